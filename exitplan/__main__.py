@@ -1,0 +1,5 @@
+"""Allow `python -m exitplan`."""
+
+from exitplan.cli import main
+
+main()

@@ -1,0 +1,183 @@
+"""Finding, parsing and validating checklist files."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from exitplan.errors import ChecklistError
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from exitplan.model import Checklist
+
+# A checklist of 10,000 items is about 3 MB; anything far beyond is a mistake or an attack.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+USER_DIR = "checklists"
+
+
+def builtin_dir() -> Path:
+    """The folder of built-in checklists: inside the installed package, or the source tree."""
+    from importlib.resources import files
+
+    packaged = Path(str(files("exitplan") / "checklists"))
+    if packaged.is_dir():
+        return packaged
+    # An editable install does not see hatchling's force-include: fall back to the repository.
+    return Path(__file__).resolve().parent.parent / "checklists"
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """Read a UTF-8 file (a byte-order mark is fine) with a size cap and plain errors."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ChecklistError(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise ChecklistError(f"{path}: is a folder, not a {what}") from None
+    except OSError as exc:
+        raise ChecklistError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ChecklistError(f"{path}: is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    return decode_utf8(data, path)
+
+
+def decode_utf8(data: bytes, path: Path) -> str:
+    """Decode UTF-8, accepting a BOM and naming the line of the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ChecklistError(
+            f"{path}: line {line}: is not valid UTF-8 text (save it as UTF-8)"
+        ) from None
+
+
+def parse_toml(text: str, path: Path) -> dict[str, Any]:
+    """Parse TOML text, turning syntax errors into one line with the position."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        lineno = getattr(exc, "lineno", None)
+        colno = getattr(exc, "colno", None)
+        reason = getattr(exc, "msg", None) or str(exc)
+        where = f"line {lineno}, column {colno}: " if lineno else ""
+        raise ChecklistError(f"{path}: {where}TOML syntax error: {reason}") from None
+    except RecursionError:
+        raise ChecklistError(f"{path}: is nested too deeply to be a checklist") from None
+
+
+def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
+    """Turn pydantic's errors into sentences naming the item and the field."""
+    problems = []
+    items = data.get("item") if isinstance(data.get("item"), list) else []
+    for err in error.errors():
+        loc = list(err["loc"])
+        where = []
+        if len(loc) >= 2 and loc[0] == "item" and isinstance(loc[1], int):
+            index = loc[1]
+            item = items[index] if index < len(items) else None
+            item_id = item.get("id") if isinstance(item, dict) else None
+            label = f"item {index + 1}"
+            if isinstance(item_id, str):
+                label += f" ('{item_id}')"
+            where.append(label)
+            loc = loc[2:]
+        if loc:
+            where.append("field '" + ".".join(str(part) for part in loc) + "'")
+        message = _plain_message(err)
+        problems.append(", ".join(where) + ": " + message if where else message)
+    return problems
+
+
+def _plain_message(err: Any) -> str:
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        return "is not a known field (check the spelling)"
+    if kind == "missing":
+        return "is required"
+    message = str(err["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message
+
+
+def checklist_problems(path: Path) -> tuple[Checklist | None, list[str]]:
+    """Load one checklist file; return it, or every problem found in it."""
+    from pydantic import ValidationError
+
+    from exitplan.model import Checklist
+
+    try:
+        data = parse_toml(read_text(path, "checklist file"), path)
+    except ChecklistError as exc:
+        return None, [str(exc)]
+    try:
+        checklist = Checklist.model_validate(data)
+    except ValidationError as exc:
+        return None, [f"{path}: {problem}" for problem in describe_errors(exc, data)]
+    except RecursionError:
+        return None, [f"{path}: is nested too deeply to be a checklist"]
+    if path.suffix == ".toml" and path.stem != checklist.id:
+        return checklist, [f"{path}: id '{checklist.id}' should match the file name '{path.stem}'"]
+    return checklist, []
+
+
+def load_checklist(path: Path, *, builtin: bool = False) -> Checklist:
+    """Load and validate one checklist file, raising ChecklistError on the first problem."""
+    checklist, problems = checklist_problems(path)
+    if problems or checklist is None:
+        extra = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise ChecklistError(problems[0] + extra)
+    checklist.builtin = builtin
+    return checklist
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every checklist available: the built-in ones and the person's own."""
+
+    checklists: tuple[Checklist, ...]
+
+    def get(self, checklist_id: str) -> Checklist | None:
+        """The checklist with this id, if any."""
+        for checklist in self.checklists:
+            if checklist.id == checklist_id:
+                return checklist
+        return None
+
+    @property
+    def ids(self) -> list[str]:
+        """All checklist ids, in display order."""
+        return [checklist.id for checklist in self.checklists]
+
+
+def checklist_files(folder: Path) -> list[Path]:
+    """The `*.toml` files in a folder, sorted; none if the folder does not exist."""
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.glob("*.toml") if path.is_file())
+
+
+def load_catalog(user_dir: Path | None = None) -> Catalog:
+    """Load the built-in checklists and, if given, the person's own folder of them."""
+    loaded = [load_checklist(path, builtin=True) for path in checklist_files(builtin_dir())]
+    if user_dir is not None:
+        loaded.extend(load_checklist(path) for path in checklist_files(user_dir))
+    return Catalog(tuple(sorted(_unique(loaded), key=lambda c: (c.order, c.id))))
+
+
+def _unique(checklists: Iterable[Checklist]) -> list[Checklist]:
+    seen: dict[str, Checklist] = {}
+    for checklist in checklists:
+        if checklist.id in seen:
+            raise ChecklistError(
+                f"two checklists use the id '{checklist.id}': rename the id in your own file"
+            )
+        seen[checklist.id] = checklist
+    return list(seen.values())

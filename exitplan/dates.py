@@ -1,0 +1,65 @@
+"""Parsing of dates and offsets, shared by checklists, the plan and the CLI."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from exitplan.errors import DateError
+
+_OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
+# Offsets beyond ten years are surely a typo, and would overflow date arithmetic soon enough.
+MAX_OFFSET_DAYS = 3660
+
+
+def parse_offset(text: str) -> int:
+    """Turn `exit`, `-3w`, `+10d` or `5d` into a number of days (negative = before the exit)."""
+    cleaned = text.strip().lower()
+    if cleaned in {"exit", "0", "exit-day"}:
+        return 0
+    match = _OFFSET.match(cleaned)
+    if match is None:
+        raise DateError(
+            f"'{text}' is not an offset: use 'exit', or a number of days or weeks "
+            "like -3w, -10d or +7d"
+        )
+    sign, number, unit = match.groups()
+    days = int(number) * (7 if unit == "w" else 1)
+    if days > MAX_OFFSET_DAYS:
+        raise DateError(f"'{text}' is more than ten years away")
+    return -days if sign == "-" else days
+
+
+def format_offset(days: int) -> str:
+    """The canonical text of an offset: `exit`, `-21d`, `+7d`."""
+    if days == 0:
+        return "exit"
+    return f"{days:+d}d"
+
+
+def parse_iso(text: str) -> date:
+    """Parse a YYYY-MM-DD date, with a message a person can act on."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise DateError(f"'{text}' is not a date: use the form 2027-01-31") from None
+
+
+def parse_when(text: str, today: date) -> date:
+    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
+    cleaned = text.strip().lower()
+    if cleaned == "today":
+        return today
+    if cleaned[:1] in {"+", "-"}:
+        try:
+            return today + timedelta(days=parse_offset(cleaned))
+        except DateError:
+            raise DateError(
+                f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+            ) from None
+    try:
+        return date.fromisoformat(cleaned)
+    except ValueError:
+        raise DateError(
+            f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+        ) from None

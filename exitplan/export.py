@@ -1,0 +1,205 @@
+"""The plan as data (JSON shapes) and as a printable summary (Markdown or plain text)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent, schedule
+
+if TYPE_CHECKING:
+    from exitplan.plan import Plan
+
+FLAG_WORDS = {
+    "overdue": "overdue",
+    "open_at_exit": "still open after the exit date",
+    "due_soon": "due soon",
+    "upcoming": "upcoming",
+}
+
+
+def rows_for(plan: Plan, today: date) -> list[Scheduled]:
+    """Every entry of the plan with its due date and flag for today."""
+    return schedule(plan.entries, plan.exit_date, today, plan.warn_days)
+
+
+def totals(rows: list[Scheduled]) -> dict[str, int]:
+    """Counts of items by status and flag."""
+    status = Counter(row.entry.state.status for row in rows)
+    flags = Counter(row.flag for row in rows if row.flag)
+    return {
+        "items": len(rows),
+        "done": status["done"],
+        "skipped": status["skipped"],
+        "open": status["open"],
+        "overdue": flags["overdue"],
+        "due_soon": flags["due_soon"],
+        "open_at_exit": flags["open_at_exit"],
+    }
+
+
+def progress(plan: Plan, rows: list[Scheduled]) -> list[dict[str, Any]]:
+    """Done and total per checklist (skipped items count as settled, not as done)."""
+    result = []
+    for checklist in plan.checklists:
+        mine = [row for row in rows if row.entry.checklist.id == checklist.id]
+        result.append({
+            "id": checklist.id,
+            "title": checklist.title,
+            "done": sum(row.entry.state.status == "done" for row in mine),
+            "skipped": sum(row.entry.state.status == "skipped" for row in mine),
+            "total": len(mine),
+        })
+    return result
+
+
+def item_data(row: Scheduled) -> dict[str, Any]:
+    """One item in the `list --json` shape."""
+    entry = row.entry
+    return {
+        "id": entry.full_id,
+        "number": entry.number,
+        "checklist": entry.checklist.id,
+        "title": entry.item.title,
+        "why": entry.item.why,
+        "status": entry.state.status,
+        "due": row.due.isoformat() if row.due else None,
+        "flag": row.flag,
+        "priority": entry.item.priority,
+        "when": entry.item.when,
+        "alerts_partner": entry.item.alerts_partner,
+        "custom": entry.custom,
+    }
+
+
+def status_data(plan: Plan, today: date) -> dict[str, Any]:
+    """The facts `status` shows, in the documented JSON shape."""
+    rows = rows_for(plan, today)
+    flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
+    return {
+        "today": today.isoformat(),
+        "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
+        "days_left": days_left(plan.exit_date, today),
+        "has_plan": plan.state is not None,
+        "totals": totals(rows),
+        "checklists": [
+            {key: value for key, value in c.items() if key != "skipped"}
+            for c in progress(plan, rows)
+        ],
+        "flagged": [
+            {
+                "id": row.entry.full_id,
+                "number": row.entry.number,
+                "title": row.entry.item.title,
+                "checklist": row.entry.checklist.id,
+                "due": row.due.isoformat() if row.due else None,
+                "flag": row.flag,
+                "priority": row.entry.item.priority,
+                "alerts_partner": row.entry.item.alerts_partner,
+            }
+            for row in flagged
+        ],
+    }
+
+
+def summary_data(plan: Plan, today: date) -> dict[str, Any]:
+    """Everything in the plan, for `summary --format json`."""
+    rows = rows_for(plan, today)
+    items = []
+    for row in rows:
+        data = item_data(row)
+        data["note"] = row.entry.state.note
+        data["reason"] = row.entry.state.reason
+        data["how"] = row.entry.item.how
+        data["caution"] = row.entry.item.caution
+        items.append(data)
+    return {
+        "today": today.isoformat(),
+        "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
+        "days_left": days_left(plan.exit_date, today),
+        "totals": totals(rows),
+        "checklists": progress(plan, rows),
+        "items": items,
+    }
+
+
+def countdown_text(exit_date: date | None, today: date) -> str:
+    """A calm sentence about the exit date."""
+    left = days_left(exit_date, today)
+    if exit_date is None or left is None:
+        return "No exit date is set yet, so nothing has a deadline."
+    when = f"{exit_date:%A} {exit_date.day} {exit_date:%B %Y}"
+    if left > 1:
+        return f"{left} days until {when}."
+    if left == 1:
+        return f"Tomorrow is the day: {when}."
+    if left == 0:
+        return f"Today is the day: {when}."
+    if left == -1:
+        return f"You left yesterday, {when}."
+    return f"{-left} days since {when}."
+
+
+def status_word(row: Scheduled) -> str:
+    """How a row reads in a summary: done, skipped, or its flag."""
+    state = row.entry.state
+    if state.status == "done":
+        return "done"
+    if state.status == "skipped":
+        return "skipped" + (f" ({state.reason})" if state.reason else "")
+    return FLAG_WORDS.get(row.flag or "", "open")
+
+
+def summary_markdown(plan: Plan, today: date) -> str:
+    """The whole plan as Markdown that reads well on paper."""
+    rows = rows_for(plan, today)
+    count = totals(rows)
+    lines = [
+        "# My plan",
+        "",
+        f"*As of {today.isoformat()}.* {countdown_text(plan.exit_date, today)}",
+        "",
+        f"**{count['done']} of {count['items']} steps done**, {count['skipped']} skipped, "
+        f"{count['open']} still open.",
+        "",
+    ]
+    for checklist in progress(plan, rows):
+        lines += [f"## {checklist['title']} ({checklist['done']}/{checklist['total']})", ""]
+        for row in rows:
+            if row.entry.checklist.id != checklist["id"]:
+                continue
+            box = "x" if row.entry.state.status == "done" else " "
+            due = f" — due {row.due.isoformat()}" if row.due else ""
+            lines.append(f"- [{box}] **{row.entry.item.title}**{due} ({status_word(row)})")
+            if row.entry.state.note:
+                note = row.entry.state.note.replace("\n", "\n    > ")
+                lines.append(f"    > {note}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def summary_text(plan: Plan, today: date) -> str:
+    """The whole plan as plain text."""
+    rows = rows_for(plan, today)
+    count = totals(rows)
+    lines = [
+        "MY PLAN",
+        f"As of {today.isoformat()}. {countdown_text(plan.exit_date, today)}",
+        f"{count['done']} of {count['items']} steps done, {count['skipped']} skipped, "
+        f"{count['open']} still open.",
+        "",
+    ]
+    for checklist in progress(plan, rows):
+        lines += [f"{checklist['title'].upper()} ({checklist['done']}/{checklist['total']})"]
+        for row in rows:
+            if row.entry.checklist.id != checklist["id"]:
+                continue
+            box = "[x]" if row.entry.state.status == "done" else "[ ]"
+            due = f", due {row.due.isoformat()}" if row.due else ""
+            lines.append(f"  {box} {row.entry.item.title} ({status_word(row)}{due})")
+            if row.entry.state.note:
+                for part in row.entry.state.note.splitlines():
+                    lines.append(f"        note: {part}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,192 @@
+"""The plan: checklists joined with the person's progress, and the changes they make."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from exitplan.errors import ExitplanError, ItemError
+from exitplan.model import Checklist, CustomItem, Due, Event, ItemState, PlanState, Priority
+from exitplan.schedule import Entry
+
+if TYPE_CHECKING:
+    from exitplan.catalog import Catalog
+
+MAX_NOTE_CHARS = 20_000
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The checklists in the plan, each item joined with its state."""
+
+    checklists: tuple[Checklist, ...]
+    entries: tuple[Entry, ...]
+    state: PlanState | None
+
+    @property
+    def exit_date(self) -> date | None:
+        """The day the person plans to leave, if set."""
+        return self.state.exit_date if self.state else None
+
+    @property
+    def warn_days(self) -> int:
+        """How many days ahead an item counts as due soon."""
+        return self.state.warn_days if self.state else 7
+
+    def resolve(self, ref: str) -> Entry:
+        """Find one entry by number, full id, or any unambiguous part of its id."""
+        return resolve(self.entries, ref)
+
+
+def new_state(now: datetime, catalog: Catalog, checklists: list[str] | None,
+              exit_date: date | None) -> PlanState:
+    """A fresh plan with the chosen checklists (all built-in ones by default)."""
+    chosen = checklists or [c.id for c in catalog.checklists if c.builtin]
+    unknown = [cid for cid in chosen if catalog.get(cid) is None]
+    if unknown:
+        raise ExitplanError(
+            f"no checklist called '{unknown[0]}'; available: {', '.join(catalog.ids)}"
+        )
+    state = PlanState(created=now, exit_date=exit_date, checklists=list(dict.fromkeys(chosen)))
+    record(state, now, "init", detail=f"exit date {exit_date}" if exit_date else None)
+    return state
+
+
+def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
+    """Join the catalog with the state; without a state, show every built-in checklist."""
+    if state is None:
+        chosen = [c for c in catalog.checklists if c.builtin]
+    else:
+        wanted = set(state.checklists)
+        # The person's own checklist files are part of the plan, like the built-in ones.
+        chosen = [c for c in catalog.checklists if c.id in wanted or not c.builtin]
+        custom_lists = {ci.checklist for ci in state.custom}
+        missing = custom_lists - {c.id for c in chosen}
+        chosen += [c for c in catalog.checklists if c.id in missing]
+    custom_by_list: dict[str, list[CustomItem]] = {}
+    if state is not None:
+        for custom in state.custom:
+            custom_by_list.setdefault(custom.checklist, []).append(custom)
+    chosen.sort(key=lambda c: (c.order, c.id))
+    entries: list[Entry] = []
+    states = state.items if state else {}
+    for checklist in chosen:
+        rows = [(item, False) for item in checklist.items]
+        rows += [(ci.as_item(), True) for ci in custom_by_list.get(checklist.id, [])]
+        for item, custom in rows:
+            full_id = f"{checklist.id}.{item.id}"
+            entries.append(Entry(len(entries) + 1, checklist, item,
+                                 states.get(full_id) or ItemState(), custom))
+    return Plan(tuple(chosen), tuple(entries), state)
+
+
+def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
+    """Find one entry by list number, full id, or an unambiguous part of an id."""
+    text = ref.strip().lower()
+    if not text:
+        raise ItemError("an item is needed: give its number from 'exitplan list' or its id")
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(entries):
+            return entries[number - 1]
+        raise ItemError(f"there is no item number {number}; 'exitplan list' shows the numbers")
+    exact = [e for e in entries if e.full_id == text]
+    if exact:
+        return exact[0]
+    for test in (lambda e: e.item.id == text,
+                 lambda e: e.full_id.startswith(text) or e.item.id.startswith(text),
+                 lambda e: text in e.full_id):
+        found = [e for e in entries if test(e)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            names = ", ".join(e.full_id for e in found[:8])
+            more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+            raise ItemError(f"'{ref}' matches more than one item: {names}{more}. Type more of the id.")
+    raise ItemError(f"no item matches '{ref}'; 'exitplan list --all' shows every item")
+
+
+def record(state: PlanState, now: datetime, action: str, item: str | None = None,
+           detail: str | None = None) -> None:
+    """Append a line to the plan's change log."""
+    state.history.append(Event(at=now, action=action, item=item, detail=detail))
+
+
+def set_status(state: PlanState, entry: Entry, status: str, now: datetime,
+               reason: str | None = None) -> bool:
+    """Mark an item done, open or skipped; returns False when nothing changed."""
+    current = state.items.get(entry.full_id) or ItemState()
+    if current.status == status and (status != "skipped" or current.reason == reason):
+        return False
+    updated = current.model_copy(update={
+        "status": status, "changed": now, "reason": reason if status == "skipped" else None,
+    })
+    state.items[entry.full_id] = updated
+    action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
+    record(state, now, action, entry.full_id, reason if status == "skipped" else None)
+    return True
+
+
+def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
+    """Replace an item's note (an empty text removes it)."""
+    cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
+    current = state.items.get(entry.full_id) or ItemState()
+    state.items[entry.full_id] = current.model_copy(update={"note": cleaned or None, "changed": now})
+    record(state, now, "note" if cleaned else "note-removed", entry.full_id)
+
+
+def set_exit_date(state: PlanState, exit_date: date | None, now: datetime) -> None:
+    """Set or clear the exit date."""
+    state.exit_date = exit_date
+    record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
+
+
+def add_custom(state: PlanState, plan: Plan, checklist_id: str, title: str, now: datetime,
+               due: Due | None = None, priority: Priority = "normal",
+               why: str | None = None) -> str:
+    """Add the person's own item to a checklist; returns its full id."""
+    known = {c.id for c in plan.checklists}
+    if checklist_id not in known:
+        raise ExitplanError(
+            f"no checklist called '{checklist_id}' in your plan; choose one of: {', '.join(sorted(known))}"
+        )
+    title = clean_text(title, "title", 200)
+    if not title:
+        raise ExitplanError("the title is empty: say in a few words what the step is")
+    base = slugify(title)
+    taken = {e.item.id for e in plan.entries if e.checklist.id == checklist_id}
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    custom = CustomItem(checklist=checklist_id, id=slug, title=title,
+                        why=clean_text(why, "why", 4000) if why else None,
+                        due=due, priority=priority, added=now)
+    custom.as_item()  # validates due against when before anything is stored
+    state.custom.append(custom)
+    full_id = f"{checklist_id}.{slug}"
+    record(state, now, "add", full_id, title)
+    return full_id
+
+
+def slugify(title: str) -> str:
+    """A short id made from a title: lowercase words joined by dashes."""
+    words = re.findall(r"[a-z0-9]+", title.lower())
+    slug = "-".join(words)[:40].strip("-")
+    return slug or "item"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(text: str, what: str, limit: int) -> str:
+    """Strip a typed text, refusing what cannot be stored safely."""
+    cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
+    try:
+        cleaned.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ExitplanError(f"the {what} has characters that are not valid text") from None
+    if len(cleaned) > limit:
+        raise ExitplanError(f"the {what} is longer than {limit} characters")
+    return cleaned

@@ -1,0 +1,189 @@
+"""Rich output for the terminal; the only module that builds rich renderables."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from exitplan.export import FLAG_WORDS, countdown_text, progress, rows_for, status_word, totals
+from exitplan.schedule import ALERT_FLAGS, Scheduled, most_urgent
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from exitplan.model import Event
+    from exitplan.plan import Plan
+
+# Red is kept for what is overdue or critical; everything routine stays quiet.
+FLAG_STYLE = {
+    "overdue": "bold red",
+    "open_at_exit": "red",
+    "due_soon": "yellow",
+    "upcoming": "dim",
+}
+CAUTION = "⚠"
+STATUS_LIMIT = 10
+
+
+def console(stderr: bool = False) -> Console:
+    """A console that follows the terminal: no colour when piped or with NO_COLOR."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def due_text(row: Scheduled, today: date) -> str:
+    """`due 12 Dec (in 3 days)`, or an empty string when there is no date."""
+    if row.due is None:
+        return ""
+    delta = (row.due - today).days
+    if delta == 0:
+        rel = "today"
+    elif delta == 1:
+        rel = "tomorrow"
+    elif delta == -1:
+        rel = "yesterday"
+    elif delta > 0:
+        rel = f"in {delta} days"
+    else:
+        rel = f"{-delta} days ago"
+    return f"{row.due.day} {row.due:%b} ({rel})"
+
+
+def flag_label(row: Scheduled) -> Text:
+    """The flag word, coloured by urgency."""
+    if row.entry.state.status != "open":
+        return Text(status_word(row), style="green" if row.entry.state.status == "done" else "dim")
+    if row.flag is None:
+        return Text("open", style="dim")
+    return Text(FLAG_WORDS[row.flag], style=FLAG_STYLE[row.flag])
+
+
+def title_text(row: Scheduled) -> Text:
+    """An item's title, with the caution mark when doing it could alert the partner."""
+    text = Text(row.entry.item.title)
+    if row.entry.item.priority == "critical" and row.entry.is_open:
+        text.stylize("bold")
+    if row.entry.item.alerts_partner:
+        text.append(f" {CAUTION}", style="yellow")
+    return text
+
+
+def bar(done: int, total: int, width: int = 24) -> Text:
+    """A progress bar drawn with block characters, readable without colour too."""
+    filled = round(width * done / total) if total else 0
+    return Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
+
+
+def status_view(plan: Plan, today: date) -> RenderableType:
+    """The one-screen status: countdown, what needs attention, progress per checklist."""
+    rows = rows_for(plan, today)
+    count = totals(rows)
+    parts: list[RenderableType] = [Text(countdown_text(plan.exit_date, today), style="bold")]
+    if plan.state is None:
+        parts.append(Text(
+            "You have no plan yet. These are the built-in checklists.\n"
+            "Start with: exitplan init --exit-date 2027-01-31   (or +6w for six weeks from today)"
+        ))
+    elif plan.exit_date is None:
+        parts.append(Text("Set one when you are ready: exitplan date 2027-01-31  (or +6w)"))
+
+    flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
+    if flagged:
+        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("flag", no_wrap=True)
+        table.add_column("title")
+        table.add_column("due", no_wrap=True, style="dim")
+        for row in flagged[:STATUS_LIMIT]:
+            table.add_row(str(row.entry.number), flag_label(row), title_text(row),
+                          due_text(row, today))
+        parts += [Text(""), Text("Needs attention", style="bold"), table]
+        if len(flagged) > STATUS_LIMIT:
+            parts.append(Text(f"… and {len(flagged) - STATUS_LIMIT} more: exitplan list --open",
+                              style="dim"))
+    elif plan.exit_date is not None and count["open"]:
+        parts += [Text(""), Text("Nothing is overdue or due in the next "
+                                 f"{plan.warn_days} days.")]
+
+    bars = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+    bars.add_column("checklist", no_wrap=True)
+    bars.add_column("bar", width=24)
+    bars.add_column("count", justify="right", style="dim", no_wrap=True)
+    for checklist in progress(plan, rows):
+        settled = checklist["done"] + checklist["skipped"]
+        bars.add_row(escape(checklist["title"]), bar(settled, checklist["total"]),
+                     f"{checklist['done']}/{checklist['total']}")
+    parts += [Text(""), Text("Progress", style="bold"), bars, Text("")]
+    parts.append(Text(f"{count['done']} of {count['items']} done, {count['skipped']} skipped."
+                      + (f"  {CAUTION} = doing it could alert your partner; "
+                         "'exitplan show N' says how to do it quietly."
+                         if any(row.entry.item.alerts_partner for row in flagged[:STATUS_LIMIT])
+                         else "")))
+    parts.append(Text("Need help right now? exitplan help-now", style="dim"))
+    return Group(*parts)
+
+
+def list_view(rows: list[Scheduled], today: date) -> RenderableType:
+    """A table of items with number, id, title, due date and flag."""
+    if not rows:
+        return Text("No items to show.")
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("id", no_wrap=True, style="cyan")
+    table.add_column("step")
+    table.add_column("due", no_wrap=True)
+    table.add_column("state", no_wrap=True)
+    for row in rows:
+        table.add_row(str(row.entry.number), row.entry.full_id, title_text(row),
+                      due_text(row, today), flag_label(row))
+    return table
+
+
+def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableType:
+    """One item in full: why, how, caution, due date, state, note and history."""
+    entry, item = row.entry, row.entry.item
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row("Step", title_text(row))
+    grid.add_row("Id", f"{entry.full_id}  (#{entry.number})")
+    grid.add_row("Checklist", escape(entry.checklist.title))
+    grid.add_row("Why", escape(item.why))
+    if item.how:
+        grid.add_row("How", escape(item.how))
+    if item.alerts_partner:
+        caution = item.caution or "Doing this could be noticed. Think about when it is safest."
+        grid.add_row(Text(f"{CAUTION} Caution", style="yellow"), escape(caution))
+    grid.add_row("When", {"before": "before you leave", "exit-day": "on the day you leave",
+                          "after": "after you leave"}[item.when])
+    grid.add_row("Due", due_text(row, today) or f"{item.due.text()} (relative to the exit date)")
+    grid.add_row("Priority", item.priority)
+    grid.add_row("State", flag_label(row))
+    if entry.state.note:
+        grid.add_row("Note", escape(entry.state.note))
+    if item.sources:
+        grid.add_row("Sources", "\n".join(escape(s) for s in item.sources))
+    if events:
+        lines = [f"{e.at:%Y-%m-%d %H:%M}  {e.action}" + (f": {e.detail}" if e.detail else "")
+                 for e in events]
+        grid.add_row("History", escape("\n".join(lines)))
+    return grid
+
+
+def checklists_view(rows: list[dict[str, Any]]) -> RenderableType:
+    """Available checklists with item counts."""
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("title")
+    table.add_column("items", justify="right")
+    table.add_column("source", style="dim")
+    table.add_column("in plan", style="dim")
+    for row in rows:
+        table.add_row(row["id"], escape(row["title"]), str(row["items"]),
+                      "built-in" if row["builtin"] else "yours",
+                      "yes" if row["in_plan"] else "no")
+    return table

@@ -1,0 +1,105 @@
+"""Due dates and flags: pure functions of the plan, the exit date and today."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Literal
+
+from exitplan.model import PRIORITY_RANK
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from exitplan.model import Checklist, Item, ItemState
+
+Flag = Literal["overdue", "open_at_exit", "due_soon", "upcoming"]
+# Most urgent first; this order is also the order `status` shows them in.
+FLAG_ORDER: tuple[Flag, ...] = ("overdue", "open_at_exit", "due_soon", "upcoming")
+FLAG_RANK = {flag: rank for rank, flag in enumerate(FLAG_ORDER)}
+ALERT_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit", "due_soon"})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One item of the plan, joined with what the person has done about it."""
+
+    number: int
+    checklist: Checklist
+    item: Item
+    state: ItemState
+    custom: bool = False
+
+    @property
+    def full_id(self) -> str:
+        """The id people type: `checklist.item`."""
+        return f"{self.checklist.id}.{self.item.id}"
+
+    @property
+    def is_open(self) -> bool:
+        """Neither done nor skipped."""
+        return self.state.status == "open"
+
+
+def due_date(item: Item, exit_date: date | None) -> date | None:
+    """The calendar date an item is due, or None when there is no exit date to count from."""
+    if item.due.on is not None:
+        return item.due.on
+    if exit_date is None:
+        return None
+    return exit_date + timedelta(days=item.due.offset)
+
+
+def flag_of(entry: Entry, exit_date: date | None, today: date, warn_days: int) -> Flag | None:
+    """The flag of an open item (None for done or skipped items, or when nothing is dated)."""
+    if not entry.is_open:
+        return None
+    due = due_date(entry.item, exit_date)
+    if due is None:
+        return None
+    if exit_date is not None and today > exit_date and entry.item.when != "after":
+        return "open_at_exit"
+    if due < today:
+        return "overdue"
+    if due <= today + timedelta(days=warn_days):
+        return "due_soon"
+    return "upcoming"
+
+
+def days_left(exit_date: date | None, today: date) -> int | None:
+    """Days from today until the exit date (negative once it has passed)."""
+    return None if exit_date is None else (exit_date - today).days
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """An entry with its due date and flag for a given day."""
+
+    entry: Entry
+    due: date | None
+    flag: Flag | None
+
+
+def schedule(
+    entries: Iterable[Entry], exit_date: date | None, today: date, warn_days: int
+) -> list[Scheduled]:
+    """Attach due dates and flags to entries, keeping their order."""
+    return [
+        Scheduled(entry, due_date(entry.item, exit_date), flag_of(entry, exit_date, today, warn_days))
+        for entry in entries
+    ]
+
+
+def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:
+    """Sort key: flag, then critical and high first, then due date, then plan order."""
+    return (
+        FLAG_RANK[row.flag] if row.flag else len(FLAG_ORDER),
+        PRIORITY_RANK[row.entry.item.priority],
+        row.due or date.max,
+        row.entry.number,
+    )
+
+
+def most_urgent(rows: Sequence[Scheduled]) -> list[Scheduled]:
+    """Open rows ordered most urgent first."""
+    return sorted((row for row in rows if row.entry.is_open), key=urgency_key)
