@@ -1,0 +1,277 @@
+"""Encryption at rest for whole files: Argon2id key derivation and AES-256-GCM.
+
+A sealed file is a fixed-layout header followed by the AES-GCM ciphertext and 16-byte tag.
+All integers are big-endian::
+
+    offset  size  field
+    0       8     MAGIC  b"\\x89EXPLVT\\x00"
+    8       1     format version (1)
+    9       1     KDF id (1 = Argon2id)
+    10      4     Argon2id memory cost, KiB (u32)
+    14      4     Argon2id iterations / passes (u32)
+    18      1     Argon2id lanes / parallelism (u8)
+    19      1     salt length n (u8)
+    20      n     salt
+    20+n    12    AES-GCM nonce
+    32+n    ...   ciphertext followed by the 16-byte tag
+
+The whole header (bytes 0 to 32+n) is the AEAD associated data, so changing any header byte
+makes decryption fail. KDF parameters are checked against fixed bounds before any key is
+derived, so a crafted file cannot make exitplan spend a gigabyte of memory or minutes of work.
+
+``cryptography`` is imported only inside the functions that need it, so importing this module
+stays cheap for commands that never touch the plan.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import unicodedata
+from typing import NamedTuple
+
+from exitplan.errors import ExitplanError
+
+__all__ = [
+    "FAST_FOR_TESTS",
+    "FAST_KDF_ENV",
+    "MAGIC",
+    "STRONG",
+    "KdfParams",
+    "Key",
+    "VaultError",
+    "WrongPassphrase",
+    "current_params",
+    "is_sealed",
+    "key_for",
+    "read_header",
+    "seal",
+    "unseal",
+]
+
+# 0x89 can never start UTF-8 text and TOML forbids NUL, so no plain TOML plan starts like this.
+MAGIC = b"\x89EXPLVT\x00"
+
+FORMAT_VERSION = 1
+KDF_ARGON2ID = 1
+
+KEY_LEN = 32
+SALT_LEN = 16
+NONCE_LEN = 12
+TAG_LEN = 16
+
+# magic, version, KDF id, memory KiB, iterations, lanes, salt length
+_FIXED = struct.Struct(">8sBBIIBB")
+
+_MIN_MEMORY_KIB = 8 * 1024
+_MAX_MEMORY_KIB = 1024 * 1024
+_MIN_ITERATIONS = 1
+_MAX_ITERATIONS = 10
+_MIN_LANES = 1
+_MAX_LANES = 16
+_MIN_SALT = 16
+_MAX_SALT = 64
+
+FAST_KDF_ENV = "EXITPLAN_TEST_FAST_KDF"
+
+
+class KdfParams(NamedTuple):
+    """Argon2id cost parameters as stored in a sealed file's header."""
+
+    memory_kib: int
+    iterations: int
+    lanes: int
+
+
+# RFC 9106's second recommended Argon2id setting.
+STRONG = KdfParams(memory_kib=65536, iterations=3, lanes=4)
+# For the test suite only: the smallest cost the bounds accept.
+FAST_FOR_TESTS = KdfParams(memory_kib=_MIN_MEMORY_KIB, iterations=1, lanes=1)
+
+
+class VaultError(ExitplanError):
+    """A sealed file or passphrase that cannot be used; the message is one plain line."""
+
+
+class WrongPassphrase(VaultError):
+    """Decryption failed: the passphrase is wrong or the file was altered."""
+
+    MESSAGE = "The passphrase is not right, or the file was changed."
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
+
+
+class _Header(NamedTuple):
+    params: KdfParams
+    salt: bytes
+    nonce: bytes
+    length: int
+
+
+def current_params() -> KdfParams:
+    """Return STRONG, or FAST_FOR_TESTS when EXITPLAN_TEST_FAST_KDF=1 (test suite only)."""
+    if os.environ.get(FAST_KDF_ENV) == "1":
+        return FAST_FOR_TESTS
+    return STRONG
+
+
+def _check_params(params: KdfParams) -> None:
+    if not _MIN_MEMORY_KIB <= params.memory_kib <= _MAX_MEMORY_KIB:
+        raise VaultError("The encrypted file asks for an unsupported amount of memory.")
+    if not _MIN_ITERATIONS <= params.iterations <= _MAX_ITERATIONS:
+        raise VaultError("The encrypted file asks for an unsupported number of passes.")
+    if not _MIN_LANES <= params.lanes <= _MAX_LANES:
+        raise VaultError("The encrypted file asks for an unsupported number of lanes.")
+
+
+def _check_salt(salt: bytes) -> None:
+    if not _MIN_SALT <= len(salt) <= _MAX_SALT:
+        raise VaultError("The encrypted file has a salt of an unsupported length.")
+
+
+def _encode_passphrase(passphrase: str) -> bytes:
+    if not passphrase:
+        raise VaultError("The passphrase cannot be empty.")
+    try:
+        # NFC so the same passphrase typed on different keyboards or systems gives the same key.
+        return unicodedata.normalize("NFC", passphrase).encode("utf-8")
+    except UnicodeEncodeError:
+        raise VaultError("The passphrase contains characters that cannot be used.") from None
+
+
+def _derive_secret(secret: bytes, salt: bytes, params: KdfParams) -> bytes:
+    """Run Argon2id; the only place key derivation work happens."""
+    try:
+        from cryptography.exceptions import UnsupportedAlgorithm
+        from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
+    except ImportError:
+        raise VaultError(
+            "Encryption needs the Python package 'cryptography', version 44 or newer."
+        ) from None
+    try:
+        kdf = Argon2id(
+            salt=salt,
+            length=KEY_LEN,
+            iterations=params.iterations,
+            lanes=params.lanes,
+            memory_cost=params.memory_kib,
+        )
+        return kdf.derive(secret)
+    except UnsupportedAlgorithm:
+        raise VaultError(
+            "This computer's encryption library cannot do Argon2id (is it in FIPS mode?)."
+        ) from None
+    except MemoryError:
+        raise VaultError("There is not enough free memory to unlock the file.") from None
+
+
+class Key:
+    """A derived key plus the salt and parameters it was made with."""
+
+    __slots__ = ("_secret", "params", "salt")
+
+    def __init__(self, secret: bytes, salt: bytes, params: KdfParams) -> None:
+        if len(secret) != KEY_LEN:
+            raise VaultError("An encryption key has the wrong length.")
+        _check_salt(salt)
+        _check_params(params)
+        self._secret = bytes(secret)
+        self.salt = bytes(salt)
+        self.params = KdfParams(*params)
+
+    @classmethod
+    def derive(
+        cls, passphrase: str, salt: bytes | None = None, params: KdfParams | None = None
+    ) -> Key:
+        """Derive a key from a passphrase; a new random salt when none is given."""
+        if salt is None:
+            salt = os.urandom(SALT_LEN)
+        if params is None:
+            params = current_params()
+        _check_salt(salt)
+        _check_params(params)
+        secret = _encode_passphrase(passphrase)
+        return cls(_derive_secret(secret, salt, params), salt, params)
+
+    def __repr__(self) -> str:
+        # Never show key bytes: reprs end up in tracebacks and debug output.
+        return f"Key(salt=<{len(self.salt)} bytes>, params={self.params!r})"
+
+
+def is_sealed(data: bytes) -> bool:
+    """Return True if data starts with the vault MAGIC."""
+    return data[: len(MAGIC)] == MAGIC
+
+
+def _parse_header(data: bytes) -> _Header:
+    if not is_sealed(data):
+        raise VaultError("This is not an encrypted exitplan file.")
+    if len(data) < _FIXED.size:
+        raise VaultError("The encrypted file is cut short; it may have been damaged.")
+    _magic, version, kdf_id, memory_kib, iterations, lanes, salt_len = _FIXED.unpack_from(data)
+    if version != FORMAT_VERSION:
+        raise VaultError(
+            f"The encrypted file uses format version {version}, "
+            "which this version of exitplan cannot read."
+        )
+    if kdf_id != KDF_ARGON2ID:
+        raise VaultError("The encrypted file uses a key derivation this exitplan does not know.")
+    params = KdfParams(memory_kib, iterations, lanes)
+    _check_params(params)
+    if not _MIN_SALT <= salt_len <= _MAX_SALT:
+        raise VaultError("The encrypted file has a salt of an unsupported length.")
+    length = _FIXED.size + salt_len + NONCE_LEN
+    if len(data) < length + TAG_LEN:
+        raise VaultError("The encrypted file is cut short; it may have been damaged.")
+    salt = bytes(data[_FIXED.size : _FIXED.size + salt_len])
+    nonce = bytes(data[length - NONCE_LEN : length])
+    return _Header(params, salt, nonce, length)
+
+
+def read_header(data: bytes) -> tuple[KdfParams, bytes]:
+    """Return (params, salt) from a sealed file's header, checking bounds without any KDF work."""
+    header = _parse_header(data)
+    return header.params, header.salt
+
+
+def _build_header(key: Key, nonce: bytes) -> bytes:
+    fixed = _FIXED.pack(
+        MAGIC,
+        FORMAT_VERSION,
+        KDF_ARGON2ID,
+        key.params.memory_kib,
+        key.params.iterations,
+        key.params.lanes,
+        len(key.salt),
+    )
+    return fixed + key.salt + nonce
+
+
+def seal(plaintext: bytes, key: Key) -> bytes:
+    """Encrypt plaintext with key under a fresh random nonce; return header + ciphertext."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    # A random 96-bit nonce per seal; one key seals only a handful of files per passphrase.
+    nonce = os.urandom(NONCE_LEN)
+    header = _build_header(key, nonce)
+    return header + AESGCM(key._secret).encrypt(nonce, plaintext, header)
+
+
+def unseal(data: bytes, key: Key) -> bytes:
+    """Decrypt a sealed file; WrongPassphrase if authentication fails, VaultError if malformed."""
+    header = _parse_header(data)
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    aad = bytes(data[: header.length])
+    try:
+        return AESGCM(key._secret).decrypt(header.nonce, bytes(data[header.length :]), aad)
+    except InvalidTag:
+        raise WrongPassphrase() from None
+
+
+def key_for(data: bytes, passphrase: str) -> Key:
+    """Derive the key for a sealed file from its header's salt and params and the passphrase."""
+    params, salt = read_header(data)
+    return Key.derive(passphrase, salt=salt, params=params)
