@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 # A checklist of 10,000 items is about 3 MB; anything far beyond is a mistake or an attack.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 USER_DIR = "checklists"
+Reader = Callable[[Path], bytes]
 
 
 def builtin_dir() -> Path:
@@ -75,7 +76,8 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
 def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
     """Turn pydantic's errors into sentences naming the item and the field."""
     problems = []
-    items = data.get("item") if isinstance(data.get("item"), list) else []
+    raw_items = data.get("item")
+    items: list[Any] = raw_items if isinstance(raw_items, list) else []
     for err in error.errors():
         loc = list(err["loc"])
         where = []
@@ -107,14 +109,23 @@ def _plain_message(err: Any) -> str:
     return message
 
 
-def checklist_problems(path: Path) -> tuple[Checklist | None, list[str]]:
+def checklist_problems(
+    path: Path, reader: Reader | None = None
+) -> tuple[Checklist | None, list[str]]:
     """Load one checklist file; return it, or every problem found in it."""
     from pydantic import ValidationError
 
     from exitplan.model import Checklist
 
     try:
-        data = parse_toml(read_text(path, "checklist file"), path)
+        if reader is None:
+            text = read_text(path, "checklist file")
+        else:
+            raw = reader(path)
+            if len(raw) > MAX_FILE_BYTES:
+                raise ChecklistError(f"{path}: is larger than {MAX_FILE_BYTES // 1048576} MiB")
+            text = decode_utf8(raw, path)
+        data = parse_toml(text, path)
     except ChecklistError as exc:
         return None, [str(exc)]
     try:
@@ -128,9 +139,9 @@ def checklist_problems(path: Path) -> tuple[Checklist | None, list[str]]:
     return checklist, []
 
 
-def load_checklist(path: Path, *, builtin: bool = False) -> Checklist:
+def load_checklist(path: Path, *, builtin: bool = False, reader: Reader | None = None) -> Checklist:
     """Load and validate one checklist file, raising ChecklistError on the first problem."""
-    checklist, problems = checklist_problems(path)
+    checklist, problems = checklist_problems(path, reader)
     if problems or checklist is None:
         extra = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
         raise ChecklistError(problems[0] + extra)
@@ -164,11 +175,14 @@ def checklist_files(folder: Path) -> list[Path]:
     return sorted(path for path in folder.glob("*.toml") if path.is_file())
 
 
-def load_catalog(user_dir: Path | None = None) -> Catalog:
-    """Load the built-in checklists and, if given, the person's own folder of them."""
+def load_catalog(user_dir: Path | None = None, reader: Reader | None = None) -> Catalog:
+    """Load the built-in checklists and, if given, the person's own folder of them.
+
+    `reader` returns a file's plain bytes; the store passes one that opens sealed files.
+    """
     loaded = [load_checklist(path, builtin=True) for path in checklist_files(builtin_dir())]
     if user_dir is not None:
-        loaded.extend(load_checklist(path) for path in checklist_files(user_dir))
+        loaded.extend(load_checklist(path, reader=reader) for path in checklist_files(user_dir))
     return Catalog(tuple(sorted(_unique(loaded), key=lambda c: (c.order, c.id))))
 
 

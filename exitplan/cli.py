@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from exitplan import __version__
 from exitplan.errors import ExitplanError, NoPlanError
 
 if TYPE_CHECKING:
@@ -65,6 +64,7 @@ class Env:
 
     home: Path
     today: date
+    passphrase_file: Path | None = None
     _store: Store | None = field(default=None, repr=False)
     _catalog: Catalog | None = field(default=None, repr=False)
 
@@ -74,8 +74,19 @@ class Env:
         if self._store is None:
             from exitplan.store import Store
 
-            self._store = Store(self.home)
+            self._store = Store(self.home, self.ask_passphrase)
         return self._store
+
+    def ask_passphrase(self) -> str:
+        """The plan's passphrase: from --passphrase-file, or typed with hidden input."""
+        if self.passphrase_file is not None:
+            return read_passphrase_file(self.passphrase_file)
+        if not sys.stdin.isatty():
+            raise ExitplanError(
+                "this plan is encrypted: run exitplan in a terminal to type the passphrase "
+                "(or give --passphrase-file FILE)"
+            )
+        return str(typer.prompt("Passphrase", hide_input=True))
 
     @property
     def catalog(self) -> Catalog:
@@ -83,7 +94,7 @@ class Env:
         if self._catalog is None:
             from exitplan.catalog import load_catalog
 
-            self._catalog = load_catalog(self.store.checklist_dir)
+            self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
         return self._catalog
 
     @staticmethod
@@ -124,8 +135,24 @@ def env_of(ctx: typer.Context) -> Env:
 
 def _version(value: bool) -> None:
     if value:
+        from exitplan import __version__
+
         typer.echo(f"exitplan {__version__}")
         raise typer.Exit
+
+
+def read_passphrase_file(path: Path) -> str:
+    """The first line of a passphrase file."""
+    try:
+        text = path.expanduser().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "not readable UTF-8 text"
+        raise ExitplanError(f"cannot read the passphrase file {path} ({reason})") from None
+    lines = text.splitlines()
+    passphrase = lines[0] if lines else ""
+    if not passphrase:
+        raise ExitplanError(f"the passphrase file {path} is empty")
+    return passphrase
 
 
 def _parse_today(value: str | None) -> date | None:
@@ -140,21 +167,50 @@ def _parse_today(value: str | None) -> date | None:
 @app.callback()
 def main_callback(
     ctx: typer.Context,
-    home: Annotated[Path | None, typer.Option(
-        "--home", help="Keep the plan in this folder (e.g. on a USB stick). Env: EXITPLAN_HOME.",
-        show_default=False)] = None,
-    today: Annotated[str | None, typer.Option(
-        "--today", envvar="EXITPLAN_TODAY", metavar="DATE",
-        help="Pretend today is DATE, to rehearse what the plan will say.", show_default=False)
+    home: Annotated[
+        Path | None,
+        typer.Option(
+            "--home",
+            help="Keep the plan in this folder (e.g. on a USB stick). Env: EXITPLAN_HOME.",
+            show_default=False,
+        ),
     ] = None,
-    version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
+    today: Annotated[
+        str | None,
+        typer.Option(
+            "--today",
+            envvar="EXITPLAN_TODAY",
+            metavar="DATE",
+            help="Pretend today is DATE, to rehearse what the plan will say.",
+            show_default=False,
+        ),
+    ] = None,
+    passphrase_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--passphrase-file",
+            envvar="EXITPLAN_PASSPHRASE_FILE",
+            metavar="FILE",
+            help="For scripts: read the passphrase from FILE instead of asking.",
+            show_default=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.paths import resolve_home
 
     os.umask(0o077)
-    ctx.obj = Env(home=resolve_home(home), today=_parse_today(today) or date.today())
+    ctx.obj = Env(
+        home=resolve_home(home),
+        today=_parse_today(today) or date.today(),
+        passphrase_file=passphrase_file,
+    )
     if ctx.invoked_subcommand is None:
         ctx.invoke(status, ctx=ctx, as_json=False)
 
@@ -188,8 +244,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
-    show: Annotated[Literal["open", "done", "all"], typer.Option(
-        "--show", hidden=True)] = "open",
+    show: Annotated[Literal["open", "done", "all"], typer.Option("--show", hidden=True)] = "open",
     only_open: Annotated[bool, typer.Option("--open", help="Open items (the default).")] = False,
     only_done: Annotated[bool, typer.Option("--done", help="Done and skipped items.")] = False,
     every: Annotated[bool, typer.Option("--all", help="Every item.")] = False,
@@ -209,7 +264,8 @@ def list_items(
             f"choose one of: {', '.join(c.id for c in plan.checklists)}"
         )
     rows = [
-        row for row in rows_for(plan, env.today)
+        row
+        for row in rows_for(plan, env.today)
         if (checklist is None or row.entry.checklist.id == checklist)
         and (which == "all" or (row.entry.is_open == (which == "open")))
     ]
@@ -238,8 +294,11 @@ def show(
     events = [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
     if as_json:
         data = item_data(row) | {
-            "how": entry.item.how, "caution": entry.item.caution, "note": entry.state.note,
-            "reason": entry.state.reason, "sources": entry.item.sources,
+            "how": entry.item.how,
+            "caution": entry.item.caution,
+            "note": entry.state.note,
+            "reason": entry.state.reason,
+            "sources": entry.item.sources,
             "history": [e.model_dump(mode="json", exclude_none=True) for e in events],
         }
         emit_json(data)
@@ -256,8 +315,14 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     state = env.store.load_or_none()
     in_plan = set(env.plan(state).checklists and [c.id for c in env.plan(state).checklists])
     rows = [
-        {"id": c.id, "title": c.title, "summary": c.summary, "items": len(c.items),
-         "builtin": c.builtin, "in_plan": c.id in in_plan}
+        {
+            "id": c.id,
+            "title": c.title,
+            "summary": c.summary,
+            "items": len(c.items),
+            "builtin": c.builtin,
+            "in_plan": c.id in in_plan,
+        }
         for c in env.catalog.checklists
     ]
     if as_json:
@@ -271,11 +336,19 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 @app.command()
 def summary(
     ctx: typer.Context,
-    fmt: Annotated[Literal["text", "markdown", "json"], typer.Option(
-        "--format", "-f", help="text, markdown or json.")] = "text",
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write to this file (private, mode 0600) instead of the screen.",
-        dir_okay=False)] = None,
+    fmt: Annotated[
+        Literal["text", "markdown", "json"],
+        typer.Option("--format", "-f", help="text, markdown or json."),
+    ] = "text",
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to this file (private, mode 0600) instead of the screen.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """The whole plan: date, progress, every step with its state and note.
 
@@ -311,14 +384,29 @@ ItemsArg = Annotated[list[str], typer.Argument(help="Numbers, ids, or parts of i
 @app.command()
 def init(
     ctx: typer.Context,
-    exit_date: Annotated[str | None, typer.Option(
-        "--exit-date", "-d", metavar="DATE", help="The day you plan to leave: 2027-01-31 or +6w.",
-        show_default=False)] = None,
-    checklist: Annotated[list[str] | None, typer.Option(
-        "--checklist", "-c", help="Use only this checklist (repeat for more). Default: all.",
-        show_default=False)] = None,
-    force: Annotated[bool, typer.Option(
-        "--force", help="Replace an existing plan (the old one is kept as a backup).")] = False,
+    exit_date: Annotated[
+        str | None,
+        typer.Option(
+            "--exit-date",
+            "-d",
+            metavar="DATE",
+            help="The day you plan to leave: 2027-01-31 or +6w.",
+            show_default=False,
+        ),
+    ] = None,
+    checklist: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--checklist",
+            "-c",
+            help="Use only this checklist (repeat for more). Default: all.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing plan (the old one is kept as a backup)."),
+    ] = False,
 ) -> None:
     """Create your plan. Example: exitplan init --exit-date +6w"""
     from exitplan.dates import parse_when
@@ -346,12 +434,23 @@ def init(
 @app.command("date")
 def date_cmd(
     ctx: typer.Context,
-    new: Annotated[str | None, typer.Argument(
-        metavar="[DATE]", help="2027-01-31, or +3w / +10d from today.", show_default=False)] = None,
+    new: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[DATE]", help="2027-01-31, or +3w / +10d from today.", show_default=False
+        ),
+    ] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
-    warn_days: Annotated[int | None, typer.Option(
-        "--warn-days", min=0, max=365, help="Days ahead an item counts as due soon (default 7).",
-        show_default=False)] = None,
+    warn_days: Annotated[
+        int | None,
+        typer.Option(
+            "--warn-days",
+            min=0,
+            max=365,
+            help="Days ahead an item counts as due soon (default 7).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Show, set or clear the day you plan to leave. Example: exitplan date +6w"""
     from exitplan.dates import parse_when
@@ -382,7 +481,9 @@ def date_cmd(
         say(countdown_text(when, env.today))
 
 
-def _set_status(ctx: typer.Context, refs: list[str], status: str, reason: str | None = None) -> None:
+def _set_status(
+    ctx: typer.Context, refs: list[str], status: str, reason: str | None = None
+) -> None:
     from exitplan.plan import set_status
 
     env = env_of(ctx)
@@ -413,21 +514,28 @@ def undo(ctx: typer.Context, items: ItemsArg) -> None:
 def skip(
     ctx: typer.Context,
     items: ItemsArg,
-    reason: Annotated[str | None, typer.Option(
-        "--reason", "-r", help="A few words on why it does not apply (kept with the step).",
-        show_default=False)] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            "-r",
+            help="A few words on why it does not apply (kept with the step).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
     from exitplan.plan import clean_text
 
-    _set_status(ctx, items, "skipped", clean_text(reason, "reason", 500) or None if reason else None)
+    _set_status(
+        ctx, items, "skipped", clean_text(reason, "reason", 500) or None if reason else None
+    )
 
 
 def read_private_text(prompt: str) -> str:
     """Read free text from a prompt, or from stdin when it is not a terminal."""
     if not sys.stdin.isatty():
-        data = sys.stdin.read()
-        return data
+        return sys.stdin.read()
     return str(typer.prompt(prompt, default="", show_default=False))
 
 
@@ -450,23 +558,36 @@ def note(
         say("The note is empty, so nothing was changed. Use --clear to remove a note.")
         return
     env.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.now()))
-    say(f"{'Removed the note from' if clear else 'Saved the note on'}: #{entry.number} "
-        f"{entry.item.title}")
+    say(
+        f"{'Removed the note from' if clear else 'Saved the note on'}: #{entry.number} "
+        f"{entry.item.title}"
+    )
 
 
 @app.command()
 def add(
     ctx: typer.Context,
     checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
-    title: Annotated[str | None, typer.Argument(
-        help="A short title. Leave it out to be asked instead (kept out of shell history).",
-        show_default=False)] = None,
-    due: Annotated[str | None, typer.Option(
-        "--due", help="-3w, +7d, exit, or a date like 2027-01-31.", show_default=False)] = None,
-    priority: Annotated[Literal["critical", "high", "normal", "low"], typer.Option(
-        "--priority", "-p", help="critical, high, normal or low.")] = "normal",
-    why: Annotated[str | None, typer.Option(
-        "--why", help="Why it matters to you.", show_default=False)] = None,
+    title: Annotated[
+        str | None,
+        typer.Argument(
+            help="A short title. Leave it out to be asked instead (kept out of shell history).",
+            show_default=False,
+        ),
+    ] = None,
+    due: Annotated[
+        str | None,
+        typer.Option(
+            "--due", help="-3w, +7d, exit, or a date like 2027-01-31.", show_default=False
+        ),
+    ] = None,
+    priority: Annotated[
+        Literal["critical", "high", "normal", "low"],
+        typer.Option("--priority", "-p", help="critical, high, normal or low."),
+    ] = "normal",
+    why: Annotated[
+        str | None, typer.Option("--why", help="Why it matters to you.", show_default=False)
+    ] = None,
 ) -> None:
     """Add your own step to a checklist. Example: exitplan add documents --due -2w"""
     from exitplan.model import _parse_due
@@ -482,8 +603,11 @@ def add(
         parsed_due = None
     if title is None:
         title = read_private_text("Title of the new step").strip()
-    full_id = env.change(lambda state, plan: add_custom(
-        state, plan, checklist, title, env.now(), parsed_due, priority, why))
+    full_id = env.change(
+        lambda state, plan: add_custom(
+            state, plan, checklist, title, env.now(), due=parsed_due, priority=priority, why=why
+        )
+    )
     say(f"Added {full_id}. See it with: exitplan show {full_id}")
 
 
@@ -497,7 +621,6 @@ def review(
     Every answer is saved at once, so stopping half-way loses nothing.
     """
     from exitplan.export import rows_for
-    from exitplan.plan import set_note, set_status
     from exitplan.render import console, item_view
     from exitplan.schedule import most_urgent
 
@@ -505,8 +628,11 @@ def review(
     plan = env.read_plan()
     if plan.state is None:
         raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
-    rows = [r for r in most_urgent(rows_for(plan, env.today))
-            if checklist is None or r.entry.checklist.id == checklist]
+    rows = [
+        r
+        for r in most_urgent(rows_for(plan, env.today))
+        if checklist is None or r.entry.checklist.id == checklist
+    ]
     out = console()
     if not rows:
         say("Nothing open to review.")
@@ -515,24 +641,32 @@ def review(
         out.rule(f"{index} of {len(rows)}")
         out.print(item_view(row, env.today, []))
         key = read_key("[d]one  [s]kip  [n]ote  [Enter] next  [q]uit: ")
-        full_id = row.entry.full_id
         if key == "q":
             break
-        if key == "d":
-            env.change(lambda state, p, f=full_id: set_status(state, p.resolve(f), "done", env.now()))
-            say("Done.")
-        elif key == "s":
-            reason = read_line("Reason (optional): ").strip() or None
-            env.change(lambda state, p, f=full_id, r=reason: set_status(
-                state, p.resolve(f), "skipped", env.now(), r))
-            say("Skipped.")
-        elif key == "n":
-            text = read_line("Note: ")
-            if text.strip():
-                env.change(lambda state, p, f=full_id, t=text: set_note(
-                    state, p.resolve(f), t, env.now()))
-                say("Note saved.")
+        answer_review(env, row.entry.full_id, key)
     say("Review finished. Everything you answered is saved.")
+
+
+def answer_review(env: Env, full_id: str, key: str) -> None:
+    """Apply one review answer and save it at once."""
+    from exitplan.plan import set_note, set_status
+
+    if key == "d":
+        env.change(lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.now()))
+        say("Done.")
+    elif key == "s":
+        reason = read_line("Reason (optional): ").strip() or None
+        env.change(
+            lambda state, plan: set_status(
+                state, plan.resolve(full_id), "skipped", env.now(), reason
+            )
+        )
+        say("Skipped.")
+    elif key == "n":
+        text = read_line("Note: ")
+        if text.strip():
+            env.change(lambda state, plan: set_note(state, plan.resolve(full_id), text, env.now()))
+            say("Note saved.")
 
 
 def read_key(prompt: str) -> str:
@@ -558,6 +692,7 @@ def read_line(prompt: str) -> str:
 
 
 # -- checking files and getting help ---------------------------------------------------------
+
 
 @app.command()
 def validate(
@@ -586,8 +721,11 @@ def validate(
 
 @app.command("help-now")
 def help_now(
-    region: Annotated[str | None, typer.Option(
-        "--region", "-r", help="Only this region: US, UK, AU, CA, DE, EU.", show_default=False)
+    region: Annotated[
+        str | None,
+        typer.Option(
+            "--region", "-r", help="Only this region: US, UK, AU, CA, DE, EU.", show_default=False
+        ),
     ] = None,
 ) -> None:
     """Crisis and emergency numbers, shown at once, with no plan and nothing asked."""
@@ -606,3 +744,228 @@ def help_now(
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="exitplan")
+
+
+# -- privacy: encryption, where, wipe --------------------------------------------------------
+
+MIN_PASSPHRASE = 8
+
+
+def new_passphrase(env: Env, source: Path | None) -> str:
+    """A new passphrase: from a file, or typed twice with hidden input."""
+    if source is not None:
+        text = read_passphrase_file(source)
+    elif not sys.stdin.isatty():
+        raise ExitplanError(
+            "run this in a terminal to type the new passphrase (or give --new-passphrase-file FILE)"
+        )
+    else:
+        say(
+            "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
+            "work well. If it is forgotten, the plan cannot be opened."
+        )
+        text = str(typer.prompt("New passphrase", hide_input=True, confirmation_prompt=True))
+    if len(text) < MIN_PASSPHRASE:
+        raise ExitplanError(f"the passphrase is shorter than {MIN_PASSPHRASE} characters")
+    return text
+
+
+NewPassOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--new-passphrase-file",
+        metavar="FILE",
+        help="For scripts: read the new passphrase from FILE.",
+        show_default=False,
+    ),
+]
+
+
+def _require_plan(env: Env) -> None:
+    if not env.store.exists():
+        raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
+
+
+@app.command()
+def encrypt(
+    ctx: typer.Context,
+    new_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--passphrase-file",
+            "--new-passphrase-file",
+            metavar="FILE",
+            help="For scripts: read the new passphrase from FILE.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Protect the plan with a passphrase; every copy (backups too) becomes ciphertext."""
+    from exitplan.vault import Key
+
+    env = env_of(ctx)
+    _require_plan(env)
+    if env.store.is_encrypted():
+        raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
+    source = new_file or env.passphrase_file
+    key = Key.derive(new_passphrase(env, source))
+    with env.store.locked():
+        env.store.load()
+        env.store.reseal_all(key)
+    say("The plan, its backups and your own checklists are now encrypted.")
+    say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
+
+
+@app.command()
+def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
+    """Change the passphrase of an encrypted plan (asks for the current one first)."""
+    from exitplan.vault import Key
+
+    env = env_of(ctx)
+    _require_plan(env)
+    if not env.store.is_encrypted():
+        raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+    with env.store.locked():
+        env.store.load()
+        key = Key.derive(new_passphrase(env, new_file))
+        env.store.reseal_all(key)
+    say("The passphrase is changed; every copy now opens only with the new one.")
+
+
+@app.command()
+def decrypt(ctx: typer.Context) -> None:
+    """Remove the passphrase and store the plan as plain files again."""
+    env = env_of(ctx)
+    _require_plan(env)
+    if not env.store.is_encrypted():
+        raise ExitplanError("the plan is not encrypted")
+    with env.store.locked():
+        env.store.load()
+        env.store.reseal_all(None)
+    say("The plan is stored as plain files again: anyone who can open your files can read it.")
+
+
+@app.command()
+def where(ctx: typer.Context) -> None:
+    """Show the data folder and every file exitplan keeps there."""
+    from exitplan.store import describe_files
+
+    env = env_of(ctx)
+    typer.echo(str(env.home))
+    rows = describe_files(env.home)
+    if not rows:
+        say("Nothing is stored there yet." if not env.home.exists() else "The folder is empty.")
+    for rel, size, kind in rows:
+        typer.echo(f"  {rel}  ({size} bytes, {kind})")
+
+
+@app.command()
+def wipe(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Erase everything exitplan keeps: plan, backups, your own checklists, lock and temp files."""
+    from exitplan.store import wipe_home
+
+    env = env_of(ctx)
+    if not env.home.exists():
+        say(f"Nothing to erase: {env.home} does not exist.")
+        return
+    if not yes:
+        answer = typer.prompt(
+            "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
+        )
+        if answer.strip() != "WIPE":
+            say("Nothing was erased.")
+            raise typer.Exit(1)
+    left = wipe_home(env.store)
+    say(
+        f"Erased exitplan's files in {env.home}."
+        + (f" Left alone (not exitplan's): {', '.join(left)}." if left else "")
+    )
+    say(
+        "It cannot erase copies in system backups or cloud sync, shell history, or traces an SSD "
+        "keeps.\nAn encrypted plan is the protection against those: such copies stay unreadable."
+    )
+
+
+# -- reliability: backups, restore, history --------------------------------------------------
+
+
+@app.command()
+def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """List the kept earlier versions of the plan, newest first."""
+    env = env_of(ctx)
+    rows = []
+    for number, backup in enumerate(env.store.backups(), 1):
+        row: dict[str, Any] = {"number": number, "taken": backup.taken.isoformat()}
+        try:
+            state = env.store.load(backup.path)
+            counts = [s.status for s in state.items.values()]
+            row |= {
+                "exit_date": state.exit_date.isoformat() if state.exit_date else None,
+                "done": counts.count("done"),
+                "total": len(env.plan(state).entries),
+                "readable": True,
+            }
+        except ExitplanError:
+            row |= {"exit_date": None, "done": None, "total": None, "readable": False}
+        rows.append(row)
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        say("There are no backups yet: one is kept every time the plan changes.")
+        return
+    for row in rows:
+        taken = datetime.fromisoformat(row["taken"]).astimezone()
+        detail = (
+            f"exit {row['exit_date'] or 'not set'}, {row['done']}/{row['total']} done"
+            if row["readable"]
+            else "cannot be read"
+        )
+        typer.echo(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
+
+
+@app.command()
+def restore(
+    ctx: typer.Context,
+    number: Annotated[
+        int | None,
+        typer.Argument(
+            help="Backup number from 'exitplan backups' (default: the latest good one).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Bring back an earlier version of the plan; the current one is kept as a backup."""
+    env = env_of(ctx)
+    taken = env.store.restore(number, env.now())
+    say(
+        f"Restored the plan as it was on {taken.astimezone():%Y-%m-%d %H:%M:%S}. "
+        "The version it replaced is kept as a backup."
+    )
+
+
+@app.command()
+def history(
+    ctx: typer.Context,
+    item: Annotated[str | None, typer.Argument(help="Only this item.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the log of changes: what was ticked, skipped, noted, re-dated, and when."""
+    env = env_of(ctx)
+    plan = env.read_plan()
+    events = plan.state.history if plan.state else []
+    if item is not None:
+        wanted = plan.resolve(item).full_id
+        events = [e for e in events if e.item == wanted]
+    if as_json:
+        emit_json([e.model_dump(mode="json", exclude_none=True) for e in events])
+        return
+    for event in events:
+        what = " ".join(part for part in (event.action, event.item or "") if part)
+        typer.echo(
+            f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
+            + (f"  ({event.detail})" if event.detail else "")
+        )

@@ -44,13 +44,15 @@ def progress(plan: Plan, rows: list[Scheduled]) -> list[dict[str, Any]]:
     result = []
     for checklist in plan.checklists:
         mine = [row for row in rows if row.entry.checklist.id == checklist.id]
-        result.append({
-            "id": checklist.id,
-            "title": checklist.title,
-            "done": sum(row.entry.state.status == "done" for row in mine),
-            "skipped": sum(row.entry.state.status == "skipped" for row in mine),
-            "total": len(mine),
-        })
+        result.append(
+            {
+                "id": checklist.id,
+                "title": checklist.title,
+                "done": sum(row.entry.state.status == "done" for row in mine),
+                "skipped": sum(row.entry.state.status == "skipped" for row in mine),
+                "total": len(mine),
+            }
+        )
     return result
 
 

@@ -26,14 +26,20 @@ def format_lines(lines: list[dict[str, Any]]) -> str:
     for region, entries in regions.items():
         out.append(region)
         for entry in entries:
-            extra = [KIND_WORDS.get(entry.get("kind", ""), ""), entry.get("hours", ""),
-                     entry.get("note", "")]
+            extra = [
+                KIND_WORDS.get(entry.get("kind", ""), ""),
+                entry.get("hours", ""),
+                entry.get("note", ""),
+            ]
             detail = "; ".join(part for part in extra if part)
-            out.append(f"  {entry['number']:<22} {entry['service']}"
-                       + (f" ({detail})" if detail else ""))
+            out.append(
+                f"  {entry['number']:<22} {entry['service']}" + (f" ({detail})" if detail else "")
+            )
             out.append(f"  {'':<22} source: {entry['source']}, checked {entry['verified']}")
         out.append("")
-    out.append("Numbers change. If one is wrong, please tell us: see 'Reporting a wrong number'"
-               " in the README.")
+    out.append(
+        "Numbers change. If one is wrong, please tell us: see 'Reporting a wrong number'"
+        " in the README."
+    )
     out.append("Calls can show up on phone bills and call logs; a safer phone may be wiser.")
     return "\n".join(out)

@@ -186,7 +186,7 @@ class PlanState(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    schema_version: Literal[1] = Field(alias="schema", default=SCHEMA_VERSION)
+    schema_version: Literal[1] = Field(alias="schema", default=1)
     created: datetime
     exit_date: date | None = None
     warn_days: int = Field(default=7, ge=0, le=365)

@@ -40,8 +40,9 @@ class Plan:
         return resolve(self.entries, ref)
 
 
-def new_state(now: datetime, catalog: Catalog, checklists: list[str] | None,
-              exit_date: date | None) -> PlanState:
+def new_state(
+    now: datetime, catalog: Catalog, checklists: list[str] | None, exit_date: date | None
+) -> PlanState:
     """A fresh plan with the chosen checklists (all built-in ones by default)."""
     chosen = checklists or [c.id for c in catalog.checklists if c.builtin]
     unknown = [cid for cid in chosen if catalog.get(cid) is None]
@@ -75,10 +76,13 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
     for checklist in chosen:
         rows = [(item, False) for item in checklist.items]
         rows += [(ci.as_item(), True) for ci in custom_by_list.get(checklist.id, [])]
-        for item, custom in rows:
+        for item, is_custom in rows:
             full_id = f"{checklist.id}.{item.id}"
-            entries.append(Entry(len(entries) + 1, checklist, item,
-                                 states.get(full_id) or ItemState(), custom))
+            entries.append(
+                Entry(
+                    len(entries) + 1, checklist, item, states.get(full_id) or ItemState(), is_custom
+                )
+            )
     return Plan(tuple(chosen), tuple(entries), state)
 
 
@@ -95,34 +99,44 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     exact = [e for e in entries if e.full_id == text]
     if exact:
         return exact[0]
-    for test in (lambda e: e.item.id == text,
-                 lambda e: e.full_id.startswith(text) or e.item.id.startswith(text),
-                 lambda e: text in e.full_id):
+    for test in (
+        lambda e: e.item.id == text,
+        lambda e: e.full_id.startswith(text) or e.item.id.startswith(text),
+        lambda e: text in e.full_id,
+    ):
         found = [e for e in entries if test(e)]
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
             names = ", ".join(e.full_id for e in found[:8])
             more = f" and {len(found) - 8} more" if len(found) > 8 else ""
-            raise ItemError(f"'{ref}' matches more than one item: {names}{more}. Type more of the id.")
+            raise ItemError(
+                f"'{ref}' matches more than one item: {names}{more}. Type more of the id."
+            )
     raise ItemError(f"no item matches '{ref}'; 'exitplan list --all' shows every item")
 
 
-def record(state: PlanState, now: datetime, action: str, item: str | None = None,
-           detail: str | None = None) -> None:
+def record(
+    state: PlanState, now: datetime, action: str, item: str | None = None, detail: str | None = None
+) -> None:
     """Append a line to the plan's change log."""
     state.history.append(Event(at=now, action=action, item=item, detail=detail))
 
 
-def set_status(state: PlanState, entry: Entry, status: str, now: datetime,
-               reason: str | None = None) -> bool:
+def set_status(
+    state: PlanState, entry: Entry, status: str, now: datetime, reason: str | None = None
+) -> bool:
     """Mark an item done, open or skipped; returns False when nothing changed."""
     current = state.items.get(entry.full_id) or ItemState()
     if current.status == status and (status != "skipped" or current.reason == reason):
         return False
-    updated = current.model_copy(update={
-        "status": status, "changed": now, "reason": reason if status == "skipped" else None,
-    })
+    updated = current.model_copy(
+        update={
+            "status": status,
+            "changed": now,
+            "reason": reason if status == "skipped" else None,
+        }
+    )
     state.items[entry.full_id] = updated
     action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
     record(state, now, action, entry.full_id, reason if status == "skipped" else None)
@@ -133,7 +147,9 @@ def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
     current = state.items.get(entry.full_id) or ItemState()
-    state.items[entry.full_id] = current.model_copy(update={"note": cleaned or None, "changed": now})
+    state.items[entry.full_id] = current.model_copy(
+        update={"note": cleaned or None, "changed": now}
+    )
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
 
 
@@ -143,14 +159,23 @@ def set_exit_date(state: PlanState, exit_date: date | None, now: datetime) -> No
     record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
 
 
-def add_custom(state: PlanState, plan: Plan, checklist_id: str, title: str, now: datetime,
-               due: Due | None = None, priority: Priority = "normal",
-               why: str | None = None) -> str:
+def add_custom(
+    state: PlanState,
+    plan: Plan,
+    checklist_id: str,
+    title: str,
+    now: datetime,
+    *,
+    due: Due | None = None,
+    priority: Priority = "normal",
+    why: str | None = None,
+) -> str:
     """Add the person's own item to a checklist; returns its full id."""
     known = {c.id for c in plan.checklists}
     if checklist_id not in known:
         raise ExitplanError(
-            f"no checklist called '{checklist_id}' in your plan; choose one of: {', '.join(sorted(known))}"
+            f"no checklist called '{checklist_id}' in your plan; "
+            f"choose one of: {', '.join(sorted(known))}"
         )
     title = clean_text(title, "title", 200)
     if not title:
@@ -160,9 +185,15 @@ def add_custom(state: PlanState, plan: Plan, checklist_id: str, title: str, now:
     slug, n = base, 2
     while slug in taken:
         slug, n = f"{base}-{n}", n + 1
-    custom = CustomItem(checklist=checklist_id, id=slug, title=title,
-                        why=clean_text(why, "why", 4000) if why else None,
-                        due=due, priority=priority, added=now)
+    custom = CustomItem(
+        checklist=checklist_id,
+        id=slug,
+        title=title,
+        why=clean_text(why, "why", 4000) if why else None,
+        due=due,
+        priority=priority,
+        added=now,
+    )
     custom.as_item()  # validates due against when before anything is stored
     state.custom.append(custom)
     full_id = f"{checklist_id}.{slug}"

@@ -84,10 +84,13 @@ def status_view(plan: Plan, today: date) -> RenderableType:
     count = totals(rows)
     parts: list[RenderableType] = [Text(countdown_text(plan.exit_date, today), style="bold")]
     if plan.state is None:
-        parts.append(Text(
-            "You have no plan yet. These are the built-in checklists.\n"
-            "Start with: exitplan init --exit-date 2027-01-31   (or +6w for six weeks from today)"
-        ))
+        parts.append(
+            Text(
+                "You have no plan yet. These are the built-in checklists.\n"
+                "Start with: exitplan init --exit-date 2027-01-31"
+                "   (or +6w for six weeks from today)"
+            )
+        )
     elif plan.exit_date is None:
         parts.append(Text("Set one when you are ready: exitplan date 2027-01-31  (or +6w)"))
 
@@ -99,15 +102,16 @@ def status_view(plan: Plan, today: date) -> RenderableType:
         table.add_column("title")
         table.add_column("due", no_wrap=True, style="dim")
         for row in flagged[:STATUS_LIMIT]:
-            table.add_row(str(row.entry.number), flag_label(row), title_text(row),
-                          due_text(row, today))
+            table.add_row(
+                str(row.entry.number), flag_label(row), title_text(row), due_text(row, today)
+            )
         parts += [Text(""), Text("Needs attention", style="bold"), table]
         if len(flagged) > STATUS_LIMIT:
-            parts.append(Text(f"… and {len(flagged) - STATUS_LIMIT} more: exitplan list --open",
-                              style="dim"))
+            parts.append(
+                Text(f"… and {len(flagged) - STATUS_LIMIT} more: exitplan list --open", style="dim")
+            )
     elif plan.exit_date is not None and count["open"]:
-        parts += [Text(""), Text("Nothing is overdue or due in the next "
-                                 f"{plan.warn_days} days.")]
+        parts += [Text(""), Text(f"Nothing is overdue or due in the next {plan.warn_days} days.")]
 
     bars = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     bars.add_column("checklist", no_wrap=True)
@@ -115,14 +119,23 @@ def status_view(plan: Plan, today: date) -> RenderableType:
     bars.add_column("count", justify="right", style="dim", no_wrap=True)
     for checklist in progress(plan, rows):
         settled = checklist["done"] + checklist["skipped"]
-        bars.add_row(escape(checklist["title"]), bar(settled, checklist["total"]),
-                     f"{checklist['done']}/{checklist['total']}")
+        bars.add_row(
+            escape(checklist["title"]),
+            bar(settled, checklist["total"]),
+            f"{checklist['done']}/{checklist['total']}",
+        )
     parts += [Text(""), Text("Progress", style="bold"), bars, Text("")]
-    parts.append(Text(f"{count['done']} of {count['items']} done, {count['skipped']} skipped."
-                      + (f"  {CAUTION} = doing it could alert your partner; "
-                         "'exitplan show N' says how to do it quietly."
-                         if any(row.entry.item.alerts_partner for row in flagged[:STATUS_LIMIT])
-                         else "")))
+    parts.append(
+        Text(
+            f"{count['done']} of {count['items']} done, {count['skipped']} skipped."
+            + (
+                f"  {CAUTION} = doing it could alert your partner; "
+                "'exitplan show N' says how to do it quietly."
+                if any(row.entry.item.alerts_partner for row in flagged[:STATUS_LIMIT])
+                else ""
+            )
+        )
+    )
     parts.append(Text("Need help right now? exitplan help-now", style="dim"))
     return Group(*parts)
 
@@ -138,8 +151,13 @@ def list_view(rows: list[Scheduled], today: date) -> RenderableType:
     table.add_column("due", no_wrap=True)
     table.add_column("state", no_wrap=True)
     for row in rows:
-        table.add_row(str(row.entry.number), row.entry.full_id, title_text(row),
-                      due_text(row, today), flag_label(row))
+        table.add_row(
+            str(row.entry.number),
+            row.entry.full_id,
+            title_text(row),
+            due_text(row, today),
+            flag_label(row),
+        )
     return table
 
 
@@ -158,8 +176,14 @@ def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableTyp
     if item.alerts_partner:
         caution = item.caution or "Doing this could be noticed. Think about when it is safest."
         grid.add_row(Text(f"{CAUTION} Caution", style="yellow"), escape(caution))
-    grid.add_row("When", {"before": "before you leave", "exit-day": "on the day you leave",
-                          "after": "after you leave"}[item.when])
+    grid.add_row(
+        "When",
+        {
+            "before": "before you leave",
+            "exit-day": "on the day you leave",
+            "after": "after you leave",
+        }[item.when],
+    )
     grid.add_row("Due", due_text(row, today) or f"{item.due.text()} (relative to the exit date)")
     grid.add_row("Priority", item.priority)
     grid.add_row("State", flag_label(row))
@@ -168,8 +192,10 @@ def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableTyp
     if item.sources:
         grid.add_row("Sources", "\n".join(escape(s) for s in item.sources))
     if events:
-        lines = [f"{e.at:%Y-%m-%d %H:%M}  {e.action}" + (f": {e.detail}" if e.detail else "")
-                 for e in events]
+        lines = [
+            f"{e.at:%Y-%m-%d %H:%M}  {e.action}" + (f": {e.detail}" if e.detail else "")
+            for e in events
+        ]
         grid.add_row("History", escape("\n".join(lines)))
     return grid
 
@@ -183,7 +209,11 @@ def checklists_view(rows: list[dict[str, Any]]) -> RenderableType:
     table.add_column("source", style="dim")
     table.add_column("in plan", style="dim")
     for row in rows:
-        table.add_row(row["id"], escape(row["title"]), str(row["items"]),
-                      "built-in" if row["builtin"] else "yours",
-                      "yes" if row["in_plan"] else "no")
+        table.add_row(
+            row["id"],
+            escape(row["title"]),
+            str(row["items"]),
+            "built-in" if row["builtin"] else "yours",
+            "yes" if row["in_plan"] else "no",
+        )
     return table

@@ -85,7 +85,9 @@ def schedule(
 ) -> list[Scheduled]:
     """Attach due dates and flags to entries, keeping their order."""
     return [
-        Scheduled(entry, due_date(entry.item, exit_date), flag_of(entry, exit_date, today, warn_days))
+        Scheduled(
+            entry, due_date(entry.item, exit_date), flag_of(entry, exit_date, today, warn_days)
+        )
         for entry in entries
     ]
 

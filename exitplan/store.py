@@ -17,6 +17,7 @@ from exitplan.errors import LockError, NoPlanError, PlanError, StorageError
 
 if TYPE_CHECKING:
     from exitplan.model import PlanState
+    from exitplan.vault import Key
 
 PLAN_FILE = "plan.toml"
 BACKUP_DIR = "backups"
@@ -39,9 +40,12 @@ class Backup:
 class Store:
     """The data directory: plan file, backups, lock and the person's own checklists."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, ask_passphrase: Callable[[], str] | None = None) -> None:
         self.home = home
+        self._ask_passphrase = ask_passphrase
         self._lock_fd: int | None = None
+        # Set once the plan is unlocked (or encryption is turned on): every file is sealed with it.
+        self.key: Key | None = None
 
     @property
     def plan_path(self) -> Path:
@@ -83,9 +87,71 @@ class Store:
         return data
 
     def load(self, path: Path | None = None) -> PlanState:
-        """Read and validate the plan (or a backup of it)."""
+        """Read and validate the plan (or a backup of it), unlocking it if it is encrypted."""
         path = path or self.plan_path
-        return parse_plan(self.read_bytes(path), path, self._restore_hint(path))
+        self.check_private(path)
+        data = self.open_sealed(self.read_bytes(path), path)
+        return parse_plan(data, path, self._restore_hint(path))
+
+    def is_encrypted(self) -> bool:
+        """Whether the plan file on disk is sealed."""
+        from exitplan.vault import MAGIC
+
+        try:
+            with self.plan_path.open("rb") as handle:
+                return handle.read(len(MAGIC)) == MAGIC
+        except OSError:
+            return False
+
+    def unlock(self, data: bytes) -> Key:
+        """The key for sealed bytes: the one already derived, or one from the passphrase."""
+        from exitplan.vault import key_for, read_header
+
+        params, salt = read_header(data)
+        if self.key is not None and (self.key.params, self.key.salt) == (params, salt):
+            return self.key
+        if self._ask_passphrase is None:
+            raise PlanError("this plan is encrypted and no passphrase was given")
+        self.key = key_for(data, self._ask_passphrase())
+        return self.key
+
+    def open_sealed(self, data: bytes, path: Path) -> bytes:
+        """Plain bytes of a file that may be sealed."""
+        from exitplan.vault import VaultError, WrongPassphrase, is_sealed, unseal
+
+        if not is_sealed(data):
+            return data
+        try:
+            return unseal(data, self.unlock(data))
+        except WrongPassphrase:
+            raise WrongPassphrase(
+                "the passphrase is not right, or the file was changed; nothing was written"
+            ) from None
+        except VaultError as exc:
+            raise PlanError(f"{path}: {exc}.{self._restore_hint(path)}") from None
+
+    def read_private(self, path: Path) -> bytes:
+        """A file of the data directory as plain bytes (for the person's own checklists)."""
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        return self.open_sealed(data, path)
+
+    def check_private(self, path: Path | None = None) -> None:
+        """Refuse a data directory or file that other users could read."""
+        for target in (self.home, path or self.plan_path):
+            try:
+                mode = target.stat().st_mode
+            except OSError:
+                continue
+            if mode & 0o077:
+                kind = "folder" if target.is_dir() else "file"
+                fix = "700" if target.is_dir() else "600"
+                raise PlanError(
+                    f"the {kind} {target} can be read by other users of this computer; "
+                    f"make it private with: chmod {fix} '{target}'"
+                )
 
     def load_or_none(self) -> PlanState | None:
         """The plan, or None when none has been created yet."""
@@ -96,7 +162,10 @@ class Store:
 
     def _restore_hint(self, path: Path) -> str:
         if path == self.plan_path and self.backups():
-            return " Your earlier versions are safe: 'exitplan backups' lists them and 'exitplan restore' brings the latest back."
+            return (
+                " Your earlier versions are safe: 'exitplan backups' lists them"
+                " and 'exitplan restore' brings the latest good one back."
+            )
         return ""
 
     # -- locking -------------------------------------------------------------------------
@@ -132,8 +201,12 @@ class Store:
         """Create the data directory (0700) if it does not exist yet."""
         try:
             self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not self.plan_path.exists() and self.home.stat().st_mode & 0o077:
+                # A folder the person made for a new plan: make it private before using it.
+                self.home.chmod(0o700)
         except OSError as exc:
             raise StorageError(f"cannot create {self.home} ({exc.strerror or exc})") from None
+        self.check_private(self.home)
 
     def sweep_temp_files(self) -> None:
         """Remove temp files a killed run left behind (only ever under the lock)."""
@@ -152,24 +225,66 @@ class Store:
         data = dump_plan(state)
         if keep_backup and self.plan_path.exists():
             self._backup_current()
-        write_atomic(self.plan_path, data)
+        self.write_file(self.plan_path, data)
+        if self.key is not None:
+            self.seal_leftovers()
+
+    def write_file(self, path: Path, plain: bytes) -> None:
+        """Write a file of the data directory, sealed when the plan is encrypted."""
+        if self.key is None:
+            write_atomic(path, plain)
+            return
+        from exitplan.vault import seal, unseal
+
+        key = self.key
+        sealed = seal(plain, key)
+
+        def verify(tmp: Path) -> None:
+            # Read the temp file back and open it before it replaces anything.
+            if unseal(tmp.read_bytes(), key) != plain:  # pragma: no cover - a broken disk
+                raise StorageError(f"could not verify {path.name}; nothing was replaced")
+
+        write_atomic(path, sealed, verify=verify)
+
+    def private_files(self) -> list[Path]:
+        """Every file that may hold the plan's content: plan, backups, own checklists."""
+        files = [self.plan_path] if self.plan_path.exists() else []
+        files += [backup.path for backup in self.backups()]
+        if self.checklist_dir.is_dir():
+            files += sorted(p for p in self.checklist_dir.glob("*.toml") if p.is_file())
+        return files
+
+    def seal_leftovers(self) -> None:
+        """Seal every plain copy left in the data directory (older backups, own checklists)."""
+        from exitplan.vault import VaultError, is_sealed, read_header
+
+        for path in self.private_files():
+            with path.open("rb") as handle:
+                head = handle.read(256)  # enough for any header the vault accepts
+            if self.key is not None and is_sealed(head):
+                with contextlib.suppress(VaultError):
+                    if read_header(head + bytes(16)) == (self.key.params, self.key.salt):
+                        continue
+            self.write_file(path, self.open_sealed(path.read_bytes(), path))
+
+    def reseal_all(self, key: Key | None) -> None:
+        """Rewrite every private file under a new key (None: as plain files). Needs the lock."""
+        if self._lock_fd is None:
+            raise RuntimeError("reseal_all() needs the lock")
+        plain = {path: self.open_sealed(path.read_bytes(), path) for path in self.private_files()}
+        self.key = key
+        for path, data in plain.items():
+            self.write_file(path, data)
 
     def _backup_current(self) -> None:
-        previous = self.read_bytes()
+        previous = self.open_sealed(self.read_bytes(), self.plan_path)
         folder = self.backup_dir
         try:
             folder.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
-        stamp = datetime.now(UTC)
-        target = folder / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
-        while target.exists():  # two saves within one microsecond
-            stamp = stamp.replace(microsecond=(stamp.microsecond + 1) % 1_000_000)
-            target = folder / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
-        write_atomic(target, previous)
-        for old in self.backups()[KEEP_BACKUPS:]:
-            with contextlib.suppress(FileNotFoundError):
-                old.path.unlink()
+        self.write_file(self._new_backup_path(), previous)
+        self._prune_backups()
 
     def backups(self) -> list[Backup]:
         """Kept generations, newest first."""
@@ -183,6 +298,97 @@ class Store:
                 continue
             found.append(Backup(path, taken))
         return sorted(found, key=lambda b: b.taken, reverse=True)
+
+    def restore(self, number: int | None, now: datetime) -> datetime:
+        """Make a backup the current plan (the latest readable one by default)."""
+        from exitplan.plan import record
+
+        available = self.backups()
+        if not available:
+            raise PlanError("there are no backups to restore from")
+        if number is not None and not 1 <= number <= len(available):
+            raise PlanError(f"there is no backup number {number}; 'exitplan backups' lists them")
+        self.ensure_home()
+        with self.locked():
+            candidates = [available[number - 1]] if number else available
+            for backup in candidates:
+                try:
+                    state = self.load(backup.path)
+                except (PlanError, ValueError) as exc:
+                    if number:
+                        raise PlanError(f"backup {number} cannot be read: {exc}") from None
+                    continue
+                break
+            else:
+                raise PlanError("none of the backups can be read")
+            if self.plan_path.exists():
+                # Keep what is there byte for byte, even if it no longer opens.
+                self._keep_raw_backup(self.read_bytes())
+            record(state, now, "restore", detail=f"backup from {backup.taken:%Y-%m-%d %H:%M:%S}")
+            self.save(state, keep_backup=False)
+        return backup.taken
+
+    def _keep_raw_backup(self, data: bytes) -> None:
+        self.backup_dir.mkdir(mode=0o700, exist_ok=True)
+        write_atomic(self._new_backup_path(), data)
+        self._prune_backups()
+
+    def _new_backup_path(self) -> Path:
+        stamp = datetime.now(UTC)
+        target = self.backup_dir / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
+        while target.exists():  # two saves within one microsecond
+            stamp = stamp.replace(microsecond=(stamp.microsecond + 1) % 1_000_000)
+            target = self.backup_dir / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
+        return target
+
+    def _prune_backups(self) -> None:
+        for old in self.backups()[KEEP_BACKUPS:]:
+            with contextlib.suppress(FileNotFoundError):
+                old.path.unlink()
+
+
+def describe_files(home: Path) -> list[tuple[str, int, str]]:
+    """Every file under the data directory: relative path, size, and whether it is sealed."""
+    from exitplan.vault import MAGIC
+
+    if not home.is_dir():
+        return []
+    rows = []
+    for path in sorted(home.rglob("*")):
+        if not path.is_file():
+            continue
+        with path.open("rb") as handle:
+            head = handle.read(len(MAGIC))
+        if path.name == LOCK_FILE:
+            kind = "lock file, empty"
+        else:
+            kind = "encrypted" if head == MAGIC else "plain text"
+        rows.append((str(path.relative_to(home)), path.stat().st_size, kind))
+    return rows
+
+
+def wipe_home(store: Store) -> list[str]:
+    """Delete every file exitplan keeps; returns the names of files that are not exitplan's."""
+    home = store.home
+    with store.locked():
+        for folder in (store.backup_dir, store.checklist_dir):
+            if folder.is_dir():
+                for path in folder.iterdir():
+                    if path.is_file() and (
+                        path.suffix == ".toml" or path.name.endswith(TEMP_SUFFIX)
+                    ):
+                        path.unlink()
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+        for path in home.iterdir():
+            if path.is_file() and (path.name == PLAN_FILE or path.name.endswith(TEMP_SUFFIX)):
+                path.unlink()
+        (home / LOCK_FILE).unlink(missing_ok=True)
+    left = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
+    if not left:
+        with contextlib.suppress(OSError):
+            home.rmdir()
+    return left
 
 
 def lock_timeout() -> float:
@@ -214,7 +420,8 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        where = f" at line {exc.lineno}, column {exc.colno}" if getattr(exc, "lineno", None) else ""
+        lineno, colno = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        where = f" at line {lineno}, column {colno}" if lineno else ""
         raise PlanError(f"{path}: cannot be read: TOML syntax error{where}.{hint}") from None
     except RecursionError:
         raise PlanError(f"{path}: is nested too deeply to be a plan.{hint}") from None
@@ -253,9 +460,15 @@ def write_atomic(path: Path, data: bytes, *, verify: Callable[[Path], None] | No
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
             raise
-        fsync_dir(folder)
     except OSError as exc:
         raise StorageError(_write_failure(path, exc)) from None
+    try:
+        fsync_dir(folder)
+    except OSError as exc:
+        raise StorageError(
+            f"saved {path.name}, but the disk reported a problem confirming it "
+            f"({exc.strerror or exc}); check your plan with 'exitplan status'"
+        ) from None
 
 
 def fsync_dir(folder: Path) -> None:
