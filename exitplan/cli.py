@@ -225,7 +225,7 @@ def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-@app.command()
+@app.command(rich_help_panel="Your plan")
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     env = env_of(ctx)
@@ -240,7 +240,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     console().print(status_view(plan, env.today))
 
 
-@app.command("list")
+@app.command("list", rich_help_panel="Your plan")
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
@@ -277,7 +277,7 @@ def list_items(
     console().print(list_view(rows, env.today))
 
 
-@app.command()
+@app.command(rich_help_panel="Your plan")
 def show(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -308,7 +308,7 @@ def show(
     console().print(item_view(row, env.today, events))
 
 
-@app.command()
+@app.command(rich_help_panel="Your plan")
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the available checklists (built-in and your own) with item counts."""
     env = env_of(ctx)
@@ -333,7 +333,7 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     console().print(checklists_view(rows))
 
 
-@app.command()
+@app.command(rich_help_panel="Your plan")
 def summary(
     ctx: typer.Context,
     fmt: Annotated[
@@ -381,7 +381,7 @@ def summary(
 ItemsArg = Annotated[list[str], typer.Argument(help="Numbers, ids, or parts of ids.")]
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def init(
     ctx: typer.Context,
     exit_date: Annotated[
@@ -431,7 +431,7 @@ def init(
     say("See where you are with: exitplan status")
 
 
-@app.command("date")
+@app.command("date", rich_help_panel="Changing it")
 def date_cmd(
     ctx: typer.Context,
     new: Annotated[
@@ -498,19 +498,19 @@ def _set_status(
         say(f"{verb}: #{entry.number} {entry.item.title}{note}")
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def done(ctx: typer.Context, items: ItemsArg) -> None:
     """Tick off one or more steps. Example: exitplan done 3 finances.own-account"""
     _set_status(ctx, items, "done")
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def undo(ctx: typer.Context, items: ItemsArg) -> None:
     """Mark steps as open again. Example: exitplan undo 3"""
     _set_status(ctx, items, "open")
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def skip(
     ctx: typer.Context,
     items: ItemsArg,
@@ -539,7 +539,7 @@ def read_private_text(prompt: str) -> str:
     return str(typer.prompt(prompt, default="", show_default=False))
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def note(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -564,7 +564,7 @@ def note(
     )
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def add(
     ctx: typer.Context,
     checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
@@ -611,7 +611,7 @@ def add(
     say(f"Added {full_id}. See it with: exitplan show {full_id}")
 
 
-@app.command()
+@app.command(rich_help_panel="Changing it")
 def review(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
@@ -694,7 +694,7 @@ def read_line(prompt: str) -> str:
 # -- checking files and getting help ---------------------------------------------------------
 
 
-@app.command()
+@app.command(rich_help_panel="Checklist files")
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
@@ -719,7 +719,7 @@ def validate(
         raise typer.Exit(1)
 
 
-@app.command("help-now")
+@app.command("help-now", rich_help_panel="Help")
 def help_now(
     region: Annotated[
         str | None,
@@ -786,7 +786,7 @@ def _require_plan(env: Env) -> None:
         raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
 
 
-@app.command()
+@app.command(rich_help_panel="Privacy")
 def encrypt(
     ctx: typer.Context,
     new_file: Annotated[
@@ -816,7 +816,7 @@ def encrypt(
     say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
 
 
-@app.command()
+@app.command(rich_help_panel="Privacy")
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     """Change the passphrase of an encrypted plan (asks for the current one first)."""
     from exitplan.vault import Key
@@ -832,7 +832,7 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     say("The passphrase is changed; every copy now opens only with the new one.")
 
 
-@app.command()
+@app.command(rich_help_panel="Privacy")
 def decrypt(ctx: typer.Context) -> None:
     """Remove the passphrase and store the plan as plain files again."""
     env = env_of(ctx)
@@ -845,7 +845,7 @@ def decrypt(ctx: typer.Context) -> None:
     say("The plan is stored as plain files again: anyone who can open your files can read it.")
 
 
-@app.command()
+@app.command(rich_help_panel="Privacy")
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
     from exitplan.store import describe_files
@@ -859,7 +859,7 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
-@app.command()
+@app.command(rich_help_panel="Privacy")
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
@@ -892,7 +892,7 @@ def wipe(
 # -- reliability: backups, restore, history --------------------------------------------------
 
 
-@app.command()
+@app.command(rich_help_panel="Safety copies")
 def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the kept earlier versions of the plan, newest first."""
     env = env_of(ctx)
@@ -927,7 +927,7 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         typer.echo(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
 
 
-@app.command()
+@app.command(rich_help_panel="Safety copies")
 def restore(
     ctx: typer.Context,
     number: Annotated[
@@ -947,7 +947,7 @@ def restore(
     )
 
 
-@app.command()
+@app.command(rich_help_panel="Your plan")
 def history(
     ctx: typer.Context,
     item: Annotated[str | None, typer.Argument(help="Only this item.")] = None,

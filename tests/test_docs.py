@@ -1,0 +1,52 @@
+"""The README documents every command, and its Quick start is what CI runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from exitplan.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def command_names() -> list[str]:
+    """Every command the Typer app registers."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    return sorted(group.commands)  # type: ignore[attr-defined]
+
+
+def test_there_are_commands_to_check() -> None:
+    """The command list is real, so the documentation test below cannot pass vacuously."""
+    names = command_names()
+    assert {"status", "init", "done", "help-now", "wipe"} <= set(names)
+
+
+def test_every_command_is_in_the_readme() -> None:
+    """Each command appears in the README as `exitplan <name>` or in a slash list after one."""
+    missing = [
+        name for name in command_names()
+        if not re.search(rf"exitplan {re.escape(name)}\b|/ `?{re.escape(name)}`?\b", README)
+    ]
+    assert missing == []
+
+
+def test_readme_has_no_unfilled_placeholders() -> None:
+    """Sample output and tables were filled in from real runs."""
+    leftovers = re.findall(r"^(SAMPLE_[A-Z]+|CHECKLIST_TABLE|RELIABILITY|PERFORMANCE)$", README,
+                           flags=re.MULTILINE)
+    assert leftovers == []
+
+
+def test_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
+    """Quick start has exactly two shell commands; .ci/run runs the second verbatim."""
+    section = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.+?)\n```", section, flags=re.DOTALL)
+    assert len(commands) == 2
+    assert "exitplan status" in commands[0]
+    assert "pytest" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci
