@@ -115,7 +115,7 @@ def checklist_problems(
     """Load one checklist file; return it, or every problem found in it."""
     from pydantic import ValidationError
 
-    from exitplan.model import Checklist
+    from exitplan.schema import validate_checklist
 
     try:
         if reader is None:
@@ -129,7 +129,7 @@ def checklist_problems(
     except ChecklistError as exc:
         return None, [str(exc)]
     try:
-        checklist = Checklist.model_validate(data)
+        checklist = validate_checklist(data)
     except ValidationError as exc:
         return None, [f"{path}: {problem}" for problem in describe_errors(exc, data)]
     except RecursionError:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from exitplan.catalog import Catalog
-    from exitplan.model import PlanState
+    from exitplan.model import PlanState, Status
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
     from exitplan.store import Store
@@ -225,6 +225,11 @@ def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def json_ready(data: dict[str, Any]) -> dict[str, Any]:
+    """Dates and times as ISO strings."""
+    return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
+
+
 @app.command(rich_help_panel="Your plan")
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
@@ -299,7 +304,7 @@ def show(
             "note": entry.state.note,
             "reason": entry.state.reason,
             "sources": entry.item.sources,
-            "history": [e.model_dump(mode="json", exclude_none=True) for e in events],
+            "history": [json_ready(e.to_dict()) for e in events],
         }
         emit_json(data)
         return
@@ -482,7 +487,7 @@ def date_cmd(
 
 
 def _set_status(
-    ctx: typer.Context, refs: list[str], status: str, reason: str | None = None
+    ctx: typer.Context, refs: list[str], status: Status, reason: str | None = None
 ) -> None:
     from exitplan.plan import set_status
 
@@ -590,13 +595,13 @@ def add(
     ] = None,
 ) -> None:
     """Add your own step to a checklist. Example: exitplan add documents --due -2w"""
-    from exitplan.model import _parse_due
     from exitplan.plan import add_custom
+    from exitplan.schema import parse_due
 
     env = env_of(ctx)
     if due is not None:
         try:
-            parsed_due = _parse_due(due)
+            parsed_due = parse_due(due)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--due") from None
     else:
@@ -961,7 +966,7 @@ def history(
         wanted = plan.resolve(item).full_id
         events = [e for e in events if e.item == wanted]
     if as_json:
-        emit_json([e.model_dump(mode="json", exclude_none=True) for e in events])
+        emit_json([json_ready(e.to_dict()) for e in events])
         return
     for event in events:
         what = " ".join(part for part in (event.action, event.item or "") if part)

@@ -1,29 +1,19 @@
-"""The data: checklists as written in TOML, and the plan state kept on disk."""
+"""The domain: checklists, items and the plan state, as plain dataclasses.
+
+They hold data that is already valid. Files are validated into them by `schema` (pydantic), and
+the hot path (`status`, `list`) builds them straight from the cache without importing pydantic.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    StringConstraints,
-    model_validator,
-)
-
-from exitplan.dates import format_offset, parse_offset
-from exitplan.errors import DateError
+from exitplan.dates import format_offset
 
 SCHEMA_VERSION = 1
 
-Slug = Annotated[
-    str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=64)
-]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
 Priority = Literal["critical", "high", "normal", "low"]
 When = Literal["before", "exit-day", "after"]
 Status = Literal["open", "done", "skipped"]
@@ -31,33 +21,9 @@ Status = Literal["open", "done", "skipped"]
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
 
 
-def _parse_due(value: Any) -> Any:
-    """Accept an offset string, an int of days, or an absolute date."""
-    if isinstance(value, (Due, dict)):
-        return value
-    if isinstance(value, datetime):
-        raise ValueError("use a date without a time, like 2027-01-31")
-    if isinstance(value, date):
-        return Due(on=value)
-    if isinstance(value, bool):
-        raise ValueError("use an offset like -3w or +7d, or a date like 2027-01-31")
-    if isinstance(value, int):
-        return Due(offset=value)
-    if isinstance(value, str):
-        text = value.strip()
-        if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
-            return Due(on=date.fromisoformat(text))
-        try:
-            return Due(offset=parse_offset(text))
-        except DateError as exc:
-            raise ValueError(str(exc)) from None
-    raise ValueError("use an offset like -3w or +7d, or a date like 2027-01-31")
-
-
-class Due(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Due:
     """When an item is due: an offset in days from the exit date, or a fixed date."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     offset: int = 0
     on: date | None = None
@@ -67,73 +33,38 @@ class Due(BaseModel):
         return self.on.isoformat() if self.on else format_offset(self.offset)
 
 
-DueField = Annotated[
-    Due,
-    BeforeValidator(_parse_due),
-    PlainSerializer(lambda due: due.on if due.on else format_offset(due.offset)),
-]
-
-
-class Item(BaseModel):
+@dataclass(slots=True)
+class Item:
     """One step of a checklist."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    id: Slug
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-    why: Text
-    how: Text | None = None
-    due: DueField = Field(default_factory=Due)
+    id: str
+    title: str
+    why: str
+    how: str | None = None
+    due: Due = field(default_factory=Due)
     priority: Priority = "normal"
     when: When = "before"
     alerts_partner: bool = False
-    caution: Text | None = None
-    sources: list[Annotated[str, StringConstraints(min_length=1, max_length=500)]] = Field(
-        default_factory=list, max_length=20
-    )
-    tags: list[Slug] = Field(default_factory=list, max_length=20)
-
-    @model_validator(mode="after")
-    def _due_matches_when(self) -> Item:
-        if self.due.on is not None:
-            return self
-        offset = self.due.offset
-        if self.when == "before" and offset > 0:
-            raise ValueError(f"'when' is 'before' but 'due' ({self.due.text()}) is after the exit")
-        if self.when == "after" and offset < 0:
-            raise ValueError(f"'when' is 'after' but 'due' ({self.due.text()}) is before the exit")
-        if self.when == "exit-day" and offset != 0:
-            raise ValueError(f"'when' is 'exit-day' but 'due' is {self.due.text()}, not 'exit'")
-        return self
+    caution: str | None = None
+    sources: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
 
 
-class Checklist(BaseModel):
+@dataclass(slots=True)
+class Checklist:
     """A checklist file: a titled group of items."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-    schema_version: Literal[1] = Field(alias="schema")
-    id: Slug
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+    id: str
+    title: str
     summary: str = ""
-    order: int = Field(default=1000, ge=-100_000, le=100_000)
-    items: list[Item] = Field(alias="item", default_factory=list, max_length=100_000)
-    builtin: bool = Field(default=False, exclude=True)
-
-    @model_validator(mode="after")
-    def _unique_item_ids(self) -> Checklist:
-        seen: set[str] = set()
-        for item in self.items:
-            if item.id in seen:
-                raise ValueError(f"item id '{item.id}' is used twice")
-            seen.add(item.id)
-        return self
+    order: int = 1000
+    items: list[Item] = field(default_factory=list)
+    builtin: bool = False
 
 
-class ItemState(BaseModel):
+@dataclass(slots=True)
+class ItemState:
     """What the person has done about one item."""
-
-    model_config = ConfigDict(extra="forbid")
 
     status: Status = "open"
     changed: datetime | None = None
@@ -141,25 +72,22 @@ class ItemState(BaseModel):
     reason: str | None = None
 
 
-class CustomItem(BaseModel):
+@dataclass(slots=True)
+class CustomItem:
     """An item the person added to a checklist themselves."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    checklist: Slug
-    id: Slug
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-    why: str | None = None
-    due: DueField | None = None
-    priority: Priority = "normal"
+    checklist: str
+    id: str
+    title: str
     added: datetime
+    why: str | None = None
+    due: Due | None = None
+    priority: Priority = "normal"
 
     def as_item(self) -> Item:
         """The custom item as an ordinary checklist item."""
         due = self.due or Due()
-        when: When = "before"
-        if due.on is None and due.offset > 0:
-            when = "after"
+        when: When = "after" if due.on is None and due.offset > 0 else "before"
         return Item(
             id=self.id,
             title=self.title,
@@ -170,31 +98,72 @@ class CustomItem(BaseModel):
         )
 
 
-class Event(BaseModel):
+@dataclass(slots=True)
+class Event:
     """One line of the plan's change log."""
-
-    model_config = ConfigDict(extra="forbid")
 
     at: datetime
     action: str
     item: str | None = None
     detail: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data, without empty fields."""
+        return _without_none(
+            {"at": self.at, "action": self.action, "item": self.item, "detail": self.detail}
+        )
 
-class PlanState(BaseModel):
+
+@dataclass(slots=True)
+class PlanState:
     """Everything exitplan keeps about the person's plan."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-    schema_version: Literal[1] = Field(alias="schema", default=1)
     created: datetime
     exit_date: date | None = None
-    warn_days: int = Field(default=7, ge=0, le=365)
-    checklists: list[Slug] = Field(default_factory=list)
-    items: dict[str, ItemState] = Field(default_factory=dict)
-    custom: list[CustomItem] = Field(default_factory=list)
-    history: list[Event] = Field(default_factory=list)
+    warn_days: int = 7
+    checklists: list[str] = field(default_factory=list)
+    items: dict[str, ItemState] = field(default_factory=dict)
+    custom: list[CustomItem] = field(default_factory=list)
+    history: list[Event] = field(default_factory=list)
 
-    def to_toml_dict(self) -> dict[str, Any]:
-        """The plan as plain data for tomli-w (which cannot write None)."""
-        return self.model_dump(mode="python", by_alias=True, exclude_none=True)
+    def to_dict(self) -> dict[str, Any]:
+        """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
+        return _without_none(
+            {
+                "schema": SCHEMA_VERSION,
+                "created": self.created,
+                "exit_date": self.exit_date,
+                "warn_days": self.warn_days,
+                "checklists": list(self.checklists),
+                "items": {
+                    key: _without_none(
+                        {
+                            "status": s.status,
+                            "changed": s.changed,
+                            "note": s.note,
+                            "reason": s.reason,
+                        }
+                    )
+                    for key, s in self.items.items()
+                },
+                "custom": [
+                    _without_none(
+                        {
+                            "checklist": c.checklist,
+                            "id": c.id,
+                            "title": c.title,
+                            "why": c.why,
+                            "due": c.due.on or format_offset(c.due.offset) if c.due else None,
+                            "priority": c.priority,
+                            "added": c.added,
+                        }
+                    )
+                    for c in self.custom
+                ],
+                "history": [event.to_dict() for event in self.history],
+            }
+        )
+
+
+def _without_none(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if value is not None}

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from exitplan.errors import ExitplanError, ItemError
-from exitplan.model import Checklist, CustomItem, Due, Event, ItemState, PlanState, Priority
+from exitplan.model import (
+    Checklist,
+    CustomItem,
+    Due,
+    Event,
+    ItemState,
+    PlanState,
+    Priority,
+    Status,
+)
 from exitplan.schedule import Entry
 
 if TYPE_CHECKING:
@@ -124,18 +133,14 @@ def record(
 
 
 def set_status(
-    state: PlanState, entry: Entry, status: str, now: datetime, reason: str | None = None
+    state: PlanState, entry: Entry, status: Status, now: datetime, reason: str | None = None
 ) -> bool:
     """Mark an item done, open or skipped; returns False when nothing changed."""
     current = state.items.get(entry.full_id) or ItemState()
     if current.status == status and (status != "skipped" or current.reason == reason):
         return False
-    updated = current.model_copy(
-        update={
-            "status": status,
-            "changed": now,
-            "reason": reason if status == "skipped" else None,
-        }
+    updated = replace(
+        current, status=status, changed=now, reason=reason if status == "skipped" else None
     )
     state.items[entry.full_id] = updated
     action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
@@ -147,9 +152,7 @@ def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
     current = state.items.get(entry.full_id) or ItemState()
-    state.items[entry.full_id] = current.model_copy(
-        update={"note": cleaned or None, "changed": now}
-    )
+    state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
 
 

@@ -403,7 +403,7 @@ def dump_plan(state: PlanState) -> bytes:
     """The plan as TOML bytes."""
     import tomli_w
 
-    return tomli_w.dumps(state.to_toml_dict()).encode("utf-8")
+    return tomli_w.dumps(state.to_dict()).encode("utf-8")
 
 
 def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
@@ -411,7 +411,7 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     from pydantic import ValidationError
 
     from exitplan.catalog import describe_errors
-    from exitplan.model import PlanState
+    from exitplan.schema import validate_plan
 
     try:
         text = data.decode("utf-8-sig")
@@ -432,7 +432,7 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
             f" (it reads version 1).{hint}"
         )
     try:
-        return PlanState.model_validate(raw)
+        return validate_plan(raw)
     except ValidationError as exc:
         problem = describe_errors(exc, {})[0]
         raise PlanError(f"{path}: {problem}.{hint}") from None
