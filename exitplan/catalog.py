@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import tomllib
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +61,8 @@ def decode_utf8(data: bytes, path: Path) -> str:
 
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """Parse TOML text, turning syntax errors into one line with the position."""
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -149,11 +151,23 @@ def load_checklist(path: Path, *, builtin: bool = False, reader: Reader | None =
     return checklist
 
 
+Signature = tuple[int, int, int, int]
+
+
+def signature(path: Path) -> Signature:
+    """What changes whenever a file's content can have changed: size, times and inode."""
+    st = os.stat(path)
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
 @dataclass(frozen=True)
 class Catalog:
     """Every checklist available: the built-in ones and the person's own."""
 
     checklists: tuple[Checklist, ...]
+    # Each file read, with its signature taken *before* reading, so a change during the read
+    # makes the cache look stale rather than fresh.
+    files: tuple[tuple[str, Signature], ...] = ()
 
     def get(self, checklist_id: str) -> Checklist | None:
         """The checklist with this id, if any."""
@@ -180,10 +194,21 @@ def load_catalog(user_dir: Path | None = None, reader: Reader | None = None) -> 
 
     `reader` returns a file's plain bytes; the store passes one that opens sealed files.
     """
-    loaded = [load_checklist(path, builtin=True) for path in checklist_files(builtin_dir())]
+    loaded = []
+    files = []
+    for path in all_checklist_files(user_dir):
+        files.append((str(path), signature(path)))
+        builtin = user_dir is None or path.parent != user_dir
+        loaded.append(load_checklist(path, builtin=builtin, reader=None if builtin else reader))
+    return Catalog(tuple(sorted(_unique(loaded), key=lambda c: (c.order, c.id))), tuple(files))
+
+
+def all_checklist_files(user_dir: Path | None) -> list[Path]:
+    """The built-in checklist files, then the person's own."""
+    paths = checklist_files(builtin_dir())
     if user_dir is not None:
-        loaded.extend(load_checklist(path, reader=reader) for path in checklist_files(user_dir))
-    return Catalog(tuple(sorted(_unique(loaded), key=lambda c: (c.order, c.id))))
+        paths += checklist_files(user_dir)
+    return paths
 
 
 def _unique(checklists: Iterable[Checklist]) -> list[Checklist]:

@@ -90,12 +90,24 @@ class Env:
 
     @property
     def catalog(self) -> Catalog:
-        """Built-in checklists and the person's own."""
+        """Built-in checklists and the person's own (from the cache when nothing changed)."""
+        if self._catalog is None:
+            from exitplan.cache import load_catalog_cached
+
+            if self.store.exists():
+                self._catalog = load_catalog_cached(self.store)
         if self._catalog is None:
             from exitplan.catalog import load_catalog
 
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
         return self._catalog
+
+    def load_state(self) -> PlanState:
+        """The plan state: from the cache when plan.toml is unchanged, else read and validated."""
+        from exitplan.cache import load_plan_cached
+
+        self.store.check_private()
+        return load_plan_cached(self.store) or self.store.load()
 
     @staticmethod
     def now() -> datetime:
@@ -110,7 +122,7 @@ class Env:
 
     def read_plan(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none (no writes)."""
-        return self.plan(self.store.load_or_none())
+        return self.plan(self.load_state() if self.store.exists() else None)
 
     def change(self, action: Callable[[PlanState, Plan], Any]) -> Any:
         """Load, change and save the plan under the lock; nothing is written if anything fails."""
@@ -118,10 +130,13 @@ class Env:
             raise NoPlanError(
                 f"there is no plan in {self.home} yet: start one with 'exitplan init'"
             )
+        from exitplan.cache import save_cache
+
         with self.store.locked():
-            state = self.store.load()
+            state = self.load_state()
             result = action(state, self.plan(state))
             self.store.save(state)
+            save_cache(self.store, self.catalog, state)
         return result
 
 
@@ -317,8 +332,7 @@ def show(
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the available checklists (built-in and your own) with item counts."""
     env = env_of(ctx)
-    state = env.store.load_or_none()
-    in_plan = set(env.plan(state).checklists and [c.id for c in env.plan(state).checklists])
+    in_plan = {c.id for c in env.read_plan().checklists}
     rows = [
         {
             "id": c.id,
@@ -414,6 +428,7 @@ def init(
     ] = False,
 ) -> None:
     """Create your plan. Example: exitplan init --exit-date +6w"""
+    from exitplan.cache import save_cache
     from exitplan.dates import parse_when
     from exitplan.plan import new_state
 
@@ -429,6 +444,7 @@ def init(
         if env.store.exists() and not force:  # pragma: no cover - a race with another init
             raise ExitplanError(f"a plan already exists in {env.home}")
         env.store.save(state)
+        save_cache(env.store, env.catalog, state)
     plan = env.plan(state)
     say(f"Your plan is ready: {len(plan.entries)} steps in {len(plan.checklists)} checklists.")
     if when is None:
@@ -466,9 +482,8 @@ def date_cmd(
     if new is not None and clear:
         raise typer.BadParameter("give a date or --clear, not both")
     if new is None and not clear and warn_days is None:
-        state = env.store.load_or_none()
-        if state is None:
-            raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
+        _require_plan(env)
+        state = env.load_state()
         typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
         say(countdown_text(state.exit_date, env.today))
         return

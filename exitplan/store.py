@@ -6,7 +6,6 @@ import contextlib
 import errno
 import os
 import time
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -129,6 +128,28 @@ class Store:
             ) from None
         except VaultError as exc:
             raise PlanError(f"{path}: {exc}.{self._restore_hint(path)}") from None
+
+    def open_cache(self, data: bytes) -> bytes | None:
+        """Plain bytes of a cache file, or None when it does not belong to the current plan."""
+        from exitplan.vault import MAGIC, VaultError, is_sealed, read_header, unseal
+
+        try:
+            with self.plan_path.open("rb") as handle:
+                plan_head = handle.read(256)
+        except OSError:
+            return None
+        plan_sealed = plan_head.startswith(MAGIC)
+        if not is_sealed(data):
+            return None if plan_sealed else data
+        if not plan_sealed:
+            return None
+        try:
+            # Only a cache sealed with the plan's own key is used: never ask twice.
+            if read_header(data) != read_header(plan_head + bytes(16)):
+                return None
+            return unseal(data, self.unlock(data))
+        except VaultError:
+            return None
 
     def read_private(self, path: Path) -> bytes:
         """A file of the data directory as plain bytes (for the person's own checklists)."""
@@ -272,6 +293,9 @@ class Store:
         if self._lock_fd is None:
             raise RuntimeError("reseal_all() needs the lock")
         plain = {path: self.open_sealed(path.read_bytes(), path) for path in self.private_files()}
+        from exitplan.cache import drop_cache
+
+        drop_cache(self)
         self.key = key
         for path, data in plain.items():
             self.write_file(path, data)
@@ -383,6 +407,9 @@ def wipe_home(store: Store) -> list[str]:
         for path in home.iterdir():
             if path.is_file() and (path.name == PLAN_FILE or path.name.endswith(TEMP_SUFFIX)):
                 path.unlink()
+        from exitplan.cache import drop_cache
+
+        drop_cache(store)
         (home / LOCK_FILE).unlink(missing_ok=True)
     left = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
     if not left:
@@ -417,6 +444,8 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlanError(f"{path}: is not valid UTF-8 text.{hint}") from None
+    import tomllib
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

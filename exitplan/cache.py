@@ -1,0 +1,149 @@
+"""A private cache of validated checklists and plan state, so `status` skips TOML and pydantic.
+
+The cache lives in the data directory (sealed when the plan is encrypted) and is written only by
+commands that change the plan. Every entry carries the signature (size, times, inode) of the file
+it came from; one changed, added or removed file and the cache is ignored, so a stale or invalid
+checklist can never look valid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import asdict
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from exitplan.catalog import Catalog, all_checklist_files, signature
+from exitplan.model import Checklist, CustomItem, Due, Event, Item, ItemState, PlanState
+
+if TYPE_CHECKING:
+    from exitplan.store import Store
+
+CACHE_DIR = "cache"
+CATALOG_FILE = "catalog.json"
+PLAN_FILE = "plan.json"
+FORMAT = 1
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return {"$dt": value.isoformat()}
+    if isinstance(value, date):
+        return {"$d": value.isoformat()}
+    raise TypeError(f"cannot cache {type(value).__name__}")
+
+
+def _decode(obj: dict[str, Any]) -> Any:
+    if "$dt" in obj:
+        return datetime.fromisoformat(obj["$dt"])
+    if "$d" in obj:
+        return date.fromisoformat(obj["$d"])
+    return obj
+
+
+def _item(data: dict[str, Any]) -> Item:
+    data["due"] = Due(**data["due"])
+    return Item(**data)
+
+
+def _checklist(data: dict[str, Any]) -> Checklist:
+    data["items"] = [_item(item) for item in data["items"]]
+    return Checklist(**data)
+
+
+def _plan(data: dict[str, Any]) -> PlanState:
+    data["items"] = {key: ItemState(**value) for key, value in data["items"].items()}
+    data["custom"] = [
+        CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
+    ]
+    data["history"] = [Event(**event) for event in data["history"]]
+    return PlanState(**data)
+
+
+def cache_dir(store: Store) -> Path:
+    """Where the cache files live."""
+    return store.home / CACHE_DIR
+
+
+def _read(store: Store, name: str) -> dict[str, Any] | None:
+    path = cache_dir(store) / name
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    data = store.open_cache(raw)
+    if data is None:
+        return None
+    try:
+        loaded = json.loads(data, object_hook=_decode)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
+        return None
+    return loaded
+
+
+def load_catalog_cached(store: Store) -> Catalog | None:
+    """The catalog from the cache, if every checklist file is exactly as when it was cached."""
+    cached = _read(store, CATALOG_FILE)
+    if cached is None:
+        return None
+    try:
+        files = tuple((str(p), signature(p)) for p in all_checklist_files(store.checklist_dir))
+        if [[path, list(sig)] for path, sig in files] != cached["files"]:
+            return None
+        checklists = tuple(_checklist(c) for c in cached["checklists"])
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+    return Catalog(checklists, files)
+
+
+def load_plan_cached(store: Store) -> PlanState | None:
+    """The plan state from the cache, if plan.toml is exactly as when it was cached."""
+    cached = _read(store, PLAN_FILE)
+    if cached is None:
+        return None
+    try:
+        if list(signature(store.plan_path)) != cached["signature"]:
+            return None
+        return _plan(cached["state"])
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+
+
+def save_cache(store: Store, catalog: Catalog, state: PlanState) -> None:
+    """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
+    from exitplan.errors import StorageError
+
+    folder = cache_dir(store)
+    plan_doc = {
+        "format": FORMAT,
+        "signature": list(signature(store.plan_path)),
+        "state": asdict(state),
+    }
+    catalog_doc = {
+        "format": FORMAT,
+        "files": [[p, list(sig)] for p, sig in catalog.files],
+        "checklists": [asdict(c) for c in catalog.checklists],
+    }
+    with contextlib.suppress(OSError, StorageError):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if load_catalog_cached(store) is None:
+            store.write_file(folder / CATALOG_FILE, _dumps(catalog_doc))
+        store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
+
+
+def _dumps(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, default=_encode, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def drop_cache(store: Store) -> None:
+    """Delete the cache (before re-keying: it is rebuilt by the next change)."""
+    folder = cache_dir(store)
+    for name in (CATALOG_FILE, PLAN_FILE):
+        with contextlib.suppress(FileNotFoundError):
+            (folder / name).unlink()
+    with contextlib.suppress(OSError):
+        folder.rmdir()
