@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -194,13 +194,20 @@ def load_catalog(user_dir: Path | None = None, reader: Reader | None = None) -> 
 
     `reader` returns a file's plain bytes; the store passes one that opens sealed files.
     """
-    loaded = []
+    loaded: dict[str, tuple[Checklist, Path]] = {}
     files = []
     for path in all_checklist_files(user_dir):
         files.append((str(path), signature(path)))
         builtin = user_dir is None or path.parent != user_dir
-        loaded.append(load_checklist(path, builtin=builtin, reader=None if builtin else reader))
-    return Catalog(tuple(sorted(_unique(loaded), key=lambda c: (c.order, c.id))), tuple(files))
+        checklist = load_checklist(path, builtin=builtin, reader=None if builtin else reader)
+        if checklist.id in loaded:
+            raise ChecklistError(
+                f"{path}: uses the id '{checklist.id}', which {loaded[checklist.id][1]} "
+                "already uses; give one of them another id"
+            )
+        loaded[checklist.id] = (checklist, path)
+    ordered = sorted((c for c, _ in loaded.values()), key=lambda c: (c.order, c.id))
+    return Catalog(tuple(ordered), tuple(files))
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:
@@ -209,14 +216,3 @@ def all_checklist_files(user_dir: Path | None) -> list[Path]:
     if user_dir is not None:
         paths += checklist_files(user_dir)
     return paths
-
-
-def _unique(checklists: Iterable[Checklist]) -> list[Checklist]:
-    seen: dict[str, Checklist] = {}
-    for checklist in checklists:
-        if checklist.id in seen:
-            raise ChecklistError(
-                f"two checklists use the id '{checklist.id}': rename the id in your own file"
-            )
-        seen[checklist.id] = checklist
-    return list(seen.values())

@@ -278,11 +278,7 @@ def list_items(
     which = "done" if only_done else "all" if every else "open" if only_open else show
     env = env_of(ctx)
     plan = env.read_plan()
-    if checklist is not None and checklist not in {c.id for c in plan.checklists}:
-        raise ExitplanError(
-            f"no checklist called '{checklist}' in your plan; "
-            f"choose one of: {', '.join(c.id for c in plan.checklists)}"
-        )
+    check_checklist(plan, checklist)
     rows = [
         row
         for row in rows_for(plan, env.today)
@@ -295,6 +291,15 @@ def list_items(
     from exitplan.render import console, list_view
 
     console().print(list_view(rows, env.today))
+
+
+def check_checklist(plan: Plan, checklist: str | None) -> None:
+    """Refuse a checklist name that is not in the plan."""
+    if checklist is not None and checklist not in {c.id for c in plan.checklists}:
+        raise ExitplanError(
+            f"no checklist called '{checklist}' in your plan; "
+            f"choose one of: {', '.join(c.id for c in plan.checklists)}"
+        )
 
 
 @app.command(rich_help_panel="Your plan")
@@ -458,7 +463,7 @@ def date_cmd(
     new: Annotated[
         str | None,
         typer.Argument(
-            metavar="[DATE]", help="2027-01-31, or +3w / +10d from today.", show_default=False
+            metavar="DATE", help="2027-01-31, or +3w / +10d from today.", show_default=False
         ),
     ] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
@@ -648,6 +653,7 @@ def review(
     plan = env.read_plan()
     if plan.state is None:
         raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
+    check_checklist(plan, checklist)
     rows = [
         r
         for r in most_urgent(rows_for(plan, env.today))

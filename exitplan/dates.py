@@ -53,13 +53,16 @@ def parse_when(text: str, today: date) -> date:
     if cleaned[:1] in {"+", "-"}:
         try:
             return today + timedelta(days=parse_offset(cleaned))
-        except DateError:
+        except (DateError, OverflowError):
             raise DateError(
                 f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
             ) from None
     try:
-        return date.fromisoformat(cleaned)
+        when = date.fromisoformat(cleaned)
     except ValueError:
         raise DateError(
             f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
         ) from None
+    if abs((when - today).days) > MAX_OFFSET_DAYS:
+        raise DateError(f"'{text}' is more than ten years from today")
+    return when

@@ -130,7 +130,7 @@ def countdown_text(exit_date: date | None, today: date) -> str:
     """A calm sentence about the exit date."""
     left = days_left(exit_date, today)
     if exit_date is None or left is None:
-        return "No exit date is set yet, so nothing has a deadline."
+        return "No exit date is set yet, so steps timed from it have no deadline."
     when = f"{exit_date:%A} {exit_date.day} {exit_date:%B %Y}"
     if left > 1:
         return f"{left} days until {when}."

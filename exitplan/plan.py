@@ -100,7 +100,7 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     text = ref.strip().lower()
     if not text:
         raise ItemError("an item is needed: give its number from 'exitplan list' or its id")
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         number = int(text)
         if 1 <= number <= len(entries):
             return entries[number - 1]

@@ -47,7 +47,10 @@ def due_date(item: Item, exit_date: date | None) -> date | None:
         return item.due.on
     if exit_date is None:
         return None
-    return exit_date + timedelta(days=item.due.offset)
+    try:
+        return exit_date + timedelta(days=item.due.offset)
+    except OverflowError:  # an exit date at the edge of the calendar, from a hand-edited plan
+        return date.max if item.due.offset > 0 else date.min
 
 
 def flag_of(entry: Entry, exit_date: date | None, today: date, warn_days: int) -> Flag | None:

@@ -15,7 +15,7 @@ from pydantic import (
 )
 
 from exitplan import model
-from exitplan.dates import parse_offset
+from exitplan.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.errors import DateError
 
 Slug = Annotated[
@@ -37,6 +37,8 @@ def parse_due(value: Any) -> model.Due:
     if isinstance(value, date):
         return model.Due(on=value)
     if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > MAX_OFFSET_DAYS:
+            raise ValueError(f"{value} days is more than ten years away")
         return model.Due(offset=value)
     if isinstance(value, str):
         text = value.strip()
