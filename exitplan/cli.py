@@ -309,13 +309,12 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Show one item in full: why it matters, how, when, and its note. Example: exitplan show 3"""
-    from exitplan.export import item_data
-    from exitplan.schedule import schedule
+    from exitplan.export import item_data, rows_for
 
     env = env_of(ctx)
     plan = env.read_plan()
     entry = plan.resolve(item)
-    row = schedule([entry], plan.exit_date, env.today, plan.warn_days)[0]
+    row = rows_for(plan, env.today, [entry])[0]
     events = [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
     if as_json:
         data = item_data(row) | {
@@ -439,7 +438,7 @@ def init(
 
     env = env_of(ctx)
     when = parse_when(exit_date, env.today) if exit_date else None
-    state = new_state(env.now(), env.catalog, checklist, when)
+    state = new_state(env.now(), env.catalog, checklist, when, env.today)
     if env.store.exists() and not force:
         raise ExitplanError(
             f"a plan already exists in {env.home}; use --force to start again "
@@ -496,7 +495,7 @@ def date_cmd(
 
     def apply(state: PlanState, _plan: Plan) -> None:
         if new is not None or clear:
-            set_exit_date(state, when, env.now())
+            set_exit_date(state, when, env.now(), env.today)
         if warn_days is not None:
             state.warn_days = warn_days
             record(state, env.now(), "warn-days", detail=str(warn_days))

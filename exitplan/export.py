@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent, schedule
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from exitplan.plan import Plan
+    from exitplan.schedule import Entry
 
 FLAG_WORDS = {
     "overdue": "overdue",
@@ -19,9 +22,16 @@ FLAG_WORDS = {
 }
 
 
-def rows_for(plan: Plan, today: date) -> list[Scheduled]:
-    """Every entry of the plan with its due date and flag for today."""
-    return schedule(plan.entries, plan.exit_date, today, plan.warn_days)
+def rows_for(plan: Plan, today: date, entries: Iterable[Entry] | None = None) -> list[Scheduled]:
+    """Entries of the plan (all by default) with their due date and flag for today."""
+    return schedule(
+        plan.entries if entries is None else entries,
+        plan.exit_date,
+        today,
+        plan.warn_days,
+        start=plan.start,
+        lead=plan.lead,
+    )
 
 
 def totals(rows: list[Scheduled]) -> dict[str, int]:

@@ -120,6 +120,7 @@ class PlanState:
 
     created: datetime
     exit_date: date | None = None
+    planned_on: date | None = None
     warn_days: int = 7
     checklists: list[str] = field(default_factory=list)
     items: dict[str, ItemState] = field(default_factory=dict)
@@ -133,6 +134,7 @@ class PlanState:
                 "schema": SCHEMA_VERSION,
                 "created": self.created,
                 "exit_date": self.exit_date,
+                "planned_on": self.planned_on,
                 "warn_days": self.warn_days,
                 "checklists": list(self.checklists),
                 "items": {

@@ -18,7 +18,7 @@ from exitplan.model import (
     Priority,
     Status,
 )
-from exitplan.schedule import Entry
+from exitplan.schedule import Entry, lead_days
 
 if TYPE_CHECKING:
     from exitplan.catalog import Catalog
@@ -40,6 +40,16 @@ class Plan:
         return self.state.exit_date if self.state else None
 
     @property
+    def start(self) -> date | None:
+        """The day the exit date was chosen (the schedule never falls before it)."""
+        return self.state.planned_on if self.state else None
+
+    @property
+    def lead(self) -> int:
+        """The plan's longest lead time before the exit, in days."""
+        return lead_days(self.entries)
+
+    @property
     def warn_days(self) -> int:
         """How many days ahead an item counts as due soon."""
         return self.state.warn_days if self.state else 7
@@ -50,7 +60,11 @@ class Plan:
 
 
 def new_state(
-    now: datetime, catalog: Catalog, checklists: list[str] | None, exit_date: date | None
+    now: datetime,
+    catalog: Catalog,
+    checklists: list[str] | None,
+    exit_date: date | None,
+    today: date | None = None,
 ) -> PlanState:
     """A fresh plan with the chosen checklists (all built-in ones by default)."""
     chosen = checklists or [c.id for c in catalog.checklists if c.builtin]
@@ -59,7 +73,12 @@ def new_state(
         raise ExitplanError(
             f"no checklist called '{unknown[0]}'; available: {', '.join(catalog.ids)}"
         )
-    state = PlanState(created=now, exit_date=exit_date, checklists=list(dict.fromkeys(chosen)))
+    state = PlanState(
+        created=now,
+        exit_date=exit_date,
+        planned_on=(today or now.date()) if exit_date else None,
+        checklists=list(dict.fromkeys(chosen)),
+    )
     record(state, now, "init", detail=f"exit date {exit_date}" if exit_date else None)
     return state
 
@@ -156,9 +175,12 @@ def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
 
 
-def set_exit_date(state: PlanState, exit_date: date | None, now: datetime) -> None:
-    """Set or clear the exit date."""
+def set_exit_date(
+    state: PlanState, exit_date: date | None, now: datetime, today: date | None = None
+) -> None:
+    """Set or clear the exit date, remembering the day it was chosen."""
     state.exit_date = exit_date
+    state.planned_on = (today or now.date()) if exit_date else None
     record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
 
 

@@ -41,24 +41,49 @@ class Entry:
         return self.state.status == "open"
 
 
-def due_date(item: Item, exit_date: date | None) -> date | None:
-    """The calendar date an item is due, or None when there is no exit date to count from."""
+def due_date(
+    item: Item, exit_date: date | None, *, start: date | None = None, lead: int = 0
+) -> date | None:
+    """The calendar date an item is due, or None when there is no exit date to count from.
+
+    `start` is the day the exit date was chosen and `lead` the plan's longest lead time in days.
+    When the exit date leaves less time than that, the steps before it are squeezed
+    proportionally into the time there is, so a new plan never starts out overdue.
+    """
     if item.due.on is not None:
         return item.due.on
     if exit_date is None:
         return None
+    offset = item.due.offset
+    if start is not None and offset < 0 < lead:
+        room = max((exit_date - start).days, 0)
+        if room < lead:
+            offset = -round(-offset * room / lead)
     try:
-        return exit_date + timedelta(days=item.due.offset)
+        return exit_date + timedelta(days=offset)
     except OverflowError:  # an exit date at the edge of the calendar, from a hand-edited plan
         return date.max if item.due.offset > 0 else date.min
 
 
-def flag_of(entry: Entry, exit_date: date | None, today: date, warn_days: int) -> Flag | None:
+def flag_of(
+    entry: Entry,
+    exit_date: date | None,
+    today: date,
+    warn_days: int,
+    *,
+    start: date | None = None,
+    lead: int = 0,
+) -> Flag | None:
     """The flag of an open item (None for done or skipped items, or when nothing is dated)."""
-    if not entry.is_open:
-        return None
-    due = due_date(entry.item, exit_date)
-    if due is None:
+    return _flag(
+        entry, due_date(entry.item, exit_date, start=start, lead=lead), exit_date, today, warn_days
+    )
+
+
+def _flag(
+    entry: Entry, due: date | None, exit_date: date | None, today: date, warn_days: int
+) -> Flag | None:
+    if not entry.is_open or due is None:
         return None
     if exit_date is not None and today > exit_date and entry.item.when != "after":
         return "open_at_exit"
@@ -84,15 +109,25 @@ class Scheduled:
 
 
 def schedule(
-    entries: Iterable[Entry], exit_date: date | None, today: date, warn_days: int
+    entries: Iterable[Entry],
+    exit_date: date | None,
+    today: date,
+    warn_days: int,
+    *,
+    start: date | None = None,
+    lead: int = 0,
 ) -> list[Scheduled]:
     """Attach due dates and flags to entries, keeping their order."""
-    return [
-        Scheduled(
-            entry, due_date(entry.item, exit_date), flag_of(entry, exit_date, today, warn_days)
-        )
-        for entry in entries
-    ]
+    rows = []
+    for entry in entries:
+        due = due_date(entry.item, exit_date, start=start, lead=lead)
+        rows.append(Scheduled(entry, due, _flag(entry, due, exit_date, today, warn_days)))
+    return rows
+
+
+def lead_days(entries: Iterable[Entry]) -> int:
+    """The longest lead time before the exit among the entries, in days."""
+    return max((-e.item.due.offset for e in entries if e.item.due.on is None), default=0)
 
 
 def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:

@@ -168,6 +168,7 @@ class PlanFile(BaseModel):
     schema_version: Literal[1] = Field(alias="schema")
     created: datetime
     exit_date: date | None = None
+    planned_on: date | None = None
     warn_days: int = Field(default=7, ge=0, le=365)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[str, ItemStateFile] = Field(default_factory=dict)
@@ -177,8 +178,10 @@ class PlanFile(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _no_datetime_exit(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("exit_date"), datetime):
-            raise ValueError("exit_date must be a date like 2027-01-31, without a time")
+        if isinstance(data, dict):
+            for key in ("exit_date", "planned_on"):
+                if isinstance(data.get(key), datetime):
+                    raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
         return data
 
     def to_domain(self) -> model.PlanState:
@@ -186,6 +189,7 @@ class PlanFile(BaseModel):
         return model.PlanState(
             created=self.created,
             exit_date=self.exit_date,
+            planned_on=self.planned_on,
             warn_days=self.warn_days,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
