@@ -89,7 +89,7 @@ def _flag(
         return "open_at_exit"
     if due < today:
         return "overdue"
-    if due <= today + timedelta(days=warn_days):
+    if (due - today).days <= warn_days:
         return "due_soon"
     return "upcoming"
 
