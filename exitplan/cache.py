@@ -142,8 +142,11 @@ def _dumps(doc: dict[str, Any]) -> bytes:
 def drop_cache(store: Store) -> None:
     """Delete the cache (before re-keying: it is rebuilt by the next change)."""
     folder = cache_dir(store)
-    for name in (CATALOG_FILE, PLAN_FILE):
-        with contextlib.suppress(FileNotFoundError):
-            (folder / name).unlink()
+    if not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        if path.name in (CATALOG_FILE, PLAN_FILE) or path.name.endswith(".tmp"):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
     with contextlib.suppress(OSError):
         folder.rmdir()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from exitplan.errors import ExitplanError, NoPlanError
+from exitplan.errors import ExitplanError, NoPlanError, PassphraseNeeded
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,6 +67,7 @@ class Env:
     passphrase_file: Path | None = None
     _store: Store | None = field(default=None, repr=False)
     _catalog: Catalog | None = field(default=None, repr=False)
+    _passphrase: str | None = field(default=None, repr=False)
 
     @property
     def store(self) -> Store:
@@ -78,11 +79,16 @@ class Env:
         return self._store
 
     def ask_passphrase(self) -> str:
-        """The plan's passphrase: from --passphrase-file, or typed with hidden input."""
+        """The plan's passphrase: from --passphrase-file, or typed once with hidden input."""
+        if self._passphrase is None:
+            self._passphrase = self._read_passphrase()
+        return self._passphrase
+
+    def _read_passphrase(self) -> str:
         if self.passphrase_file is not None:
             return read_passphrase_file(self.passphrase_file)
         if not sys.stdin.isatty():
-            raise ExitplanError(
+            raise PassphraseNeeded(
                 "this plan is encrypted: run exitplan in a terminal to type the passphrase "
                 "(or give --passphrase-file FILE)"
             )
@@ -830,9 +836,19 @@ def encrypt(
 
     env = env_of(ctx)
     _require_plan(env)
-    if env.store.is_encrypted():
-        raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
     source = new_file or env.passphrase_file
+    # Files sealed by an interrupted earlier run open with the same passphrase.
+    env.passphrase_file = env.passphrase_file or new_file
+    if env.store.is_encrypted():
+        if not env.store.plain_files():
+            raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
+        with env.store.locked():
+            env.store.load()
+            finished = env.store.seal_leftovers()
+        if finished:
+            say(f"Finished encrypting: {finished} file(s) that were still plain are now encrypted.")
+            return
+        raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
     key = Key.derive(new_passphrase(env, source))
     with env.store.locked():
         env.store.load()
@@ -922,6 +938,7 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the kept earlier versions of the plan, newest first."""
     env = env_of(ctx)
     rows = []
+    failure: ExitplanError | None = None
     for number, backup in enumerate(env.store.backups(), 1):
         row: dict[str, Any] = {"number": number, "taken": backup.taken.isoformat()}
         try:
@@ -933,9 +950,15 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
                 "total": len(env.plan(state).entries),
                 "readable": True,
             }
-        except ExitplanError:
+        except PassphraseNeeded:
+            raise
+        except ExitplanError as exc:
+            failure = failure or exc
             row |= {"exit_date": None, "done": None, "total": None, "readable": False}
         rows.append(row)
+    if rows and failure is not None and not any(row["readable"] for row in rows):
+        # Nothing opened: more likely a wrong passphrase than every backup damaged.
+        raise failure
     if as_json:
         emit_json(rows)
         return

@@ -29,6 +29,10 @@ class DateError(ExitplanError):
     """A date or offset that cannot be understood."""
 
 
+class PassphraseNeeded(ExitplanError):
+    """The plan is encrypted and no passphrase can be asked for."""
+
+
 class LockError(ExitplanError):
     """Another exitplan is running and holds the lock."""
 

@@ -12,7 +12,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.errors import LockError, NoPlanError, PlanError, StorageError
+from exitplan.errors import (
+    ExitplanError,
+    LockError,
+    NoPlanError,
+    PassphraseNeeded,
+    PlanError,
+    StorageError,
+)
 
 if TYPE_CHECKING:
     from exitplan.model import PlanState
@@ -102,36 +109,43 @@ class Store:
         except OSError:
             return False
 
-    def unlock(self, data: bytes) -> Key:
-        """The key for sealed bytes: the one already derived, or one from the passphrase."""
-        from exitplan.vault import key_for, read_header
+    def unseal(self, data: bytes) -> bytes:
+        """Open sealed bytes with the key already derived, or one from the passphrase.
+
+        A derived key is kept only once it has opened something, so a mistyped passphrase
+        never sticks.
+        """
+        from exitplan.vault import key_for, read_header, unseal
 
         params, salt = read_header(data)
         if self.key is not None and (self.key.params, self.key.salt) == (params, salt):
-            return self.key
+            return unseal(data, self.key)
         if self._ask_passphrase is None:
-            raise PlanError("this plan is encrypted and no passphrase was given")
-        self.key = key_for(data, self._ask_passphrase())
-        return self.key
+            raise PassphraseNeeded("this plan is encrypted and no passphrase was given")
+        key = key_for(data, self._ask_passphrase())
+        plain = unseal(data, key)
+        self.key = key
+        return plain
 
     def open_sealed(self, data: bytes, path: Path) -> bytes:
         """Plain bytes of a file that may be sealed."""
-        from exitplan.vault import VaultError, WrongPassphrase, is_sealed, unseal
+        from exitplan.vault import VaultError, WrongPassphrase, is_sealed
 
         if not is_sealed(data):
             return data
         try:
-            return unseal(data, self.unlock(data))
+            return self.unseal(data)
         except WrongPassphrase:
             raise WrongPassphrase(
                 "the passphrase is not right, or the file was changed; nothing was written"
             ) from None
         except VaultError as exc:
-            raise PlanError(f"{path}: {exc}.{self._restore_hint(path)}") from None
+            reason = str(exc).rstrip(".")
+            raise PlanError(f"{path}: {reason}.{self._restore_hint(path)}") from None
 
     def open_cache(self, data: bytes) -> bytes | None:
         """Plain bytes of a cache file, or None when it does not belong to the current plan."""
-        from exitplan.vault import MAGIC, VaultError, is_sealed, read_header, unseal
+        from exitplan.vault import MAGIC, VaultError, is_sealed, read_header
 
         try:
             with self.plan_path.open("rb") as handle:
@@ -147,7 +161,7 @@ class Store:
             # Only a cache sealed with the plan's own key is used: never ask twice.
             if read_header(data) != read_header(plan_head + bytes(16)):
                 return None
-            return unseal(data, self.unlock(data))
+            return self.unseal(data)
         except VaultError:
             return None
 
@@ -231,7 +245,9 @@ class Store:
 
     def sweep_temp_files(self) -> None:
         """Remove temp files a killed run left behind (only ever under the lock)."""
-        for folder in (self.home, self.backup_dir):
+        from exitplan.cache import CACHE_DIR
+
+        for folder in (self.home, self.backup_dir, self.home / CACHE_DIR):
             if folder.is_dir():
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
                     with contextlib.suppress(FileNotFoundError):
@@ -275,30 +291,55 @@ class Store:
             files += sorted(p for p in self.checklist_dir.glob("*.toml") if p.is_file())
         return files
 
-    def seal_leftovers(self) -> None:
-        """Seal every plain copy left in the data directory (older backups, own checklists)."""
-        from exitplan.vault import VaultError, is_sealed, read_header
+    def plain_files(self) -> list[Path]:
+        """Private files that are not sealed."""
+        from exitplan.vault import MAGIC
 
+        found = []
         for path in self.private_files():
-            with path.open("rb") as handle:
-                head = handle.read(256)  # enough for any header the vault accepts
-            if self.key is not None and is_sealed(head):
-                with contextlib.suppress(VaultError):
-                    if read_header(head + bytes(16)) == (self.key.params, self.key.salt):
-                        continue
-            self.write_file(path, self.open_sealed(path.read_bytes(), path))
+            with contextlib.suppress(OSError), path.open("rb") as handle:
+                if handle.read(len(MAGIC)) != MAGIC:
+                    found.append(path)
+        return found
+
+    def seal_leftovers(self) -> int:
+        """Seal every plain copy left in the data directory (older backups, own checklists).
+
+        Runs after the plan itself is saved, so it never fails the command: anything it cannot
+        do now is tried again at the next save.
+        """
+        from exitplan.vault import is_sealed
+
+        sealed = 0
+        for path in self.private_files():
+            with contextlib.suppress(OSError, ExitplanError):
+                data = path.read_bytes()
+                if not is_sealed(data):
+                    self.write_file(path, data)
+                    sealed += 1
+        return sealed
 
     def reseal_all(self, key: Key | None) -> None:
         """Rewrite every private file under a new key (None: as plain files). Needs the lock."""
         if self._lock_fd is None:
             raise RuntimeError("reseal_all() needs the lock")
-        plain = {path: self.open_sealed(path.read_bytes(), path) for path in self.private_files()}
         from exitplan.cache import drop_cache
 
+        plain = {}
+        for path in self.private_files():
+            try:
+                plain[path] = self.open_sealed(path.read_bytes(), path)
+            except ExitplanError:
+                raise PlanError(
+                    f"{path} cannot be opened with this passphrase (it may be damaged); "
+                    "move it out of the folder, or delete it, and try again"
+                ) from None
         drop_cache(self)
         self.key = key
-        for path, data in plain.items():
-            self.write_file(path, data)
+        # The plan goes last: if this is interrupted, the plan still says what it was, and
+        # running the same command again finishes the job.
+        for path in sorted(plain, key=lambda p: p == self.plan_path):
+            self.write_file(path, plain[path])
 
     def _backup_current(self) -> None:
         previous = self.open_sealed(self.read_bytes(), self.plan_path)
