@@ -97,7 +97,7 @@ def load_catalog_cached(store: Store) -> Catalog | None:
         checklists = tuple(_checklist(c) for c in cached["checklists"])
     except (OSError, KeyError, TypeError, ValueError):
         return None
-    return Catalog(checklists, files)
+    return Catalog(checklists, files, from_cache=True)
 
 
 def load_plan_cached(store: Store) -> PlanState | None:
@@ -118,20 +118,20 @@ def save_cache(store: Store, catalog: Catalog, state: PlanState) -> None:
     from exitplan.errors import StorageError
 
     folder = cache_dir(store)
-    plan_doc = {
-        "format": FORMAT,
-        "signature": list(signature(store.plan_path)),
-        "state": asdict(state),
-    }
-    catalog_doc = {
-        "format": FORMAT,
-        "files": [[p, list(sig)] for p, sig in catalog.files],
-        "checklists": [asdict(c) for c in catalog.checklists],
-    }
     with contextlib.suppress(OSError, StorageError):
         folder.mkdir(mode=0o700, exist_ok=True)
-        if load_catalog_cached(store) is None:
+        if not catalog.from_cache:
+            catalog_doc = {
+                "format": FORMAT,
+                "files": [[p, list(sig)] for p, sig in catalog.files],
+                "checklists": [asdict(c) for c in catalog.checklists],
+            }
             store.write_file(folder / CATALOG_FILE, _dumps(catalog_doc))
+        plan_doc = {
+            "format": FORMAT,
+            "signature": list(signature(store.plan_path)),
+            "state": asdict(state),
+        }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 
 

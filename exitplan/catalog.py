@@ -23,13 +23,16 @@ Reader = Callable[[Path], bytes]
 
 def builtin_dir() -> Path:
     """The folder of built-in checklists: inside the installed package, or the source tree."""
+    here = Path(__file__).resolve().parent
+    if (here / "checklists").is_dir():  # an installed wheel: no need for importlib.resources
+        return here / "checklists"
     from importlib.resources import files
 
     packaged = Path(str(files("exitplan") / "checklists"))
     if packaged.is_dir():
         return packaged
     # An editable install does not see hatchling's force-include: fall back to the repository.
-    return Path(__file__).resolve().parent.parent / "checklists"
+    return here.parent / "checklists"
 
 
 def read_text(path: Path, what: str = "file") -> str:
@@ -168,6 +171,7 @@ class Catalog:
     # Each file read, with its signature taken *before* reading, so a change during the read
     # makes the cache look stale rather than fresh.
     files: tuple[tuple[str, Signature], ...] = ()
+    from_cache: bool = False
 
     def get(self, checklist_id: str) -> Checklist | None:
         """The checklist with this id, if any."""

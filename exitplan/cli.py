@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -43,6 +42,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,  # locals may hold notes or a passphrase
     invoke_without_command=True,
+    # Plain help and usage errors: they match our own "Error: ..." lines and skip rich start-up.
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -243,6 +244,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")
 
 def emit_json(data: Any) -> None:
     """One JSON document on stdout."""
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
@@ -251,7 +254,7 @@ def json_ready(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
 
 
-@app.command(rich_help_panel="Your plan")
+@app.command()
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     env = env_of(ctx)
@@ -266,7 +269,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     console().print(status_view(plan, env.today))
 
 
-@app.command("list", rich_help_panel="Your plan")
+@app.command("list")
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
@@ -294,9 +297,9 @@ def list_items(
     if as_json:
         emit_json([item_data(row) for row in rows])
         return
-    from exitplan.render import console, list_view
+    from exitplan.render import console, list_lines
 
-    console().print(list_view(rows, env.today))
+    typer.echo("\n".join(list_lines(rows, env.today, console())))
 
 
 def check_checklist(plan: Plan, checklist: str | None) -> None:
@@ -308,13 +311,16 @@ def check_checklist(plan: Plan, checklist: str | None) -> None:
         )
 
 
-@app.command(rich_help_panel="Your plan")
+@app.command()
 def show(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one item in full: why it matters, how, when, and its note. Example: exitplan show 3"""
+    """Show one step in full: why, how, when, its note.
+
+    Example: exitplan show 3
+    """
     from exitplan.export import item_data, rows_for
 
     env = env_of(ctx)
@@ -338,9 +344,9 @@ def show(
     console().print(item_view(row, env.today, events))
 
 
-@app.command(rich_help_panel="Your plan")
+@app.command()
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """List the available checklists (built-in and your own) with item counts."""
+    """List the checklists you can use, with item counts."""
     env = env_of(ctx)
     in_plan = {c.id for c in env.read_plan().checklists}
     rows = [
@@ -362,7 +368,7 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     console().print(checklists_view(rows))
 
 
-@app.command(rich_help_panel="Your plan")
+@app.command()
 def summary(
     ctx: typer.Context,
     fmt: Annotated[
@@ -379,7 +385,7 @@ def summary(
         ),
     ] = None,
 ) -> None:
-    """The whole plan: date, progress, every step with its state and note.
+    """Print the whole plan, with states and notes.
 
     Example: exitplan summary --format markdown --output plan.md
     """
@@ -388,6 +394,8 @@ def summary(
     env = env_of(ctx)
     plan = env.read_plan()
     if fmt == "json":
+        import json
+
         text = json.dumps(export.summary_data(plan, env.today), ensure_ascii=False, indent=2) + "\n"
     elif fmt == "markdown":
         text = export.summary_markdown(plan, env.today)
@@ -407,10 +415,12 @@ def summary(
 
 # -- changing commands -----------------------------------------------------------------------
 
-ItemsArg = Annotated[list[str], typer.Argument(help="Numbers, ids, or parts of ids.")]
+ItemsArg = Annotated[
+    list[str], typer.Argument(metavar="ITEM", help="Numbers, ids, or parts of ids.")
+]
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def init(
     ctx: typer.Context,
     exit_date: Annotated[
@@ -462,7 +472,7 @@ def init(
     say("See where you are with: exitplan status")
 
 
-@app.command("date", rich_help_panel="Changing it")
+@app.command("date")
 def date_cmd(
     ctx: typer.Context,
     new: Annotated[
@@ -528,19 +538,19 @@ def _set_status(
         say(f"{verb}: #{entry.number} {entry.item.title}{note}")
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def done(ctx: typer.Context, items: ItemsArg) -> None:
     """Tick off one or more steps. Example: exitplan done 3 finances.own-account"""
     _set_status(ctx, items, "done")
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def undo(ctx: typer.Context, items: ItemsArg) -> None:
     """Mark steps as open again. Example: exitplan undo 3"""
     _set_status(ctx, items, "open")
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def skip(
     ctx: typer.Context,
     items: ItemsArg,
@@ -569,7 +579,7 @@ def read_private_text(prompt: str) -> str:
     return str(typer.prompt(prompt, default="", show_default=False))
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def note(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -594,7 +604,7 @@ def note(
     )
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def add(
     ctx: typer.Context,
     checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
@@ -641,14 +651,14 @@ def add(
     say(f"Added {full_id}. See it with: exitplan show {full_id}")
 
 
-@app.command(rich_help_panel="Changing it")
+@app.command()
 def review(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
 ) -> None:
-    """Walk through open steps, most urgent first: d done, s skip, n note, Enter next, q quit.
+    """Go through open steps one key at a time.
 
-    Every answer is saved at once, so stopping half-way loses nothing.
+    Most urgent first: d done, s skip, n note, Enter next, q quit. Every answer is saved at once, so stopping half-way loses nothing.
     """
     from exitplan.export import rows_for
     from exitplan.render import console, item_view
@@ -725,7 +735,7 @@ def read_line(prompt: str) -> str:
 # -- checking files and getting help ---------------------------------------------------------
 
 
-@app.command(rich_help_panel="Checklist files")
+@app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
@@ -750,7 +760,7 @@ def validate(
         raise typer.Exit(1)
 
 
-@app.command("help-now", rich_help_panel="Help")
+@app.command("help-now")
 def help_now(
     region: Annotated[
         str | None,
@@ -759,7 +769,10 @@ def help_now(
         ),
     ] = None,
 ) -> None:
-    """Crisis and emergency numbers, shown at once, with no plan and nothing asked."""
+    """Show crisis numbers now, with nothing asked.
+
+    Works with no plan and never needs the passphrase.
+    """
     from exitplan.helplines import format_lines, load_lines
 
     lines = load_lines()
@@ -772,9 +785,39 @@ def help_now(
     typer.echo(format_lines(lines))
 
 
+GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file"})
+
+
+def invoked_command(args: list[str]) -> str | None:
+    """The command named on the command line, or None for help, version or no command."""
+    rest = iter(args)
+    for arg in rest:
+        if arg in GLOBAL_VALUE_OPTIONS:
+            next(rest, None)
+        elif arg in {"-h", "--help", "--version"}:
+            return None
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main() -> None:
     """Console-script entry point."""
+    # Typer builds every registered command on each run (about 20 ms for all of them);
+    # a run that names a known command only needs that one. Help and typos keep them all.
+    args = sys.argv[1:]
+    wanted = invoked_command(args)
+    if wanted is None and not {"-h", "--help", "--version"} & set(args):
+        wanted = "status"
+    names = {command_name(info): info for info in app.registered_commands}
+    if wanted in names:
+        app.registered_commands = [names[wanted]]
     app(prog_name="exitplan")
+
+
+def command_name(info: Any) -> str:
+    """The name Typer gives a registered command."""
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
 
 
 # -- privacy: encryption, where, wipe --------------------------------------------------------
@@ -817,7 +860,7 @@ def _require_plan(env: Env) -> None:
         raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
 
 
-@app.command(rich_help_panel="Privacy")
+@app.command()
 def encrypt(
     ctx: typer.Context,
     new_file: Annotated[
@@ -831,7 +874,10 @@ def encrypt(
         ),
     ] = None,
 ) -> None:
-    """Protect the plan with a passphrase; every copy (backups too) becomes ciphertext."""
+    """Protect every copy with a passphrase.
+
+    The plan, its backups and your own checklists become unreadable without it.
+    """
     from exitplan.vault import Key
 
     env = env_of(ctx)
@@ -857,9 +903,9 @@ def encrypt(
     say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
 
 
-@app.command(rich_help_panel="Privacy")
+@app.command()
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
-    """Change the passphrase of an encrypted plan (asks for the current one first)."""
+    """Change the passphrase (asks for the current one first)."""
     from exitplan.vault import Key
 
     env = env_of(ctx)
@@ -873,9 +919,9 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     say("The passphrase is changed; every copy now opens only with the new one.")
 
 
-@app.command(rich_help_panel="Privacy")
+@app.command()
 def decrypt(ctx: typer.Context) -> None:
-    """Remove the passphrase and store the plan as plain files again."""
+    """Store the plan as plain files again."""
     env = env_of(ctx)
     _require_plan(env)
     if not env.store.is_encrypted():
@@ -886,7 +932,7 @@ def decrypt(ctx: typer.Context) -> None:
     say("The plan is stored as plain files again: anyone who can open your files can read it.")
 
 
-@app.command(rich_help_panel="Privacy")
+@app.command()
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
     from exitplan.store import describe_files
@@ -900,12 +946,15 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
-@app.command(rich_help_panel="Privacy")
+@app.command()
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Erase everything exitplan keeps: plan, backups, your own checklists, lock and temp files."""
+    """Erase everything exitplan keeps.
+
+    The plan, backups, your own checklists, the cache, lock and temp files.
+    """
     from exitplan.store import wipe_home
 
     env = env_of(ctx)
@@ -933,7 +982,7 @@ def wipe(
 # -- reliability: backups, restore, history --------------------------------------------------
 
 
-@app.command(rich_help_panel="Safety copies")
+@app.command()
 def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the kept earlier versions of the plan, newest first."""
     env = env_of(ctx)
@@ -975,7 +1024,7 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         typer.echo(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
 
 
-@app.command(rich_help_panel="Safety copies")
+@app.command()
 def restore(
     ctx: typer.Context,
     number: Annotated[
@@ -986,7 +1035,10 @@ def restore(
         ),
     ] = None,
 ) -> None:
-    """Bring back an earlier version of the plan; the current one is kept as a backup."""
+    """Bring back an earlier version of the plan.
+
+    The current one is kept as a backup, so a restore can be undone too.
+    """
     env = env_of(ctx)
     taken = env.store.restore(number, env.now())
     say(
@@ -995,13 +1047,16 @@ def restore(
     )
 
 
-@app.command(rich_help_panel="Your plan")
+@app.command()
 def history(
     ctx: typer.Context,
     item: Annotated[str | None, typer.Argument(help="Only this item.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the log of changes: what was ticked, skipped, noted, re-dated, and when."""
+    """Show the log of changes.
+
+    What was ticked, skipped, noted or re-dated, and when.
+    """
     env = env_of(ctx)
     plan = env.read_plan()
     events = plan.state.history if plan.state else []

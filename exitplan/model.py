@@ -21,7 +21,7 @@ Status = Literal["open", "done", "skipped"]
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Due:
     """When an item is due: an offset in days from the exit date, or a fixed date."""
 
@@ -33,7 +33,7 @@ class Due:
         return self.on.isoformat() if self.on else format_offset(self.offset)
 
 
-@dataclass(slots=True)
+@dataclass
 class Item:
     """One step of a checklist."""
 
@@ -50,7 +50,7 @@ class Item:
     tags: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class Checklist:
     """A checklist file: a titled group of items."""
 
@@ -62,7 +62,7 @@ class Checklist:
     builtin: bool = False
 
 
-@dataclass(slots=True)
+@dataclass
 class ItemState:
     """What the person has done about one item."""
 
@@ -72,7 +72,7 @@ class ItemState:
     reason: str | None = None
 
 
-@dataclass(slots=True)
+@dataclass
 class CustomItem:
     """An item the person added to a checklist themselves."""
 
@@ -98,7 +98,7 @@ class CustomItem:
         )
 
 
-@dataclass(slots=True)
+@dataclass
 class Event:
     """One line of the plan's change log."""
 
@@ -114,7 +114,7 @@ class Event:
         )
 
 
-@dataclass(slots=True)
+@dataclass
 class PlanState:
     """Everything exitplan keeps about the person's plan."""
 

@@ -14,6 +14,8 @@ from exitplan.export import FLAG_WORDS, countdown_text, progress, rows_for, stat
 from exitplan.schedule import ALERT_FLAGS, Scheduled, most_urgent
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import RenderableType
 
     from exitplan.model import Event
@@ -140,25 +142,62 @@ def status_view(plan: Plan, today: date) -> RenderableType:
     return Group(*parts)
 
 
-def list_view(rows: list[Scheduled], today: date) -> RenderableType:
-    """A table of items with number, id, title, due date and flag."""
+SHORT_FLAG = {
+    "overdue": "overdue",
+    "open_at_exit": "open at exit",
+    "due_soon": "due soon",
+    "upcoming": "upcoming",
+}
+
+
+def painter(out: Console) -> Callable[[str, str], str]:
+    """A function that wraps text in the terminal's codes for a style (nothing when uncoloured).
+
+    Long lists are written as plain lines: a rich Table measures every cell, which takes
+    seconds for thousands of rows.
+    """
+    system = out.color_system
+    if system is None:
+        return lambda text, style: text
+    from rich.console import COLOR_SYSTEMS
+    from rich.style import Style
+
+    codes: dict[str, tuple[str, str]] = {}
+
+    def paint(text: str, style: str) -> str:
+        if style not in codes:
+            marked = Style.parse(style).render("\0", color_system=COLOR_SYSTEMS[system])
+            before, _, after = marked.partition("\0")
+            codes[style] = (before, after)
+        before, after = codes[style]
+        return f"{before}{text}{after}"
+
+    return paint
+
+
+def list_lines(rows: list[Scheduled], today: date, out: Console) -> list[str]:
+    """Items as lines: number, state, due date, title, id."""
     if not rows:
-        return Text("No items to show.")
-    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("id", no_wrap=True, style="cyan")
-    table.add_column("step")
-    table.add_column("due", no_wrap=True)
-    table.add_column("state", no_wrap=True)
+        return ["No items to show."]
+    paint = painter(out)
+    width = len(str(max(row.entry.number for row in rows)))
+    lines = [paint(f"{'#':>{width}}  {'state':<12}  {'due':<19} step  (id)", "bold")]
     for row in rows:
-        table.add_row(
-            str(row.entry.number),
-            row.entry.full_id,
-            title_text(row),
-            due_text(row, today),
-            flag_label(row),
+        entry = row.entry
+        state: str
+        if entry.state.status != "open":
+            state, style = entry.state.status, "green" if entry.state.status == "done" else "dim"
+        elif row.flag is None:
+            state, style = "open", "dim"
+        else:
+            state, style = SHORT_FLAG[row.flag], FLAG_STYLE[row.flag]
+        caution = " " + paint(CAUTION, "yellow") if entry.item.alerts_partner else ""
+        lines.append(
+            f"{paint(str(entry.number).rjust(width), 'dim')}  {paint(state.ljust(12), style)}  "
+            f"{due_text(row, today):<19} {entry.item.title}{caution}  "
+            f"{paint('(' + entry.full_id + ')', 'dim')}"
         )
-    return table
+    return lines
 
 
 def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableType:

@@ -32,6 +32,8 @@ TEMP_SUFFIX = ".tmp"
 KEEP_BACKUPS = 12
 MAX_PLAN_BYTES = 64 * 1024 * 1024
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
+# vault.MAGIC, repeated so that reading a plain plan never imports the vault.
+SEALED_MARK = b"\x89EXPLVT\x00"
 DEFAULT_LOCK_TIMEOUT = 5.0
 
 
@@ -101,11 +103,9 @@ class Store:
 
     def is_encrypted(self) -> bool:
         """Whether the plan file on disk is sealed."""
-        from exitplan.vault import MAGIC
-
         try:
             with self.plan_path.open("rb") as handle:
-                return handle.read(len(MAGIC)) == MAGIC
+                return handle.read(len(SEALED_MARK)) == SEALED_MARK
         except OSError:
             return False
 
@@ -129,10 +129,10 @@ class Store:
 
     def open_sealed(self, data: bytes, path: Path) -> bytes:
         """Plain bytes of a file that may be sealed."""
-        from exitplan.vault import VaultError, WrongPassphrase, is_sealed
-
-        if not is_sealed(data):
+        if not data.startswith(SEALED_MARK):
             return data
+        from exitplan.vault import VaultError, WrongPassphrase
+
         try:
             return self.unseal(data)
         except WrongPassphrase:
@@ -145,18 +145,18 @@ class Store:
 
     def open_cache(self, data: bytes) -> bytes | None:
         """Plain bytes of a cache file, or None when it does not belong to the current plan."""
-        from exitplan.vault import MAGIC, VaultError, is_sealed, read_header
-
         try:
             with self.plan_path.open("rb") as handle:
                 plan_head = handle.read(256)
         except OSError:
             return None
-        plan_sealed = plan_head.startswith(MAGIC)
-        if not is_sealed(data):
+        plan_sealed = plan_head.startswith(SEALED_MARK)
+        if not data.startswith(SEALED_MARK):
             return None if plan_sealed else data
         if not plan_sealed:
             return None
+        from exitplan.vault import VaultError, read_header
+
         try:
             # Only a cache sealed with the plan's own key is used: never ask twice.
             if read_header(data) != read_header(plan_head + bytes(16)):
