@@ -658,7 +658,8 @@ def review(
 ) -> None:
     """Go through open steps one key at a time.
 
-    Most urgent first: d done, s skip, n note, Enter next, q quit. Every answer is saved at once, so stopping half-way loses nothing.
+    Most urgent first: d done, s skip, n note, Enter next, q quit.
+    Every answer is saved at once, so stopping half-way loses nothing.
     """
     from exitplan.export import rows_for
     from exitplan.render import console, item_view
