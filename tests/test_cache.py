@@ -1,0 +1,195 @@
+"""The private cache: used only while every file is exactly as cached, never trusted otherwise."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from exitplan import cache
+from exitplan.cli import app
+from exitplan.store import SEALED_MARK, Store
+from exitplan.vault import MAGIC
+
+DATA = Path(__file__).parent / "data"
+TODAY = "2026-11-30"
+
+
+def cli(home: Path, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run the real CLI in-process; returns (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(app, ["--home", str(home), "--today", TODAY, *args], input=stdin)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A plan with the built-in checklists and one of the person's own."""
+    home = tmp_path / "plan"
+    (home / "checklists").mkdir(parents=True, mode=0o700)
+    home.chmod(0o700)
+    mine = home / "checklists" / "mine.toml"
+    mine.write_text(
+        (DATA / "finances.toml")
+        .read_text(encoding="utf-8")
+        .replace('id = "finances"', 'id = "mine"'),
+        encoding="utf-8",
+    )
+    mine.chmod(0o600)
+    code, _, err = cli(home, "init", "--exit-date", "+6w")
+    assert code == 0, err
+    return home
+
+
+def test_a_change_writes_the_cache_and_status_uses_it(home: Path) -> None:
+    """After a change, status is served from the cache: its answer matches a fresh read."""
+    store = Store(home)
+    assert cache.load_catalog_cached(store) is not None
+    assert cache.load_plan_cached(store) is not None
+    code, cached_json, _ = cli(home, "status", "--json")
+    assert code == 0
+    cache.drop_cache(store)
+    code, fresh_json, _ = cli(home, "status", "--json")
+    assert code == 0
+    assert json.loads(cached_json) == json.loads(fresh_json)
+
+
+def test_status_does_not_write_the_cache(home: Path) -> None:
+    """A read-only command never creates or rewrites the cache."""
+    cache.drop_cache(Store(home))
+    cli(home, "status")
+    assert not (home / cache.CACHE_DIR).exists()
+
+
+def test_an_edited_checklist_is_revalidated_not_served_stale(home: Path) -> None:
+    """A changed checklist file makes the cache stale: the new title shows at once."""
+    mine = home / "checklists" / "mine.toml"
+    mine.write_text(
+        mine.read_text(encoding="utf-8").replace(
+            "Check your credit report", "Check the credit report twice"
+        ),
+        encoding="utf-8",
+    )
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, out, _ = cli(home, "list", "mine", "--json")
+    assert code == 0
+    assert "Check the credit report twice" in out
+
+
+def test_an_invalid_edit_is_an_error_even_with_a_cache(home: Path) -> None:
+    """A cache never makes a broken checklist look valid: the edit is reported."""
+    mine = home / "checklists" / "mine.toml"
+    mine.write_text(mine.read_text(encoding="utf-8") + "\nsurprise = 1\n", encoding="utf-8")
+    code, _, err = cli(home, "status")
+    assert code == 1
+    assert "surprise" in err
+
+
+def test_a_new_checklist_file_makes_the_cache_stale(home: Path) -> None:
+    """Adding a file is a change too."""
+    extra = home / "checklists" / "extra.toml"
+    extra.write_text(
+        (DATA / "finances.toml")
+        .read_text(encoding="utf-8")
+        .replace('id = "finances"', 'id = "extra"'),
+        encoding="utf-8",
+    )
+    extra.chmod(0o600)
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, out, _ = cli(home, "checklists", "--json")
+    assert code == 0
+    assert "extra" in {row["id"] for row in json.loads(out)}
+
+
+def test_a_hand_edited_plan_is_read_again(home: Path) -> None:
+    """plan.toml changed by hand: the cached state is ignored and the edit counts."""
+    plan = home / "plan.toml"
+    plan.write_text(
+        plan.read_text(encoding="utf-8").replace("warn_days = 7", "warn_days = 9"), encoding="utf-8"
+    )
+    assert cache.load_plan_cached(Store(home)) is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"{not json", b"[1, 2]", b'{"format": 99}', b'{"format": 1, "files": 3}', b"\xff\xfe"],
+)
+def test_a_corrupted_cache_is_ignored(home: Path, damage: bytes) -> None:
+    """Garbage in the cache costs only speed: status still answers correctly."""
+    _, before, _ = cli(home, "status", "--json")
+    for name in (cache.CATALOG_FILE, cache.PLAN_FILE):
+        (home / cache.CACHE_DIR / name).write_bytes(damage)
+    code, after, err = cli(home, "status", "--json")
+    assert code == 0, err
+    assert json.loads(after) == json.loads(before)
+
+
+def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
+    """Valid JSON of the wrong shape is treated like no cache at all."""
+    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["state"] = {"unexpected": True}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert cache.load_plan_cached(Store(home)) is None
+    code, _, err = cli(home, "status")
+    assert code == 0, err
+
+
+def test_the_next_change_repairs_the_cache(home: Path) -> None:
+    """A change rewrites a stale or broken cache."""
+    (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, _, err = cli(home, "done", "1")
+    assert code == 0, err
+    assert cache.load_catalog_cached(Store(home)) is not None
+
+
+def test_cache_files_are_private(home: Path) -> None:
+    """The cache holds the plan's content, so it is 0700/0600 like the rest."""
+    folder = home / cache.CACHE_DIR
+    assert folder.stat().st_mode & 0o777 == 0o700
+    for path in folder.iterdir():
+        assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_encrypted_plan_caches_only_ciphertext(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With encryption on, the cache is sealed and holds no plain note."""
+    monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+    secret = tmp_path / "pass"
+    secret.write_text("a long enough passphrase\n", encoding="utf-8")
+    cli(home, "note", "1", stdin="MARKER-in-a-note")
+    assert cli(home, "encrypt", "--passphrase-file", str(secret))[0] == 0
+    code, _, err = cli(home, "--passphrase-file", str(secret), "done", "2")
+    assert code == 0, err
+    for path in (home / cache.CACHE_DIR).iterdir():
+        data = path.read_bytes()
+        assert data.startswith(MAGIC)
+        assert b"MARKER" not in data
+
+
+def test_sealed_mark_matches_the_vault() -> None:
+    """The store's copy of the vault's magic bytes cannot drift."""
+    assert SEALED_MARK == MAGIC
+
+
+def test_status_on_a_cached_plan_imports_no_pydantic_model_or_toml(home: Path) -> None:
+    """The fast path: a cached plan's status needs no TOML parsing, no schema, no crypto."""
+    code = (
+        "import sys; from exitplan.cli import main; sys.argv = ['exitplan', 'status'];\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "bad = [m for m in ('exitplan.schema', 'tomllib', 'cryptography')"
+        " if m in sys.modules]\n"
+        "print('LOADED', bad)"
+    )
+    env = {**os.environ, "EXITPLAN_HOME": str(home), "EXITPLAN_TODAY": TODAY}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert "LOADED []" in result.stdout, result.stdout[-300:]

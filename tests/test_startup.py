@@ -1,0 +1,90 @@
+"""Start-up: only the command that runs is built, and help and typos still see every command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from exitplan.cli import app, command_name, invoked_command
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], None),
+        (["status"], "status"),
+        (["--home", "/x", "list", "--all"], "list"),
+        (["--today", "2026-11-30", "--passphrase-file", "f", "done", "3"], "done"),
+        (["--home=/x", "show", "1"], "show"),
+        (["--help"], None),
+        (["-h", "status"], None),
+        (["--version"], None),
+        (["--home"], None),
+    ],
+)
+def test_invoked_command(args: list[str], expected: str | None) -> None:
+    """The command is found past the global options and their values."""
+    assert invoked_command(args) == expected
+
+
+def test_command_names_match_what_typer_registers() -> None:
+    """Every registered command has the name people type."""
+    names = {command_name(info) for info in app.registered_commands}
+    assert {"status", "list", "date", "help-now", "done"} <= names
+    assert "list-items" not in names
+    assert "date-cmd" not in names
+
+
+def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """The real entry point in a child process."""
+    env = {**os.environ, "EXITPLAN_HOME": str(home), "EXITPLAN_TODAY": "2026-11-30"}
+    return subprocess.run(
+        [sys.executable, "-m", "exitplan", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+
+
+def test_help_lists_every_command(tmp_path: Path) -> None:
+    """Pruning never hides commands from --help."""
+    result = run("--help", home=tmp_path / "h")
+    assert result.returncode == 0
+    for info in app.registered_commands:
+        assert f"  {command_name(info)} " in result.stdout
+
+
+def test_a_typo_still_gets_a_suggestion(tmp_path: Path) -> None:
+    """An unknown command keeps every command registered, so the hint can name the right one."""
+    result = run("statsu", home=tmp_path / "h")
+    assert result.returncode == 2
+    assert "status" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_no_command_runs_status(tmp_path: Path) -> None:
+    """`exitplan` alone shows the status, and writes nothing without a plan."""
+    result = run(home=tmp_path / "h")
+    assert result.returncode == 0
+    assert "No exit date" in result.stdout
+    assert not (tmp_path / "h").exists()
+
+
+def test_help_now_imports_no_pydantic_models_or_crypto(tmp_path: Path) -> None:
+    """help-now is instant: it loads no plan, no models and no cryptography."""
+    code = (
+        "import sys; from exitplan.cli import main; sys.argv = ['exitplan', 'help-now'];\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('LOADED', [m for m in ('exitplan.schema', 'exitplan.store', 'cryptography')"
+        " if m in sys.modules])"
+    )
+    env = {**os.environ, "EXITPLAN_HOME": str(tmp_path / "h")}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert "LOADED []" in result.stdout
