@@ -62,6 +62,18 @@ def decode_utf8(data: bytes, path: Path) -> str:
         ) from None
 
 
+def toml_error(exc: ValueError) -> str:
+    """`line 3, column 7: TOML syntax error: ...` from tomllib's message (any Python version)."""
+    import re
+
+    text = str(exc)
+    match = re.search(r"\s*\(at line (\d+), column (\d+)\)", text)
+    if match is None:
+        return f"TOML syntax error: {text}"
+    reason = (text[: match.start()] + text[match.end() :]).strip() or "invalid TOML"
+    return f"line {match[1]}, column {match[2]}: TOML syntax error: {reason}"
+
+
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """Parse TOML text, turning syntax errors into one line with the position."""
     import tomllib
@@ -69,11 +81,7 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        lineno = getattr(exc, "lineno", None)
-        colno = getattr(exc, "colno", None)
-        reason = getattr(exc, "msg", None) or str(exc)
-        where = f"line {lineno}, column {colno}: " if lineno else ""
-        raise ChecklistError(f"{path}: {where}TOML syntax error: {reason}") from None
+        raise ChecklistError(f"{path}: {toml_error(exc)}") from None
     except RecursionError:
         raise ChecklistError(f"{path}: is nested too deeply to be a checklist") from None
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from exitplan.errors import ExitplanError, NoPlanError, PassphraseNeeded
+from exitplan.errors import ExitplanError, PassphraseNeeded
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -134,9 +134,7 @@ class Env:
     def change(self, action: Callable[[PlanState, Plan], Any]) -> Any:
         """Load, change and save the plan under the lock; nothing is written if anything fails."""
         if not self.store.exists():
-            raise NoPlanError(
-                f"there is no plan in {self.home} yet: start one with 'exitplan init'"
-            )
+            raise self.store.no_plan()
         from exitplan.cache import save_cache
 
         with self.store.locked():
@@ -259,6 +257,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     env = env_of(ctx)
     plan = env.read_plan()
+    if plan.state is None and env.store.backups():
+        say(f"Note: {env.store.no_plan()}.")
     if as_json:
         from exitplan.export import status_data
 
@@ -407,6 +407,8 @@ def summary(
     from exitplan.store import write_atomic
 
     target = output.expanduser()
+    if env.store.owns(target):
+        raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
     if not target.parent.is_dir():
         raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
     write_atomic(target, text.encode("utf-8"))
@@ -459,6 +461,11 @@ def init(
         raise ExitplanError(
             f"a plan already exists in {env.home}; use --force to start again "
             "(the old plan is kept as a backup)"
+        )
+    if env.store.backups() and not force:
+        raise ExitplanError(
+            f"there are backups of an earlier plan in {env.home}: 'exitplan restore' brings it "
+            "back; use --force to start a new plan instead"
         )
     with env.store.locked():
         if env.store.exists() and not force:  # pragma: no cover - a race with another init
@@ -668,7 +675,7 @@ def review(
     env = env_of(ctx)
     plan = env.read_plan()
     if plan.state is None:
-        raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
+        raise env.store.no_plan()
     check_checklist(plan, checklist)
     rows = [
         r
@@ -697,7 +704,9 @@ def answer_review(env: Env, full_id: str, key: str) -> None:
         env.change(lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.now()))
         say("Done.")
     elif key == "s":
-        reason = read_line("Reason (optional): ").strip() or None
+        from exitplan.plan import clean_text
+
+        reason = clean_text(read_line("Reason (optional): "), "reason", 500) or None
         env.change(
             lambda state, plan: set_status(
                 state, plan.resolve(full_id), "skipped", env.now(), reason
@@ -858,7 +867,7 @@ NewPassOpt = Annotated[
 
 def _require_plan(env: Env) -> None:
     if not env.store.exists():
-        raise NoPlanError(f"there is no plan in {env.home} yet: start one with 'exitplan init'")
+        raise env.store.no_plan()
 
 
 @app.command()

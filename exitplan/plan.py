@@ -101,15 +101,21 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
     chosen.sort(key=lambda c: (c.order, c.id))
     entries: list[Entry] = []
     states = state.items if state else {}
+    # Checklist items are numbered first and the person's own steps after them, in the order
+    # they were added, so adding a step never changes a number someone has already seen.
+    numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
+    later = iter(range(sum(len(c.items) for c in chosen) + 1, 1 << 62))
+    custom_numbers = {id(ci): next(later) for ci in (state.custom if state else [])}
     for checklist in chosen:
-        rows = [(item, False) for item in checklist.items]
-        rows += [(ci.as_item(), True) for ci in custom_by_list.get(checklist.id, [])]
-        for item, is_custom in rows:
+        rows = [(next(numbers), item, False) for item in checklist.items]
+        rows += [
+            (custom_numbers[id(ci)], ci.as_item(), True)
+            for ci in custom_by_list.get(checklist.id, [])
+        ]
+        for number, item, is_custom in rows:
             full_id = f"{checklist.id}.{item.id}"
             entries.append(
-                Entry(
-                    len(entries) + 1, checklist, item, states.get(full_id) or ItemState(), is_custom
-                )
+                Entry(number, checklist, item, states.get(full_id) or ItemState(), is_custom)
             )
     return Plan(tuple(chosen), tuple(entries), state)
 
@@ -121,8 +127,9 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
         raise ItemError("an item is needed: give its number from 'exitplan list' or its id")
     if text.isascii() and text.isdigit():
         number = int(text)
-        if 1 <= number <= len(entries):
-            return entries[number - 1]
+        for entry in entries:
+            if entry.number == number:
+                return entry
         raise ItemError(f"there is no item number {number}; 'exitplan list' shows the numbers")
     exact = [e for e in entries if e.full_id == text]
     if exact:
@@ -233,7 +240,7 @@ def slugify(title: str) -> str:
     return slug or "item"
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def clean_text(text: str, what: str, limit: int) -> str:

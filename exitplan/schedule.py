@@ -58,7 +58,7 @@ def due_date(
     if start is not None and offset < 0 < lead:
         room = max((exit_date - start).days, 0)
         if room < lead:
-            offset = -round(-offset * room / lead)
+            offset = max(-round(-offset * room / lead), -room)
     try:
         return exit_date + timedelta(days=offset)
     except OverflowError:  # an exit date at the edge of the calendar, from a hand-edited plan
@@ -126,8 +126,14 @@ def schedule(
 
 
 def lead_days(entries: Iterable[Entry]) -> int:
-    """The longest lead time before the exit among the entries, in days."""
-    return max((-e.item.due.offset for e in entries if e.item.due.on is None), default=0)
+    """The longest lead time before the exit among checklist items, in days.
+
+    Steps the person added one by one do not count: one long lead there must not move every
+    other date in the plan.
+    """
+    return max(
+        (-e.item.due.offset for e in entries if e.item.due.on is None and not e.custom), default=0
+    )
 
 
 def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:

@@ -6,6 +6,7 @@ from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -18,11 +19,27 @@ from exitplan import model
 from exitplan.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.errors import DateError
 
+
+def _no_control(text: str) -> str:
+    """Refuse control characters: from a shared file they could rewrite the terminal."""
+    for char in text:
+        if (char < " " and char not in "\n\t") or "\x7f" <= char <= "\x9f":
+            raise ValueError(f"contains a control character (U+{ord(char):04X})")
+    return text
+
+
+Clean = AfterValidator(_no_control)
+
 Slug = Annotated[
     str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=64)
 ]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000), Clean
+]
+Title = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Clean
+]
+Note = Annotated[str, StringConstraints(max_length=20_000), Clean]
 Priority = Literal["critical", "high", "normal", "low"]
 When = Literal["before", "exit-day", "after"]
 Status = Literal["open", "done", "skipped"]
@@ -68,7 +85,7 @@ class ItemFile(BaseModel):
     when: When = "before"
     alerts_partner: bool = False
     caution: Text | None = None
-    sources: list[Annotated[str, StringConstraints(min_length=1, max_length=500)]] = Field(
+    sources: list[Annotated[str, StringConstraints(min_length=1, max_length=500), Clean]] = Field(
         default_factory=list, max_length=20
     )
     tags: list[Slug] = Field(default_factory=list, max_length=20)
@@ -98,8 +115,10 @@ class ChecklistFile(BaseModel):
 
     schema_version: Literal[1] = Field(alias="schema")
     id: Slug
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
-    summary: str = ""
+    title: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), Clean
+    ]
+    summary: Annotated[str, StringConstraints(max_length=1000), Clean] = ""
     order: int = Field(default=1000, ge=-100_000, le=100_000)
     items: list[ItemFile] = Field(alias="item", default_factory=list, max_length=100_000)
 
@@ -131,8 +150,8 @@ class ItemStateFile(BaseModel):
 
     status: Status = "open"
     changed: datetime | None = None
-    note: str | None = None
-    reason: str | None = None
+    note: Note | None = None
+    reason: Note | None = None
 
 
 class CustomItemFile(BaseModel):
@@ -143,7 +162,7 @@ class CustomItemFile(BaseModel):
     checklist: Slug
     id: Slug
     title: Title
-    why: str | None = None
+    why: Note | None = None
     due: DueField | None = None
     priority: Priority = "normal"
     added: datetime
@@ -156,8 +175,8 @@ class EventFile(BaseModel):
 
     at: datetime
     action: Annotated[str, StringConstraints(min_length=1, max_length=40)]
-    item: str | None = None
-    detail: str | None = None
+    item: Note | None = None
+    detail: Note | None = None
 
 
 class PlanFile(BaseModel):

@@ -43,6 +43,7 @@ class Backup:
 
     path: Path
     taken: datetime
+    number: int
 
 
 class Store:
@@ -70,6 +71,18 @@ class Store:
         """The person's own checklist files."""
         return self.home / "checklists"
 
+    def owns(self, path: Path) -> bool:
+        """Whether a path is one of exitplan's own files, which only exitplan may write."""
+        from exitplan.cache import CACHE_DIR
+
+        target = path.resolve()
+        home = self.home.resolve()
+        if target in (home / PLAN_FILE, home / LOCK_FILE):
+            return True
+        return any(
+            target.is_relative_to(home / folder) for folder in (BACKUP_DIR, "checklists", CACHE_DIR)
+        )
+
     def exists(self) -> bool:
         """Whether a plan has been created here."""
         return self.plan_path.is_file()
@@ -84,9 +97,7 @@ class Store:
                 data = handle.read(MAX_PLAN_BYTES + 1)
         except FileNotFoundError:
             if path == self.plan_path:
-                raise NoPlanError(
-                    f"there is no plan in {self.home} yet: start one with 'exitplan init'"
-                ) from None
+                raise self.no_plan() from None
             raise PlanError(f"{path}: no such file") from None
         except OSError as exc:
             raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
@@ -136,8 +147,14 @@ class Store:
         try:
             return self.unseal(data)
         except WrongPassphrase:
+            hint = (
+                " If the passphrase is right, the file was damaged: 'exitplan restore' brings "
+                "back the latest good backup."
+                if path == self.plan_path and self.backups()
+                else ""
+            )
             raise WrongPassphrase(
-                "the passphrase is not right, or the file was changed; nothing was written"
+                f"the passphrase is not right, or the file was changed; nothing was written.{hint}"
             ) from None
         except VaultError as exc:
             reason = str(exc).rstrip(".")
@@ -211,7 +228,13 @@ class Store:
         import fcntl
 
         self.ensure_home()
-        fd = os.open(self.home / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fd = os.open(self.home / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot write in {self.home} ({exc.strerror or exc}); is it read-only? "
+                "Nothing was changed"
+            ) from None
         try:
             deadline = time.monotonic() + lock_timeout()
             while True:
@@ -266,10 +289,10 @@ class Store:
         if self.key is not None:
             self.seal_leftovers()
 
-    def write_file(self, path: Path, plain: bytes) -> None:
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None:
         """Write a file of the data directory, sealed when the plan is encrypted."""
         if self.key is None:
-            write_atomic(path, plain)
+            write_atomic(path, plain, sync_folder=sync_folder)
             return
         from exitplan.vault import seal, unseal
 
@@ -281,7 +304,7 @@ class Store:
             if unseal(tmp.read_bytes(), key) != plain:  # pragma: no cover - a broken disk
                 raise StorageError(f"could not verify {path.name}; nothing was replaced")
 
-        write_atomic(path, sealed, verify=verify)
+        write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
 
     def private_files(self) -> list[Path]:
         """Every file that may hold the plan's content: plan, backups, own checklists."""
@@ -348,7 +371,10 @@ class Store:
             folder.mkdir(mode=0o700, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
-        self.write_file(self._new_backup_path(), previous)
+        # The backup is a courtesy copy: a failure to sync its folder must not stop the save.
+        self.write_file(self._new_backup_path(), previous, sync_folder=False)
+        with contextlib.suppress(OSError):
+            fsync_dir(folder)
         self._prune_backups()
 
     def backups(self) -> list[Backup]:
@@ -356,17 +382,19 @@ class Store:
         if not self.backup_dir.is_dir():
             return []
         found = []
-        for path in self.backup_dir.glob("plan-*.toml"):
+        for path in self.backup_dir.glob("plan-*-*.toml"):
+            _, number, stamp = path.stem.split("-", 2)
             try:
-                taken = datetime.strptime(path.stem[5:], "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+                taken = datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC)
+                found.append(Backup(path, taken, int(number)))
             except ValueError:
                 continue
-            found.append(Backup(path, taken))
-        return sorted(found, key=lambda b: b.taken, reverse=True)
+        return sorted(found, key=lambda b: b.number, reverse=True)
 
     def restore(self, number: int | None, now: datetime) -> datetime:
         """Make a backup the current plan (the latest readable one by default)."""
         from exitplan.plan import record
+        from exitplan.vault import VaultError
 
         available = self.backups()
         if not available:
@@ -379,37 +407,45 @@ class Store:
             for backup in candidates:
                 try:
                     state = self.load(backup.path)
-                except (PlanError, ValueError) as exc:
+                except (PlanError, VaultError, ValueError) as exc:
                     if number:
                         raise PlanError(f"backup {number} cannot be read: {exc}") from None
                     continue
                 break
             else:
-                raise PlanError("none of the backups can be read")
+                raise PlanError(
+                    "none of the backups can be opened (if the plan is encrypted: is the "
+                    "passphrase right?)"
+                )
             if self.plan_path.exists():
                 # Keep what is there byte for byte, even if it no longer opens.
-                self._keep_raw_backup(self.read_bytes())
+                self.backup_dir.mkdir(mode=0o700, exist_ok=True)
+                write_atomic(self._new_backup_path(), self.read_bytes())
             record(state, now, "restore", detail=f"backup from {backup.taken:%Y-%m-%d %H:%M:%S}")
             self.save(state, keep_backup=False)
+            # Pruning only now: restoring the oldest kept backup must not delete it first.
+            self._prune_backups()
         return backup.taken
 
-    def _keep_raw_backup(self, data: bytes) -> None:
-        self.backup_dir.mkdir(mode=0o700, exist_ok=True)
-        write_atomic(self._new_backup_path(), data)
-        self._prune_backups()
-
     def _new_backup_path(self) -> Path:
-        stamp = datetime.now(UTC)
-        target = self.backup_dir / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
-        while target.exists():  # two saves within one microsecond
-            stamp = stamp.replace(microsecond=(stamp.microsecond + 1) % 1_000_000)
-            target = self.backup_dir / f"plan-{stamp:%Y%m%dT%H%M%S%fZ}.toml"
-        return target
+        # A sequence number orders backups even when the clock steps back; the time is for people.
+        existing = self.backups()
+        number = existing[0].number + 1 if existing else 1
+        return self.backup_dir / f"plan-{number:06d}-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.toml"
 
     def _prune_backups(self) -> None:
         for old in self.backups()[KEEP_BACKUPS:]:
             with contextlib.suppress(FileNotFoundError):
                 old.path.unlink()
+
+    def no_plan(self) -> NoPlanError:
+        """The error for a missing plan, pointing at backups when there are some."""
+        if self.backups():
+            return NoPlanError(
+                f"there is no plan.toml in {self.home}, but there are backups of one: "
+                "'exitplan restore' brings the latest back"
+            )
+        return NoPlanError(f"there is no plan in {self.home} yet: start one with 'exitplan init'")
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:
@@ -490,9 +526,9 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        lineno, colno = getattr(exc, "lineno", None), getattr(exc, "colno", None)
-        where = f" at line {lineno}, column {colno}" if lineno else ""
-        raise PlanError(f"{path}: cannot be read: TOML syntax error{where}.{hint}") from None
+        from exitplan.catalog import toml_error
+
+        raise PlanError(f"{path}: cannot be read: {toml_error(exc)}.{hint}") from None
     except RecursionError:
         raise PlanError(f"{path}: is nested too deeply to be a plan.{hint}") from None
     version = raw.get("schema")
@@ -510,12 +546,21 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
         raise PlanError(f"{path}: is nested too deeply to be a plan.{hint}") from None
 
 
-def write_atomic(path: Path, data: bytes, *, verify: Callable[[Path], None] | None = None) -> None:
+def write_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    verify: Callable[[Path], None] | None = None,
+    sync_folder: bool = True,
+) -> None:
     """Write a file so that a crash leaves the old or the new version, never a torn one."""
     import tempfile
 
     folder = path.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as exc:
+        raise StorageError(_write_failure(path, exc)) from None
     tmp = Path(tmp_name)
     try:
         try:
@@ -532,6 +577,8 @@ def write_atomic(path: Path, data: bytes, *, verify: Callable[[Path], None] | No
             raise
     except OSError as exc:
         raise StorageError(_write_failure(path, exc)) from None
+    if not sync_folder:
+        return
     try:
         fsync_dir(folder)
     except OSError as exc:
