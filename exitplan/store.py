@@ -394,7 +394,7 @@ class Store:
     def restore(self, number: int | None, now: datetime) -> datetime:
         """Make a backup the current plan (the latest readable one by default)."""
         from exitplan.plan import record
-        from exitplan.vault import VaultError
+        from exitplan.vault import VaultError, WrongPassphrase
 
         available = self.backups()
         if not available:
@@ -404,15 +404,22 @@ class Store:
         self.ensure_home()
         with self.locked():
             candidates = [available[number - 1]] if number else available
+            failures: list[Exception] = []
             for backup in candidates:
                 try:
                     state = self.load(backup.path)
                 except (PlanError, VaultError, ValueError) as exc:
                     if number:
                         raise PlanError(f"backup {number} cannot be read: {exc}") from None
+                    failures.append(exc)
                     continue
                 break
             else:
+                if all(isinstance(exc, WrongPassphrase) for exc in failures):
+                    raise WrongPassphrase(
+                        "the passphrase is not right, or every backup was changed; "
+                        "nothing was written"
+                    )
                 raise PlanError(
                     "none of the backups can be opened (if the plan is encrypted: is the "
                     "passphrase right?)"
