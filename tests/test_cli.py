@@ -1085,7 +1085,7 @@ def test_review_saves_after_every_answer(
     run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An interruption (Ctrl-C) after one answer keeps that answer: each one is saved at once."""
-    from exitplan import cli
+    from exitplan.cli import changing as cli
 
     answers = iter(["d"])
 
@@ -1151,7 +1151,7 @@ def test_read_key_on_a_terminal_takes_one_keypress(monkeypatch: pytest.MonkeyPat
 
     import typer
 
-    from exitplan import cli
+    from exitplan.cli import changing as cli
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

@@ -1,0 +1,348 @@
+"""Commands that change the plan: init, date, done, undo, skip, note, add, review."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Literal
+
+import typer
+
+from exitplan.cli.app import (
+    Env,
+    _require_plan,
+    app,
+    check_checklist,
+    env_of,
+    say,
+)
+from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    from exitplan.model import PlanState, Status
+    from exitplan.plan import Plan
+    from exitplan.schedule import Entry
+
+
+ItemsArg = Annotated[
+    list[str], typer.Argument(metavar="ITEM", help="Numbers, ids, or parts of ids.")
+]
+
+
+@app.command()
+def init(
+    ctx: typer.Context,
+    exit_date: Annotated[
+        str | None,
+        typer.Option(
+            "--exit-date",
+            "-d",
+            metavar="DATE",
+            help="The day you plan to leave: 2027-01-31 or +6w.",
+            show_default=False,
+        ),
+    ] = None,
+    checklist: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--checklist",
+            "-c",
+            help="Use only this checklist (repeat for more). Default: all.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing plan (the old one is kept as a backup)."),
+    ] = False,
+) -> None:
+    """Create your plan. Example: exitplan init --exit-date +6w"""
+    from exitplan.cache import save_cache
+    from exitplan.dates import parse_when
+    from exitplan.plan import new_state
+
+    env = env_of(ctx)
+    when = parse_when(exit_date, env.today) if exit_date else None
+    state = new_state(env.now(), env.catalog, checklist, when, env.today)
+    if env.store.exists() and not force:
+        raise ExitplanError(
+            f"a plan already exists in {env.home}; use --force to start again "
+            "(the old plan is kept as a backup)"
+        )
+    if env.store.backups() and not force:
+        raise ExitplanError(
+            f"there are backups of an earlier plan in {env.home}: 'exitplan restore' brings it "
+            "back; use --force to start a new plan instead"
+        )
+    with env.store.locked():
+        if env.store.exists() and not force:  # pragma: no cover - a race with another init
+            raise ExitplanError(f"a plan already exists in {env.home}")
+        env.store.save(state)
+        save_cache(env.store, env.catalog, state)
+    plan = env.plan(state)
+    say(f"Your plan is ready: {len(plan.entries)} steps in {len(plan.checklists)} checklists.")
+    if when is None:
+        say("When you know the day you plan to leave: exitplan date 2027-01-31  (or +6w)")
+    say("See where you are with: exitplan status")
+
+
+@app.command("date")
+def date_cmd(
+    ctx: typer.Context,
+    new: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="DATE", help="2027-01-31, or +3w / +10d from today.", show_default=False
+        ),
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
+    warn_days: Annotated[
+        int | None,
+        typer.Option(
+            "--warn-days",
+            min=0,
+            max=365,
+            help="Days ahead an item counts as due soon (default 7).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Show, set or clear the day you plan to leave. Example: exitplan date +6w"""
+    from exitplan.dates import parse_when
+    from exitplan.export import countdown_text
+    from exitplan.plan import record, set_exit_date
+
+    env = env_of(ctx)
+    if new is not None and clear:
+        raise typer.BadParameter("give a date or --clear, not both")
+    if new is None and not clear and warn_days is None:
+        _require_plan(env)
+        state = env.load_state()
+        typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
+        say(countdown_text(state.exit_date, env.today))
+        return
+    when = parse_when(new, env.today) if new is not None else None
+
+    def apply(state: PlanState, _plan: Plan) -> None:
+        if new is not None or clear:
+            set_exit_date(state, when, env.now(), env.today)
+        if warn_days is not None:
+            state.warn_days = warn_days
+            record(state, env.now(), "warn-days", detail=str(warn_days))
+
+    env.change(apply)
+    if new is not None or clear:
+        say(countdown_text(when, env.today))
+
+
+def _set_status(
+    ctx: typer.Context, refs: list[str], status: Status, reason: str | None = None
+) -> None:
+    from exitplan.plan import set_status
+
+    env = env_of(ctx)
+
+    def apply(state: PlanState, plan: Plan) -> list[tuple[Entry, bool]]:
+        entries = list({plan.resolve(ref).full_id: plan.resolve(ref) for ref in refs}.values())
+        return [(e, set_status(state, e, status, env.now(), reason)) for e in entries]
+
+    verb = {"done": "Done", "open": "Reopened", "skipped": "Skipped"}[status]
+    for entry, changed in env.change(apply):
+        note = "" if changed else " (it already was)"
+        say(f"{verb}: #{entry.number} {entry.item.title}{note}")
+
+
+@app.command()
+def done(ctx: typer.Context, items: ItemsArg) -> None:
+    """Tick off one or more steps. Example: exitplan done 3 finances.own-account"""
+    _set_status(ctx, items, "done")
+
+
+@app.command()
+def undo(ctx: typer.Context, items: ItemsArg) -> None:
+    """Mark steps as open again. Example: exitplan undo 3"""
+    _set_status(ctx, items, "open")
+
+
+@app.command()
+def skip(
+    ctx: typer.Context,
+    items: ItemsArg,
+    reason: Annotated[
+        str | None,
+        typer.Option(
+            "--reason",
+            "-r",
+            help="A few words on why it does not apply (kept with the step).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
+    from exitplan.plan import clean_text
+
+    _set_status(
+        ctx, items, "skipped", clean_text(reason, "reason", 500) or None if reason else None
+    )
+
+
+def read_private_text(prompt: str) -> str:
+    """Read free text from a prompt, or from stdin when it is not a terminal."""
+    if not sys.stdin.isatty():
+        return sys.stdin.read()
+    return str(typer.prompt(prompt, default="", show_default=False))
+
+
+@app.command()
+def note(
+    ctx: typer.Context,
+    item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the note.")] = False,
+) -> None:
+    """Write a note on a step. The text is asked for, never taken from the command line.
+
+    Example: exitplan note 3   (or: pbpaste | exitplan note 3)
+    """
+    from exitplan.plan import set_note
+
+    env = env_of(ctx)
+    entry = env.read_plan().resolve(item)
+    text = "" if clear else read_private_text(f"Note for '{entry.item.title}'")
+    if not clear and not text.strip():
+        say("The note is empty, so nothing was changed. Use --clear to remove a note.")
+        return
+    env.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.now()))
+    say(
+        f"{'Removed the note from' if clear else 'Saved the note on'}: #{entry.number} "
+        f"{entry.item.title}"
+    )
+
+
+@app.command()
+def add(
+    ctx: typer.Context,
+    checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
+    title: Annotated[
+        str | None,
+        typer.Argument(
+            help="A short title. Leave it out to be asked instead (kept out of shell history).",
+            show_default=False,
+        ),
+    ] = None,
+    due: Annotated[
+        str | None,
+        typer.Option(
+            "--due", help="-3w, +7d, exit, or a date like 2027-01-31.", show_default=False
+        ),
+    ] = None,
+    priority: Annotated[
+        Literal["critical", "high", "normal", "low"],
+        typer.Option("--priority", "-p", help="critical, high, normal or low."),
+    ] = "normal",
+    why: Annotated[
+        str | None, typer.Option("--why", help="Why it matters to you.", show_default=False)
+    ] = None,
+) -> None:
+    """Add your own step to a checklist. Example: exitplan add documents --due -2w"""
+    from exitplan.plan import add_custom
+    from exitplan.schema import parse_due
+
+    env = env_of(ctx)
+    if due is not None:
+        try:
+            parsed_due = parse_due(due)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--due") from None
+    else:
+        parsed_due = None
+    if title is None:
+        title = read_private_text("Title of the new step").strip()
+    full_id = env.change(
+        lambda state, plan: add_custom(
+            state, plan, checklist, title, env.now(), due=parsed_due, priority=priority, why=why
+        )
+    )
+    say(f"Added {full_id}. See it with: exitplan show {full_id}")
+
+
+@app.command()
+def review(
+    ctx: typer.Context,
+    checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
+) -> None:
+    """Go through open steps one key at a time.
+
+    Most urgent first: d done, s skip, n note, Enter next, q quit.
+    Every answer is saved at once, so stopping half-way loses nothing.
+    """
+    from exitplan.export import rows_for
+    from exitplan.render import console, item_view
+    from exitplan.schedule import most_urgent
+
+    env = env_of(ctx)
+    plan = env.read_plan()
+    if plan.state is None:
+        raise env.store.no_plan()
+    check_checklist(plan, checklist)
+    rows = [
+        r
+        for r in most_urgent(rows_for(plan, env.today))
+        if checklist is None or r.entry.checklist.id == checklist
+    ]
+    out = console()
+    if not rows:
+        say("Nothing open to review.")
+        return
+    for index, row in enumerate(rows, 1):
+        out.rule(f"{index} of {len(rows)}")
+        out.print(item_view(row, env.today, []))
+        key = read_key("[d]one  [s]kip  [n]ote  [Enter] next  [q]uit: ")
+        if key == "q":
+            break
+        answer_review(env, row.entry.full_id, key)
+    say("Review finished. Everything you answered is saved.")
+
+
+def answer_review(env: Env, full_id: str, key: str) -> None:
+    """Apply one review answer and save it at once."""
+    from exitplan.plan import set_note, set_status
+
+    if key == "d":
+        env.change(lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.now()))
+        say("Done.")
+    elif key == "s":
+        from exitplan.plan import clean_text
+
+        reason = clean_text(read_line("Reason (optional): "), "reason", 500) or None
+        env.change(
+            lambda state, plan: set_status(
+                state, plan.resolve(full_id), "skipped", env.now(), reason
+            )
+        )
+        say("Skipped.")
+    elif key == "n":
+        text = read_line("Note: ")
+        if text.strip():
+            env.change(lambda state, plan: set_note(state, plan.resolve(full_id), text, env.now()))
+            say("Note saved.")
+
+
+def read_key(prompt: str) -> str:
+    """One keypress on a terminal, or the first letter of a line otherwise."""
+    typer.echo(prompt, nl=False, err=True)
+    if sys.stdin.isatty():
+        key = typer.getchar()
+        typer.echo(key if key.isprintable() else "", err=True)
+    else:
+        line = sys.stdin.readline()
+        if not line:
+            return "q"
+        key = line.strip()[:1]
+    return key.lower()
+
+
+def read_line(prompt: str) -> str:
+    """One line of text from a prompt or stdin."""
+    if sys.stdin.isatty():
+        return str(typer.prompt(prompt.rstrip(": "), default="", show_default=False))
+    typer.echo(prompt, nl=False, err=True)
+    return sys.stdin.readline().rstrip("\n")

@@ -1,0 +1,67 @@
+"""Checking checklist files, and crisis numbers that need no plan."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from exitplan.cli.app import (
+    app,
+    say,
+)
+from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    pass
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
+) -> None:
+    """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
+    from exitplan.catalog import checklist_problems
+
+    problems = 0
+    seen: dict[str, Path] = {}
+    for path in files:
+        checklist, found = checklist_problems(path)
+        if checklist is not None and checklist.id in seen:
+            found.append(f"{path}: id '{checklist.id}' is also used by {seen[checklist.id]}")
+        for problem in found:
+            typer.echo(f"Error: {problem}", err=True)
+        problems += len(found)
+        if checklist is not None:
+            seen.setdefault(checklist.id, path)
+            if not found:
+                typer.echo(f"{path}: ok ({len(checklist.items)} items)")
+    if problems:
+        say(f"{problems} problem{'s' if problems != 1 else ''} found.")
+        raise typer.Exit(1)
+
+
+@app.command("help-now")
+def help_now(
+    region: Annotated[
+        str | None,
+        typer.Option(
+            "--region", "-r", help="Only this region: US, UK, AU, CA, DE, EU.", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Show crisis numbers now, with nothing asked.
+
+    Works with no plan and never needs the passphrase.
+    """
+    from exitplan.helplines import format_lines, load_lines
+
+    lines = load_lines()
+    if region:
+        wanted = region.strip().upper()
+        lines = [line for line in lines if line["region"].upper() == wanted]
+        if not lines:
+            regions = ", ".join(sorted({line["region"] for line in load_lines()}))
+            raise ExitplanError(f"no numbers for region '{region}'; known regions: {regions}")
+    typer.echo(format_lines(lines))

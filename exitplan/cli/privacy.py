@@ -1,0 +1,174 @@
+"""Privacy commands: encrypt, passphrase, decrypt, where, wipe."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from exitplan.cli.app import (
+    Env,
+    _require_plan,
+    app,
+    env_of,
+    read_passphrase_file,
+    say,
+)
+from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    pass
+
+
+MIN_PASSPHRASE = 8
+
+
+def new_passphrase(env: Env, source: Path | None) -> str:
+    """A new passphrase: from a file, or typed twice with hidden input."""
+    if source is not None:
+        text = read_passphrase_file(source)
+    elif not sys.stdin.isatty():
+        raise ExitplanError(
+            "run this in a terminal to type the new passphrase (or give --new-passphrase-file FILE)"
+        )
+    else:
+        say(
+            "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
+            "work well. If it is forgotten, the plan cannot be opened."
+        )
+        text = str(typer.prompt("New passphrase", hide_input=True, confirmation_prompt=True))
+    if len(text) < MIN_PASSPHRASE:
+        raise ExitplanError(f"the passphrase is shorter than {MIN_PASSPHRASE} characters")
+    return text
+
+
+NewPassOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--new-passphrase-file",
+        metavar="FILE",
+        help="For scripts: read the new passphrase from FILE.",
+        show_default=False,
+    ),
+]
+
+
+@app.command()
+def encrypt(
+    ctx: typer.Context,
+    new_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--passphrase-file",
+            "--new-passphrase-file",
+            metavar="FILE",
+            help="For scripts: read the new passphrase from FILE.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Protect every copy with a passphrase.
+
+    The plan, its backups and your own checklists become unreadable without it.
+    """
+    from exitplan.vault import Key
+
+    env = env_of(ctx)
+    _require_plan(env)
+    source = new_file or env.passphrase_file
+    # Files sealed by an interrupted earlier run open with the same passphrase.
+    env.passphrase_file = env.passphrase_file or new_file
+    if env.store.is_encrypted():
+        if not env.store.plain_files():
+            raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
+        with env.store.locked():
+            env.store.load()
+            finished = env.store.seal_leftovers()
+        if finished:
+            say(f"Finished encrypting: {finished} file(s) that were still plain are now encrypted.")
+            return
+        raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
+    key = Key.derive(new_passphrase(env, source))
+    with env.store.locked():
+        env.store.load()
+        env.store.reseal_all(key)
+    say("The plan, its backups and your own checklists are now encrypted.")
+    say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
+
+
+@app.command()
+def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
+    """Change the passphrase (asks for the current one first)."""
+    from exitplan.vault import Key
+
+    env = env_of(ctx)
+    _require_plan(env)
+    if not env.store.is_encrypted():
+        raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+    with env.store.locked():
+        env.store.load()
+        key = Key.derive(new_passphrase(env, new_file))
+        env.store.reseal_all(key)
+    say("The passphrase is changed; every copy now opens only with the new one.")
+
+
+@app.command()
+def decrypt(ctx: typer.Context) -> None:
+    """Store the plan as plain files again."""
+    env = env_of(ctx)
+    _require_plan(env)
+    if not env.store.is_encrypted():
+        raise ExitplanError("the plan is not encrypted")
+    with env.store.locked():
+        env.store.load()
+        env.store.reseal_all(None)
+    say("The plan is stored as plain files again: anyone who can open your files can read it.")
+
+
+@app.command()
+def where(ctx: typer.Context) -> None:
+    """Show the data folder and every file exitplan keeps there."""
+    from exitplan.store import describe_files
+
+    env = env_of(ctx)
+    typer.echo(str(env.home))
+    rows = describe_files(env.home)
+    if not rows:
+        say("Nothing is stored there yet." if not env.home.exists() else "The folder is empty.")
+    for rel, size, kind in rows:
+        typer.echo(f"  {rel}  ({size} bytes, {kind})")
+
+
+@app.command()
+def wipe(
+    ctx: typer.Context,
+    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+) -> None:
+    """Erase everything exitplan keeps.
+
+    The plan, backups, your own checklists, the cache, lock and temp files.
+    """
+    from exitplan.store import wipe_home
+
+    env = env_of(ctx)
+    if not env.home.exists():
+        say(f"Nothing to erase: {env.home} does not exist.")
+        return
+    if not yes:
+        answer = typer.prompt(
+            "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
+        )
+        if answer.strip() != "WIPE":
+            say("Nothing was erased.")
+            raise typer.Exit(1)
+    left = wipe_home(env.store)
+    say(
+        f"Erased exitplan's files in {env.home}."
+        + (f" Left alone (not exitplan's): {', '.join(left)}." if left else "")
+    )
+    say(
+        "It cannot erase copies in system backups or cloud sync, shell history, or traces an SSD "
+        "keeps.\nAn encrypted plan is the protection against those: such copies stay unreadable."
+    )
