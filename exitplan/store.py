@@ -539,6 +539,8 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     except RecursionError:
         raise PlanError(f"{path}: is nested too deeply to be a plan.{hint}") from None
     version = raw.get("schema")
+    if version is None:
+        raise PlanError(f"{path}: is empty or damaged (it has no 'schema' line).{hint}")
     if version != 1:
         raise PlanError(
             f"{path}: has plan format version {version!r}, which this exitplan does not know"

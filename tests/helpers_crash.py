@@ -13,7 +13,8 @@ Modes
   zygote HOME ITEM MODE
                      Import and warm up once, then on every "go" line read from stdin fork a
                      child that runs MODE (toggle, store or naive) on ITEM; prints "PID <pid>" for
-                     the parent to kill, and "REAPED <pid>" once that child is gone. Forking a
+                     the parent to kill; after the next stdin line it reaps the child and
+                     prints "REAPED <pid>". Forking a
                      warm process keeps each trial cheap, so hundreds of kills fit in a run.
   tick HOME ITEM...  Tick each ITEM once, one `done` per item (one save each); prints
                      "DONE <count>" at the end, or "FAIL <item> <exit code> <stderr>" and exits 3.
@@ -62,9 +63,10 @@ def current(home: Path, item: str) -> tuple[int, str]:
     return len(state.history), item_state.status if item_state else "open"
 
 
-def naive_write(path: Path, data: bytes, *, verify: object = None) -> None:
-    """Truncate the file and rewrite it in place, in chunks with tiny pauses (unsafe on purpose)."""
-    del verify
+def naive_write(path: Path, data: bytes, **_options: object) -> None:
+    """Truncate the file and rewrite it in place, in chunks with tiny pauses (unsafe on purpose).
+
+    It takes (and ignores) whatever keyword options exitplan's write_atomic takes."""
     chunks = 8
     size = max(1, len(data) // chunks + 1)
     with open(path, "wb") as handle:  # the point: a truncating open() and in-place writes
@@ -154,6 +156,9 @@ def zygote(home: Path, item: str, mode: str) -> int:
             finally:
                 os._exit(code)
         say(f"PID {pid}")
+        # Reap only when the parent says so: until then a dead child stays a zombie, so its
+        # pid cannot be reused by another process before the parent's SIGKILL lands.
+        sys.stdin.buffer.readline()
         os.waitpid(pid, 0)
         say(f"REAPED {pid}")
     return 0

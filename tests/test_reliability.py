@@ -367,6 +367,23 @@ def check_after_kill(
     return state
 
 
+def fork_saving_child(zygote: Child, live: list[int]) -> list[str]:
+    """Ask the zygote for a saving child; wait until it is ready. Its pid goes into `live`;
+    returns the other lines seen meanwhile."""
+    zygote.send("go")
+    seen: list[str] = []
+    ready = False
+    while not (live and ready):  # PID (from the zygote) and READY, in either order
+        text = zygote.until("")
+        if text.startswith("PID "):
+            live.append(int(text.split()[1]))
+        elif text.startswith("READY"):
+            ready = True
+        else:
+            seen.append(text)
+    return seen
+
+
 def kill_trials(
     home: Path,
     mode: str,
@@ -392,44 +409,45 @@ def kill_trials(
     last_ack = base_events
     good = (home / "plan.toml").read_bytes()
     stats = KillStats()
+    live: list[int] = []  # the forked child of the current trial, until it is reaped
     with child(home.parent, "zygote", str(home), target, mode) as zygote:
-        zygote.until("ZYGOTE")
-        for trial in range(kills):
-            temps_before = set(temp_files(home))
-            zygote.send("go")
-            seen: list[str] = []
-            pid, ready = 0, False
-            while not (pid and ready):  # PID (from the zygote) and READY, in either order
-                text = zygote.until("")
-                if text.startswith("PID "):
-                    pid = int(text.split()[1])
-                elif text.startswith("READY"):
-                    ready = True
+        try:
+            zygote.until("ZYGOTE")
+            for trial in range(kills):
+                temps_before = set(temp_files(home))
+                seen = fork_saving_child(zygote, live)
+                pid = live[-1]
+                time.sleep(rng.uniform(0.0, window))
+                os.kill(pid, signal.SIGKILL)  # not reaped yet: the pid is still our child's
+                zygote.send("reap")
+                zygote.until(f"REAPED {pid}", seen)
+                live.clear()
+                stats.kills += 1
+                for text in seen:
+                    if text.startswith("ACK "):
+                        stats.acked_saves += 1
+                        last_ack = max(last_ack, int(text.split()[1]))
+                if set(temp_files(home)) - temps_before:
+                    stats.mid_write += 1
+                before = stats.corruptions
+                state = check_after_kill(
+                    home, target, base_events, last_ack, stats, trial, check_view
+                )
+                if state is None or stats.corruptions > before:
+                    # Put back the last good plan so the next trial starts from a sound one
+                    # (what the naive control needs; for the real writer the test fails anyway).
+                    (home / "plan.toml").write_bytes(good)
+                    last_ack = len(load(home).history)
                 else:
-                    seen.append(text)
-            time.sleep(rng.uniform(0.0, window))
-            os.kill(pid, signal.SIGKILL)
-            zygote.until(f"REAPED {pid}", seen)
-            stats.kills += 1
-            for text in seen:
-                if text.startswith("ACK "):
-                    stats.acked_saves += 1
-                    last_ack = max(last_ack, int(text.split()[1]))
-            if set(temp_files(home)) - temps_before:
-                stats.mid_write += 1
-            before = stats.corruptions
-            state = check_after_kill(home, target, base_events, last_ack, stats, trial, check_view)
-            if state is None or stats.corruptions > before:
-                # Put back the last good plan so the next trial starts from a sound one (what
-                # the naive control needs; for the real writer the test fails anyway).
-                (home / "plan.toml").write_bytes(good)
-                last_ack = len(load(home).history)
-            else:
-                good = (home / "plan.toml").read_bytes()
-                last_ack = len(state.history)  # it may hold a save not acknowledged yet
-            if stop_when is not None and stop_when(stats):
-                break
-        zygote.send("stop")
+                    good = (home / "plan.toml").read_bytes()
+                    last_ack = len(state.history)  # it may hold a save not acknowledged yet
+                if stop_when is not None and stop_when(stats):
+                    break
+            zygote.send("stop")
+        finally:
+            for pid in live:  # a trial failed half-way: its child is still ours (not reaped)
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
     return stats
 
 
@@ -532,7 +550,7 @@ class Injector:
     """Make one step of saving fail for files of one home, and count how often it did."""
 
     home: Path
-    step: str  # write | fsync | replace | dirsync
+    step: str  # create | write | fsync | replace | dirsync
     error: OSError
     only_plan: bool  # only the plan's own temp file / rename / folder, not backups
     fired: int = 0
@@ -574,6 +592,20 @@ class Injector:
 
             monkeypatch.setattr(os, "fdopen", fdopen)
             monkeypatch.setattr(os, "write", write)
+        elif self.step == "create":
+            import tempfile
+
+            real_mkstemp = tempfile.mkstemp
+
+            def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
+                prefix = kwargs.get("prefix") or ""
+                folder = os.fspath(kwargs.get("dir") or "")
+                if self.hits(os.path.join(folder, f"{prefix}x.tmp")):
+                    self.fired += 1
+                    raise self.error
+                return real_mkstemp(*args, **kwargs)
+
+            monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
         elif self.step == "fsync":
             real_fsync = os.fsync
 
@@ -617,12 +649,12 @@ ERRORS = {
 @pytest.mark.skipif(not HAS_PROC_FD, reason="needs /proc/self/fd to know which file is written")
 @pytest.mark.parametrize("only_plan", [False, True], ids=["first-write", "plan-write"])
 @pytest.mark.parametrize("error", ["EIO", "ENOSPC"])
-@pytest.mark.parametrize("step", ["write", "fsync", "replace"])
+@pytest.mark.parametrize("step", ["create", "write", "fsync", "replace"])
 def test_fault_before_rename_keeps_old_plan(
     rel_home: Path, step: str, error: str, only_plan: bool
 ) -> None:
-    """A failing write, fsync or rename (EIO, ENOSPC) during `done`: exit 1, one clear line,
-    the old plan byte-for-byte, and no temp file anywhere.
+    """A failing temp-file creation, write, fsync or rename (EIO, ENOSPC) during `done`: exit 1,
+    one clear line, the old plan byte-for-byte, and no temp file anywhere.
 
     'first-write' fails the first file the save writes (the backup of the current plan);
     'plan-write' lets the backup through and fails the plan file itself.
@@ -666,12 +698,6 @@ def test_directory_fsync_failure_after_rename_is_reported_honestly(
     assert temp_files(rel_home) == []
 
 
-@pytest.mark.xfail(
-    reason="BUG: when syncing the backups folder fails, the save stops before plan.toml is "
-    "written, yet the message says 'saved plan-<stamp>.toml' (the backup's name), which reads "
-    "as if the step was saved",
-    strict=True,
-)
 @pytest.mark.parametrize("error", ["EIO"])
 def test_directory_fsync_failure_on_backup_is_reported_honestly(rel_home: Path, error: str) -> None:
     """Every folder sync fails (the first one is for the backup): whatever happens, the message
@@ -1062,21 +1088,7 @@ def test_unreadable_plan_is_never_overwritten(tmp_path: Path, how: str) -> None:
     assert any(p.read_bytes() == broken for p in backup_files(home))
 
 
-@pytest.mark.parametrize(
-    "how",
-    [
-        *DAMAGES[:-1],
-        pytest.param(
-            "flipped-byte",
-            marks=pytest.mark.xfail(
-                reason="BUG: a damaged encrypted plan is reported as 'the passphrase is not right, "
-                "or the file was changed; nothing was written' with no word about "
-                "'exitplan restore' (Store.open_sealed drops the restore hint for WrongPassphrase)",
-                strict=True,
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("how", DAMAGES)
 def test_unreadable_plan_message_says_how_to_restore(tmp_path: Path, how: str) -> None:
     """The refusal of every writing command names 'exitplan restore' (encrypt excepted for an
     encrypted plan, which it refuses because it is already encrypted)."""
@@ -1089,21 +1101,21 @@ def test_unreadable_plan_message_says_how_to_restore(tmp_path: Path, how: str) -
 
 
 @pytest.mark.parametrize(
-    "encrypted",
-    [
-        False,
-        pytest.param(
-            True,
-            marks=pytest.mark.xfail(
-                reason="BUG: Store.restore only skips backups that raise PlanError/ValueError; a "
-                "damaged encrypted backup raises WrongPassphrase (a VaultError), so restore "
-                "stops instead of falling back to the next good backup",
-                strict=True,
-            ),
-        ),
-    ],
-    ids=["plain", "encrypted"],
+    "content", [b"", b"\n\n", b"# nothing here\n"], ids=["0-bytes", "blank", "comment"]
 )
+def test_empty_plan_is_reported_as_damaged_not_as_a_newer_version(
+    rel_home: Path, content: bytes
+) -> None:
+    """A plan.toml with no data in it is called empty or damaged, with the way to restore, and
+    not a plan from an unknown format version."""
+    ok(cli(rel_home, "done", item(1)))
+    (rel_home / "plan.toml").write_bytes(content)
+    message = one_error_line(cli(rel_home, "done", item(2)))
+    assert "exitplan restore" in message
+    assert "format version" not in message, message
+
+
+@pytest.mark.parametrize("encrypted", [False, True], ids=["plain", "encrypted"])
 def test_restore_falls_back_past_a_damaged_backup(tmp_path: Path, encrypted: bool) -> None:
     """When the newest backup is damaged too, `restore` brings back the newest one that loads."""
     home = make_rel_home(tmp_path)
@@ -1137,13 +1149,6 @@ def test_restore_brings_back_a_deleted_plan(rel_home: Path) -> None:
     assert [status_of(state, item(n)) for n in (1, 2)] == ["done", "open"]
 
 
-@pytest.mark.xfail(
-    reason="BUG: with plan.toml missing but backups present, every command says 'there is no "
-    "plan ... start one with exitplan init' (status: 'You have no plan yet') and never "
-    "mentions 'exitplan restore'; a fresh init then prunes the real progress away after "
-    "KEEP_BACKUPS saves",
-    strict=True,
-)
 def test_missing_plan_with_backups_points_to_restore(rel_home: Path) -> None:
     """When plan.toml is missing but backups exist, a writing command refuses and says how to
     restore, instead of only suggesting to start a new plan."""
@@ -1156,12 +1161,6 @@ def test_missing_plan_with_backups_points_to_restore(rel_home: Path) -> None:
 
 
 @pytest.mark.skipif(not HAS_PROC_FD, reason="needs /proc/self/fd")
-@pytest.mark.xfail(
-    reason="BUG: Store.restore keeps the current plan as a backup and prunes *before* saving "
-    "the restored plan, so 'restore N' of the oldest kept backup deletes that backup first; "
-    "if the save then fails (disk full), the generation being restored is gone for good",
-    strict=True,
-)
 def test_restore_of_the_oldest_backup_survives_a_failing_save(rel_home: Path) -> None:
     """`restore N` of the oldest kept backup while the disk is full: the command fails, the
     plan is unchanged, and the backup it tried to bring back is still there."""
@@ -1195,12 +1194,6 @@ def test_restore_with_a_wrong_passphrase_writes_nothing(
         assert snapshot(home) == before, args
 
 
-@pytest.mark.xfail(
-    reason="BUG: backups are ordered by the wall-clock time in their file name; after the "
-    "clock steps back (NTP fix, dead RTC battery, manual change) new backups sort as the "
-    "oldest, so 'restore' brings back an older plan and pruning deletes the newest copies",
-    strict=True,
-)
 def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> None:
     """After the clock is set back a day, each save still keeps the plan it replaced, and
     `restore` still brings back the plan from just before the last save."""
