@@ -28,7 +28,8 @@ def test_there_are_commands_to_check() -> None:
 def test_every_command_is_in_the_readme() -> None:
     """Each command appears in the README as `exitplan <name>` or in a slash list after one."""
     missing = [
-        name for name in command_names()
+        name
+        for name in command_names()
         if not re.search(rf"exitplan {re.escape(name)}\b|/ `?{re.escape(name)}`?\b", README)
     ]
     assert missing == []
@@ -36,8 +37,9 @@ def test_every_command_is_in_the_readme() -> None:
 
 def test_readme_has_no_unfilled_placeholders() -> None:
     """Sample output and tables were filled in from real runs."""
-    leftovers = re.findall(r"^(SAMPLE_[A-Z]+|CHECKLIST_TABLE|RELIABILITY|PERFORMANCE)$", README,
-                           flags=re.MULTILINE)
+    leftovers = re.findall(
+        r"^(SAMPLE_[A-Z]+|CHECKLIST_TABLE|RELIABILITY|PERFORMANCE)$", README, flags=re.MULTILINE
+    )
     assert leftovers == []
 
 
