@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -15,9 +15,6 @@ from exitplan.cli.app import (
     say,
 )
 from exitplan.errors import ExitplanError, PassphraseNeeded
-
-if TYPE_CHECKING:
-    pass
 
 
 @app.command()

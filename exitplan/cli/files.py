@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -12,9 +12,6 @@ from exitplan.cli.app import (
     say,
 )
 from exitplan.errors import ExitplanError
-
-if TYPE_CHECKING:
-    pass
 
 
 @app.command()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -17,10 +17,6 @@ from exitplan.cli.app import (
     say,
 )
 from exitplan.errors import ExitplanError
-
-if TYPE_CHECKING:
-    pass
-
 
 MIN_PASSPHRASE = 8
 
