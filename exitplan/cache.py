@@ -76,8 +76,11 @@ def _read(store: Store, name: str) -> dict[str, Any] | None:
     data = store.open_cache(raw)
     if data is None:
         return None
+    digest, _, body = data.partition(b"\n")
+    if digest != _digest(body):  # written by something other than exitplan, or damaged
+        return None
     try:
-        loaded = json.loads(data, object_hook=_decode)
+        loaded = json.loads(body, object_hook=_decode)
     except (ValueError, RecursionError):
         return None
     if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
@@ -136,7 +139,15 @@ def save_cache(store: Store, catalog: Catalog, state: PlanState) -> None:
 
 
 def _dumps(doc: dict[str, Any]) -> bytes:
-    return json.dumps(doc, default=_encode, ensure_ascii=False, separators=(",", ":")).encode()
+    body = json.dumps(doc, default=_encode, ensure_ascii=False, separators=(",", ":")).encode()
+    return _digest(body) + b"\n" + body
+
+
+def _digest(body: bytes) -> bytes:
+    """A checksum line: a cache file edited by hand or damaged is never decoded."""
+    import hashlib
+
+    return f"{FORMAT}:{hashlib.sha256(body).hexdigest()}".encode()
 
 
 def drop_cache(store: Store) -> None:

@@ -156,8 +156,10 @@ def load_checklist(path: Path, *, builtin: bool = False, reader: Reader | None =
     """Load and validate one checklist file, raising ChecklistError on the first problem."""
     checklist, problems = checklist_problems(path, reader)
     if problems or checklist is None:
-        extra = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        raise ChecklistError(problems[0] + extra)
+        more = len(problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        advice = "" if builtin else f"; check the file with: exitplan validate '{path}'"
+        raise ChecklistError(problems[0] + extra + advice)
     checklist.builtin = builtin
     return checklist
 

@@ -149,8 +149,8 @@ def countdown_text(exit_date: date | None, today: date) -> str:
     if left == 0:
         return f"Today is the day: {when}."
     if left == -1:
-        return f"You left yesterday, {when}."
-    return f"{-left} days since {when}."
+        return f"The exit date, {when}, was yesterday."
+    return f"The exit date, {when}, was {-left} days ago."
 
 
 def status_word(row: Scheduled) -> str:

@@ -209,7 +209,7 @@ def add_custom(
             f"no checklist called '{checklist_id}' in your plan; "
             f"choose one of: {', '.join(sorted(known))}"
         )
-    title = clean_text(title, "title", 200)
+    title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
     if not title:
         raise ExitplanError("the title is empty: say in a few words what the step is")
     base = slugify(title)

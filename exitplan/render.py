@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # Red is kept for what is overdue or critical; everything routine stays quiet.
 FLAG_STYLE = {
     "overdue": "bold red",
-    "open_at_exit": "red",
+    "open_at_exit": "yellow",
     "due_soon": "yellow",
     "upcoming": "dim",
 }
@@ -80,11 +80,17 @@ def bar(done: int, total: int, width: int = 24) -> Text:
     return Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
 
 
-def status_view(plan: Plan, today: date) -> RenderableType:
+def status_view(plan: Plan, today: date, *, missing_plan: bool = False) -> RenderableType:
     """The one-screen status: countdown, what needs attention, progress per checklist."""
     rows = rows_for(plan, today)
     count = totals(rows)
     parts: list[RenderableType] = [Text(countdown_text(plan.exit_date, today), style="bold")]
+    if missing_plan:
+        return Group(
+            Text("Your plan file is missing, but its backups are safe.", style="bold"),
+            Text("Bring the latest one back with: exitplan restore"),
+            Text("Need help right now? exitplan help-now", style="dim"),
+        )
     if plan.state is None:
         parts.append(
             Text(
@@ -232,7 +238,8 @@ def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableTyp
         grid.add_row("Sources", "\n".join(escape(s) for s in item.sources))
     if events:
         lines = [
-            f"{e.at:%Y-%m-%d %H:%M}  {e.action}" + (f": {e.detail}" if e.detail else "")
+            f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
+            + (f": {e.detail}" if e.detail else "")
             for e in events
         ]
         grid.add_row("History", escape("\n".join(lines)))

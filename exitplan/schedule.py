@@ -55,10 +55,11 @@ def due_date(
     if exit_date is None:
         return None
     offset = item.due.offset
-    if start is not None and offset < 0 < lead:
+    if start is not None and offset < 0:
         room = max((exit_date - start).days, 0)
         if room < lead:
-            offset = max(-round(-offset * room / lead), -room)
+            offset = -round(-offset * room / lead)
+        offset = max(offset, -room)  # a lead longer than the plan's own falls due at the start
     try:
         return exit_date + timedelta(days=offset)
     except OverflowError:  # an exit date at the edge of the calendar, from a hand-edited plan
@@ -126,14 +127,14 @@ def schedule(
 
 
 def lead_days(entries: Iterable[Entry]) -> int:
-    """The longest lead time before the exit among checklist items, in days.
+    """The longest lead time before the exit among the built-in checklists' items, in days.
 
-    Steps the person added one by one do not count: one long lead there must not move every
-    other date in the plan.
+    The person's own steps and files do not count (unless the plan has nothing else): one long
+    lead there must not move every other date in the plan; it falls due at the start instead.
     """
-    return max(
-        (-e.item.due.offset for e in entries if e.item.due.on is None and not e.custom), default=0
-    )
+    rows = [e for e in entries if e.item.due.on is None and not e.custom]
+    builtin = [e for e in rows if e.checklist.builtin] or rows
+    return max((-e.item.due.offset for e in builtin), default=0)
 
 
 def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:

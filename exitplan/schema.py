@@ -60,7 +60,10 @@ def parse_due(value: Any) -> model.Due:
     if isinstance(value, str):
         text = value.strip()
         if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
-            return model.Due(on=date.fromisoformat(text))
+            try:
+                return model.Due(on=date.fromisoformat(text))
+            except ValueError:
+                raise ValueError(f"'{text}' is not a date: use the form 2027-01-31") from None
         try:
             return model.Due(offset=parse_offset(text))
         except DateError as exc:

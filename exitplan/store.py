@@ -30,6 +30,7 @@ BACKUP_DIR = "backups"
 LOCK_FILE = ".lock"
 TEMP_SUFFIX = ".tmp"
 KEEP_BACKUPS = 12
+KEEP_DAYS = 30
 MAX_PLAN_BYTES = 64 * 1024 * 1024
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 # vault.MAGIC, repeated so that reading a plain plan never imports the vault.
@@ -258,10 +259,13 @@ class Store:
     def ensure_home(self) -> None:
         """Create the data directory (0700) if it does not exist yet."""
         try:
-            self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if not self.plan_path.exists() and self.home.stat().st_mode & 0o077:
-                # A folder the person made for a new plan: make it private before using it.
+            own = {PLAN_FILE, LOCK_FILE, BACKUP_DIR, "checklists", "cache"}
+            fresh = self.home.is_dir() and not self.plan_path.exists()
+            if fresh and all(p.name in own for p in self.home.iterdir()):
+                # A folder made for the plan (empty, or only exitplan's things): make it private.
+                # Anyone else's folder is never changed; check_private refuses it instead.
                 self.home.chmod(0o700)
+            self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"cannot create {self.home} ({exc.strerror or exc})") from None
         self.check_private(self.home)
@@ -313,6 +317,24 @@ class Store:
         if self.checklist_dir.is_dir():
             files += sorted(p for p in self.checklist_dir.glob("*.toml") if p.is_file())
         return files
+
+    def adopt_key(self) -> None:
+        """If any file here is sealed, unlock it so that new saves are sealed too.
+
+        A plan made again over encrypted backups (after plan.toml went missing) must not
+        quietly start writing plain files beside them.
+        """
+        from exitplan.cache import CACHE_DIR
+
+        if self.key is not None:
+            return
+        candidates = [*self.private_files(), *sorted((self.home / CACHE_DIR).glob("*.json"))]
+        for path in candidates:
+            with contextlib.suppress(OSError):
+                data = path.read_bytes()
+                if data.startswith(SEALED_MARK):
+                    self.open_sealed(data, path)
+                    return
 
     def plain_files(self) -> list[Path]:
         """Private files that are not sealed."""
@@ -393,7 +415,7 @@ class Store:
 
     def restore(self, number: int | None, now: datetime) -> datetime:
         """Make a backup the current plan (the latest readable one by default)."""
-        from exitplan.plan import record
+        from exitplan.model import Event
         from exitplan.vault import VaultError, WrongPassphrase
 
         available = self.backups()
@@ -428,7 +450,10 @@ class Store:
                 # Keep what is there byte for byte, even if it no longer opens.
                 self.backup_dir.mkdir(mode=0o700, exist_ok=True)
                 write_atomic(self._new_backup_path(), self.read_bytes())
-            record(state, now, "restore", detail=f"backup from {backup.taken:%Y-%m-%d %H:%M:%S}")
+            taken = backup.taken.astimezone()
+            state.history.append(
+                Event(at=now, action="restore", detail=f"backup from {taken:%Y-%m-%d %H:%M:%S}")
+            )
             self.save(state, keep_backup=False)
             # Pruning only now: restoring the oldest kept backup must not delete it first.
             self._prune_backups()
@@ -441,9 +466,20 @@ class Store:
         return self.backup_dir / f"plan-{number:06d}-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.toml"
 
     def _prune_backups(self) -> None:
-        for old in self.backups()[KEEP_BACKUPS:]:
-            with contextlib.suppress(FileNotFoundError):
-                old.path.unlink()
+        # The latest saves, plus the last save of each earlier day: a busy review session
+        # must not push yesterday's plan out of reach.
+        kept = self.backups()
+        keep = {backup.path for backup in kept[:KEEP_BACKUPS]}
+        days: set[object] = set()
+        for backup in kept:
+            day = backup.taken.astimezone().date()
+            if day not in days and len(days) < KEEP_DAYS:
+                days.add(day)
+                keep.add(backup.path)
+        for old in kept:
+            if old.path not in keep:
+                with contextlib.suppress(FileNotFoundError):
+                    old.path.unlink()
 
     def no_plan(self) -> NoPlanError:
         """The error for a missing plan, pointing at backups when there are some."""

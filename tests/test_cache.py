@@ -132,10 +132,21 @@ def test_a_corrupted_cache_is_ignored(home: Path, damage: bytes) -> None:
 def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     """Valid JSON of the wrong shape is treated like no cache at all."""
     path = home / cache.CACHE_DIR / cache.PLAN_FILE
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc = json.loads(path.read_bytes().partition(b"\n")[2])
     doc["state"] = {"unexpected": True}
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
     assert cache.load_plan_cached(Store(home)) is None
+    code, _, err = cli(home, "status")
+    assert code == 0, err
+
+
+def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:
+    """A value changed in the cache without its checksum (e.g. an offset made a string) is a
+    miss, never a crash."""
+    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
+    digest, _, body = path.read_bytes().partition(b"\n")
+    path.write_bytes(digest + b"\n" + body.replace(b'"offset":-', b'"offset":"x"', 1))
+    assert cache.load_catalog_cached(Store(home)) is None
     code, _, err = cli(home, "status")
     assert code == 0, err
 

@@ -223,7 +223,7 @@ def test_load_checklist_raises_the_first_problem_and_counts_the_rest(tmp_path: P
         load_checklist(path)
     assert str(info.value) == (
         f"{path}: item 1 ('a'), field 'colour': is not a known field (check the spelling)"
-        " (and 1 more problems)"
+        f" (and 1 more problem); check the file with: exitplan validate '{path}'"
     )
 
 
@@ -466,8 +466,9 @@ def test_enormous_integer_offset_is_refused(run: Run, home: Path) -> None:
     result = run("validate", str(path))
     assert result.exit_code == 1
     assert f"Error: {message}" in result.stderr.splitlines()
-    assert_error(run("init", "-c", "t-far", "--exit-date", "2027-01-01"), message)
-    assert_error(run("status"), message)
+    advice = f"; check the file with: exitplan validate '{path}'"
+    assert_error(run("init", "-c", "t-far", "--exit-date", "2027-01-01"), message + advice)
+    assert_error(run("status"), message + advice)
     assert not (home / "plan.toml").exists()
 
 
@@ -491,6 +492,6 @@ def test_control_characters_in_a_checklist_never_reach_the_terminal(
     assert f"Error: {message}" in validated.stderr.splitlines()
     for command in (("init", "-c", "t-esc"), ("status",), ("list",)):
         result = run(*command)
-        assert_error(result, message)
+        assert_error(result, f"{message}; check the file with: exitplan validate '{path}'")
         assert "\x1b" not in result.output
     assert not (home / "plan.toml").exists()

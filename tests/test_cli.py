@@ -313,8 +313,8 @@ def test_date_shows_the_date_and_a_countdown(run: Run, plan_home: Path) -> None:
     [
         (EXIT - timedelta(days=1), "Tomorrow is the day: Monday 14 December 2026."),
         (EXIT, "Today is the day: Monday 14 December 2026."),
-        (EXIT + timedelta(days=1), "You left yesterday, Monday 14 December 2026."),
-        (EXIT + timedelta(days=3), "3 days since Monday 14 December 2026."),
+        (EXIT + timedelta(days=1), "The exit date, Monday 14 December 2026, was yesterday."),
+        (EXIT + timedelta(days=3), "The exit date, Monday 14 December 2026, was 3 days ago."),
     ],
 )
 def test_date_countdown_words(run: Run, plan_home: Path, today: date, words: str) -> None:
@@ -980,9 +980,9 @@ def test_add_with_offset_priority_and_why(run: Run, plan_home: Path) -> None:
         "Advice early on helps",
     )
     assert result.exit_code == 0
-    assert result.stdout == ""
     full_id = f"{MONEY}.find-a-family-lawyer"
-    assert result.stderr == f"Added {full_id}. See it with: exitplan show {full_id}\n"
+    assert result.stdout == f"{full_id}\n"
+    assert result.stderr == "Added step #9. See it with: exitplan show 9\n"
     row = show_json(run, full_id)
     assert row["checklist"] == MONEY
     assert row["title"] == "Find a family lawyer"
@@ -1454,13 +1454,24 @@ def test_help_now_region(run: Run, home: Path) -> None:
 
 
 def test_help_now_unknown_region(run: Run, home: Path) -> None:
-    """An unknown region is an error that names the known ones."""
+    """An unknown region never costs the numbers: all of them are shown, with the known regions."""
     lines = helplines()
     known = ", ".join(sorted({line["region"] for line in lines}))
-    assert_error(
-        run("help-now", "--region", "XX"), f"no numbers for region 'XX'; known regions: {known}"
-    )
+    result = run("help-now", "--region", "XX")
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"No numbers for 'XX' (known: {known}), so here are all")
+    for line in lines:
+        assert line["number"] in result.stdout
     assert not home.exists()
+
+
+def test_help_now_accepts_gb_for_the_uk(run: Run) -> None:
+    """GB, the ISO code people may type, finds the UK numbers."""
+    uk = [line for line in helplines() if line["region"] == "UK"]
+    result = run("help-now", "--region", "gb")
+    assert result.exit_code == 0
+    assert all(line["number"] in result.stdout for line in uk)
+    assert "No numbers" not in result.stdout
 
 
 def test_help_now_ignores_a_broken_plan(run: Run, plan_home: Path) -> None:

@@ -720,8 +720,8 @@ class PlanMachine(RuleBasedStateMachine):
             assert result.exit_code == 1
             return multiple()
         assert result.exit_code == 0, result.output
-        found = re.search(r"Added (\S+)\. ", result.stderr)
-        assert found, result.stderr
+        found = re.fullmatch(r"(\S+)\n", result.stdout)
+        assert found, result.stdout
         full_id = found.group(1)
         event("add")
         assert full_id.startswith(f"{CHECKLIST}.")

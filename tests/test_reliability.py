@@ -1229,7 +1229,7 @@ def test_history_shows_every_kind_of_change(rel_home: Path) -> None:
     ok(cli(rel_home, "skip", item(2), "--reason", "not for me"))
     ok(cli(rel_home, "note", item(3), input="call the advocate\n"))
     ok(cli(rel_home, "date", "2026-12-14"))
-    added = ok(cli(rel_home, "add", CHECKLIST, "Pack documents")).stderr
+    added = ok(cli(rel_home, "add", CHECKLIST, "Pack documents")).stdout
     assert "rel.pack-documents" in added
     ok(cli(rel_home, "undo", item(1)))
     events = json.loads(ok(cli(rel_home, "history", "--json")).stdout)

@@ -18,6 +18,8 @@ from exitplan.cli.app import (
 from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from exitplan.model import PlanState, Status
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
@@ -76,8 +78,10 @@ def init(
     with env.store.locked():
         if env.store.exists() and not force:  # pragma: no cover - a race with another init
             raise ExitplanError(f"a plan already exists in {env.home}")
+        env.store.adopt_key()
         env.store.save(state)
         save_cache(env.store, env.catalog, state)
+    warn_if_past(when, env.today)
     plan = env.plan(state)
     say(f"Your plan is ready: {len(plan.entries)} steps in {len(plan.checklists)} checklists.")
     if when is None:
@@ -132,6 +136,16 @@ def date_cmd(
     env.change(apply)
     if new is not None or clear:
         say(countdown_text(when, env.today))
+        warn_if_past(when, env.today)
+
+
+def warn_if_past(when: date | None, today: date) -> None:
+    """A gentle word when the exit date set is already behind us (often a typo in the year)."""
+    if when is not None and when < today:
+        say(
+            f"Note: {when.isoformat()} has already passed, so steps meant for before it show as "
+            "still open. If that was a typo, set the date again: exitplan date YYYY-MM-DD"
+        )
 
 
 def _set_status(
@@ -142,7 +156,8 @@ def _set_status(
     env = env_of(ctx)
 
     def apply(state: PlanState, plan: Plan) -> list[tuple[Entry, bool]]:
-        entries = list({plan.resolve(ref).full_id: plan.resolve(ref) for ref in refs}.values())
+        found = (plan.resolve(ref) for ref in refs)
+        entries = list({entry.full_id: entry for entry in found}.values())
         return [(e, set_status(state, e, status, env.now(), reason)) for e in entries]
 
     verb = {"done": "Done", "open": "Reopened", "skipped": "Skipped"}[status]
@@ -261,7 +276,9 @@ def add(
             state, plan, checklist, title, env.now(), due=parsed_due, priority=priority, why=why
         )
     )
-    say(f"Added {full_id}. See it with: exitplan show {full_id}")
+    number = env.plan(env.load_state()).resolve(full_id).number
+    typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
+    say(f"Added step #{number}. See it with: exitplan show {number}")
 
 
 @app.command()
@@ -296,6 +313,8 @@ def review(
         out.rule(f"{index} of {len(rows)}")
         out.print(item_view(row, env.today, []))
         key = read_key("[d]one  [s]kip  [n]ote  [Enter] next  [q]uit: ")
+        while key not in {"d", "s", "n", "q", ""}:
+            key = read_key("Please press d, s, n, Enter or q: ")
         if key == "q":
             break
         answer_review(env, row.entry.full_id, key)
@@ -337,7 +356,7 @@ def read_key(prompt: str) -> str:
         if not line:
             return "q"
         key = line.strip()[:1]
-    return key.lower()
+    return "" if key in {"\r", "\n", " "} else key.lower()
 
 
 def read_line(prompt: str) -> str:

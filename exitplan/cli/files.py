@@ -11,7 +11,6 @@ from exitplan.cli.app import (
     app,
     say,
 )
-from exitplan.errors import ExitplanError
 
 
 @app.command()
@@ -54,11 +53,17 @@ def help_now(
     """
     from exitplan.helplines import format_lines, load_lines
 
-    lines = load_lines()
+    every = load_lines()
+    lines = every
     if region:
-        wanted = region.strip().upper()
-        lines = [line for line in lines if line["region"].upper() == wanted]
+        wanted = REGION_ALIASES.get(region.strip().upper(), region.strip().upper())
+        lines = [line for line in every if line["region"].upper() == wanted]
         if not lines:
-            regions = ", ".join(sorted({line["region"] for line in load_lines()}))
-            raise ExitplanError(f"no numbers for region '{region}'; known regions: {regions}")
+            # In a crisis a typo must not cost the numbers: show them all, and say why.
+            regions = ", ".join(sorted({line["region"] for line in every}))
+            typer.echo(f"No numbers for '{region}' (known: {regions}), so here are all of them.\n")
+            lines = every
     typer.echo(format_lines(lines))
+
+
+REGION_ALIASES = {"GB": "UK", "USA": "US", "AUS": "AU", "CAN": "CA", "DEU": "DE"}

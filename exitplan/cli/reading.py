@@ -24,7 +24,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     env = env_of(ctx)
     plan = env.read_plan()
-    if plan.state is None and env.store.backups():
+    missing = plan.state is None and bool(env.store.backups())
+    if missing:
         say(f"Note: {env.store.no_plan()}.")
     if as_json:
         from exitplan.export import status_data
@@ -33,7 +34,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         return
     from exitplan.render import console, status_view
 
-    console().print(status_view(plan, env.today))
+    console().print(status_view(plan, env.today, missing_plan=missing))
 
 
 @app.command("list")
