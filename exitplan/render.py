@@ -144,6 +144,14 @@ def status_view(plan: Plan, today: date, *, missing_plan: bool = False) -> Rende
             )
         )
     )
+    if count["open_at_exit"]:
+        parts.append(
+            Text(
+                "Steps meant for before you left that no longer apply can be set "
+                "aside: exitplan skip N",
+                style="dim",
+            )
+        )
     parts.append(Text("Need help right now? exitplan help-now", style="dim"))
     return Group(*parts)
 
