@@ -37,14 +37,6 @@ def format_offset(days: int) -> str:
     return f"{days:+d}d"
 
 
-def parse_iso(text: str) -> date:
-    """Parse a YYYY-MM-DD date, with a message a person can act on."""
-    try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        raise DateError(f"'{text}' is not a date: use the form 2027-01-31") from None
-
-
 def parse_when(text: str, today: date) -> date:
     """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
     cleaned = text.strip().lower()
