@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.table import Table
@@ -121,17 +122,17 @@ def status_view(plan: Plan, today: date, *, missing_plan: bool = False) -> Rende
     elif plan.exit_date is not None and count["open"]:
         parts += [Text(""), Text(f"Nothing is overdue or due in the next {plan.warn_days} days.")]
 
-    bars = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    bars.add_column("checklist", no_wrap=True)
-    bars.add_column("bar", width=24)
-    bars.add_column("count", justify="right", style="dim", no_wrap=True)
-    for checklist in progress(plan, rows):
-        settled = checklist["done"] + checklist["skipped"]
-        bars.add_row(
-            escape(checklist["title"]),
-            bar(settled, checklist["total"]),
-            f"{checklist['done']}/{checklist['total']}",
+    # Plain lines rather than a table: ten rows of fixed shape need no measuring.
+    lists = progress(plan, rows)
+    width = max((cell_len(c["title"]) for c in lists), default=0)
+    bars = Text("\n").join(
+        Text.assemble(
+            c["title"] + " " * (width - cell_len(c["title"]) + 2),
+            bar(c["done"] + c["skipped"], c["total"]),
+            (f"  {c['done']}/{c['total']}", "dim"),
         )
+        for c in lists
+    )
     parts += [Text(""), Text("Progress", style="bold"), bars, Text("")]
     parts.append(
         Text(
