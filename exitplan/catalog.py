@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exitplan.errors import ChecklistError
 
@@ -173,8 +172,7 @@ def signature(path: Path) -> Signature:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(NamedTuple):
     """Every checklist available: the built-in ones and the person's own."""
 
     checklists: tuple[Checklist, ...]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.errors import ExitplanError, ItemError
 from exitplan.model import (
@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 MAX_NOTE_CHARS = 20_000
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """The checklists in the plan, each item joined with its state."""
 
     checklists: tuple[Checklist, ...]

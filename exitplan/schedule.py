@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.model import PRIORITY_RANK
 
@@ -20,8 +19,7 @@ FLAG_RANK = {flag: rank for rank, flag in enumerate(FLAG_ORDER)}
 ALERT_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit", "due_soon"})
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One item of the plan, joined with what the person has done about it."""
 
     number: int
@@ -100,8 +98,7 @@ def days_left(exit_date: date | None, today: date) -> int | None:
     return None if exit_date is None else (exit_date - today).days
 
 
-@dataclass(frozen=True)
-class Scheduled:
+class Scheduled(NamedTuple):
     """An entry with its due date and flag for a given day."""
 
     entry: Entry

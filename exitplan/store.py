@@ -7,10 +7,9 @@ import errno
 import os
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.errors import (
     ExitplanError,
@@ -38,8 +37,7 @@ SEALED_MARK = b"\x89EXPLVT\x00"
 DEFAULT_LOCK_TIMEOUT = 5.0
 
 
-@dataclass(frozen=True)
-class Backup:
+class Backup(NamedTuple):
     """One kept generation of the plan."""
 
     path: Path
