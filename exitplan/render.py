@@ -81,7 +81,9 @@ def bar(done: int, total: int, width: int = 24) -> Text:
     return Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
 
 
-def status_view(plan: Plan, today: date, *, missing_plan: bool = False) -> RenderableType:
+def status_view(
+    plan: Plan, today: date, *, missing_plan: bool = False, columns: int = 80
+) -> RenderableType:
     """The one-screen status: countdown, what needs attention, progress per checklist."""
     rows = rows_for(plan, today)
     count = totals(rows)
@@ -105,16 +107,25 @@ def status_view(plan: Plan, today: date, *, missing_plan: bool = False) -> Rende
 
     flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
     if flagged:
-        table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-        table.add_column("#", justify="right", style="dim")
-        table.add_column("flag", no_wrap=True)
-        table.add_column("title")
-        table.add_column("due", no_wrap=True, style="dim")
-        for row in flagged[:STATUS_LIMIT]:
-            table.add_row(
-                str(row.entry.number), flag_label(row), title_text(row), due_text(row, today)
+        shown = flagged[:STATUS_LIMIT]
+        width = max(len(str(row.entry.number)) for row in shown)
+        # Plain lines with a hanging indent: cheaper than a table, and as readable.
+        indent = width + 2 + 12 + 20
+        room = max(columns - indent, 20)
+        lines = []
+        for row in shown:
+            title = title_text(row)
+            wrapped = title.wrap(Console(width=room), room) if title.cell_len > room else [title]
+            first = Text.assemble(
+                (str(row.entry.number).rjust(width), "dim"),
+                "  ",
+                (SHORT_FLAG[row.flag or ""].ljust(12), FLAG_STYLE[row.flag or ""]),
+                (due_text(row, today).ljust(20), "dim"),
+                wrapped[0],
             )
-        parts += [Text(""), Text("Needs attention", style="bold"), table]
+            lines.append(first)
+            lines += [Text(" " * indent) + rest for rest in wrapped[1:]]
+        parts += [Text(""), Text("Needs attention", style="bold"), *lines]
         if len(flagged) > STATUS_LIMIT:
             parts.append(
                 Text(f"… and {len(flagged) - STATUS_LIMIT} more: exitplan list --open", style="dim")

@@ -34,7 +34,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         return
     from exitplan.render import console, status_view
 
-    console().print(status_view(plan, env.today, missing_plan=missing))
+    out = console()
+    out.print(status_view(plan, env.today, missing_plan=missing, columns=out.width))
 
 
 @app.command("list")
