@@ -421,7 +421,6 @@ class Store:
             raise PlanError("there are no backups to restore from")
         if number is not None and not 1 <= number <= len(available):
             raise PlanError(f"there is no backup number {number}; 'exitplan backups' lists them")
-        self.ensure_home()
         with self.locked():
             candidates = [available[number - 1]] if number else available
             failures: list[Exception] = []

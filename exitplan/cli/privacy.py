@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,11 @@ from exitplan.cli.app import (
     say,
 )
 from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from exitplan.vault import Key
 
 MIN_PASSPHRASE = 8
 
@@ -100,27 +105,29 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     from exitplan.vault import Key
 
     env = env_of(ctx)
-    _require_plan(env)
-    if not env.store.is_encrypted():
-        raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
-    with env.store.locked():
-        env.store.load()
-        key = Key.derive(new_passphrase(env, new_file))
-        env.store.reseal_all(key)
+    rekey(
+        env,
+        lambda: Key.derive(new_passphrase(env, new_file)),
+        "the plan is not encrypted; 'exitplan encrypt' sets a passphrase",
+    )
     say("The passphrase is changed; every copy now opens only with the new one.")
 
 
 @app.command()
 def decrypt(ctx: typer.Context) -> None:
     """Store the plan as plain files again."""
-    env = env_of(ctx)
+    rekey(env_of(ctx), lambda: None, "the plan is not encrypted")
+    say("The plan is stored as plain files again: anyone who can open your files can read it.")
+
+
+def rekey(env: Env, new_key: Callable[[], Key | None], not_encrypted: str) -> None:
+    """Unlock an encrypted plan, then re-seal every file with a new key (None: plain files)."""
     _require_plan(env)
     if not env.store.is_encrypted():
-        raise ExitplanError("the plan is not encrypted")
+        raise ExitplanError(not_encrypted)
     with env.store.locked():
-        env.store.load()
-        env.store.reseal_all(None)
-    say("The plan is stored as plain files again: anyone who can open your files can read it.")
+        env.store.load()  # the current passphrase is checked before a new one is asked for
+        env.store.reseal_all(new_key())
 
 
 @app.command()
