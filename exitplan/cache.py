@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 CACHE_DIR = "cache"
 CATALOG_FILE = "catalog.json"
 PLAN_FILE = "plan.json"
-FORMAT = 1
+FORMAT = 2
 
 
 def _encode(value: Any) -> Any:

@@ -48,6 +48,10 @@ class Item:
     caution: str | None = None
     sources: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    applies_if: list[str] = field(default_factory=list)
+    unless: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    reflective: bool = False
 
 
 @dataclass

@@ -74,6 +74,24 @@ def parse_due(value: Any) -> model.Due:
 DueField = Annotated[Any, BeforeValidator(parse_due)]
 
 
+def _situation_key(key: str) -> str:
+    from exitplan.situation import KEYS
+
+    if key not in KEYS:
+        known = ", ".join(sorted(KEYS))
+        raise ValueError(f"'{key}' is not a situation question; use one of: {known}")
+    return key
+
+
+SituationKey = Annotated[str, AfterValidator(_situation_key)]
+ItemRef = Annotated[
+    str,
+    StringConstraints(
+        pattern=r"^([a-z0-9]+(-[a-z0-9]+)*\.)?[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=130
+    ),
+]
+
+
 class ItemFile(BaseModel):
     """One `[[item]]` of a checklist file."""
 
@@ -92,6 +110,10 @@ class ItemFile(BaseModel):
         default_factory=list, max_length=20
     )
     tags: list[Slug] = Field(default_factory=list, max_length=20)
+    applies_if: list[SituationKey] = Field(default_factory=list, max_length=20)
+    unless: list[SituationKey] = Field(default_factory=list, max_length=20)
+    after: list[ItemRef] = Field(default_factory=list, max_length=20)
+    reflective: bool = False
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
@@ -132,6 +154,12 @@ class ChecklistFile(BaseModel):
             if item.id in seen:
                 raise ValueError(f"item id '{item.id}' is used twice")
             seen.add(item.id)
+        for item in self.items:
+            for ref in item.after:
+                if "." not in ref and ref not in seen:
+                    raise ValueError(
+                        f"item '{item.id}' comes after '{ref}', which is not in this file"
+                    )
         return self
 
     def to_domain(self, *, builtin: bool = False) -> model.Checklist:

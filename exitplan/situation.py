@@ -1,0 +1,56 @@
+"""The person's situation: the few questions whose answers choose which steps apply.
+
+Each answer is yes (True), no (False) or not answered (absent). The keys are a contract: checklist
+files name them in `applies_if` and `unless`, and the plan file stores the answers.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Question(NamedTuple):
+    """One situation question."""
+
+    key: str
+    text: str
+    danger: bool = False
+
+
+QUESTIONS: tuple[Question, ...] = (
+    Question("children", "Do you have children who live with you, or who you care for?"),
+    Question("pets", "Do you have pets or other animals you want to take with you?"),
+    Question("car", "Do you use a car, whether it is yours, theirs or shared?"),
+    Question("live_together", "Do you live with them?"),
+    Question(
+        "shared_phone_plan", "Is your phone on a plan or account that they pay for or manage?"
+    ),
+    Question(
+        "tell_in_person",
+        "Are you thinking of telling them yourself, rather than leaving while they are out?",
+    ),
+    Question("immigration", "Does your right to stay in the country depend on them?"),
+    Question("disability", "Do you have care, health or access needs that they help with?"),
+    Question("pregnant", "Are you pregnant, or might you be?"),
+    Question("weapons", "Do they have weapons in the home, or access to them?", danger=True),
+    Question("strangled", "Have they ever choked or strangled you, even once?", danger=True),
+    Question(
+        "threats_to_kill", "Have they ever threatened to kill you or themselves?", danger=True
+    ),
+    Question(
+        "stalking", "Do they follow, watch or track you, or turn up where you are?", danger=True
+    ),
+)
+
+KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS)
+DANGER_KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS if q.danger)
+
+
+def applies(applies_if: list[str], unless: list[str], answers: dict[str, bool]) -> bool:
+    """Whether a step applies: every `applies_if` answer is not "no", and no `unless` is "yes".
+
+    An unanswered question never hides a step: when in doubt, the step stays in the plan.
+    """
+    if any(answers.get(key) is False for key in applies_if):
+        return False
+    return not any(answers.get(key) is True for key in unless)
