@@ -66,6 +66,7 @@ __all__ = [
     "open_legacy",
     "read_header",
     "seal",
+    "sealed_version",
     "unseal",
 ]
 
@@ -256,6 +257,13 @@ class Key:
 def is_sealed(data: bytes) -> bool:
     """Return True if data starts with the vault MAGIC."""
     return data[: len(MAGIC)] == MAGIC
+
+
+def sealed_version(data: bytes) -> int | None:
+    """The format version of a sealed file (1 legacy, 2 data key), or None if not sealed."""
+    if not is_sealed(data) or len(data) <= len(MAGIC):
+        return None
+    return data[len(MAGIC)]
 
 
 def _parse_header(data: bytes) -> _Header:

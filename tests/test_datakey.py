@@ -17,7 +17,15 @@ from exitplan.datakey import (
     seal_with,
     sealed_size,
 )
-from exitplan.vault import MAGIC, DamagedFile, OtherKey, VaultError, is_sealed, read_header
+from exitplan.vault import (
+    MAGIC,
+    DamagedFile,
+    OtherKey,
+    VaultError,
+    is_sealed,
+    read_header,
+    sealed_version,
+)
 
 HEADER = struct.Struct(">8sB16s12s")  # the documented layout, written out independently
 KEY_ID_AT = slice(9, 25)
@@ -222,3 +230,23 @@ def test_data_key_checks_lengths_and_hides_its_bytes(key: DataKey) -> None:
     assert key.key_id.hex() in repr(key)
     assert key == DataKey(key.secret_bytes(), key.key_id)
     assert key != DataKey.generate()
+
+
+def test_sealed_version_tells_the_formats_apart(blob: bytes) -> None:
+    """sealed_version is 2 for a data-key file, 1 for a legacy one, None for plain or short data."""
+    from exitplan.vault import FAST_FOR_TESTS, Key, seal
+
+    assert sealed_version(blob) == 2
+    assert sealed_version(seal(b"x", Key(b"k" * 32, b"s" * 16, FAST_FOR_TESTS))) == 1
+    assert sealed_version(b'title = "plan"\n') is None
+    assert sealed_version(MAGIC) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(tail=st.binary(max_size=1200))
+def test_random_sealed_looking_input_only_vault_error(tail: bytes, key: DataKey) -> None:
+    """MAGIC, version 2 (with this key's id or not), then random bytes: only VaultError."""
+    for data in (MAGIC + b"\x02" + tail, MAGIC + b"\x02" + key.key_id + tail):
+        with pytest.raises(VaultError) as exc:
+            open_with(data, key)
+        assert_one_line(exc.value)

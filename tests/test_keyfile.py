@@ -335,3 +335,13 @@ def test_derivation_goes_through_the_vault(
     monkeypatch.setattr(vault, "_derive_secret", spy)
     open_key_file(data, PASSPHRASE)
     assert seen == [FAST_FOR_TESTS]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300))
+def test_random_input_only_vault_error(data: bytes) -> None:
+    """Random bytes, with or without the key file magic, are refused with a VaultError."""
+    for candidate in (data, KEY_MAGIC + b"\x01" + data):
+        with pytest.raises(VaultError) as exc:
+            open_key_file(candidate, PASSPHRASE)
+        assert_one_line(exc.value)
