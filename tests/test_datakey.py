@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import struct
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -250,3 +254,21 @@ def test_random_sealed_looking_input_only_vault_error(tail: bytes, key: DataKey)
         with pytest.raises(VaultError) as exc:
             open_with(data, key)
         assert_one_line(exc.value)
+
+
+@pytest.mark.parametrize("module", ["exitplan.datakey", "exitplan.keyfile"])
+def test_import_stays_cheap(module: str) -> None:
+    """Importing the new modules loads neither cryptography nor any UI library."""
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, "-c", f"import {module}, sys; print('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=root,
+    ).stdout
+    loaded = {name.split(".")[0] for name in out.split()}
+    assert module in out.split()
+    assert not loaded & {"cryptography", "typer", "rich", "click"}
