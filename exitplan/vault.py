@@ -1,7 +1,15 @@
-"""Encryption at rest for whole files: Argon2id key derivation and AES-256-GCM.
+"""Encryption at rest: shared pieces, and the legacy per-file format 1 (read-only now).
 
-A sealed file is a fixed-layout header followed by the AES-GCM ciphertext and 16-byte tag.
-All integers are big-endian::
+exitplan now seals every file with one random data key (:mod:`exitplan.datakey`, sealed-file
+format 2) and keeps that key wrapped by the passphrase in one small key file
+(:mod:`exitplan.keyfile`). This module holds what both share (the errors, the Argon2id settings
+and the one place a key is derived) and the format written by earlier releases, in which every
+file carried its own KDF settings and salt.
+
+Format 1 is read-only now: ``open_legacy`` (and ``key_for`` + ``unseal``) keep reading it so that
+a plan encrypted by an earlier release can be migrated; ``seal`` still writes it only until the
+store moves to the key file, and will then be removed. A format-1 file is a fixed-layout header
+followed by the AES-GCM ciphertext and 16-byte tag. All integers are big-endian::
 
     offset  size  field
     0       8     MAGIC  b"\\x89EXPLVT\\x00"
@@ -16,8 +24,13 @@ All integers are big-endian::
     32+n    ...   ciphertext followed by the 16-byte tag
 
 The whole header (bytes 0 to 32+n) is the AEAD associated data, so changing any header byte
-makes decryption fail. KDF parameters are checked against fixed bounds before any key is
-derived, so a crafted file cannot make exitplan spend a gigabyte of memory or minutes of work.
+makes decryption fail.
+
+Costly headers: before any key is derived, the KDF settings of a file (format 1 or a key file)
+must be exactly ones exitplan itself writes: ``STRONG`` (RFC 9106's second recommendation,
+64 MiB, 3 passes, 4 lanes), or ``FAST_FOR_TESTS`` while ``EXITPLAN_TEST_FAST_KDF=1``. Anything
+else is refused without deriving, so a crafted file cannot make exitplan spend more memory or
+time than opening a real plan does.
 
 ``cryptography`` is imported only inside the functions that need it, so importing this module
 stays cheap for commands that never touch the plan.
@@ -37,15 +50,23 @@ __all__ = [
     "FAST_KDF_ENV",
     "MAGIC",
     "STRONG",
+    "DamagedFile",
+    "DamagedKeyFile",
     "KdfParams",
     "Key",
+    "OtherKey",
     "VaultError",
     "WrongPassphrase",
+    "accepted_params",
+    "check_params",
     "current_params",
+    "derive_key",
     "is_sealed",
     "key_for",
+    "open_legacy",
     "read_header",
     "seal",
+    "sealed_version",
     "unseal",
 ]
 
@@ -63,12 +84,7 @@ TAG_LEN = 16
 # magic, version, KDF id, memory KiB, iterations, lanes, salt length
 _FIXED = struct.Struct(">8sBBIIBB")
 
-_MIN_MEMORY_KIB = 8 * 1024
-_MAX_MEMORY_KIB = 1024 * 1024
-_MIN_ITERATIONS = 1
-_MAX_ITERATIONS = 10
-_MIN_LANES = 1
-_MAX_LANES = 16
+_FAST_MEMORY_KIB = 8 * 1024
 _MIN_SALT = 16
 _MAX_SALT = 64
 
@@ -85,8 +101,8 @@ class KdfParams(NamedTuple):
 
 # RFC 9106's second recommended Argon2id setting.
 STRONG = KdfParams(memory_kib=65536, iterations=3, lanes=4)
-# For the test suite only: the smallest cost the bounds accept.
-FAST_FOR_TESTS = KdfParams(memory_kib=_MIN_MEMORY_KIB, iterations=1, lanes=1)
+# For the test suite only, and accepted only while its switch is on: Argon2's smallest cost.
+FAST_FOR_TESTS = KdfParams(memory_kib=_FAST_MEMORY_KIB, iterations=1, lanes=1)
 
 
 class VaultError(ExitplanError):
@@ -94,9 +110,38 @@ class VaultError(ExitplanError):
 
 
 class WrongPassphrase(VaultError):
-    """Decryption failed: the passphrase is wrong or the file was altered."""
+    """The passphrase did not open the key file (or, for format 1, the file was altered)."""
 
+    # Format 1 cannot tell a wrong passphrase from a changed file; a key file can.
     MESSAGE = "The passphrase is not right, or the file was changed."
+    KEY_FILE_MESSAGE = "That passphrase did not open the plan."
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
+
+
+class DamagedKeyFile(VaultError):
+    """The key file's checksum does not match: it was damaged, whatever the passphrase."""
+
+    MESSAGE = "The plan's key file is damaged, so no passphrase can open it; nothing was read."
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
+
+
+class OtherKey(VaultError):
+    """A sealed file names a different data key than the one in hand."""
+
+    MESSAGE = "This encrypted file was sealed with a different key, not this plan's key."
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
+
+
+class DamagedFile(VaultError):
+    """A file sealed with the right data key does not authenticate: it was changed."""
+
+    MESSAGE = "This encrypted file was changed or damaged after it was written; it was not read."
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
@@ -116,13 +161,19 @@ def current_params() -> KdfParams:
     return STRONG
 
 
-def _check_params(params: KdfParams) -> None:
-    if not _MIN_MEMORY_KIB <= params.memory_kib <= _MAX_MEMORY_KIB:
-        raise VaultError("The encrypted file asks for an unsupported amount of memory.")
-    if not _MIN_ITERATIONS <= params.iterations <= _MAX_ITERATIONS:
-        raise VaultError("The encrypted file asks for an unsupported number of passes.")
-    if not _MIN_LANES <= params.lanes <= _MAX_LANES:
-        raise VaultError("The encrypted file asks for an unsupported number of lanes.")
+def accepted_params() -> tuple[KdfParams, ...]:
+    """The only KDF settings a file may ask for: STRONG, plus FAST_FOR_TESTS under the switch."""
+    if os.environ.get(FAST_KDF_ENV) == "1":
+        return (STRONG, FAST_FOR_TESTS)
+    return (STRONG,)
+
+
+def check_params(params: KdfParams, what: str = "The encrypted file") -> None:
+    """Refuse KDF settings exitplan does not write; called before any derivation."""
+    if KdfParams(*params) not in accepted_params():
+        raise VaultError(
+            f"{what} asks for key derivation settings exitplan does not use, so it was not opened."
+        )
 
 
 def _check_salt(salt: bytes) -> None:
@@ -166,6 +217,13 @@ def _derive_secret(secret: bytes, salt: bytes, params: KdfParams) -> bytes:
         raise VaultError("There is not enough free memory to unlock the file.") from None
 
 
+def derive_key(passphrase: str, salt: bytes, params: KdfParams) -> bytes:
+    """The 32-byte key Argon2id derives from a passphrase; params are checked first."""
+    check_params(params)
+    _check_salt(salt)
+    return _derive_secret(_encode_passphrase(passphrase), salt, params)
+
+
 class Key:
     """A derived key plus the salt and parameters it was made with."""
 
@@ -175,7 +233,7 @@ class Key:
         if len(secret) != KEY_LEN:
             raise VaultError("An encryption key has the wrong length.")
         _check_salt(salt)
-        _check_params(params)
+        check_params(params)
         self._secret = bytes(secret)
         self.salt = bytes(salt)
         self.params = KdfParams(*params)
@@ -189,10 +247,7 @@ class Key:
             salt = os.urandom(SALT_LEN)
         if params is None:
             params = current_params()
-        _check_salt(salt)
-        _check_params(params)
-        secret = _encode_passphrase(passphrase)
-        return cls(_derive_secret(secret, salt, params), salt, params)
+        return cls(derive_key(passphrase, salt, params), salt, params)
 
     def __repr__(self) -> str:
         # Never show key bytes: reprs end up in tracebacks and debug output.
@@ -202,6 +257,13 @@ class Key:
 def is_sealed(data: bytes) -> bool:
     """Return True if data starts with the vault MAGIC."""
     return data[: len(MAGIC)] == MAGIC
+
+
+def sealed_version(data: bytes) -> int | None:
+    """The format version of a sealed file (1 legacy, 2 data key), or None if not sealed."""
+    if not is_sealed(data) or len(data) <= len(MAGIC):
+        return None
+    return data[len(MAGIC)]
 
 
 def _parse_header(data: bytes) -> _Header:
@@ -218,7 +280,7 @@ def _parse_header(data: bytes) -> _Header:
     if kdf_id != KDF_ARGON2ID:
         raise VaultError("The encrypted file uses a key derivation this exitplan does not know.")
     params = KdfParams(memory_kib, iterations, lanes)
-    _check_params(params)
+    check_params(params)
     if not _MIN_SALT <= salt_len <= _MAX_SALT:
         raise VaultError("The encrypted file has a salt of an unsupported length.")
     length = _FIXED.size + salt_len + NONCE_LEN
@@ -275,3 +337,8 @@ def key_for(data: bytes, passphrase: str) -> Key:
     """Derive the key for a sealed file from its header's salt and params and the passphrase."""
     params, salt = read_header(data)
     return Key.derive(passphrase, salt=salt, params=params)
+
+
+def open_legacy(data: bytes, passphrase: str) -> bytes:
+    """Open a format-1 file (written by earlier releases) with its passphrase."""
+    return unseal(data, key_for(data, passphrase))

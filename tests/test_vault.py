@@ -1,4 +1,4 @@
-"""Tests for exitplan.vault: encryption at rest (research notes §6, items 13-17 and 19)."""
+"""Tests for exitplan.vault: the shared KDF policy and the legacy per-file format 1."""
 
 from __future__ import annotations
 
@@ -23,9 +23,11 @@ from exitplan.vault import (
     Key,
     VaultError,
     WrongPassphrase,
+    accepted_params,
     current_params,
     is_sealed,
     key_for,
+    open_legacy,
     read_header,
     seal,
     unseal,
@@ -281,16 +283,19 @@ def test_random_sealed_looking_input_only_vault_error(tail: bytes) -> None:
     except VaultError as exc:
         assert_one_line(exc)
     else:
-        assert 8192 <= params.memory_kib <= 1024 * 1024
-        assert 1 <= params.iterations <= 10
-        assert 1 <= params.lanes <= 16
+        assert params in (STRONG, FAST_FOR_TESTS)
         assert 16 <= len(salt) <= 64
 
 
 # --- 16. bounds checked before any key derivation ------------------------------------------
 
 BAD_HEADERS: dict[str, bytes] = {
+    "memory 1 GiB": header_bytes(memory_kib=1024 * 1024),
     "memory 1 GiB + 1 KiB": header_bytes(memory_kib=1024 * 1024 + 1),
+    "iterations 10": header_bytes(iterations=10),
+    "lanes 16": header_bytes(lanes=16),
+    "strong memory, one pass": header_bytes(memory_kib=STRONG.memory_kib),
+    "strong passes, fast memory": header_bytes(iterations=STRONG.iterations),
     "memory u32 max": header_bytes(memory_kib=0xFFFFFFFF),
     "memory below 8 MiB": header_bytes(memory_kib=8191),
     "memory zero": header_bytes(memory_kib=0),
@@ -353,6 +358,56 @@ def test_derive_refuses_out_of_bounds_params(
     with pytest.raises(VaultError):
         Key.derive("a passphrase", salt=b"short", params=FAST_FOR_TESTS)
     assert calls == []
+
+
+@pytest.mark.parametrize("params", [KdfParams(1024 * 1024, 3, 4), KdfParams(65536, 10, 4)])
+def test_costly_header_refused_before_argon2(
+    params: KdfParams, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file asking for 1 GiB or 10 passes is refused before the Argon2id class is touched."""
+    data = header_bytes(memory_kib=params.memory_kib, iterations=params.iterations, lanes=4)
+    calls = forbid_kdf(monkeypatch, class_only=True)
+    with pytest.raises(VaultError) as exc:
+        open_legacy(data + bytes(64), "a passphrase")
+    assert str(exc.value) == (
+        "The encrypted file asks for key derivation settings exitplan does not use, "
+        "so it was not opened."
+    )
+    assert calls == []
+
+
+def test_fast_header_refused_without_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-only fast settings are refused, before any KDF, once the switch is off."""
+    data = header_bytes() + bytes(64)
+    monkeypatch.delenv(FAST_KDF_ENV)
+    calls = forbid_kdf(monkeypatch, class_only=True)
+    with pytest.raises(VaultError):
+        open_legacy(data, "a passphrase")
+    with pytest.raises(VaultError):
+        read_header(data)
+    assert calls == []
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("1", (STRONG, FAST_FOR_TESTS)), ("0", (STRONG,)), ("", (STRONG,)), (None, (STRONG,))],
+)
+def test_accepted_params_follow_the_switch(
+    value: str | None, expected: tuple[KdfParams, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only STRONG is accepted, plus FAST_FOR_TESTS while the switch is exactly '1'."""
+    if value is None:
+        monkeypatch.delenv(FAST_KDF_ENV)
+    else:
+        monkeypatch.setenv(FAST_KDF_ENV, value)
+    assert accepted_params() == expected
+
+
+def test_open_legacy_reads_a_format_one_file(blob: bytes) -> None:
+    """A format-1 file opens with its passphrase through open_legacy; a wrong one is refused."""
+    assert open_legacy(blob, "correct horse battery staple") == PLAINTEXT
+    with pytest.raises(WrongPassphrase):
+        open_legacy(blob, "not the passphrase")
 
 
 # --- 17. fresh nonce and salt ---------------------------------------------------------------
