@@ -492,6 +492,13 @@ MUST_ALERT = (
     "digital.car-app",
     "digital.separate-line",
     "digital.location-off",
+    "documents.legal-papers",
+    "documents.document-list",
+    "safety.spare-keys",
+    "safety.medication",
+    "leaving-day.lines",
+    "housing.reverse-park",
+    "support.lawyer",
 )
 
 
