@@ -42,4 +42,7 @@ def format_lines(lines: list[dict[str, Any]]) -> str:
         " in the README."
     )
     out.append("Calls can show up on phone bills and call logs; a safer phone may be wiser.")
+    out.append(
+        "A number that is not on the bill still shows in the phone's call log: delete it there."
+    )
     return "\n".join(out)

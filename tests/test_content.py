@@ -39,12 +39,13 @@ EXPECTED_CHECKLISTS = {
 MIN_ITEMS_PER_CHECKLIST = 10
 TOTAL_ITEMS_RANGE = (150, 250)
 
-# The three source articles, cited as "article: <title>".
+# The three source articles, cited as "article: <label>". The label is shown on screen,
+# where someone else may read it, so it is neutral rather than the published title.
 ARTICLE_TITLES = frozenset(
     {
-        "What Happens When You Finally Walk Away from a Narcissist",
-        "6 Steps on How to Leave the Narcissist",
-        "How to Walk Away From a Narcissist and Win: The Ultimate Guide",
+        "What happens when you walk away",
+        "Six steps to leaving",
+        "A guide to walking away",
     }
 )
 ARTICLE_PREFIX = "article: "
@@ -63,6 +64,10 @@ ITEM_KEYS = frozenset(
         "caution",
         "sources",
         "tags",
+        "applies_if",
+        "unless",
+        "after",
+        "reflective",
     }
 )
 REQUIRED_ITEM_KEYS = frozenset({"id", "title", "why", "due", "priority", "when", "sources"})
@@ -91,7 +96,7 @@ HELPLINE_KINDS = frozenset({"helpline", "emergency", "text", "web"})
 REGION = re.compile(r"^[A-Z]{2}$")
 PHONE_NUMBER = re.compile(r"^\+?[0-9][0-9 -]*[0-9]$")
 # A fixed "today" for the verification dates, so the suite never depends on the clock.
-VERIFIED_NOT_AFTER = dt.date(2026, 11, 30)
+VERIFIED_NOT_AFTER = dt.date(2026, 12, 1)
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -362,7 +367,7 @@ def test_every_source_article_is_cited(checklists: dict[str, dict[str, Any]]) ->
 def _texts(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, str]]:
     """Every piece of wording a person reads, with where it came from.
 
-    Sources are included except the article titles, which are quoted as published.
+    Sources are included, the article labels too: they are shown on screen.
     """
     for stem, data in checklists.items():
         for field in CHECKLIST_TEXT_FIELDS:
@@ -374,8 +379,7 @@ def _texts(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, str]]:
         for tag in item.get("tags", []):
             yield f"{ref}:tags", str(tag)
         for source in item.get("sources", []):
-            if source.removeprefix(ARTICLE_PREFIX) not in ARTICLE_TITLES:
-                yield f"{ref}:sources", str(source)
+            yield f"{ref}:sources", str(source)
 
 
 def test_no_exclamation_marks(checklists: dict[str, dict[str, Any]]) -> None:
@@ -384,7 +388,7 @@ def test_no_exclamation_marks(checklists: dict[str, dict[str, Any]]) -> None:
 
 
 def test_no_diagnosis_of_the_partner(checklists: dict[str, dict[str, Any]]) -> None:
-    """The wording never labels the partner a narcissist (article titles excepted)."""
+    """The wording, source labels included, never labels the partner a narcissist."""
     assert [where for where, text in _texts(checklists) if "narcissist" in text.lower()] == []
 
 
@@ -433,7 +437,7 @@ def test_helpline_sources_are_https(helplines: dict[str, Any]) -> None:
 
 
 def test_helplines_are_verified_on_a_real_past_date(helplines: dict[str, Any]) -> None:
-    """Every line has a verified date (a date, not a datetime) no later than 2026-11-30."""
+    """Every line has a verified date (a date, not a datetime) no later than 2026-12-01."""
     for index, line in enumerate(helplines["line"]):
         verified = line["verified"]
         assert isinstance(verified, dt.date), index
@@ -463,3 +467,211 @@ def test_engine_validator_accepts_builtin_checklists() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- situation, order and reflection ------------------------------------------------
+
+# The steps that script a conversation with the partner on the day: only for someone
+# who has chosen to tell them in person.
+EXIT_DAY_SCRIPTS = (
+    "leaving-day.say-lines",
+    "leaving-day.no-arguing",
+    "leaving-day.flat-tone",
+    "leaving-day.no-comforting",
+)
+# Steps that can be noticed by the partner: each must be flagged and say how to do it quietly.
+MUST_ALERT = (
+    "leaving-day.gradual-steps",
+    "safety.numbers-on-paper",
+    "documents.photos-damage",
+    "documents.messages",
+    "after.block-everywhere",
+    "rebuilding.own-decision",
+    "rebuilding.one-interest",
+    "digital.trackers-quiet-check",
+    "digital.car-app",
+    "digital.separate-line",
+    "digital.location-off",
+    "documents.legal-papers",
+    "documents.document-list",
+    "safety.spare-keys",
+    "safety.medication",
+    "leaving-day.lines",
+    "housing.reverse-park",
+    "support.lawyer",
+)
+
+
+def _by_ref(checklists: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return dict(_items(checklists))
+
+
+def _applies(item: dict[str, Any], answers: dict[str, bool]) -> bool:
+    from exitplan.situation import applies
+
+    return applies(item.get("applies_if", []), item.get("unless", []), answers)
+
+
+def test_steps_that_can_be_noticed_are_flagged(checklists: dict[str, dict[str, Any]]) -> None:
+    """Steps the partner could notice are flagged, and their caution says what to do."""
+    items = _by_ref(checklists)
+    unflagged = [ref for ref in MUST_ALERT if not items[ref].get("alerts_partner")]
+    assert unflagged == []
+    assert all(len(items[ref]["caution"]) >= 40 for ref in MUST_ALERT)
+
+
+def test_every_step_has_a_source_besides_the_articles(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """No step rests on the three articles alone: each cites a public address too."""
+    bare = [
+        ref
+        for ref, item in _items(checklists)
+        if not any(URL.match(source) for source in item["sources"])
+    ]
+    assert bare == []
+
+
+def test_no_source_label_names_a_diagnosis(checklists: dict[str, dict[str, Any]]) -> None:
+    """The source labels shown on screen never say "narcissist"."""
+    labels = [
+        (ref, source)
+        for ref, item in _items(checklists)
+        for source in item["sources"]
+        if "narcissist" in source.lower()
+    ]
+    assert labels == []
+
+
+def test_exit_day_scripts_are_only_for_someone_who_tells(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """The conversation scripts leave the plan for someone who will not tell in person,
+    and stay for someone who will, or who has not said."""
+    items = _by_ref(checklists)
+    for ref in EXIT_DAY_SCRIPTS:
+        assert not _applies(items[ref], {"tell_in_person": False}), ref
+        assert _applies(items[ref], {"tell_in_person": True}), ref
+        assert _applies(items[ref], {}), ref
+
+
+def test_deciding_whether_to_tell_is_for_everyone(checklists: dict[str, dict[str, Any]]) -> None:
+    """The step that weighs telling them at all is never hidden by any answer."""
+    item = _by_ref(checklists)["leaving-day.tell-or-not"]
+    assert _applies(item, {"tell_in_person": False})
+    assert _applies(item, {"tell_in_person": True})
+
+
+def test_each_danger_sign_has_a_critical_step(checklists: dict[str, dict[str, Any]]) -> None:
+    """Weapons, strangling, threats to kill and stalking each have a critical step that
+    applies when the answer is yes and is set aside when it is no."""
+    from exitplan.situation import DANGER_KEYS
+
+    assert {"weapons", "strangled", "threats_to_kill", "stalking"} <= DANGER_KEYS
+    for key in sorted(DANGER_KEYS):
+        steps = [
+            ref
+            for ref, item in _items(checklists)
+            if item["priority"] == "critical" and key in item.get("applies_if", [])
+        ]
+        assert steps, key
+        items = _by_ref(checklists)
+        for ref in steps:
+            assert _applies(items[ref], {key: True}), ref
+            assert not _applies(items[ref], {key: False}), ref
+
+
+def test_situation_keys_are_known(checklists: dict[str, dict[str, Any]]) -> None:
+    """Conditions name only the situation questions the plan asks."""
+    from exitplan.situation import KEYS
+
+    unknown = {
+        ref: sorted(set(item.get("applies_if", []) + item.get("unless", [])) - KEYS)
+        for ref, item in _items(checklists)
+    }
+    assert {ref: keys for ref, keys in unknown.items() if keys} == {}
+
+
+def test_children_and_pet_steps_depend_on_the_answer(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Every step of the children checklist is set aside for someone with no children
+    (or, for the pet steps, no pets)."""
+    for item in checklists["children"]["item"]:
+        key = "pets" if item["id"].startswith("pet") else "children"
+        assert not _applies(item, {key: False}), item["id"]
+        assert _applies(item, {}), item["id"]
+
+
+def test_unanswered_questions_hide_nothing(checklists: dict[str, dict[str, Any]]) -> None:
+    """With no answers given, every built-in step is in the plan."""
+    hidden = [ref for ref, item in _items(checklists) if not _applies(item, {})]
+    assert hidden == []
+
+
+def test_order_refers_to_real_earlier_steps(checklists: dict[str, dict[str, Any]]) -> None:
+    """Each "after" names an existing step that is due no later than the step itself."""
+    items = _by_ref(checklists)
+    for ref, item in items.items():
+        stem = ref.split(".", 1)[0]
+        for target in item.get("after", []):
+            full = target if "." in target else f"{stem}.{target}"
+            assert full in items, (ref, target)
+            assert full != ref, ref
+            assert _days(items[full]["due"]) <= _days(item["due"]), (ref, full)
+
+
+def test_reflective_steps_are_never_critical(checklists: dict[str, dict[str, Any]]) -> None:
+    """A thought to hold is never a critical deadline."""
+    wrong = [
+        ref
+        for ref, item in _items(checklists)
+        if item.get("reflective") and item["priority"] == "critical"
+    ]
+    assert wrong == []
+    assert all(isinstance(item.get("reflective", False), bool) for _, item in _items(checklists))
+
+
+def test_emotional_steps_are_reflective(checklists: dict[str, dict[str, Any]]) -> None:
+    """Recovery steps, and judging the relationship by its record, are never overdue."""
+    items = _by_ref(checklists)
+    assert all(item.get("reflective") for item in checklists["rebuilding"]["item"])
+    for ref in ("leaving-day.readiness", "after.withdrawal", "after.new-partner"):
+        assert items[ref].get("reflective"), ref
+
+
+def test_leaving_early_is_a_rule_from_day_one(checklists: dict[str, dict[str, Any]]) -> None:
+    """Leaving early when it turns dangerous has the longest lead of any step."""
+    earliest = min(_days(item["due"]) for _, item in _items(checklists))
+    assert _days(_by_ref(checklists)["safety.leave-early"]["due"]) == earliest
+
+
+# --- help numbers, further -----------------------------------------------------------
+
+
+def test_every_region_has_an_emergency_number(helplines: dict[str, Any]) -> None:
+    """Each region shown lists its emergency number, except one shown only as a website."""
+    regions = {line["region"] for line in helplines["line"]}
+    with_emergency = {line["region"] for line in helplines["line"] if line["kind"] == "emergency"}
+    assert regions - with_emergency == set()
+
+
+def test_helplines_cite_no_document_dump_or_press_release(helplines: dict[str, Any]) -> None:
+    """Numbers are not sourced from copies of documents on unrelated hosting sites."""
+    weak = ("vdocuments", "pdfslide", "docsbay", "studylib")
+    assert [
+        line["source"] for line in helplines["line"] if any(w in line["source"] for w in weak)
+    ] == []
+
+
+def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[str, Any]) -> None:
+    """The help list warns, whatever the numbers, that a number missing from the bill is
+    still in the call log; the lines known to be left off the bill say so too."""
+    from exitplan.helplines import format_lines
+
+    footer = format_lines([])
+    assert "not on the bill" in footer
+    assert "call log" in footer
+    off_bill = [line for line in helplines["line"] if "not on the bill" in line.get("note", "")]
+    assert off_bill
+    assert all("call log" in line["note"] for line in off_bill)
