@@ -46,6 +46,7 @@ p { margin: 0.2rem 0; }
 .attention { padding-left: 1.2rem; margin: 0.3rem 0; }
 .attention li { margin: 0.2rem 0; break-inside: avoid; }
 .flag { font-weight: bold; }
+.where { font-size: 9.5pt; }
 table { border-collapse: collapse; margin: 0.3rem 0; }
 th, td { text-align: left; padding: 0.15rem 1rem 0.15rem 0; border-bottom: 0.5pt solid #666; }
 .steps { list-style: none; padding: 0; margin: 0; }
@@ -119,7 +120,8 @@ class HtmlWriter:
             self.parts.append('<ul class="attention">')
             self.parts += [
                 f'<li><span class="flag">{text(flag_heading(step))}:</span> '
-                f"{text(step.title)} ({text(attention_words(step))})</li>"
+                f'{text(step.title)} <span class="where">({text(attention_words(step))})</span>'
+                "</li>"
                 for step in view.attention
             ]
             self.parts.append("</ul>")

@@ -5,44 +5,21 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 from html.parser import HTMLParser
 
 import pytest
-from conftest import DATA, EXIT, MONEY, PAPERS, PLANNED, TODAY
+from conftest import MONEY, PAPERS, PLANNED, TODAY
+from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from exitplan import export
-from exitplan.catalog import Catalog, load_checklist
 from exitplan.model import Checklist, Item
-from exitplan.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
+from exitplan.plan import Plan
 from exitplan.printable import summary_html
 from exitplan.summary import build_summary, escape_markdown, summary_markdown, summary_text
-
-NOW = datetime(2026, 11, 16, 9, 0)
-TRICKY = 'Ask *Sam* about <the> [key] & "quotes" <b>bold</b>'
-ACCENTS = "Zoë's café: naïve façade, Ελένη, Ёлка"
-NOTE = f"{TRICKY}\n# not a heading\n1. not a list\n{ACCENTS}"
-
-
-def make_plan(
-    *, note: str = NOTE, title: str = TRICKY, extra: Checklist | None = None, done: bool = True
-) -> Plan:
-    """The two test checklists: step 1 done, step 5 set aside, a tricky note and own step."""
-    lists = [load_checklist(DATA / f"{MONEY}.toml"), load_checklist(DATA / f"{PAPERS}.toml")]
-    if extra is not None:
-        lists.append(extra)
-    catalog = Catalog(tuple(lists))
-    state = new_state(NOW, catalog, [c.id for c in lists], EXIT, today=PLANNED)
-    plan = build_plan(catalog, state)
-    if done:
-        set_status(state, plan.resolve("1"), "done", NOW)
-    set_status(state, plan.resolve("5"), "skipped", NOW, reason="have none <yet>")
-    set_note(state, plan.resolve("3"), note, NOW)
-    add_custom(state, plan, PAPERS, title, NOW)
-    return build_plan(catalog, state)
 
 
 @pytest.fixture
