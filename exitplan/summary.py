@@ -18,7 +18,7 @@ from exitplan.schedule import ALERT_FLAGS, most_urgent
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.model import Priority, Status
+    from exitplan.model import Status
     from exitplan.plan import Plan
     from exitplan.schedule import Flag, Scheduled
 
@@ -40,7 +40,6 @@ class Step:
     note: str | None
     caution: str | None
     alerts_partner: bool
-    priority: Priority
     sources: tuple[str, ...]
 
     @property
@@ -112,7 +111,7 @@ def day_words(day: date) -> str:
 
 
 def attention_words(step: Step) -> str:
-    """A needs-attention line after its flag: `Put cash aside (Test money, due ...)`."""
+    """Where a needs-attention step is and when it is due: `Test money, step 2, due Mon ...`."""
     due = f", due {day_words(step.due)}" if step.due else ""
     return f"{step.checklist}, step {step.number}{due}"
 
@@ -135,7 +134,6 @@ def _step(row: Scheduled) -> Step:
         note=entry.state.note,
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
-        priority=entry.item.priority,
         sources=tuple(entry.item.sources),
     )
 
