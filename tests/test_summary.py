@@ -396,3 +396,30 @@ def test_html_sources_link_only_to_web_addresses() -> None:
         'Sources: https://example.org/a?b=1&c=2, javascript:alert("x")'
         in parsed.by_class["sources"]
     )
+
+
+MARKERS = ["# a", "#", "- a", "* a", "+ a", "1. a", "2) a", "> a", "===", "---", "| a |", "~~~"]
+LINE = st.one_of(
+    st.sampled_from(MARKERS),
+    st.text(
+        alphabet=st.characters(
+            blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\t"
+        ),
+        max_size=20,
+    )
+    .map(str.strip)
+    .filter(bool),
+)
+
+
+@SOME
+@given(st.lists(LINE, min_size=1, max_size=5))
+def test_markdown_any_note_of_several_lines_survives(words: list[str]) -> None:
+    """A note of several lines renders in the summary line for line, as typed, with no markup."""
+    typed = "\n".join(words)
+    rendered = render_markdown(summary_markdown(make_plan(note=typed), TODAY))
+    item = next(li for li in re.findall(r"<li>(.*?)</li>", rendered, re.S) if "Note: " in li)
+    shown = shown_text(item).split("Note: ", 1)[1].split("\n")[: len(words)]
+    assert shown == words
+    assert "<em>" not in item
+    assert "<code>" not in item
