@@ -1,4 +1,4 @@
-"""The plan as data (JSON shapes) and as a printable summary (Markdown or plain text)."""
+"""The plan as data (JSON shapes); the printable summaries live in `summary` and `printable`."""
 
 from __future__ import annotations
 
@@ -164,54 +164,21 @@ def status_word(row: Scheduled) -> str:
 
 
 def summary_markdown(plan: Plan, today: date) -> str:
-    """The whole plan as Markdown that reads well on paper."""
-    rows = rows_for(plan, today)
-    count = totals(rows)
-    lines = [
-        "# My plan",
-        "",
-        f"*As of {today.isoformat()}.* {countdown_text(plan.exit_date, today)}",
-        "",
-        f"**{count['done']} of {count['items']} steps done**, {count['skipped']} skipped, "
-        f"{count['open']} still open.",
-        "",
-    ]
-    for checklist in progress(plan, rows):
-        lines += [f"## {checklist['title']} ({checklist['done']}/{checklist['total']})", ""]
-        for row in rows:
-            if row.entry.checklist.id != checklist["id"]:
-                continue
-            box = "x" if row.entry.state.status == "done" else " "
-            due = f" — due {row.due.isoformat()}" if row.due else ""
-            lines.append(f"- [{box}] **{row.entry.item.title}**{due} ({status_word(row)})")
-            if row.entry.state.note:
-                note = row.entry.state.note.replace("\n", "\n    > ")
-                lines.append(f"    > {note}")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    """The whole plan as Markdown (built by `exitplan.summary`)."""
+    from exitplan.summary import summary_markdown as markdown
+
+    return markdown(plan, today)
 
 
 def summary_text(plan: Plan, today: date) -> str:
-    """The whole plan as plain text."""
-    rows = rows_for(plan, today)
-    count = totals(rows)
-    lines = [
-        "MY PLAN",
-        f"As of {today.isoformat()}. {countdown_text(plan.exit_date, today)}",
-        f"{count['done']} of {count['items']} steps done, {count['skipped']} skipped, "
-        f"{count['open']} still open.",
-        "",
-    ]
-    for checklist in progress(plan, rows):
-        lines += [f"{checklist['title'].upper()} ({checklist['done']}/{checklist['total']})"]
-        for row in rows:
-            if row.entry.checklist.id != checklist["id"]:
-                continue
-            box = "[x]" if row.entry.state.status == "done" else "[ ]"
-            due = f", due {row.due.isoformat()}" if row.due else ""
-            lines.append(f"  {box} {row.entry.item.title} ({status_word(row)}{due})")
-            if row.entry.state.note:
-                for part in row.entry.state.note.splitlines():
-                    lines.append(f"        note: {part}")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    """The whole plan as plain text (built by `exitplan.summary`)."""
+    from exitplan.summary import summary_text as plain
+
+    return plain(plan, today)
+
+
+def summary_html(plan: Plan, today: date) -> str:
+    """The whole plan as one self-contained HTML page (built by `exitplan.printable`)."""
+    from exitplan.printable import summary_html as page
+
+    return page(plan, today)

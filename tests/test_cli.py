@@ -1179,25 +1179,27 @@ def test_summary_text(run: Run, progressed: Path) -> None:
     result = run("summary")
     assert result.exit_code == 0
     out = result.stdout
-    assert out.startswith("MY PLAN\nAs of 2026-11-30. 14 days until Monday 14 December 2026.\n")
-    assert "1 of 8 steps done, 1 skipped, 6 still open." in out
-    assert "TEST MONEY (1/4)" in out
-    assert "[x] Open an account in your name (done, due 2026-11-23)" in out
-    assert "Copy your passport (skipped (have none), due 2026-12-04)" in out
+    assert out.startswith(
+        "MY PLAN\nAs of Monday 30 November 2026.\n14 days until Monday 14 December 2026.\n"
+    )
+    assert "1 of 8 steps done, 1 set aside, 6 still open." in out
+    assert "TEST MONEY (1 of 4 done)" in out
+    assert "  [x] Open an account in your name\n      Due Mon 23 Nov 2026; done\n" in out
+    assert "  [-] Copy your passport\n      Due Fri 4 Dec 2026; set aside: have none\n" in out
     assert "note: call Sam first" in out
     for title in ("Change beneficiaries", "Tell the bank your new address"):
         assert title in out
 
 
 def test_summary_markdown(run: Run, progressed: Path) -> None:
-    """summary --format markdown has a heading per checklist and a checkbox per item."""
+    """summary --format markdown has a heading per checklist and a task-list item per step."""
     out = run("summary", "--format", "markdown").stdout
     assert out.startswith("# My plan\n")
-    assert "## Test money (1/4)" in out
-    assert "## Test papers (0/4)" in out
-    assert "- [x] **Open an account in your name** — due 2026-11-23 (done)" in out
-    assert "- [ ] **Check your credit report** — due 2026-12-07 (due soon)" in out
-    assert "    > call Sam first" in out
+    assert "## Test money (1 of 4 done)" in out
+    assert "## Test papers (0 of 4 done, 1 set aside)" in out
+    assert "- [x] Open an account in your name\\\n  Due Mon 23 Nov 2026; done\\\n" in out
+    assert "- [ ] Check your credit report\\\n  Due Mon 7 Dec 2026; open, due soon\\\n" in out
+    assert "  Note: call Sam first\n" in out
 
 
 def test_summary_json(run: Run, progressed: Path) -> None:
