@@ -345,10 +345,10 @@ def test_interrupted_encrypt_can_be_finished(
 ) -> None:
     """If `encrypt` fails part-way (here: the disk refuses the second file), it says so, and
     running `encrypt` again finishes the job: no plain copy of the note is left."""
-    from exitplan import store
+    from exitplan import atomic
     from exitplan.errors import StorageError
 
-    real = store.write_atomic
+    real = atomic.write_atomic
     calls: list[Path] = []
 
     def flaky(path: Path, data: bytes, **kwargs: object) -> None:
@@ -357,9 +357,9 @@ def test_interrupted_encrypt_can_be_finished(
             raise StorageError(f"could not save {path.name} (the disk is full)")
         real(path, data, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store, "write_atomic", flaky)
+    monkeypatch.setattr(atomic, "write_atomic", flaky)
     enc_one_error(enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass)), "disk")
-    monkeypatch.setattr(store, "write_atomic", real)
+    monkeypatch.setattr(atomic, "write_atomic", real)
     enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
     enc_assert_all_sealed(enc_home)
 

@@ -31,7 +31,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from exitplan import store as store_module
+from exitplan import atomic as atomic_module
+from exitplan import backups as backups_module
 from exitplan.errors import ExitplanError
 from exitplan.store import KEEP_BACKUPS, LOCK_TIMEOUT_ENV, Store
 
@@ -496,7 +497,7 @@ def test_atomic_save_survives_300_sigkills(tmp_path: Path, mode: str) -> None:
 def test_naive_writer_is_caught_by_the_harness(tmp_path: Path) -> None:
     """CONTROL: the same harness with a truncate-and-rewrite writer shows corruption.
 
-    The writer lives in tests/helpers_crash.py and replaces exitplan.store.write_atomic in the
+    The writer lives in tests/helpers_crash.py and replaces exitplan.atomic.write_atomic in the
     child only. At least one trial must end with a plan that does not load or lost a save;
     otherwise the harness could not tell a safe writer from an unsafe one.
     """
@@ -627,7 +628,7 @@ class Injector:
 
             monkeypatch.setattr(os, "replace", replace)
         elif self.step == "dirsync":
-            real_sync = store_module.fsync_dir
+            real_sync = atomic_module.fsync_dir
 
             def fsync_dir(folder: Path) -> None:
                 if self.hits(os.fspath(folder)):
@@ -635,7 +636,7 @@ class Injector:
                     raise self.error
                 real_sync(folder)
 
-            monkeypatch.setattr(store_module, "fsync_dir", fsync_dir)
+            monkeypatch.setattr(atomic_module, "fsync_dir", fsync_dir)
         else:  # pragma: no cover - a typo in a parametrize list
             raise ValueError(self.step)
 
@@ -766,7 +767,7 @@ def test_save_is_fsynced_before_rename_and_folder_after(rel_home: Path) -> None:
     """The plan's temp file is fsynced before it is renamed over plan.toml, and the folder is
     synced after the rename, all before the command returns."""
     events: list[tuple[str, str]] = []
-    real_fsync, real_replace, real_dirsync = os.fsync, os.replace, store_module.fsync_dir
+    real_fsync, real_replace, real_dirsync = os.fsync, os.replace, atomic_module.fsync_dir
 
     def fsync(fd: int) -> None:
         events.append(("fsync", os.path.basename(fd_path(fd))))
@@ -783,7 +784,7 @@ def test_save_is_fsynced_before_rename_and_folder_after(rel_home: Path) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(os, "fsync", fsync)
         mp.setattr(os, "replace", replace)
-        mp.setattr(store_module, "fsync_dir", fsync_dir)
+        mp.setattr(atomic_module, "fsync_dir", fsync_dir)
         ok(cli(rel_home, "done", item(1)))
     rename = events.index(("replace", "plan.toml"))
     synced = [i for i, (kind, name) in enumerate(events) if kind == "fsync"]
@@ -1197,7 +1198,7 @@ def test_restore_with_a_wrong_passphrase_writes_nothing(
 def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> None:
     """After the clock is set back a day, each save still keeps the plan it replaced, and
     `restore` still brings back the plan from just before the last save."""
-    real_datetime = store_module.datetime
+    real_datetime = backups_module.datetime
     shift = timedelta(0)
 
     class SteppedClock(real_datetime):  # type: ignore[misc, valid-type]
@@ -1206,7 +1207,7 @@ def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> No
             return real_datetime.now(tz or UTC) - shift
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(store_module, "datetime", SteppedClock)
+        mp.setattr(backups_module, "datetime", SteppedClock)
         for n in range(KEEP_BACKUPS):
             ok(cli(rel_home, "undo" if n % 2 else "done", item(1)))
         shift = timedelta(days=1)
