@@ -1,4 +1,4 @@
-"""The shape of the package: no import cycle, the core never imports the face, the face never saves."""
+"""The package's shape: no import cycle; the core never imports the face; the face never saves."""
 
 from __future__ import annotations
 
