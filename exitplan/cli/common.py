@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -16,12 +16,6 @@ from exitplan.errors import ExitplanError, PassphraseNeeded
 if TYPE_CHECKING:
     from exitplan.plan import Plan
     from exitplan.workspace import Workspace
-
-
-def fail(message: str, code: int = 1) -> NoReturn:
-    """Print one plain error line on stderr and exit."""
-    typer.echo(f"Error: {message}", err=True)
-    raise typer.Exit(code)
 
 
 def say(message: str) -> None:
