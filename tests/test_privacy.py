@@ -443,16 +443,6 @@ def test_files_are_private_under_a_permissive_umask(tmp_path: Path, umask: int) 
     tp_assert_private(tree.home)
 
 
-def test_summary_output_outside_the_home_is_private(tmp_path: Path) -> None:
-    """`summary --output` anywhere writes a 0600 file even under umask 022."""
-    tree = tp_tree(tmp_path)
-    tree.cli("init", "--checklist", TP_LIST)
-    target = tree.outside / "export" / "plan.md"
-    target.parent.mkdir(parents=True)
-    tree.cli("summary", "--format", "markdown", "--output", str(target), umask=0o022)
-    assert stat.S_IMODE(target.stat().st_mode) == 0o600
-
-
 def test_new_data_directory_is_created_private(tmp_path: Path) -> None:
     """A data directory that does not exist yet is created 0700 under umask 022 (built-in
     checklists), and one the person made themselves with mode 0755 is made 0700 by `init`."""

@@ -13,7 +13,17 @@ import typer
 from typer.core import TyperGroup
 
 from exitplan.cli import changing, copies, files, privacy, reading
-from exitplan.cli.common import Env, read_passphrase_file
+from exitplan.cli.common import (
+    Env,
+    JsonOpt,
+    check_checklist,
+    emit_json,
+    env_of,
+    json_ready,
+    read_passphrase_file,
+    require_plan,
+    say,
+)
 from exitplan.errors import ExitplanError
 
 # The order `exitplan --help` lists the commands in: most used first, the rare ones last.
@@ -43,7 +53,23 @@ COMMANDS: list[tuple[str, Any]] = [
     ("restore", copies.restore),
 ]
 ORDER = [name for name, _ in COMMANDS]
-__all__ = ["Env", "app", "command_name", "invoked_command", "main", "read_passphrase_file"]
+# Re-exported for command modules that import them from here.
+_require_plan = require_plan
+__all__ = [
+    "Env",
+    "JsonOpt",
+    "_require_plan",
+    "app",
+    "check_checklist",
+    "command_name",
+    "emit_json",
+    "env_of",
+    "invoked_command",
+    "json_ready",
+    "main",
+    "read_passphrase_file",
+    "say",
+]
 
 
 class ExitplanGroup(TyperGroup):

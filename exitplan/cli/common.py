@@ -5,17 +5,22 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from exitplan.errors import ExitplanError, PassphraseNeeded
 
 if TYPE_CHECKING:
+    from exitplan.catalog import Catalog
+    from exitplan.model import PlanState
     from exitplan.plan import Plan
+    from exitplan.store import Store
     from exitplan.workspace import Workspace
+
+T = TypeVar("T")
 
 
 def say(message: str) -> None:
@@ -41,6 +46,37 @@ class Env:
 
             self._workspace = Workspace(self.home, self.today, self.ask_passphrase)
         return self._workspace
+
+    # Shorthands for command modules written before the workspace: each is one call to it.
+    @property
+    def store(self) -> Store:
+        """The data directory (read-only uses; changes go through `ws.change`)."""
+        return self.ws.store
+
+    @property
+    def catalog(self) -> Catalog:
+        """The workspace's catalog."""
+        return self.ws.catalog
+
+    def read_plan(self) -> Plan:
+        """The workspace's `read()`."""
+        return self.ws.read()
+
+    def load_state(self) -> PlanState:
+        """The workspace's `state()`."""
+        return self.ws.state()
+
+    def plan(self, state: PlanState | None) -> Plan:
+        """The workspace's `plan(state)`."""
+        return self.ws.plan(state)
+
+    def change(self, action: Callable[[PlanState, Plan], T]) -> T:
+        """The workspace's `change(fn)`: locked, all-or-nothing."""
+        return self.ws.change(action)
+
+    def now(self) -> datetime:
+        """The workspace's clock."""
+        return self.ws.now()
 
     def ask_passphrase(self) -> str:
         """The plan's passphrase: from --passphrase-file, or typed once with hidden input."""
@@ -81,6 +117,11 @@ def read_passphrase_file(path: Path) -> str:
     return passphrase
 
 
+def require_plan(env: Env) -> None:
+    """Refuse to go on when no plan has been created yet."""
+    env.ws.require_plan()
+
+
 def check_checklist(plan: Plan, checklist: str | None) -> None:
     """Refuse a checklist name that is not in the plan."""
     if checklist is not None and checklist not in {c.id for c in plan.checklists}:
@@ -116,6 +157,11 @@ def render_result(output: Output, as_json: bool) -> None:
         emit_json(output.data)
     else:
         output.human()
+
+
+def json_ready(data: dict[str, Any]) -> dict[str, Any]:
+    """Dates and times as ISO strings."""
+    return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
 
 
 def emit_json(data: Any) -> None:
