@@ -71,16 +71,28 @@ def _cached_command(app: Any) -> Any:
     return get_command(app)
 
 
+def console_script() -> str:
+    """The installed `exitplan` script of the interpreter running the tests."""
+    beside = Path(sys.executable).parent / "exitplan"
+    found = str(beside) if beside.exists() else shutil.which("exitplan")
+    if found is None:  # pragma: no cover - exitplan is installed for the tests
+        pytest.fail("the exitplan console script is not installed")
+    return found
+
+
 def child(
     *args: str,
     env: dict[str, str] | None = None,
     input: str | None = None,
     cwd: Path | None = None,
     timeout: float = 60,
+    script: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """`python -m exitplan ARGS` in a real child process, with `env` added to this one's."""
+    """`python -m exitplan ARGS` (or the installed `exitplan` script) in a real child process,
+    with `env` added to this one's."""
+    program = [console_script()] if script else [sys.executable, "-m", "exitplan"]
     return subprocess.run(
-        [sys.executable, "-m", "exitplan", *args],
+        [*program, *args],
         capture_output=True,
         text=True,
         input=input,

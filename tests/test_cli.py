@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 from datetime import date, timedelta
 from importlib.metadata import version
@@ -22,6 +21,7 @@ from helpers import (
     assert_error,
     assert_no_traceback,
     assert_usage_error,
+    child,
     cli,
     make_home,
     read_plan,
@@ -135,24 +135,9 @@ def test_unknown_command_is_a_usage_error(run: Run, home: Path) -> None:
 
 def test_python_dash_m_prints_the_version() -> None:
     """`python -m exitplan --version` works."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "exitplan", "--version"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
+    proc = child("--version")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == f"exitplan {version('exitplan')}\n"
-
-
-def console_script() -> str:
-    """The installed `exitplan` script of the interpreter running the tests."""
-    beside = Path(sys.executable).parent / "exitplan"
-    found = str(beside) if beside.exists() else shutil.which("exitplan")
-    if found is None:  # pragma: no cover - exitplan is installed for the tests
-        pytest.fail("the exitplan console script is not installed")
-    return found
 
 
 def script_env(home: Path) -> dict[str, str]:
@@ -164,15 +149,7 @@ def script_env(home: Path) -> dict[str, str]:
 
 def test_console_script_status_without_a_plan(home: Path, tmp_path: Path) -> None:
     """The console script runs `status` from another directory with no plan and writes nothing."""
-    proc = subprocess.run(
-        [console_script(), "status"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=script_env(home),
-        cwd=tmp_path,
-        timeout=60,
-    )
+    proc = child("status", env=script_env(home), cwd=tmp_path, script=True)
     assert proc.returncode == 0, proc.stderr
     assert "You have no plan yet" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -181,15 +158,7 @@ def test_console_script_status_without_a_plan(home: Path, tmp_path: Path) -> Non
 
 def test_console_script_error_is_one_line_and_exit_1(home: Path, tmp_path: Path) -> None:
     """A handled error from the console script: exit 1, one line on stderr, no traceback."""
-    proc = subprocess.run(
-        [console_script(), "done", "1"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=script_env(home),
-        cwd=tmp_path,
-        timeout=60,
-    )
+    proc = child("done", "1", env=script_env(home), cwd=tmp_path, script=True)
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr == "Error: " + NO_PLAN.format(home=home) + "\n"
@@ -198,14 +167,7 @@ def test_console_script_error_is_one_line_and_exit_1(home: Path, tmp_path: Path)
 
 def test_console_script_json_reads_today_from_the_environment(plan_home: Path) -> None:
     """EXITPLAN_HOME and EXITPLAN_TODAY are honoured by the real script; JSON is on stdout."""
-    proc = subprocess.run(
-        [console_script(), "status", "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=script_env(plan_home),
-        timeout=60,
-    )
+    proc = child("status", "--json", env=script_env(plan_home), script=True)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["today"] == TODAY.isoformat()
