@@ -52,11 +52,10 @@ t0 = time.perf_counter()
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
 t1 = time.perf_counter()
-try:
-    from exitplan.vault import STRONG
-    memory, iterations, lanes = STRONG
-except Exception:
-    memory, iterations, lanes = 65536, 3, 4
+# No fallback: if exitplan's parameters cannot be read, the probe fails loudly instead of
+# pricing numbers exitplan may no longer use.
+from exitplan.vault import STRONG
+memory, iterations, lanes = STRONG
 Argon2id(salt=b"s" * 16, length=32, iterations=iterations, lanes=lanes,
          memory_cost=memory).derive(b"passphrase")
 t2 = time.perf_counter()

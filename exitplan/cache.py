@@ -13,15 +13,13 @@ import json
 from dataclasses import asdict
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from exitplan.catalog import Catalog, all_checklist_files, signature
+from exitplan.limits import CACHE_DIR, TEMP_SUFFIX
 from exitplan.model import Checklist, CustomItem, Due, Event, Item, ItemState, PlanState
 
-if TYPE_CHECKING:
-    from exitplan.store import Store
-
-CACHE_DIR = "cache"
+__all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
 PLAN_FILE = "plan.json"
 FORMAT = 2
@@ -62,12 +60,29 @@ def _plan(data: dict[str, Any]) -> PlanState:
     return PlanState(**data)
 
 
-def cache_dir(store: Store) -> Path:
+class CacheFiles(Protocol):
+    """What the cache needs of the data directory (a `store.Store` is one)."""
+
+    @property
+    def home(self) -> Path: ...
+
+    @property
+    def plan_path(self) -> Path: ...
+
+    @property
+    def checklist_dir(self) -> Path: ...
+
+    def open_cache(self, data: bytes) -> bytes | None: ...
+
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
+
+
+def cache_dir(store: CacheFiles) -> Path:
     """Where the cache files live."""
     return store.home / CACHE_DIR
 
 
-def _read(store: Store, name: str) -> dict[str, Any] | None:
+def _read(store: CacheFiles, name: str) -> dict[str, Any] | None:
     path = cache_dir(store) / name
     try:
         raw = path.read_bytes()
@@ -88,7 +103,7 @@ def _read(store: Store, name: str) -> dict[str, Any] | None:
     return loaded
 
 
-def load_catalog_cached(store: Store) -> Catalog | None:
+def load_catalog_cached(store: CacheFiles) -> Catalog | None:
     """The catalog from the cache, if every checklist file is exactly as when it was cached."""
     cached = _read(store, CATALOG_FILE)
     if cached is None:
@@ -103,7 +118,7 @@ def load_catalog_cached(store: Store) -> Catalog | None:
     return Catalog(checklists, files, from_cache=True)
 
 
-def load_plan_cached(store: Store) -> PlanState | None:
+def load_plan_cached(store: CacheFiles) -> PlanState | None:
     """The plan state from the cache, if plan.toml is exactly as when it was cached."""
     cached = _read(store, PLAN_FILE)
     if cached is None:
@@ -116,7 +131,7 @@ def load_plan_cached(store: Store) -> PlanState | None:
         return None
 
 
-def save_cache(store: Store, catalog: Catalog, state: PlanState) -> None:
+def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
     from exitplan.errors import StorageError
 
@@ -150,13 +165,13 @@ def _digest(body: bytes) -> bytes:
     return f"{FORMAT}:{hashlib.sha256(body).hexdigest()}".encode()
 
 
-def drop_cache(store: Store) -> None:
+def drop_cache(store: CacheFiles) -> None:
     """Delete the cache (before re-keying: it is rebuilt by the next change)."""
     folder = cache_dir(store)
     if not folder.is_dir():
         return
     for path in folder.iterdir():
-        if path.name in (CATALOG_FILE, PLAN_FILE) or path.name.endswith(".tmp"):
+        if path.name in (CATALOG_FILE, PLAN_FILE) or path.name.endswith(TEMP_SUFFIX):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
     with contextlib.suppress(OSError):

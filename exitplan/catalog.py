@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from exitplan.errors import ChecklistError
+from exitplan.fileerrors import describe_errors, toml_error
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
-
     from exitplan.model import Checklist
 
 # A checklist of 10,000 items is about 3 MB; anything far beyond is a mistake or an attack.
 MAX_FILE_BYTES = 16 * 1024 * 1024
-USER_DIR = "checklists"
 Reader = Callable[[Path], bytes]
+__all__ = ["describe_errors", "toml_error"]  # re-exported: they began here
 
 
 def builtin_dir() -> Path:
@@ -61,18 +60,6 @@ def decode_utf8(data: bytes, path: Path) -> str:
         ) from None
 
 
-def toml_error(exc: ValueError) -> str:
-    """`line 3, column 7: TOML syntax error: ...` from tomllib's message (any Python version)."""
-    import re
-
-    text = str(exc)
-    match = re.search(r"\s*\(at line (\d+), column (\d+)\)", text)
-    if match is None:
-        return f"TOML syntax error: {text}"
-    reason = (text[: match.start()] + text[match.end() :]).strip() or "invalid TOML"
-    return f"line {match[1]}, column {match[2]}: TOML syntax error: {reason}"
-
-
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """Parse TOML text, turning syntax errors into one line with the position."""
     import tomllib
@@ -83,42 +70,6 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
         raise ChecklistError(f"{path}: {toml_error(exc)}") from None
     except RecursionError:
         raise ChecklistError(f"{path}: is nested too deeply to be a checklist") from None
-
-
-def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
-    """Turn pydantic's errors into sentences naming the item and the field."""
-    problems = []
-    raw_items = data.get("item")
-    items: list[Any] = raw_items if isinstance(raw_items, list) else []
-    for err in error.errors():
-        loc = list(err["loc"])
-        where = []
-        if len(loc) >= 2 and loc[0] == "item" and isinstance(loc[1], int):
-            index = loc[1]
-            item = items[index] if index < len(items) else None
-            item_id = item.get("id") if isinstance(item, dict) else None
-            label = f"item {index + 1}"
-            if isinstance(item_id, str):
-                label += f" ('{item_id}')"
-            where.append(label)
-            loc = loc[2:]
-        if loc:
-            where.append("field '" + ".".join(str(part) for part in loc) + "'")
-        message = _plain_message(err)
-        problems.append(", ".join(where) + ": " + message if where else message)
-    return problems
-
-
-def _plain_message(err: Any) -> str:
-    kind = err["type"]
-    if kind == "extra_forbidden":
-        return "is not a known field (check the spelling)"
-    if kind == "missing":
-        return "is required"
-    message = str(err["msg"])
-    for prefix in ("Value error, ", "Assertion failed, "):
-        message = message.removeprefix(prefix)
-    return message
 
 
 def checklist_problems(

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 
 class ExitplanError(Exception):
-    """Base class: a problem the person can understand and act on."""
+    """Base class: a problem the person can understand and act on.
 
-    exit_code = 1
+    The message is one plain line, lower case first, no trailing full stop; the CLI prints it
+    after `Error: ` on stderr and exits with code 1.
+    """
+
+    def lines(self) -> list[str]:
+        """What the CLI prints on stderr for this error."""
+        return [f"Error: {self}"]
 
 
 class ChecklistError(ExitplanError):
@@ -39,3 +45,18 @@ class LockError(ExitplanError):
 
 class StorageError(ExitplanError):
     """Saving failed (disk full, I/O error); the previous plan is intact."""
+
+
+class ChecklistProblems(ChecklistError):
+    """Every problem found in the checklist files given to `validate`, one per line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+    def lines(self) -> list[str]:
+        """One `Error:` line per problem, then how many were found."""
+        count = len(self.problems)
+        return [f"Error: {p}" for p in self.problems] + [
+            f"{count} problem{'s' if count != 1 else ''} found."
+        ]

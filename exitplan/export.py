@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from exitplan.flags import FLAGS
 from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent, schedule
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from exitplan.catalog import Catalog
+    from exitplan.model import Event
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
 
-FLAG_WORDS = {
-    "overdue": "overdue",
-    "open_at_exit": "still open after the exit date",
-    "due_soon": "due soon",
-    "upcoming": "upcoming",
-}
+# Derived from the one flag table; kept under this name for the modules that import it.
+FLAG_WORDS = {name: flag.word for name, flag in FLAGS.items()}
 
 
 def rows_for(plan: Plan, today: date, entries: Iterable[Entry] | None = None) -> list[Scheduled]:
@@ -83,6 +82,48 @@ def item_data(row: Scheduled) -> dict[str, Any]:
         "alerts_partner": entry.item.alerts_partner,
         "custom": entry.custom,
     }
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """One history event as JSON data (times as ISO strings)."""
+    return {
+        key: value.isoformat() if isinstance(value, (date, datetime)) else value
+        for key, value in event.to_dict().items()
+    }
+
+
+def item_events(plan: Plan, entry: Entry) -> list[Event]:
+    """The history of one item, oldest first."""
+    return [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
+
+
+def item_detail(row: Scheduled, events: list[Event]) -> dict[str, Any]:
+    """One item in full, in the `show --json` shape."""
+    entry = row.entry
+    return item_data(row) | {
+        "how": entry.item.how,
+        "caution": entry.item.caution,
+        "note": entry.state.note,
+        "reason": entry.state.reason,
+        "sources": entry.item.sources,
+        "history": [event_data(e) for e in events],
+    }
+
+
+def checklist_rows(catalog: Catalog, plan: Plan) -> list[dict[str, Any]]:
+    """Every checklist that can be used, with its item count and whether it is in the plan."""
+    in_plan = {c.id for c in plan.checklists}
+    return [
+        {
+            "id": c.id,
+            "title": c.title,
+            "summary": c.summary,
+            "items": len(c.items),
+            "builtin": c.builtin,
+            "in_plan": c.id in in_plan,
+        }
+        for c in catalog.checklists
+    ]
 
 
 def status_data(plan: Plan, today: date) -> dict[str, Any]:
@@ -163,22 +204,27 @@ def status_word(row: Scheduled) -> str:
     return FLAG_WORDS.get(row.flag or "", "open")
 
 
-def summary_markdown(plan: Plan, today: date) -> str:
-    """The whole plan as Markdown (built by `exitplan.summary`)."""
-    from exitplan.summary import summary_markdown as markdown
-
-    return markdown(plan, today)
-
-
-def summary_text(plan: Plan, today: date) -> str:
-    """The whole plan as plain text (built by `exitplan.summary`)."""
-    from exitplan.summary import summary_text as plain
-
-    return plain(plan, today)
+def history_lines(events: list[Event]) -> list[str]:
+    """The log of changes, one line each, in local time."""
+    lines = []
+    for event in events:
+        what = " ".join(part for part in (event.action, event.item or "") if part)
+        lines.append(
+            f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
+            + (f"  ({event.detail})" if event.detail else "")
+        )
+    return lines
 
 
-def summary_html(plan: Plan, today: date) -> str:
-    """The whole plan as one self-contained HTML page (built by `exitplan.printable`)."""
-    from exitplan.printable import summary_html as page
-
-    return page(plan, today)
+def backup_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """Kept backups, one line each: number, time taken (local), exit date and progress."""
+    lines = []
+    for row in rows:
+        taken = datetime.fromisoformat(row["taken"]).astimezone()
+        detail = (
+            f"exit {row['exit_date'] or 'not set'}, {row['done']}/{row['total']} done"
+            if row["readable"]
+            else "cannot be read"
+        )
+        lines.append(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
+    return lines

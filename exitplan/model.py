@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any
 
 from exitplan.dates import format_offset
+from exitplan.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 
-SCHEMA_VERSION = 1
-
-Priority = Literal["critical", "high", "normal", "low"]
-When = Literal["before", "exit-day", "after"]
-Status = Literal["open", "done", "skipped"]
+__all__ = ["SCHEMA_VERSION", "Priority", "Status", "When"]
 
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
 
@@ -125,7 +122,7 @@ class PlanState:
     created: datetime
     exit_date: date | None = None
     planned_on: date | None = None
-    warn_days: int = 7
+    warn_days: int = DEFAULT_WARN_DAYS
     checklists: list[str] = field(default_factory=list)
     items: dict[str, ItemState] = field(default_factory=dict)
     custom: list[CustomItem] = field(default_factory=list)

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.errors import ExitplanError, ItemError
+from exitplan.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.model import (
     Checklist,
     CustomItem,
@@ -22,8 +23,6 @@ from exitplan.schedule import Entry, lead_days
 
 if TYPE_CHECKING:
     from exitplan.catalog import Catalog
-
-MAX_NOTE_CHARS = 20_000
 
 
 class Plan(NamedTuple):
@@ -51,7 +50,7 @@ class Plan(NamedTuple):
     @property
     def warn_days(self) -> int:
         """How many days ahead an item counts as due soon."""
-        return self.state.warn_days if self.state else 7
+        return self.state.warn_days if self.state else DEFAULT_WARN_DAYS
 
     def resolve(self, ref: str) -> Entry:
         """Find one entry by number, full id, or any unambiguous part of its id."""

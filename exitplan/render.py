@@ -11,7 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from exitplan.export import FLAG_WORDS, countdown_text, progress, rows_for, status_word, totals
+from exitplan.export import countdown_text, progress, rows_for, status_word, totals
+from exitplan.flags import FLAGS
 from exitplan.schedule import ALERT_FLAGS, Scheduled, most_urgent
 
 if TYPE_CHECKING:
@@ -23,12 +24,8 @@ if TYPE_CHECKING:
     from exitplan.plan import Plan
 
 # Red is kept for what is overdue or critical; everything routine stays quiet.
-FLAG_STYLE = {
-    "overdue": "bold red",
-    "open_at_exit": "yellow",
-    "due_soon": "yellow",
-    "upcoming": "dim",
-}
+FLAG_STYLE = {name: flag.style for name, flag in FLAGS.items()}
+SHORT_FLAG = {name: flag.short for name, flag in FLAGS.items()}
 CAUTION = "⚠"
 STATUS_LIMIT = 10
 
@@ -62,7 +59,8 @@ def flag_label(row: Scheduled) -> Text:
         return Text(status_word(row), style="green" if row.entry.state.status == "done" else "dim")
     if row.flag is None:
         return Text("open", style="dim")
-    return Text(FLAG_WORDS[row.flag], style=FLAG_STYLE[row.flag])
+    flag = FLAGS[row.flag]
+    return Text(flag.word, style=flag.style)
 
 
 def title_text(row: Scheduled) -> Text:
@@ -166,14 +164,6 @@ def status_view(
         )
     parts.append(Text("Need help right now? exitplan help-now", style="dim"))
     return Group(*parts)
-
-
-SHORT_FLAG = {
-    "overdue": "overdue",
-    "open_at_exit": "open at exit",
-    "due_soon": "due soon",
-    "upcoming": "upcoming",
-}
 
 
 def painter(out: Console) -> Callable[[str, str], str]:

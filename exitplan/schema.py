@@ -18,6 +18,14 @@ from pydantic import (
 from exitplan import model
 from exitplan.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.errors import DateError
+from exitplan.limits import (
+    DEFAULT_WARN_DAYS,
+    MAX_NOTE_CHARS,
+    MAX_WARN_DAYS,
+    Priority,
+    Status,
+    When,
+)
 
 
 def _no_control(text: str) -> str:
@@ -39,10 +47,7 @@ Text = Annotated[
 Title = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Clean
 ]
-Note = Annotated[str, StringConstraints(max_length=20_000), Clean]
-Priority = Literal["critical", "high", "normal", "low"]
-When = Literal["before", "exit-day", "after"]
-Status = Literal["open", "done", "skipped"]
+Note = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), Clean]
 
 
 def parse_due(value: Any) -> model.Due:
@@ -219,7 +224,7 @@ class PlanFile(BaseModel):
     created: datetime
     exit_date: date | None = None
     planned_on: date | None = None
-    warn_days: int = Field(default=7, ge=0, le=365)
+    warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[str, ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)

@@ -86,13 +86,13 @@ def toggle(home: Path, item: str, mode: str) -> int:
     toggle: through the real CLI (CliRunner on exitplan.cli.app), so the cache is written too;
     store:  through Store.locked / load / save and the plan functions, nothing else, so most of
             each loop is spent inside the save protocol;
-    naive:  the CLI loop with exitplan.store.write_atomic replaced by naive_write (CONTROL).
+    naive:  the CLI loop with exitplan.atomic.write_atomic replaced by naive_write (CONTROL).
     """
+    import exitplan.atomic
     import exitplan.cli  # import everything before saying READY
-    import exitplan.store
 
     if mode == "naive":
-        exitplan.store.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.atomic.write_atomic = naive_write  # type: ignore[assignment]
     step = store_step(home, item) if mode == "store" else None
     events, status = current(home, item)
     say(f"READY {events}")
@@ -106,7 +106,7 @@ def toggle(home: Path, item: str, mode: str) -> int:
                 say(f"FAIL {command} {code} {err}")
                 return 3
         if mode == "naive" and naive_write.calls == 0:  # type: ignore[attr-defined]
-            say("FAIL the naive writer was not used: exitplan.store no longer calls write_atomic")
+            say("FAIL the naive writer was not used: exitplan.atomic no longer calls write_atomic")
             return 4
         events += 1
         status = "done" if command == "done" else "open"

@@ -9,22 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from helpers import cli, outcome
 
 from exitplan import cache
-from exitplan.cli import app
 from exitplan.store import SEALED_MARK, Store
 from exitplan.vault import MAGIC
 
 DATA = Path(__file__).parent / "data"
 TODAY = "2026-11-30"
-
-
-def cli(home: Path, *args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    """Run the real CLI in-process; returns (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(app, ["--home", str(home), "--today", TODAY, *args], input=stdin)
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.fixture
@@ -41,7 +33,7 @@ def home(tmp_path: Path) -> Path:
         encoding="utf-8",
     )
     mine.chmod(0o600)
-    code, _, err = cli(home, "init", "--exit-date", "+6w")
+    code, _, err = outcome(cli(home, "init", "--exit-date", "+6w", today=TODAY))
     assert code == 0, err
     return home
 
@@ -51,10 +43,10 @@ def test_a_change_writes_the_cache_and_status_uses_it(home: Path) -> None:
     store = Store(home)
     assert cache.load_catalog_cached(store) is not None
     assert cache.load_plan_cached(store) is not None
-    code, cached_json, _ = cli(home, "status", "--json")
+    code, cached_json, _ = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0
     cache.drop_cache(store)
-    code, fresh_json, _ = cli(home, "status", "--json")
+    code, fresh_json, _ = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0
     assert json.loads(cached_json) == json.loads(fresh_json)
 
@@ -62,7 +54,7 @@ def test_a_change_writes_the_cache_and_status_uses_it(home: Path) -> None:
 def test_status_does_not_write_the_cache(home: Path) -> None:
     """A read-only command never creates or rewrites the cache."""
     cache.drop_cache(Store(home))
-    cli(home, "status")
+    outcome(cli(home, "status", today=TODAY))
     assert not (home / cache.CACHE_DIR).exists()
 
 
@@ -76,7 +68,7 @@ def test_an_edited_checklist_is_revalidated_not_served_stale(home: Path) -> None
         encoding="utf-8",
     )
     assert cache.load_catalog_cached(Store(home)) is None
-    code, out, _ = cli(home, "list", "mine", "--json")
+    code, out, _ = outcome(cli(home, "list", "mine", "--json", today=TODAY))
     assert code == 0
     assert "Check the credit report twice" in out
 
@@ -85,7 +77,7 @@ def test_an_invalid_edit_is_an_error_even_with_a_cache(home: Path) -> None:
     """A cache never makes a broken checklist look valid: the edit is reported."""
     mine = home / "checklists" / "mine.toml"
     mine.write_text(mine.read_text(encoding="utf-8") + "\nsurprise = 1\n", encoding="utf-8")
-    code, _, err = cli(home, "status")
+    code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 1
     assert "surprise" in err
 
@@ -101,7 +93,7 @@ def test_a_new_checklist_file_makes_the_cache_stale(home: Path) -> None:
     )
     extra.chmod(0o600)
     assert cache.load_catalog_cached(Store(home)) is None
-    code, out, _ = cli(home, "checklists", "--json")
+    code, out, _ = outcome(cli(home, "checklists", "--json", today=TODAY))
     assert code == 0
     assert "extra" in {row["id"] for row in json.loads(out)}
 
@@ -121,10 +113,10 @@ def test_a_hand_edited_plan_is_read_again(home: Path) -> None:
 )
 def test_a_corrupted_cache_is_ignored(home: Path, damage: bytes) -> None:
     """Garbage in the cache costs only speed: status still answers correctly."""
-    _, before, _ = cli(home, "status", "--json")
+    _, before, _ = outcome(cli(home, "status", "--json", today=TODAY))
     for name in (cache.CATALOG_FILE, cache.PLAN_FILE):
         (home / cache.CACHE_DIR / name).write_bytes(damage)
-    code, after, err = cli(home, "status", "--json")
+    code, after, err = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0, err
     assert json.loads(after) == json.loads(before)
 
@@ -136,7 +128,7 @@ def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     doc["state"] = {"unexpected": True}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
     assert cache.load_plan_cached(Store(home)) is None
-    code, _, err = cli(home, "status")
+    code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
 
 
@@ -147,7 +139,7 @@ def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:
     digest, _, body = path.read_bytes().partition(b"\n")
     path.write_bytes(digest + b"\n" + body.replace(b'"offset":-', b'"offset":"x"', 1))
     assert cache.load_catalog_cached(Store(home)) is None
-    code, _, err = cli(home, "status")
+    code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
 
 
@@ -155,7 +147,7 @@ def test_the_next_change_repairs_the_cache(home: Path) -> None:
     """A change rewrites a stale or broken cache."""
     (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
     assert cache.load_catalog_cached(Store(home)) is None
-    code, _, err = cli(home, "done", "1")
+    code, _, err = outcome(cli(home, "done", "1", today=TODAY))
     assert code == 0, err
     assert cache.load_catalog_cached(Store(home)) is not None
 
@@ -175,9 +167,9 @@ def test_encrypted_plan_caches_only_ciphertext(
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
     secret = tmp_path / "pass"
     secret.write_text("a long enough passphrase\n", encoding="utf-8")
-    cli(home, "note", "1", stdin="MARKER-in-a-note")
-    assert cli(home, "encrypt", "--passphrase-file", str(secret))[0] == 0
-    code, _, err = cli(home, "--passphrase-file", str(secret), "done", "2")
+    outcome(cli(home, "note", "1", input="MARKER-in-a-note", today=TODAY))
+    assert outcome(cli(home, "encrypt", "--passphrase-file", str(secret), today=TODAY))[0] == 0
+    code, _, err = outcome(cli(home, "--passphrase-file", str(secret), "done", "2", today=TODAY))
     assert code == 0, err
     for path in (home / cache.CACHE_DIR).iterdir():
         data = path.read_bytes()

@@ -52,3 +52,41 @@ def test_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
     assert "pytest" in commands[1]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1] in ci
+
+
+def code_map() -> str:
+    """The README's map of the code (its Development section)."""
+    return README.split("## Development", 1)[1].split("\n## ", 1)[0]
+
+
+def package_modules() -> list[str]:
+    """Every module of the package as the map names it: `store`, `cli/app`."""
+    package = ROOT / "exitplan"
+    names = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).with_suffix("")
+        if rel.name in {"__init__", "__main__"}:
+            continue
+        names.append("/".join(rel.parts))
+    return names
+
+
+def test_the_code_map_names_every_module() -> None:
+    """Every module of exitplan appears in the README's map as `name` in a table row."""
+    rows = set(re.findall(r"^\| `([a-z_/]+)` \|", code_map(), flags=re.MULTILINE))
+    assert len(package_modules()) > 20
+    assert [name for name in package_modules() if name not in rows] == []
+
+
+def test_the_code_map_names_no_module_that_is_gone() -> None:
+    """The map lists no module that no longer exists."""
+    rows = set(re.findall(r"^\| `([a-z_/]+)` \|", code_map(), flags=re.MULTILINE))
+    assert sorted(rows - set(package_modules())) == []
+
+
+def test_readme_samples_are_what_the_cli_prints() -> None:
+    """The sample screens and JSON in the README are exactly what the CLI prints for them."""
+    from readme_screens import marked, refreshed, screens
+
+    assert marked(README) == ["init", "status", "status-json"]
+    assert refreshed(README, screens()) == README, "run: python tests/readme_screens.py --write"

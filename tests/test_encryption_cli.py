@@ -1,4 +1,4 @@
-"""Encryption at rest through the real command line (issue 4; research notes section 6, 13-19).
+"""Encryption at rest through the real command line.
 
 Everything here goes through `exitplan` itself (Typer's CliRunner, and real subprocesses where
 the environment or the terminal matters) and then looks at the bytes on disk. The vault's own
@@ -20,7 +20,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from helpers import cli, ok, one_error_line
+from typer.testing import CliRunner
 
 from exitplan.vault import (
     FAST_FOR_TESTS,
@@ -114,37 +115,6 @@ def enc_secret_file(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-def enc_run(
-    home: Path, *args: str, stdin: str | None = None, pass_file: Path | None = None
-) -> Result:
-    """`exitplan --home HOME [--passphrase-file F] ARGS` in-process; stdin is never a terminal."""
-    from exitplan.cli import app
-
-    argv = ["--home", str(home)]
-    if pass_file is not None:
-        argv += ["--passphrase-file", str(pass_file)]
-    return CliRunner().invoke(app, [*argv, *args], input=stdin, catch_exceptions=False)
-
-
-def enc_ok(result: Result) -> Result:
-    """Assert a command succeeded without a traceback; return it for more checks."""
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    assert "Traceback" not in result.output
-    return result
-
-
-def enc_one_error(result: Result, *words: str) -> str:
-    """Assert a handled failure: exit 1, exactly one 'Error: ...' line, no traceback."""
-    assert result.exit_code == 1, (result.stdout, result.stderr)
-    assert "Traceback" not in result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("Error: "), lines
-    for word in words:
-        assert word in lines[0].lower(), lines[0]
-    return lines[0]
-
-
 def enc_snapshot(root: Path) -> dict[str, bytes | None]:
     """Every file (bytes) and folder (None) under root, by relative path."""
     if not root.exists():
@@ -184,18 +154,18 @@ def enc_show(home: Path, ref: str, pass_file: Path | None = None) -> dict:
     """`show REF --json`, parsed."""
     import json
 
-    return json.loads(enc_ok(enc_run(home, "show", ref, "--json", pass_file=pass_file)).stdout)
+    return json.loads(ok(cli(home, "show", ref, "--json", passphrase=pass_file)).stdout)
 
 
 @pytest.fixture
 def enc_home(tmp_path: Path) -> Path:
     """A plain plan of the person's own checklist with a note, so several backups hold it."""
     home = enc_make_home(tmp_path / "plan")
-    enc_ok(enc_run(home, "init", "--checklist", ENC_LIST, "--exit-date", ENC_EXIT))
-    enc_ok(enc_run(home, "note", ACCOUNT, stdin=NOTE_MARK + "\n"))
-    enc_ok(enc_run(home, "done", PAPERS))
-    enc_ok(enc_run(home, "undo", PAPERS))
-    enc_ok(enc_run(home, "skip", AFTER))
+    ok(cli(home, "init", "--checklist", ENC_LIST, "--exit-date", ENC_EXIT))
+    ok(cli(home, "note", ACCOUNT, input=NOTE_MARK + "\n"))
+    ok(cli(home, "done", PAPERS))
+    ok(cli(home, "undo", PAPERS))
+    ok(cli(home, "skip", AFTER))
     return home
 
 
@@ -208,7 +178,7 @@ def enc_pass(tmp_path: Path) -> Path:
 @pytest.fixture
 def enc_sealed(enc_home: Path, enc_pass: Path) -> Path:
     """The same plan, encrypted with PASSPHRASE."""
-    enc_ok(enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
+    ok(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
     return enc_home
 
 
@@ -229,14 +199,14 @@ def test_encrypt_leaves_no_plain_copy_of_a_note(enc_home: Path, enc_pass: Path) 
     assert sum(name.startswith("backups/") for name in holding) >= 3
     assert enc_holding(enc_home, LIST_MARK) != []
 
-    result = enc_ok(enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
+    result = ok(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
     assert "encrypted" in result.stderr
 
     enc_assert_all_sealed(enc_home)
     assert sorted((enc_home / "backups").glob("plan-*.toml")) == backups  # converted, not lost
     shown = enc_show(enc_home, ACCOUNT, enc_pass)
     assert shown["note"].strip() == NOTE_MARK
-    where = enc_ok(enc_run(enc_home, "where")).stdout
+    where = ok(cli(enc_home, "where")).stdout
     assert "plain text" not in where
     assert where.count("encrypted") == len(enc_files(enc_home))
 
@@ -306,7 +276,7 @@ def test_every_later_save_keeps_everything_sealed(enc_sealed: Path, enc_pass: Pa
         (("init", "--force", "--checklist", ENC_LIST), None),
     ]
     for args, stdin in steps:
-        enc_ok(enc_run(enc_sealed, *args, stdin=stdin, pass_file=enc_pass))
+        ok(cli(enc_sealed, *args, input=stdin, passphrase=enc_pass))
         enc_assert_all_sealed(enc_sealed)
     assert len(list((enc_sealed / "backups").glob("plan-*.toml"))) >= 8
 
@@ -321,18 +291,18 @@ def test_own_checklist_added_after_encryption_is_sealed_by_the_next_save(
         encoding="utf-8",
     )
     extra.chmod(0o600)
-    enc_ok(enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass))
+    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     assert extra.read_bytes().startswith(MAGIC)
     enc_assert_all_sealed(enc_sealed)
-    assert enc_ok(enc_run(enc_sealed, "list", "enc-extra", "--json", pass_file=enc_pass))
+    assert ok(cli(enc_sealed, "list", "enc-extra", "--json", passphrase=enc_pass))
 
 
 def test_fresh_nonce_on_every_save(enc_sealed: Path, enc_pass: Path) -> None:
     """Two saves of the same plan give different nonces and ciphertexts, under the same salt."""
-    enc_ok(enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass))
+    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     first = (enc_sealed / "plan.toml").read_bytes()
-    enc_ok(enc_run(enc_sealed, "undo", PAPERS, pass_file=enc_pass))
-    enc_ok(enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass))
+    ok(cli(enc_sealed, "undo", PAPERS, passphrase=enc_pass))
+    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     second = (enc_sealed / "plan.toml").read_bytes()
     assert read_header(first)[1] == read_header(second)[1]
     header = 20 + 16  # fixed fields + salt; the 12-byte nonce follows
@@ -345,10 +315,10 @@ def test_interrupted_encrypt_can_be_finished(
 ) -> None:
     """If `encrypt` fails part-way (here: the disk refuses the second file), it says so, and
     running `encrypt` again finishes the job: no plain copy of the note is left."""
-    from exitplan import store
+    from exitplan import atomic
     from exitplan.errors import StorageError
 
-    real = store.write_atomic
+    real = atomic.write_atomic
     calls: list[Path] = []
 
     def flaky(path: Path, data: bytes, **kwargs: object) -> None:
@@ -357,10 +327,10 @@ def test_interrupted_encrypt_can_be_finished(
             raise StorageError(f"could not save {path.name} (the disk is full)")
         real(path, data, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store, "write_atomic", flaky)
-    enc_one_error(enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass)), "disk")
-    monkeypatch.setattr(store, "write_atomic", real)
-    enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
+    monkeypatch.setattr(atomic, "write_atomic", flaky)
+    one_error_line(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)), "disk")
+    monkeypatch.setattr(atomic, "write_atomic", real)
+    cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
     enc_assert_all_sealed(enc_home)
 
 
@@ -386,8 +356,8 @@ def test_encrypted_plan_asks_for_a_passphrase(enc_sealed: Path, args: tuple[str,
     """Without a terminal and without --passphrase-file, a command that reads the encrypted plan
     stops with one clear message naming the way out, exit 1, and writes nothing."""
     before = enc_snapshot(enc_sealed)
-    result = enc_run(enc_sealed, *args, stdin=LATER_MARK if args[0] == "note" else None)
-    line = enc_one_error(result, "encrypted", "passphrase")
+    result = cli(enc_sealed, *args, input=LATER_MARK if args[0] == "note" else None)
+    line = one_error_line(result, "encrypted", "passphrase")
     assert "--passphrase-file" in line
     assert result.stdout == ""
     assert enc_snapshot(enc_sealed) == before
@@ -398,9 +368,9 @@ def test_backups_asks_for_the_passphrase_instead_of_calling_them_unreadable(
 ) -> None:
     """`backups` on an encrypted plan without a passphrase says it needs one (exit 1); it does
     not tell the person that every backup 'cannot be read'."""
-    result = enc_run(enc_sealed, "backups")
+    result = cli(enc_sealed, "backups")
     assert "cannot be read" not in result.output
-    enc_one_error(result, "passphrase")
+    one_error_line(result, "passphrase")
 
 
 def test_passphrase_file_from_the_environment(enc_sealed: Path, enc_pass: Path) -> None:
@@ -413,7 +383,7 @@ def test_passphrase_file_from_the_environment(enc_sealed: Path, enc_pass: Path) 
         env={"EXITPLAN_PASSPHRASE_FILE": str(enc_pass)},
         catch_exceptions=False,
     )
-    enc_ok(result)
+    ok(result)
     assert NOTE_MARK in result.stdout
 
 
@@ -443,10 +413,10 @@ def test_wrong_passphrase_one_message_nothing_written(
     new = enc_secret_file(tmp_path, "new.txt", "yet another new passphrase")
     args = tuple(str(new) if a == "NEW" else a for a in args)
     before = enc_snapshot(enc_sealed)
-    result = enc_run(
-        enc_sealed, *args, stdin=LATER_MARK if args[0] == "note" else None, pass_file=wrong
+    result = cli(
+        enc_sealed, *args, input=LATER_MARK if args[0] == "note" else None, passphrase=wrong
     )
-    enc_one_error(result, "passphrase is not right")
+    one_error_line(result, "passphrase is not right")
     assert result.stdout == ""
     assert enc_snapshot(enc_sealed) == before
     assert LATER_MARK not in result.output
@@ -488,8 +458,8 @@ def test_damaged_plan_clear_message_old_file_untouched(
     plan = enc_sealed / "plan.toml"
     plan.write_bytes(DAMAGE[damage](plan.read_bytes()))  # type: ignore[operator]
     before = enc_snapshot(enc_sealed)
-    result = enc_run(enc_sealed, *command, pass_file=enc_pass)
-    enc_one_error(result)
+    result = cli(enc_sealed, *command, passphrase=enc_pass)
+    one_error_line(result)
     assert result.stdout == ""
     assert enc_snapshot(enc_sealed) == before
 
@@ -498,7 +468,7 @@ def test_damage_message_reads_cleanly(enc_sealed: Path, enc_pass: Path) -> None:
     """The message for a cut-short encrypted plan has no doubled full stop."""
     plan = enc_sealed / "plan.toml"
     plan.write_bytes(plan.read_bytes()[:30])
-    line = enc_one_error(enc_run(enc_sealed, "status", pass_file=enc_pass), "damaged")
+    line = one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "damaged")
     assert ".." not in line
 
 
@@ -509,8 +479,8 @@ def test_restore_after_a_cut_short_plan_succeeds_and_later_saves_work(
     header (exit 0), and the next change saves normally."""
     plan = enc_sealed / "plan.toml"
     plan.write_bytes(plan.read_bytes()[:30])
-    enc_ok(enc_run(enc_sealed, "restore", pass_file=enc_pass))
-    enc_ok(enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass))
+    ok(cli(enc_sealed, "restore", passphrase=enc_pass))
+    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     assert enc_show(enc_sealed, PAPERS, enc_pass)["status"] == "done"
 
 
@@ -523,7 +493,7 @@ def test_damaged_backup_does_not_turn_a_save_into_a_false_failure(
     backup = sorted((enc_sealed / "backups").glob("plan-*.toml"))[0]
     backup.write_bytes(_flip(25)(backup.read_bytes()))  # type: ignore[operator]
     plan_before = (enc_sealed / "plan.toml").read_bytes()
-    result = enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass)
+    result = cli(enc_sealed, "done", PAPERS, passphrase=enc_pass)
     if result.exit_code != 0:
         assert (enc_sealed / "plan.toml").read_bytes() == plan_before
         assert backup.name in result.stderr
@@ -542,8 +512,8 @@ def test_damaged_backup_blocking_a_passphrase_change_is_named(
     old_salt = read_header((enc_sealed / "plan.toml").read_bytes())[1]
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
     before = enc_snapshot(enc_sealed)
-    result = enc_run(
-        enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), pass_file=enc_pass
+    result = cli(
+        enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass
     )
     if result.exit_code == 0:
         # A damaged AES-GCM file is still decryptable without its tag by whoever has the old
@@ -551,7 +521,7 @@ def test_damaged_backup_blocking_a_passphrase_change_is_named(
         for path in enc_files(enc_sealed):
             assert read_header(path.read_bytes())[1] != old_salt, path
     else:
-        line = enc_one_error(result)
+        line = one_error_line(result)
         assert backup.name in line
         assert "passphrase is not right" not in line
         assert enc_snapshot(enc_sealed) == before
@@ -565,15 +535,15 @@ def test_passphrase_change_reseals_every_file_with_a_new_salt(
 ) -> None:
     """`passphrase` re-seals every file under a new salt; the old passphrase opens no file
     (plan, backups, own checklist) and the new one opens them all."""
-    enc_ok(enc_run(enc_sealed, "done", PAPERS, pass_file=enc_pass))  # a cache and one more backup
+    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))  # a cache and one more backup
     old_salts = {p: read_header(p.read_bytes())[1] for p in enc_files(enc_sealed)}
     assert len(set(old_salts.values())) == 1
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
 
-    result = enc_run(
-        enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), pass_file=enc_pass
+    result = cli(
+        enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass
     )
-    enc_ok(result)
+    ok(result)
 
     files = enc_files(enc_sealed)
     assert any(p.parent.name == "backups" for p in files)
@@ -590,7 +560,7 @@ def test_passphrase_change_reseals_every_file_with_a_new_salt(
     assert len(new_salts) == 1
     enc_assert_all_sealed(enc_sealed)
 
-    enc_one_error(enc_run(enc_sealed, "status", pass_file=enc_pass), "passphrase is not right")
+    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "passphrase is not right")
     assert enc_show(enc_sealed, ACCOUNT, new_pass)["note"].strip() == NOTE_MARK
 
 
@@ -600,15 +570,15 @@ def test_passphrase_change_requires_the_current_passphrase(
     """Changing the passphrase without knowing the current one is refused and writes nothing."""
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
     before = enc_snapshot(enc_sealed)
-    result = enc_run(enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass))
-    enc_one_error(result, "passphrase")
+    result = cli(enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass))
+    one_error_line(result, "passphrase")
     assert enc_snapshot(enc_sealed) == before
 
 
 def test_decrypt_returns_to_plain_files(enc_sealed: Path, enc_pass: Path) -> None:
     """`decrypt` writes plan, backups and own checklist back as plain TOML; no passphrase is
     needed afterwards and `where` says so."""
-    result = enc_ok(enc_run(enc_sealed, "decrypt", pass_file=enc_pass))
+    result = ok(cli(enc_sealed, "decrypt", passphrase=enc_pass))
     assert "plain" in result.stderr
     for path in enc_files(enc_sealed):
         data = path.read_bytes()
@@ -617,27 +587,27 @@ def test_decrypt_returns_to_plain_files(enc_sealed: Path, enc_pass: Path) -> Non
             tomllib.loads(data.decode("utf-8"))
     assert "plan.toml" in enc_holding(enc_sealed, NOTE_MARK)
     assert enc_show(enc_sealed, ACCOUNT)["note"].strip() == NOTE_MARK
-    assert "encrypted" not in enc_ok(enc_run(enc_sealed, "where")).stdout
-    enc_ok(enc_run(enc_sealed, "done", PAPERS))
+    assert "encrypted" not in ok(cli(enc_sealed, "where")).stdout
+    ok(cli(enc_sealed, "done", PAPERS))
     assert not (enc_sealed / "plan.toml").read_bytes().startswith(MAGIC)
 
 
 def test_encrypt_twice_and_decrypt_plain_are_refused(enc_home: Path, enc_pass: Path) -> None:
     """`decrypt` on a plain plan and a second `encrypt` are clear errors that write nothing."""
     before = enc_snapshot(enc_home)
-    enc_one_error(enc_run(enc_home, "decrypt"), "not encrypted")
+    one_error_line(cli(enc_home, "decrypt"), "not encrypted")
     assert enc_snapshot(enc_home) == before
-    enc_ok(enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
+    ok(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
     before = enc_snapshot(enc_home)
-    result = enc_run(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
-    enc_one_error(result, "already encrypted")
+    result = cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
+    one_error_line(result, "already encrypted")
     assert enc_snapshot(enc_home) == before
 
 
 def test_encrypt_without_a_terminal_or_file_is_refused(enc_home: Path) -> None:
     """`encrypt` with no terminal and no passphrase file asks for one and changes nothing."""
     before = enc_snapshot(enc_home)
-    enc_one_error(enc_run(enc_home, "encrypt"), "passphrase")
+    one_error_line(cli(enc_home, "encrypt"), "passphrase")
     assert enc_snapshot(enc_home) == before
 
 
@@ -645,7 +615,7 @@ def test_short_passphrase_is_refused(enc_home: Path, tmp_path: Path) -> None:
     """A passphrase shorter than 8 characters is refused before anything is written."""
     short = enc_secret_file(tmp_path, "short.txt", "abc")
     before = enc_snapshot(enc_home)
-    enc_one_error(enc_run(enc_home, "encrypt", "--passphrase-file", str(short)), "shorter")
+    one_error_line(cli(enc_home, "encrypt", "--passphrase-file", str(short)), "shorter")
     assert enc_snapshot(enc_home) == before
 
 
@@ -654,10 +624,9 @@ def test_short_passphrase_is_refused(enc_home: Path, tmp_path: Path) -> None:
 
 def test_help_now_works_on_an_encrypted_plan_without_a_passphrase(enc_sealed: Path) -> None:
     """`help-now` shows the numbers at once with no passphrase asked and nothing written."""
-    if not (REPO / "exitplan" / "helplines.toml").is_file():
-        pytest.skip("exitplan/helplines.toml is not written yet")
+    assert (REPO / "exitplan" / "helplines.toml").is_file()
     before = enc_snapshot(enc_sealed)
-    result = enc_ok(enc_run(enc_sealed, "help-now"))
+    result = ok(cli(enc_sealed, "help-now"))
     assert "emergency" in result.stdout.lower()
     assert "passphrase" not in result.output.lower()
     assert enc_snapshot(enc_sealed) == before
@@ -665,10 +634,10 @@ def test_help_now_works_on_an_encrypted_plan_without_a_passphrase(enc_sealed: Pa
 
 def test_where_and_wipe_need_no_passphrase(enc_sealed: Path) -> None:
     """`where` lists an encrypted plan and `wipe --yes` erases it without the passphrase."""
-    listing = enc_ok(enc_run(enc_sealed, "where")).stdout
+    listing = ok(cli(enc_sealed, "where")).stdout
     assert "plan.toml" in listing
     assert "encrypted" in listing
-    enc_ok(enc_run(enc_sealed, "wipe", "--yes"))
+    ok(cli(enc_sealed, "wipe", "--yes"))
     assert not enc_sealed.exists()
 
 
@@ -686,7 +655,7 @@ def test_passphrase_is_never_a_command_line_value(enc_sealed: Path, argv: list[s
     """There is no --passphrase option anywhere: giving one is a usage error (exit 2) and
     nothing is written."""
     before = enc_snapshot(enc_sealed)
-    result = enc_run(enc_sealed, *argv)
+    result = cli(enc_sealed, *argv)
     assert result.exit_code == 2, result.output
     assert "no such option" in result.stderr.lower()
     assert enc_snapshot(enc_sealed) == before
@@ -696,7 +665,7 @@ def test_passphrase_is_never_a_command_line_value(enc_sealed: Path, argv: list[s
 def test_help_lists_no_passphrase_value_option(tmp_path: Path, command: str | None) -> None:
     """`exitplan --help` and the encryption commands' help offer only passphrase *files*."""
     args = ["--help"] if command is None else [command, "--help"]
-    result = enc_ok(enc_run(tmp_path / "none", *args))
+    result = ok(cli(tmp_path / "none", *args))
     assert not re.search(r"--passphrase(?![-\w])", result.stdout), result.stdout
     assert not re.search(r"--password", result.stdout)
     if command is None:
@@ -712,8 +681,8 @@ def test_passphrase_in_an_environment_variable_does_not_unlock(
     """The real passphrase in an environment variable is ignored: the plan stays locked."""
     monkeypatch.setenv(name, PASSPHRASE)
     before = enc_snapshot(enc_sealed)
-    result = enc_run(enc_sealed, "show", ACCOUNT, "--json")
-    enc_one_error(result, "encrypted")
+    result = cli(enc_sealed, "show", ACCOUNT, "--json")
+    one_error_line(result, "encrypted")
     assert NOTE_MARK not in result.output
     assert enc_snapshot(enc_sealed) == before
 

@@ -1,6 +1,6 @@
-"""Privacy: no traces outside the data directory, permissions, no network, no leaks (issue 4).
+"""Privacy: no traces outside the data directory, permissions, no network, no leaks.
 
-Research notes section 6, tests 20-29. Most checks run the real program (`python -m exitplan`)
+Most checks run the real program (`python -m exitplan`)
 in a child process with HOME, every XDG_* variable and TMPDIR pointed at a throwaway tree, so
 that anything the program (or a library it uses) writes anywhere shows up. Every run pins the day
 with EXITPLAN_TODAY and uses the test-only fast KDF.
@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import typer
-from typer.testing import CliRunner, Result
+from helpers import cli, ok
 
 from exitplan.vault import MAGIC
 
@@ -104,22 +104,6 @@ def tp_secret(folder: Path, name: str, text: str) -> Path:
     path.write_text(text + "\n", encoding="utf-8")
     path.chmod(0o600)
     return path
-
-
-def tp_invoke(home: Path, *args: str, stdin: str | None = None) -> Result:
-    """`exitplan --home HOME ARGS` in-process (stdin is never a terminal)."""
-    from exitplan.cli import app
-
-    return CliRunner().invoke(
-        app, ["--home", str(home), *args], input=stdin, catch_exceptions=False
-    )
-
-
-def tp_ok(result: Result) -> Result:
-    """Assert success with no traceback."""
-    assert result.exit_code == 0, (result.stdout, result.stderr)
-    assert "Traceback" not in result.output
-    return result
 
 
 def tp_snapshot(root: Path, skip: Path | None = None) -> dict[str, tuple[Any, ...]]:
@@ -459,16 +443,6 @@ def test_files_are_private_under_a_permissive_umask(tmp_path: Path, umask: int) 
     tp_assert_private(tree.home)
 
 
-def test_summary_output_outside_the_home_is_private(tmp_path: Path) -> None:
-    """`summary --output` anywhere writes a 0600 file even under umask 022."""
-    tree = tp_tree(tmp_path)
-    tree.cli("init", "--checklist", TP_LIST)
-    target = tree.outside / "export" / "plan.md"
-    target.parent.mkdir(parents=True)
-    tree.cli("summary", "--format", "markdown", "--output", str(target), umask=0o022)
-    assert stat.S_IMODE(target.stat().st_mode) == 0o600
-
-
 def test_new_data_directory_is_created_private(tmp_path: Path) -> None:
     """A data directory that does not exist yet is created 0700 under umask 022 (built-in
     checklists), and one the person made themselves with mode 0755 is made 0700 by `init`."""
@@ -489,10 +463,10 @@ def test_data_directory_readable_by_others_is_refused(
     """A plan whose folder other users can open is refused with a fix-it message naming
     `chmod 700` and the folder: exit 1, nothing written, the mode left as it was."""
     home = tp_make_home(tmp_path / "plan")
-    tp_ok(tp_invoke(home, "init", "--checklist", TP_LIST))
+    ok(cli(home, "init", "--checklist", TP_LIST))
     home.chmod(mode)
     before = tp_bytes(home)
-    result = tp_invoke(home, *command, stdin=TYPED_MARK if command[0] == "note" else None)
+    result = cli(home, *command, input=TYPED_MARK if command[0] == "note" else None)
     assert result.exit_code == 1, result.output
     line = result.stderr.strip()
     assert line.startswith("Error: ")
@@ -510,11 +484,11 @@ def test_plan_file_readable_by_others_is_refused(
     """A plan file other users can read is refused with `chmod 600` and its path: exit 1,
     nothing written, the mode left as it was."""
     home = tp_make_home(tmp_path / "plan")
-    tp_ok(tp_invoke(home, "init", "--checklist", TP_LIST))
+    ok(cli(home, "init", "--checklist", TP_LIST))
     plan = home / "plan.toml"
     plan.chmod(mode)
     before = tp_bytes(home)
-    result = tp_invoke(home, *command)
+    result = cli(home, *command)
     assert result.exit_code == 1, result.output
     line = result.stderr.strip()
     assert "chmod 600" in line
@@ -635,7 +609,7 @@ def test_every_command_works_with_the_network_cut(
     expected = tp_all_command_names() - (set() if HAS_HELPLINES else {"help-now"})
     names = set()
     for argv, stdin in tp_every_command(home, tmp_path / "outside"):
-        tp_ok(tp_invoke(home, *argv, stdin=stdin))
+        ok(cli(home, *argv, input=stdin))
         names.update([a for a in argv if a in expected][:1])
     assert attempts == []
     assert expected <= names
@@ -791,7 +765,7 @@ def test_no_command_uses_a_pager_editor_or_browser(
 
     home = tp_make_home(tmp_path / "plan")
     for argv, stdin in tp_every_command(home, tmp_path / "outside"):
-        tp_ok(tp_invoke(home, *argv, stdin=stdin))
+        ok(cli(home, *argv, input=stdin))
     assert calls == []
 
 
@@ -802,7 +776,7 @@ def test_no_command_uses_a_pager_editor_or_browser(
 def tp_plan(tmp_path: Path) -> Path:
     """A plain plan of the person's own checklist."""
     home = tp_make_home(tmp_path / "plan")
-    tp_ok(tp_invoke(home, "init", "--checklist", TP_LIST, "--exit-date", TP_EXIT))
+    ok(cli(home, "init", "--checklist", TP_LIST, "--exit-date", TP_EXIT))
     return home
 
 
@@ -810,7 +784,7 @@ def test_note_text_on_the_command_line_is_a_usage_error(tp_plan: Path) -> None:
     """`exitplan note ITEM "text"` is refused (exit 2: there is no text argument) and the text
     is stored nowhere."""
     before = tp_bytes(tp_plan)
-    result = tp_invoke(tp_plan, "note", ACCOUNT, TYPED_MARK)
+    result = cli(tp_plan, "note", ACCOUNT, TYPED_MARK)
     assert result.exit_code == 2, result.output
     assert "unexpected extra argument" in result.stderr.lower()
     assert tp_bytes(tp_plan) == before
@@ -818,22 +792,22 @@ def test_note_text_on_the_command_line_is_a_usage_error(tp_plan: Path) -> None:
 
 def test_note_help_says_the_text_is_asked_for(tp_plan: Path) -> None:
     """`exitplan note --help` tells the person the text is asked for, not typed as an argument."""
-    text = " ".join(tp_ok(tp_invoke(tp_plan, "note", "--help")).stdout.split())
+    text = " ".join(ok(cli(tp_plan, "note", "--help")).stdout.split())
     assert "asked for" in text
     assert "never taken from the command line" in text
 
 
 def test_note_is_read_from_stdin(tp_plan: Path) -> None:
     """A note piped on stdin is stored exactly, with nothing on the command line."""
-    tp_ok(tp_invoke(tp_plan, "note", ACCOUNT, stdin=f"{NOTE_MARK}\nsecond line\n"))
-    shown = json.loads(tp_ok(tp_invoke(tp_plan, "show", ACCOUNT, "--json")).stdout)
+    ok(cli(tp_plan, "note", ACCOUNT, input=f"{NOTE_MARK}\nsecond line\n"))
+    shown = json.loads(ok(cli(tp_plan, "show", ACCOUNT, "--json")).stdout)
     assert shown["note"].strip() == f"{NOTE_MARK}\nsecond line"
 
 
 def test_review_note_is_read_from_stdin(tp_plan: Path) -> None:
     """In `review`, a note is typed after 'n' (stdin here), never given as an argument."""
-    tp_ok(tp_invoke(tp_plan, "review", stdin=f"n\n{TYPED_MARK}\nq\n"))
-    listed = json.loads(tp_ok(tp_invoke(tp_plan, "summary", "--format", "json")).stdout)
+    ok(cli(tp_plan, "review", input=f"n\n{TYPED_MARK}\nq\n"))
+    listed = json.loads(ok(cli(tp_plan, "summary", "--format", "json")).stdout)
     assert TYPED_MARK in json.dumps(listed)
 
 
@@ -852,14 +826,14 @@ def tp_where_rows(output: str) -> dict[str, str]:
 def test_where_lists_the_folder_and_every_file(tp_plan: Path, tmp_path: Path) -> None:
     """`where` prints the data directory, then every file in it with its size and whether it is
     encrypted or plain, and writes nothing, before and after encryption."""
-    tp_ok(tp_invoke(tp_plan, "note", ACCOUNT, stdin=NOTE_MARK))
-    tp_ok(tp_invoke(tp_plan, "done", PAPERS))
+    ok(cli(tp_plan, "note", ACCOUNT, input=NOTE_MARK))
+    ok(cli(tp_plan, "done", PAPERS))
     for encrypted in (False, True):
         if encrypted:
             pass_file = tp_secret(tmp_path / "outside", "pass.txt", PASSPHRASE)
-            tp_ok(tp_invoke(tp_plan, "encrypt", "--passphrase-file", str(pass_file)))
+            ok(cli(tp_plan, "encrypt", "--passphrase-file", str(pass_file)))
         before = tp_bytes(tp_plan)
-        out = tp_ok(tp_invoke(tp_plan, "where")).stdout
+        out = ok(cli(tp_plan, "where")).stdout
         assert out.splitlines()[0] == str(tp_plan)
         rows = tp_where_rows(out)
         files = {str(p.relative_to(tp_plan)): p for p in tp_plan.rglob("*") if p.is_file()}
@@ -878,7 +852,7 @@ def test_where_lists_the_folder_and_every_file(tp_plan: Path, tmp_path: Path) ->
 def test_where_without_a_plan_creates_nothing(tmp_path: Path) -> None:
     """`where` on a folder that does not exist names it, says nothing is stored, creates it not."""
     home = tmp_path / "nothing-here"
-    result = tp_ok(tp_invoke(home, "where"))
+    result = ok(cli(home, "where"))
     assert result.stdout.splitlines()[0] == str(home)
     assert "nothing" in result.stderr.lower()
     assert not home.exists()
@@ -890,9 +864,9 @@ def test_where_without_a_plan_creates_nothing(tmp_path: Path) -> None:
 @pytest.fixture
 def tp_full_home(tp_plan: Path) -> Path:
     """A plan with a note, several backups, the own checklist, a lock and stray temp files."""
-    tp_ok(tp_invoke(tp_plan, "note", ACCOUNT, stdin=NOTE_MARK))
-    tp_ok(tp_invoke(tp_plan, "done", PAPERS))
-    tp_ok(tp_invoke(tp_plan, "undo", PAPERS))
+    ok(cli(tp_plan, "note", ACCOUNT, input=NOTE_MARK))
+    ok(cli(tp_plan, "done", PAPERS))
+    ok(cli(tp_plan, "undo", PAPERS))
     (tp_plan / ".plan.toml.k2j4h1.tmp").write_bytes(NOTE_MARK.encode())
     (tp_plan / "backups" / ".plan-20261130T000000000000Z.toml.x81.tmp").write_bytes(b"x")
     return tp_plan
@@ -903,7 +877,7 @@ def test_wipe_yes_removes_everything_and_the_folder(tp_full_home: Path) -> None:
     folder itself."""
     assert (tp_full_home / ".lock").exists()
     assert list((tp_full_home / "backups").glob("plan-*.toml"))
-    result = tp_ok(tp_invoke(tp_full_home, "wipe", "--yes"))
+    result = ok(cli(tp_full_home, "wipe", "--yes"))
     assert not tp_full_home.exists(), sorted(tp_full_home.rglob("*"))
     assert "Erased" in result.stderr
     assert "Left alone" not in result.stderr
@@ -914,8 +888,8 @@ def test_wipe_works_on_an_encrypted_plan_without_the_passphrase(
 ) -> None:
     """An encrypted plan is wiped without asking for the passphrase."""
     pass_file = tp_secret(tmp_path / "outside", "pass.txt", PASSPHRASE)
-    tp_ok(tp_invoke(tp_full_home, "encrypt", "--passphrase-file", str(pass_file)))
-    tp_ok(tp_invoke(tp_full_home, "wipe", "--yes"))
+    ok(cli(tp_full_home, "encrypt", "--passphrase-file", str(pass_file)))
+    ok(cli(tp_full_home, "wipe", "--yes"))
     assert not tp_full_home.exists()
 
 
@@ -926,7 +900,7 @@ def test_wipe_leaves_unknown_files_alone_and_says_so(tp_full_home: Path) -> None
     mine.write_bytes(b"\xff\xd8 not exitplan's")
     readme = tp_full_home / "checklists" / "readme.txt"
     readme.write_text("my own notes", encoding="utf-8")
-    result = tp_ok(tp_invoke(tp_full_home, "wipe", "--yes"))
+    result = ok(cli(tp_full_home, "wipe", "--yes"))
     assert mine.read_bytes() == b"\xff\xd8 not exitplan's"
     assert readme.read_text(encoding="utf-8") == "my own notes"
     left = sorted(str(p.relative_to(tp_full_home)) for p in tp_full_home.rglob("*"))
@@ -942,7 +916,7 @@ def test_wipe_needs_the_confirmation_word(tp_full_home: Path, answer: str) -> No
     """Without --yes, anything but the word WIPE (or no answer at all) erases nothing and
     exits 1."""
     before = tp_bytes(tp_full_home)
-    result = tp_invoke(tp_full_home, "wipe", stdin=answer)
+    result = cli(tp_full_home, "wipe", input=answer)
     assert result.exit_code == 1, result.output
     assert "Type WIPE" in result.output
     assert "Nothing was erased" in result.stderr or (answer == "" and "Aborted" in result.stderr)
@@ -952,14 +926,14 @@ def test_wipe_needs_the_confirmation_word(tp_full_home: Path, answer: str) -> No
 
 def test_wipe_with_the_confirmation_word(tp_full_home: Path) -> None:
     """Typing WIPE at the prompt erases everything, like --yes."""
-    tp_ok(tp_invoke(tp_full_home, "wipe", stdin="WIPE\n"))
+    ok(cli(tp_full_home, "wipe", input="WIPE\n"))
     assert not tp_full_home.exists()
 
 
 def test_wipe_states_what_it_cannot_erase(tp_full_home: Path) -> None:
     """The wipe message says, in two short lines, that system backups or cloud sync copies,
     shell history and SSD traces are out of its reach, and that encryption protects those."""
-    result = tp_ok(tp_invoke(tp_full_home, "wipe", "--yes"))
+    result = ok(cli(tp_full_home, "wipe", "--yes"))
     lines = result.stderr.splitlines()
     limits = [line for line in lines if "cannot" in line.lower()]
     assert len(limits) == 1
@@ -972,7 +946,7 @@ def test_wipe_states_what_it_cannot_erase(tp_full_home: Path) -> None:
 def test_wipe_without_a_folder_creates_nothing(tmp_path: Path) -> None:
     """`wipe --yes` where there is no data directory says so and creates nothing."""
     home = tmp_path / "never-made"
-    result = tp_ok(tp_invoke(home, "wipe", "--yes"))
+    result = ok(cli(home, "wipe", "--yes"))
     assert "Nothing to erase" in result.stderr
     assert not home.exists()
 
@@ -982,5 +956,5 @@ def test_wipe_removes_temp_files_left_in_the_cache_folder(tp_full_home: Path) ->
     cache = tp_full_home / "cache"
     cache.mkdir(mode=0o700, exist_ok=True)
     (cache / ".plan.json.q9w8.tmp").write_bytes(NOTE_MARK.encode())
-    tp_ok(tp_invoke(tp_full_home, "wipe", "--yes"))
+    ok(cli(tp_full_home, "wipe", "--yes"))
     assert not tp_full_home.exists(), sorted(tp_full_home.rglob("*"))

@@ -84,19 +84,14 @@ READ_ONLY = [
 ]
 
 
-def has_helplines() -> bool:
-    """Whether the helplines data file is there yet (another part of the project writes it)."""
+def check_data_present(command: tuple[str, ...], *, with_plan: bool) -> None:
+    """The data a command needs is shipped: the helplines file, the built-in checklists."""
     from importlib.resources import files
 
-    return (files("exitplan") / "helplines.toml").is_file()
-
-
-def skip_if_missing(command: tuple[str, ...], *, with_plan: bool) -> None:
-    """Skip commands whose data another part of the project has not written yet."""
-    if command[:1] == ("help-now",) and not has_helplines():
-        pytest.skip("exitplan/helplines.toml is not written yet")
-    if command[:1] == ("show",) and not with_plan and not load_catalog().checklists:
-        pytest.skip("no built-in checklists yet")
+    if command[:1] == ("help-now",):
+        assert (files("exitplan") / "helplines.toml").is_file()
+    if command[:1] == ("show",) and not with_plan:
+        assert load_catalog().checklists
 
 
 @pytest.fixture
@@ -118,7 +113,7 @@ def test_read_only_commands_create_nothing_without_a_plan(
     run: Run, home: Path, elsewhere: Callable[[], dict[str, bytes]], command: tuple[str, ...]
 ) -> None:
     """With no plan yet, reading commands succeed and create no file or folder anywhere."""
-    skip_if_missing(command, with_plan=False)
+    check_data_present(command, with_plan=False)
     around = elsewhere()
     result = run(*command)
     assert result.exit_code == 0, result.output
@@ -133,7 +128,7 @@ def test_read_only_commands_change_nothing_with_a_plan(
     run: Run, plan_home: Path, elsewhere: Callable[[], dict[str, bytes]], command: tuple[str, ...]
 ) -> None:
     """With a plan, reading commands leave every file byte for byte as it was."""
-    skip_if_missing(command, with_plan=True)
+    check_data_present(command, with_plan=True)
     assert run("done", "2").exit_code == 0
     assert run("note", "3", input="a private note\n").exit_code == 0
     before, around = snapshot(plan_home), elsewhere()

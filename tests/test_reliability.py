@@ -1,6 +1,5 @@
 """Never lose progress: crash-proof saving, faults, locking, backups, restore and history.
 
-Issue 5; research notes (../shared/research/privacy-and-reliability.md) §1 and §6, tests 1-12.
 Every test runs the real code: the CLI in-process through CliRunner, or real child processes
 (tests/helpers_crash.py) that are killed with SIGKILL. The file needs nothing from conftest.py:
 its fixtures have names of their own and it sets the environment it needs explicitly.
@@ -29,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from helpers import cli, ok, one_error_line, read_plan, snapshot
+from typer.testing import Result
 
-from exitplan import store as store_module
+from exitplan import atomic as atomic_module
+from exitplan import backups as backups_module
 from exitplan.errors import ExitplanError
 from exitplan.store import KEEP_BACKUPS, LOCK_TIMEOUT_ENV, Store
 
@@ -49,6 +50,16 @@ BASE_ENV: dict[str, str | None] = {
     "EXITPLAN_PASSPHRASE_FILE": None,
 }
 HAS_PROC_FD = Path("/proc/self/fd").is_dir()
+
+
+@pytest.fixture(autouse=True)
+def _reliability_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every in-process run sees BASE_ENV (a fixed day, the fast KDF, a longer lock wait)."""
+    for name, value in BASE_ENV.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -98,73 +109,14 @@ def make_rel_home(root: Path, count: int = 6) -> Path:
     return home
 
 
-def cli(
-    home: Path,
-    *args: str,
-    input: str | None = None,
-    env: dict[str, str | None] | None = None,
-    passphrase: Path | None = None,
-) -> Result:
-    """`exitplan --home HOME [--passphrase-file F] ARGS` in-process, exceptions caught."""
-    argv = ["--home", str(home)]
-    if passphrase is not None:
-        argv += ["--passphrase-file", str(passphrase)]
-    return CliRunner().invoke(
-        _app(), [*argv, *args], input=input, env=BASE_ENV | (env or {}), catch_exceptions=True
-    )
-
-
-def _app() -> Any:
-    from exitplan.cli import app
-
-    return app
-
-
-def ok(result: Result) -> Result:
-    """Assert the command succeeded."""
-    assert_no_traceback(result)
-    assert result.exit_code == 0, (result.exit_code, result.stdout, result.stderr)
-    return result
-
-
-def assert_no_traceback(result: Result) -> None:
-    """No unhandled exception and no traceback text."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    assert "Traceback" not in result.output
-
-
-def one_error_line(result: Result) -> str:
-    """A handled failure: exit code 1 and exactly one 'Error: ...' line on stderr."""
-    assert_no_traceback(result)
-    assert result.exit_code == 1, (result.exit_code, result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("Error: "), lines[0]
-    return lines[0]
-
-
 def init_plan(home: Path, *extra: str) -> None:
     """`exitplan init` with only our checklist."""
     ok(cli(home, "init", "--checklist", CHECKLIST, *extra))
 
 
-def snapshot(home: Path) -> dict[str, bytes]:
-    """{relative path: bytes} of every file under home."""
-    return {
-        str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()
-    }
-
-
 def temp_files(home: Path) -> list[str]:
     """Every temp file left anywhere under home."""
     return sorted(str(p.relative_to(home)) for p in home.rglob("*.tmp"))
-
-
-def load(home: Path, passphrase: str | None = None) -> Any:
-    """The plan state on disk, read by the real store."""
-    return Store(home, (lambda: passphrase) if passphrase else None).load()
 
 
 def status_of(state: Any, full_id: str) -> str:
@@ -345,7 +297,7 @@ def check_after_kill(
 ) -> Any:
     """Load the plan after a kill and count what is wrong with it; return it (None: unreadable)."""
     try:
-        state = load(home)
+        state = read_plan(home)
     except ExitplanError as exc:
         stats.unreadable += 1
         stats.problems.append(f"trial {trial}: plan unreadable: {exc}")
@@ -403,7 +355,7 @@ def kill_trials(
     """
     window = 0.3 if mode in {"toggle", "naive"} else 0.2
     target = item(1)
-    base = load(home)
+    base = read_plan(home)
     base_events = len(base.history)  # the item is open here; every save toggles it once
     assert status_of(base, target) == "open"
     last_ack = base_events
@@ -437,7 +389,7 @@ def kill_trials(
                     # Put back the last good plan so the next trial starts from a sound one
                     # (what the naive control needs; for the real writer the test fails anyway).
                     (home / "plan.toml").write_bytes(good)
-                    last_ack = len(load(home).history)
+                    last_ack = len(read_plan(home).history)
                 else:
                     good = (home / "plan.toml").read_bytes()
                     last_ack = len(state.history)  # it may hold a save not acknowledged yet
@@ -496,7 +448,7 @@ def test_atomic_save_survives_300_sigkills(tmp_path: Path, mode: str) -> None:
 def test_naive_writer_is_caught_by_the_harness(tmp_path: Path) -> None:
     """CONTROL: the same harness with a truncate-and-rewrite writer shows corruption.
 
-    The writer lives in tests/helpers_crash.py and replaces exitplan.store.write_atomic in the
+    The writer lives in tests/helpers_crash.py and replaces exitplan.atomic.write_atomic in the
     child only. At least one trial must end with a plan that does not load or lost a save;
     otherwise the harness could not tell a safe writer from an unsafe one.
     """
@@ -627,7 +579,7 @@ class Injector:
 
             monkeypatch.setattr(os, "replace", replace)
         elif self.step == "dirsync":
-            real_sync = store_module.fsync_dir
+            real_sync = atomic_module.fsync_dir
 
             def fsync_dir(folder: Path) -> None:
                 if self.hits(os.fspath(folder)):
@@ -635,7 +587,7 @@ class Injector:
                     raise self.error
                 real_sync(folder)
 
-            monkeypatch.setattr(store_module, "fsync_dir", fsync_dir)
+            monkeypatch.setattr(atomic_module, "fsync_dir", fsync_dir)
         else:  # pragma: no cover - a typo in a parametrize list
             raise ValueError(self.step)
 
@@ -675,7 +627,7 @@ def test_fault_before_rename_keeps_old_plan(
     assert shown_status(rel_home, item(2)) == "open"  # no reading command sees the failed save
     # Nothing is left half-done: the next save works and the plan has both steps.
     ok(cli(rel_home, "done", item(2)))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert (status_of(state, item(1)), status_of(state, item(2))) == ("done", "done")
 
 
@@ -693,7 +645,7 @@ def test_directory_fsync_failure_after_rename_is_reported_honestly(
     message = one_error_line(result)
     assert "saved" in message
     assert "unchanged" not in message
-    assert status_of(load(rel_home), item(3)) == "done"
+    assert status_of(read_plan(rel_home), item(3)) == "done"
     assert shown_status(rel_home, item(3)) == "done"
     assert temp_files(rel_home) == []
 
@@ -709,7 +661,7 @@ def test_directory_fsync_failure_on_backup_is_reported_honestly(rel_home: Path, 
         result = cli(rel_home, "done", item(3))
     assert injector.fired >= 1
     message = one_error_line(result)
-    saved = status_of(load(rel_home), item(3)) == "done"
+    saved = status_of(read_plan(rel_home), item(3)) == "done"
     if saved:
         assert "unchanged" not in message
     else:
@@ -757,7 +709,7 @@ def test_encrypted_verify_failure_keeps_old_file(
     one_error_line(result)
     assert snapshot(home)["plan.toml"] == before["plan.toml"]
     assert temp_files(home) == []
-    assert status_of(load(home, PASSPHRASE), item(2)) == "open"
+    assert status_of(read_plan(home, PASSPHRASE), item(2)) == "open"
     assert shown_status(home, item(2), rel_secret) == "open"
 
 
@@ -766,7 +718,7 @@ def test_save_is_fsynced_before_rename_and_folder_after(rel_home: Path) -> None:
     """The plan's temp file is fsynced before it is renamed over plan.toml, and the folder is
     synced after the rename, all before the command returns."""
     events: list[tuple[str, str]] = []
-    real_fsync, real_replace, real_dirsync = os.fsync, os.replace, store_module.fsync_dir
+    real_fsync, real_replace, real_dirsync = os.fsync, os.replace, atomic_module.fsync_dir
 
     def fsync(fd: int) -> None:
         events.append(("fsync", os.path.basename(fd_path(fd))))
@@ -783,7 +735,7 @@ def test_save_is_fsynced_before_rename_and_folder_after(rel_home: Path) -> None:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(os, "fsync", fsync)
         mp.setattr(os, "replace", replace)
-        mp.setattr(store_module, "fsync_dir", fsync_dir)
+        mp.setattr(atomic_module, "fsync_dir", fsync_dir)
         ok(cli(rel_home, "done", item(1)))
     rename = events.index(("replace", "plan.toml"))
     synced = [i for i, (kind, name) in enumerate(events) if kind == "fsync"]
@@ -811,11 +763,11 @@ def test_leftover_temp_files_are_swept_by_the_next_change(rel_home: Path) -> Non
     """Temp files of a killed run are removed by the next changing command; the plan gets
     that command's change and nothing else."""
     ok(cli(rel_home, "done", item(1)))
-    before = load(rel_home)
+    before = read_plan(rel_home)
     plant_leftovers(rel_home)
     ok(cli(rel_home, "done", item(2)))
     assert temp_files(rel_home) == []
-    after = load(rel_home)
+    after = read_plan(rel_home)
     assert after.items[item(1)] == before.items[item(1)]
     assert status_of(after, item(2)) == "done"
     assert after.history[: len(before.history)] == before.history
@@ -835,8 +787,7 @@ def test_leftover_cache_temp_files_are_swept(rel_home: Path) -> None:
     """A temp file in cache/ (from a run killed while writing the cache) is swept too."""
     ok(cli(rel_home, "done", item(1)))
     cache = rel_home / "cache"
-    if not cache.is_dir():
-        pytest.skip("this exitplan keeps no cache folder")
+    assert cache.is_dir(), "a change must write the cache"
     leftover = cache / ".plan.json.k1ll3d.tmp"
     leftover.write_bytes(b'{"format":1,"sta')
     ok(cli(rel_home, "done", item(2)))
@@ -865,7 +816,7 @@ def test_four_processes_ticking_100_items_lose_nothing(tmp_path: Path) -> None:
             assert code == 0, (out, running.stderr())
             outputs.append(out)
     assert all("DONE 25" in out for out in outputs), outputs
-    state = load(home)
+    state = read_plan(home)
     done = sorted(key for key, value in state.items.items() if value.status == "done")
     print(f"\nreliability: concurrent: {len(done)} of 100 updates kept")
     assert done == ids
@@ -913,7 +864,7 @@ def test_lock_of_a_killed_process_never_blocks(rel_home: Path) -> None:
         os.kill(holder.proc.pid, signal.SIGKILL)
         holder.proc.wait(timeout=30)
     ok(cli(rel_home, "done", item(1), env={LOCK_TIMEOUT_ENV: "30"}))
-    assert status_of(load(rel_home), item(1)) == "done"
+    assert status_of(read_plan(rel_home), item(1)) == "done"
     assert (rel_home / ".lock").stat().st_mode & 0o777 == 0o600
 
 
@@ -968,7 +919,7 @@ def test_restore_latest_and_numbered_and_restore_is_a_save(rel_home: Path) -> No
     ok(cli(rel_home, "done", item(3)))
     replaced = (rel_home / "plan.toml").read_bytes()
     ok(cli(rel_home, "restore"))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert [status_of(state, item(n)) for n in (1, 2, 3)] == ["done", "done", "open"]
     assert state.history[-1].action == "restore"
     assert backup_files(rel_home)[0].read_bytes() == replaced
@@ -976,10 +927,10 @@ def test_restore_latest_and_numbered_and_restore_is_a_save(rel_home: Path) -> No
     rows = json.loads(ok(cli(rel_home, "backups", "--json")).stdout)
     assert [r["done"] for r in rows] == [3, 2, 1, 0]
     ok(cli(rel_home, "restore", "3"))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert [status_of(state, item(n)) for n in (1, 2, 3)] == ["done", "open", "open"]
     ok(cli(rel_home, "restore", "1"))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert [status_of(state, item(n)) for n in (1, 2, 3)] == ["done", "done", "open"]
     assert "no backup number 99" in one_error_line(cli(rel_home, "restore", "99"))
 
@@ -1049,11 +1000,11 @@ def _damaged_home(tmp_path: Path, how: str) -> tuple[Path, Path | None, bytes]:
         secret = passphrase_file(tmp_path)
         ok(cli(home, "encrypt", "--passphrase-file", str(secret)))
     ok(cli(home, "done", item(1), passphrase=secret))
-    good = load(home, PASSPHRASE if secret else None)  # the newest backup after the next save
+    good = read_plan(home, PASSPHRASE if secret else None)  # the newest backup after the next save
     ok(cli(home, "note", item(1), input="lost with the damaged plan\n", passphrase=secret))
     damage(home, how)
     with pytest.raises(ExitplanError):
-        load(home, PASSPHRASE if secret else None)
+        read_plan(home, PASSPHRASE if secret else None)
     return home, secret, good
 
 
@@ -1081,7 +1032,7 @@ def test_unreadable_plan_is_never_overwritten(tmp_path: Path, how: str) -> None:
         one_error_line(result)
         assert snapshot(home) == before, args
     ok(cli(home, "restore", passphrase=secret))
-    restored = load(home, PASSPHRASE if secret else None)
+    restored = read_plan(home, PASSPHRASE if secret else None)
     assert restored.items == good.items
     assert restored.history[:-1] == good.history
     assert restored.history[-1].action == "restore"
@@ -1125,7 +1076,7 @@ def test_restore_falls_back_past_a_damaged_backup(tmp_path: Path, encrypted: boo
         secret = passphrase_file(tmp_path)
         ok(cli(home, "encrypt", "--passphrase-file", str(secret)))
     ok(cli(home, "done", item(1), passphrase=secret))
-    good = load(home, PASSPHRASE if secret else None)
+    good = read_plan(home, PASSPHRASE if secret else None)
     ok(cli(home, "done", item(2), passphrase=secret))  # keeps a backup: s1 done
     ok(cli(home, "done", item(3), passphrase=secret))  # keeps a backup: s1 and s2 done
     newest = backup_files(home)[0]
@@ -1133,7 +1084,7 @@ def test_restore_falls_back_past_a_damaged_backup(tmp_path: Path, encrypted: boo
     newest.write_bytes(data[:-20] + bytes([data[-20] ^ 0x01]) + data[-19:] if encrypted else b"]")
     damage(home, "flipped-byte" if encrypted else "garbage")
     ok(cli(home, "restore", passphrase=secret))
-    restored = load(home, PASSPHRASE if secret else None)
+    restored = read_plan(home, PASSPHRASE if secret else None)
     assert [status_of(restored, item(n)) for n in (1, 2, 3)] == ["done", "open", "open"]
     assert restored.history[: len(good.history)] == good.history
 
@@ -1145,7 +1096,7 @@ def test_restore_brings_back_a_deleted_plan(rel_home: Path) -> None:
     ok(cli(rel_home, "done", item(2)))
     (rel_home / "plan.toml").unlink()
     ok(cli(rel_home, "restore"))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert [status_of(state, item(n)) for n in (1, 2)] == ["done", "open"]
 
 
@@ -1197,7 +1148,7 @@ def test_restore_with_a_wrong_passphrase_writes_nothing(
 def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> None:
     """After the clock is set back a day, each save still keeps the plan it replaced, and
     `restore` still brings back the plan from just before the last save."""
-    real_datetime = store_module.datetime
+    real_datetime = backups_module.datetime
     shift = timedelta(0)
 
     class SteppedClock(real_datetime):  # type: ignore[misc, valid-type]
@@ -1206,7 +1157,7 @@ def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> No
             return real_datetime.now(tz or UTC) - shift
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(store_module, "datetime", SteppedClock)
+        mp.setattr(backups_module, "datetime", SteppedClock)
         for n in range(KEEP_BACKUPS):
             ok(cli(rel_home, "undo" if n % 2 else "done", item(1)))
         shift = timedelta(days=1)
@@ -1215,7 +1166,7 @@ def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> No
             ok(cli(rel_home, "done", item(2 + n)))
             assert current in [p.read_bytes() for p in backup_files(rel_home)], n
         ok(cli(rel_home, "restore"))
-    state = load(rel_home)
+    state = read_plan(rel_home)
     assert [status_of(state, item(n)) for n in (2, 3, 4)] == ["done", "done", "open"]
 
 

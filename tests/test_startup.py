@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import child
 
-from exitplan.cli import app, command_name, invoked_command
+from exitplan.cli import app, command_name, invoked_command, main
 
 
 @pytest.mark.parametrize(
@@ -40,15 +41,8 @@ def test_command_names_match_what_typer_registers() -> None:
 
 
 def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    """The real entry point in a child process."""
-    env = {**os.environ, "EXITPLAN_HOME": str(home), "EXITPLAN_TODAY": "2026-11-30"}
-    return subprocess.run(
-        [sys.executable, "-m", "exitplan", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    """The real entry point in a child process, on a fixed day."""
+    return child(*args, env={"EXITPLAN_HOME": str(home), "EXITPLAN_TODAY": "2026-11-30"})
 
 
 def test_help_lists_every_command(tmp_path: Path) -> None:
@@ -88,3 +82,24 @@ def test_help_now_imports_no_pydantic_models_or_crypto(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert "LOADED []" in result.stdout
+
+
+def test_main_can_run_twice_in_one_process(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Running one command leaves every command registered, so a second run still finds its own."""
+    before = [command_name(info) for info in app.registered_commands]
+    monkeypatch.setenv("EXITPLAN_HOME", str(tmp_path / "h"))
+    for argv in (["exitplan", "help-now"], ["exitplan", "where"]):
+        monkeypatch.setattr(sys, "argv", argv)
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+        assert exit_info.value.code in (0, None)
+    assert [command_name(info) for info in app.registered_commands] == before
+
+
+def test_help_lists_commands_in_the_documented_order(tmp_path: Path) -> None:
+    """--help lists the commands in the app's ORDER, whatever order modules were imported in."""
+    from exitplan.cli.app import ORDER
+
+    result = run("--help", home=tmp_path / "h")
+    commands = result.stdout.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in commands if line.strip()] == ORDER

@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from exitplan import export
 from exitplan.model import Checklist, Item
 from exitplan.plan import Plan
 from exitplan.printable import summary_html
@@ -123,13 +122,6 @@ def test_the_three_summaries_show_the_same_steps_in_the_same_order(plan: Plan) -
     assert text_titles == titles
     assert md_titles[len(view.attention) :] == titles
     assert page_titles == titles
-
-
-def test_export_keeps_its_summary_functions(plan: Plan) -> None:
-    """The functions existing callers import from export give the same documents."""
-    assert export.summary_markdown(plan, TODAY) == summary_markdown(plan, TODAY)
-    assert export.summary_text(plan, TODAY) == summary_text(plan, TODAY)
-    assert export.summary_html(plan, TODAY) == summary_html(plan, TODAY)
 
 
 # -- Markdown ------------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """The command line: parse, call the core, render. The only package that imports typer.
 
-Importing the command modules registers their commands on the app, in the order `--help` shows
-them, so the order of these imports is deliberate.
+`common` holds the options holder and the output layer, one module per group of commands
+holds the commands, and `app` registers them (in the order `--help` shows) and runs them.
 """
 
-# ruff: noqa: I001
-from exitplan.cli import reading, changing, files, privacy, copies
-from exitplan.cli.app import Env, app, command_name, invoked_command, main
+from exitplan.cli import changing, copies, files, privacy, reading
+from exitplan.cli.app import app, command_name, invoked_command, main
+from exitplan.cli.common import Env
 
 __all__ = [
     "Env",

@@ -7,15 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.cli.app import (
-    Env,
-    _require_plan,
-    app,
-    check_checklist,
-    env_of,
-    say,
-)
-from exitplan.errors import ExitplanError
+from exitplan.cli.common import Env, check_checklist, env_of, say
+from exitplan.limits import MAX_REASON_CHARS
 
 if TYPE_CHECKING:
     from datetime import date
@@ -30,7 +23,6 @@ ItemsArg = Annotated[
 ]
 
 
-@app.command()
 def init(
     ctx: typer.Context,
     exit_date: Annotated[
@@ -58,38 +50,18 @@ def init(
     ] = False,
 ) -> None:
     """Create your plan. Example: exitplan init --exit-date +6w"""
-    from exitplan.cache import save_cache
     from exitplan.dates import parse_when
-    from exitplan.plan import new_state
 
     env = env_of(ctx)
     when = parse_when(exit_date, env.today) if exit_date else None
-    state = new_state(env.now(), env.catalog, checklist, when, env.today)
-    if env.store.exists() and not force:
-        raise ExitplanError(
-            f"a plan already exists in {env.home}; use --force to start again "
-            "(the old plan is kept as a backup)"
-        )
-    if env.store.backups() and not force:
-        raise ExitplanError(
-            f"there are backups of an earlier plan in {env.home}: 'exitplan restore' brings it "
-            "back; use --force to start a new plan instead"
-        )
-    with env.store.locked():
-        if env.store.exists() and not force:  # pragma: no cover - a race with another init
-            raise ExitplanError(f"a plan already exists in {env.home}")
-        env.store.adopt_key()
-        env.store.save(state)
-        save_cache(env.store, env.catalog, state)
+    plan = env.ws.init(when, checklist, force=force)
     warn_if_past(when, env.today)
-    plan = env.plan(state)
     say(f"Your plan is ready: {len(plan.entries)} steps in {len(plan.checklists)} checklists.")
     if when is None:
         say("When you know the day you plan to leave: exitplan date 2027-01-31  (or +6w)")
     say("See where you are with: exitplan status")
 
 
-@app.command("date")
 def date_cmd(
     ctx: typer.Context,
     new: Annotated[
@@ -119,8 +91,8 @@ def date_cmd(
     if new is not None and clear:
         raise typer.BadParameter("give a date or --clear, not both")
     if new is None and not clear and warn_days is None:
-        _require_plan(env)
-        state = env.load_state()
+        env.ws.require_plan()
+        state = env.ws.state()
         typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
         say(countdown_text(state.exit_date, env.today))
         return
@@ -128,12 +100,12 @@ def date_cmd(
 
     def apply(state: PlanState, _plan: Plan) -> None:
         if new is not None or clear:
-            set_exit_date(state, when, env.now(), env.today)
+            set_exit_date(state, when, env.ws.now(), env.today)
         if warn_days is not None:
             state.warn_days = warn_days
-            record(state, env.now(), "warn-days", detail=str(warn_days))
+            record(state, env.ws.now(), "warn-days", detail=str(warn_days))
 
-    env.change(apply)
+    env.ws.change(apply)
     if new is not None or clear:
         say(countdown_text(when, env.today))
         warn_if_past(when, env.today)
@@ -158,27 +130,24 @@ def _set_status(
     def apply(state: PlanState, plan: Plan) -> list[tuple[Entry, bool]]:
         found = (plan.resolve(ref) for ref in refs)
         entries = list({entry.full_id: entry for entry in found}.values())
-        return [(e, set_status(state, e, status, env.now(), reason)) for e in entries]
+        return [(e, set_status(state, e, status, env.ws.now(), reason)) for e in entries]
 
     verb = {"done": "Done", "open": "Reopened", "skipped": "Skipped"}[status]
-    for entry, changed in env.change(apply):
+    for entry, changed in env.ws.change(apply):
         note = "" if changed else " (it already was)"
         say(f"{verb}: #{entry.number} {entry.item.title}{note}")
 
 
-@app.command()
 def done(ctx: typer.Context, items: ItemsArg) -> None:
     """Tick off one or more steps. Example: exitplan done 3 finances.own-account"""
     _set_status(ctx, items, "done")
 
 
-@app.command()
 def undo(ctx: typer.Context, items: ItemsArg) -> None:
     """Mark steps as open again. Example: exitplan undo 3"""
     _set_status(ctx, items, "open")
 
 
-@app.command()
 def skip(
     ctx: typer.Context,
     items: ItemsArg,
@@ -195,9 +164,8 @@ def skip(
     """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
     from exitplan.plan import clean_text
 
-    _set_status(
-        ctx, items, "skipped", clean_text(reason, "reason", 500) or None if reason else None
-    )
+    cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
+    _set_status(ctx, items, "skipped", cleaned)
 
 
 def read_private_text(prompt: str) -> str:
@@ -207,7 +175,6 @@ def read_private_text(prompt: str) -> str:
     return str(typer.prompt(prompt, default="", show_default=False))
 
 
-@app.command()
 def note(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -220,19 +187,18 @@ def note(
     from exitplan.plan import set_note
 
     env = env_of(ctx)
-    entry = env.read_plan().resolve(item)
+    entry = env.ws.read().resolve(item)
     text = "" if clear else read_private_text(f"Note for '{entry.item.title}'")
     if not clear and not text.strip():
         say("The note is empty, so nothing was changed. Use --clear to remove a note.")
         return
-    env.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.now()))
+    env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.ws.now()))
     say(
         f"{'Removed the note from' if clear else 'Saved the note on'}: #{entry.number} "
         f"{entry.item.title}"
     )
 
 
-@app.command()
 def add(
     ctx: typer.Context,
     checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
@@ -271,17 +237,16 @@ def add(
         parsed_due = None
     if title is None:
         title = read_private_text("Title of the new step").strip()
-    full_id = env.change(
+    full_id = env.ws.change(
         lambda state, plan: add_custom(
-            state, plan, checklist, title, env.now(), due=parsed_due, priority=priority, why=why
+            state, plan, checklist, title, env.ws.now(), due=parsed_due, priority=priority, why=why
         )
     )
-    number = env.plan(env.load_state()).resolve(full_id).number
+    number = env.ws.read().resolve(full_id).number
     typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
     say(f"Added step #{number}. See it with: exitplan show {number}")
 
 
-@app.command()
 def review(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
@@ -296,9 +261,9 @@ def review(
     from exitplan.schedule import most_urgent
 
     env = env_of(ctx)
-    plan = env.read_plan()
+    plan = env.ws.read()
     if plan.state is None:
-        raise env.store.no_plan()
+        raise env.ws.store.no_plan()
     check_checklist(plan, checklist)
     rows = [
         r
@@ -326,22 +291,26 @@ def answer_review(env: Env, full_id: str, key: str) -> None:
     from exitplan.plan import set_note, set_status
 
     if key == "d":
-        env.change(lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.now()))
+        env.ws.change(
+            lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
+        )
         say("Done.")
     elif key == "s":
         from exitplan.plan import clean_text
 
-        reason = clean_text(read_line("Reason (optional): "), "reason", 500) or None
-        env.change(
+        reason = clean_text(read_line("Reason (optional): "), "reason", MAX_REASON_CHARS) or None
+        env.ws.change(
             lambda state, plan: set_status(
-                state, plan.resolve(full_id), "skipped", env.now(), reason
+                state, plan.resolve(full_id), "skipped", env.ws.now(), reason
             )
         )
         say("Skipped.")
     elif key == "n":
         text = read_line("Note: ")
         if text.strip():
-            env.change(lambda state, plan: set_note(state, plan.resolve(full_id), text, env.now()))
+            env.ws.change(
+                lambda state, plan: set_note(state, plan.resolve(full_id), text, env.ws.now())
+            )
             say("Note saved.")
 
 

@@ -7,38 +7,30 @@ from typing import Annotated
 
 import typer
 
-from exitplan.cli.app import (
-    app,
-    say,
-)
+from exitplan.errors import ChecklistProblems
 
 
-@app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
     """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
     from exitplan.catalog import checklist_problems
 
-    problems = 0
+    problems: list[str] = []
     seen: dict[str, Path] = {}
     for path in files:
         checklist, found = checklist_problems(path)
         if checklist is not None and checklist.id in seen:
             found.append(f"{path}: id '{checklist.id}' is also used by {seen[checklist.id]}")
-        for problem in found:
-            typer.echo(f"Error: {problem}", err=True)
-        problems += len(found)
+        problems += found
         if checklist is not None:
             seen.setdefault(checklist.id, path)
             if not found:
                 typer.echo(f"{path}: ok ({len(checklist.items)} items)")
     if problems:
-        say(f"{problems} problem{'s' if problems != 1 else ''} found.")
-        raise typer.Exit(1)
+        raise ChecklistProblems(problems)
 
 
-@app.command("help-now")
 def help_now(
     region: Annotated[
         str | None,

@@ -8,14 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from exitplan.cli.app import (
-    Env,
-    _require_plan,
-    app,
-    env_of,
-    read_passphrase_file,
-    say,
-)
+from exitplan.cli.common import Env, env_of, read_passphrase_file, say
 from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
@@ -56,50 +49,45 @@ NewPassOpt = Annotated[
 ]
 
 
-@app.command()
-def encrypt(
-    ctx: typer.Context,
-    new_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--passphrase-file",
-            "--new-passphrase-file",
-            metavar="FILE",
-            help="For scripts: read the new passphrase from FILE.",
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
+# `encrypt` also takes --passphrase-file here: the new passphrase is the only one it needs.
+EncryptPassOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--passphrase-file",
+        "--new-passphrase-file",
+        metavar="FILE",
+        help="For scripts: read the new passphrase from FILE.",
+        show_default=False,
+    ),
+]
+
+
+def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     """Protect every copy with a passphrase.
 
     The plan, its backups and your own checklists become unreadable without it.
     """
+    from exitplan.keys import plain_files
     from exitplan.vault import Key
 
     env = env_of(ctx)
-    _require_plan(env)
+    ws = env.ws
+    ws.require_plan()
     source = new_file or env.passphrase_file
     # Files sealed by an interrupted earlier run open with the same passphrase.
     env.passphrase_file = env.passphrase_file or new_file
-    if env.store.is_encrypted():
-        if not env.store.plain_files():
+    if ws.store.is_encrypted():
+        finished = ws.finish_sealing() if plain_files(ws.store) else 0
+        if not finished:
             raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
-        with env.store.locked():
-            env.store.load()
-            finished = env.store.seal_leftovers()
-        if finished:
-            say(f"Finished encrypting: {finished} file(s) that were still plain are now encrypted.")
-            return
-        raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
+        say(f"Finished encrypting: {finished} file(s) that were still plain are now encrypted.")
+        return
     key = Key.derive(new_passphrase(env, source))
-    with env.store.locked():
-        env.store.load()
-        env.store.reseal_all(key)
+    ws.rekey(lambda: key)
     say("The plan, its backups and your own checklists are now encrypted.")
     say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
 
 
-@app.command()
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     """Change the passphrase (asks for the current one first)."""
     from exitplan.vault import Key
@@ -113,7 +101,6 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     say("The passphrase is changed; every copy now opens only with the new one.")
 
 
-@app.command()
 def decrypt(ctx: typer.Context) -> None:
     """Store the plan as plain files again."""
     rekey(env_of(ctx), lambda: None, "the plan is not encrypted")
@@ -122,15 +109,12 @@ def decrypt(ctx: typer.Context) -> None:
 
 def rekey(env: Env, new_key: Callable[[], Key | None], not_encrypted: str) -> None:
     """Unlock an encrypted plan, then re-seal every file with a new key (None: plain files)."""
-    _require_plan(env)
-    if not env.store.is_encrypted():
+    env.ws.require_plan()
+    if not env.ws.store.is_encrypted():
         raise ExitplanError(not_encrypted)
-    with env.store.locked():
-        env.store.load()  # the current passphrase is checked before a new one is asked for
-        env.store.reseal_all(new_key())
+    env.ws.rekey(new_key)
 
 
-@app.command()
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
     from exitplan.store import describe_files
@@ -144,7 +128,6 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
-@app.command()
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
@@ -153,8 +136,6 @@ def wipe(
 
     The plan, backups, your own checklists, the cache, lock and temp files.
     """
-    from exitplan.store import wipe_home
-
     env = env_of(ctx)
     if not env.home.exists():
         say(f"Nothing to erase: {env.home} does not exist.")
@@ -164,9 +145,8 @@ def wipe(
             "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
         )
         if answer.strip() != "WIPE":
-            say("Nothing was erased.")
-            raise typer.Exit(1)
-    left = wipe_home(env.store)
+            raise ExitplanError("the answer was not WIPE. Nothing was erased")
+    left = env.ws.wipe()
     say(
         f"Erased exitplan's files in {env.home}."
         + (f" Left alone (not exitplan's): {', '.join(left)}." if left else "")

@@ -7,38 +7,38 @@ from typing import Annotated, Literal
 
 import typer
 
-from exitplan.cli.app import (
+from exitplan.cli.common import (
     JsonOpt,
-    app,
+    Output,
     check_checklist,
-    emit_json,
+    echo_lines,
     env_of,
-    json_ready,
+    print_renderable,
+    render_result,
     say,
 )
 from exitplan.errors import ExitplanError
 
 
-@app.command()
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
+    from exitplan.export import status_data
+
     env = env_of(ctx)
-    plan = env.read_plan()
-    missing = plan.state is None and bool(env.store.backups())
-    if missing:
-        say(f"Note: {env.store.no_plan()}.")
-    if as_json:
-        from exitplan.export import status_data
+    ws = env.ws
+    plan = ws.read()
+    missing = plan.state is None and bool(ws.store.backups())
 
-        emit_json(status_data(plan, env.today))
-        return
-    from exitplan.render import console, status_view
+    def human() -> None:
+        from exitplan.render import console, status_view
 
-    out = console()
-    out.print(status_view(plan, env.today, missing_plan=missing, columns=out.width))
+        out = console()
+        out.print(status_view(plan, env.today, missing_plan=missing, columns=out.width))
+
+    notes = [f"Note: {ws.store.no_plan()}."] if missing else []
+    render_result(Output(status_data(plan, env.today), human, notes), as_json)
 
 
-@app.command("list")
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
@@ -55,7 +55,7 @@ def list_items(
         raise typer.BadParameter("choose one of --open, --done or --all")
     which = "done" if only_done else "all" if every else "open" if only_open else show
     env = env_of(ctx)
-    plan = env.read_plan()
+    plan = env.ws.read()
     check_checklist(plan, checklist)
     rows = [
         row
@@ -63,15 +63,15 @@ def list_items(
         if (checklist is None or row.entry.checklist.id == checklist)
         and (which == "all" or (row.entry.is_open == (which == "open")))
     ]
-    if as_json:
-        emit_json([item_data(row) for row in rows])
-        return
-    from exitplan.render import console, list_lines
 
-    typer.echo("\n".join(list_lines(rows, env.today, console())))
+    def human() -> None:
+        from exitplan.render import console, list_lines
+
+        typer.echo("\n".join(list_lines(rows, env.today, console())))
+
+    render_result(Output([item_data(row) for row in rows], human), as_json)
 
 
-@app.command()
 def show(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -81,54 +81,37 @@ def show(
 
     Example: exitplan show 3
     """
-    from exitplan.export import item_data, rows_for
+    from exitplan.export import item_detail, item_events, rows_for
 
     env = env_of(ctx)
-    plan = env.read_plan()
+    plan = env.ws.read()
     entry = plan.resolve(item)
     row = rows_for(plan, env.today, [entry])[0]
-    events = [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
-    if as_json:
-        data = item_data(row) | {
-            "how": entry.item.how,
-            "caution": entry.item.caution,
-            "note": entry.state.note,
-            "reason": entry.state.reason,
-            "sources": entry.item.sources,
-            "history": [json_ready(e.to_dict()) for e in events],
-        }
-        emit_json(data)
-        return
-    from exitplan.render import console, item_view
+    events = item_events(plan, entry)
 
-    console().print(item_view(row, env.today, events))
+    def view() -> object:
+        from exitplan.render import item_view
+
+        return item_view(row, env.today, events)
+
+    render_result(Output(item_detail(row, events), print_renderable(view)), as_json)
 
 
-@app.command()
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the checklists you can use, with item counts."""
-    env = env_of(ctx)
-    in_plan = {c.id for c in env.read_plan().checklists}
-    rows = [
-        {
-            "id": c.id,
-            "title": c.title,
-            "summary": c.summary,
-            "items": len(c.items),
-            "builtin": c.builtin,
-            "in_plan": c.id in in_plan,
-        }
-        for c in env.catalog.checklists
-    ]
-    if as_json:
-        emit_json(rows)
-        return
-    from exitplan.render import checklists_view, console
+    from exitplan.export import checklist_rows
 
-    console().print(checklists_view(rows))
+    ws = env_of(ctx).ws
+    rows = checklist_rows(ws.catalog, ws.read())
+
+    def view() -> object:
+        from exitplan.render import checklists_view
+
+        return checklists_view(rows)
+
+    render_result(Output(rows, print_renderable(view)), as_json)
 
 
-@app.command()
 def summary(
     ctx: typer.Context,
     fmt: Annotated[
@@ -149,25 +132,25 @@ def summary(
 
     Example: exitplan summary --format markdown --output plan.md
     """
-    from exitplan import export
+    from exitplan import export, summary
 
     env = env_of(ctx)
-    plan = env.read_plan()
+    plan = env.ws.read()
     if fmt == "json":
         import json
 
         text = json.dumps(export.summary_data(plan, env.today), ensure_ascii=False, indent=2) + "\n"
     elif fmt == "markdown":
-        text = export.summary_markdown(plan, env.today)
+        text = summary.summary_markdown(plan, env.today)
     else:
-        text = export.summary_text(plan, env.today)
+        text = summary.summary_text(plan, env.today)
     if output is None:
         typer.echo(text, nl=False)
         return
-    from exitplan.store import write_atomic
+    from exitplan.atomic import write_atomic
 
     target = output.expanduser()
-    if env.store.owns(target):
+    if env.ws.store.owns(target):
         raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
     if not target.parent.is_dir():
         raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
@@ -175,7 +158,6 @@ def summary(
     say(f"Saved the summary to {target}. It holds your notes: keep it somewhere private.")
 
 
-@app.command()
 def history(
     ctx: typer.Context,
     item: Annotated[str | None, typer.Argument(help="Only this item.")] = None,
@@ -185,18 +167,12 @@ def history(
 
     What was ticked, skipped, noted or re-dated, and when.
     """
-    env = env_of(ctx)
-    plan = env.read_plan()
-    events = plan.state.history if plan.state else []
+    from exitplan.export import event_data, history_lines, item_events
+
+    plan = env_of(ctx).ws.read()
     if item is not None:
-        wanted = plan.resolve(item).full_id
-        events = [e for e in events if e.item == wanted]
-    if as_json:
-        emit_json([json_ready(e.to_dict()) for e in events])
-        return
-    for event in events:
-        what = " ".join(part for part in (event.action, event.item or "") if part)
-        typer.echo(
-            f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
-            + (f"  ({event.detail})" if event.detail else "")
-        )
+        events = item_events(plan, plan.resolve(item))
+    else:
+        events = plan.state.history if plan.state else []
+    data = [event_data(e) for e in events]
+    render_result(Output(data, echo_lines(history_lines(events))), as_json)

@@ -1,0 +1,187 @@
+"""What every command shares: the options holder, messages, and the one output layer."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+
+from exitplan.errors import ExitplanError, PassphraseNeeded
+
+if TYPE_CHECKING:
+    from exitplan.catalog import Catalog
+    from exitplan.model import PlanState
+    from exitplan.plan import Plan
+    from exitplan.store import Store
+    from exitplan.workspace import Workspace
+
+T = TypeVar("T")
+
+
+def say(message: str) -> None:
+    """A short confirmation on stderr, so stdout stays clean for data."""
+    typer.echo(message, err=True)
+
+
+@dataclass
+class Env:
+    """The global options of a run; the workspace built from them does the work."""
+
+    home: Path
+    today: date
+    passphrase_file: Path | None = None
+    _workspace: Workspace | None = field(default=None, repr=False)
+    _passphrase: str | None = field(default=None, repr=False)
+
+    @property
+    def ws(self) -> Workspace:
+        """The plan's workspace (built on first use, so help-now never imports the store)."""
+        if self._workspace is None:
+            from exitplan.workspace import Workspace
+
+            self._workspace = Workspace(self.home, self.today, self.ask_passphrase)
+        return self._workspace
+
+    # Shorthands for command modules written before the workspace: each is one call to it.
+    @property
+    def store(self) -> Store:
+        """The data directory (read-only uses; changes go through `ws.change`)."""
+        return self.ws.store
+
+    @property
+    def catalog(self) -> Catalog:
+        """The workspace's catalog."""
+        return self.ws.catalog
+
+    def read_plan(self) -> Plan:
+        """The workspace's `read()`."""
+        return self.ws.read()
+
+    def load_state(self) -> PlanState:
+        """The workspace's `state()`."""
+        return self.ws.state()
+
+    def plan(self, state: PlanState | None) -> Plan:
+        """The workspace's `plan(state)`."""
+        return self.ws.plan(state)
+
+    def change(self, action: Callable[[PlanState, Plan], T]) -> T:
+        """The workspace's `change(fn)`: locked, all-or-nothing."""
+        return self.ws.change(action)
+
+    def now(self) -> datetime:
+        """The workspace's clock."""
+        return self.ws.now()
+
+    def ask_passphrase(self) -> str:
+        """The plan's passphrase: from --passphrase-file, or typed once with hidden input."""
+        if self._passphrase is None:
+            self._passphrase = self._read_passphrase()
+        return self._passphrase
+
+    def _read_passphrase(self) -> str:
+        if self.passphrase_file is not None:
+            return read_passphrase_file(self.passphrase_file)
+        if not sys.stdin.isatty():
+            raise PassphraseNeeded(
+                "this plan is encrypted: run exitplan in a terminal to type the passphrase "
+                "(or give --passphrase-file FILE)"
+            )
+        return str(typer.prompt("Passphrase", hide_input=True))
+
+
+def env_of(ctx: typer.Context) -> Env:
+    """The Env the main callback stored."""
+    root = ctx.find_root()
+    if not isinstance(root.obj, Env):  # pragma: no cover - the callback always runs first
+        raise RuntimeError("exitplan callback did not run")
+    return root.obj
+
+
+def read_passphrase_file(path: Path) -> str:
+    """The first line of a passphrase file."""
+    try:
+        text = path.expanduser().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "not readable UTF-8 text"
+        raise ExitplanError(f"cannot read the passphrase file {path} ({reason})") from None
+    lines = text.splitlines()
+    passphrase = lines[0] if lines else ""
+    if not passphrase:
+        raise ExitplanError(f"the passphrase file {path} is empty")
+    return passphrase
+
+
+def require_plan(env: Env) -> None:
+    """Refuse to go on when no plan has been created yet."""
+    env.ws.require_plan()
+
+
+def check_checklist(plan: Plan, checklist: str | None) -> None:
+    """Refuse a checklist name that is not in the plan."""
+    if checklist is not None and checklist not in {c.id for c in plan.checklists}:
+        raise ExitplanError(
+            f"no checklist called '{checklist}' in your plan; "
+            f"choose one of: {', '.join(c.id for c in plan.checklists)}"
+        )
+
+
+# -- the output layer ---------------------------------------------------------------------
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+@dataclass
+class Output:
+    """What a command produced: its data once, and how a person sees it.
+
+    `data` is what `--json` prints; `human` prints the same facts for a person (the default);
+    `notes` are short lines on stderr that come first either way.
+    """
+
+    data: Any
+    human: Callable[[], None]
+    notes: list[str] = field(default_factory=list)
+
+
+def render_result(output: Output, as_json: bool) -> None:
+    """Print a command's output as one JSON document on stdout, or for a person."""
+    for note in output.notes:
+        say(note)
+    if as_json:
+        emit_json(output.data)
+    else:
+        output.human()
+
+
+def json_ready(data: dict[str, Any]) -> dict[str, Any]:
+    """Dates and times as ISO strings."""
+    return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
+
+
+def emit_json(data: Any) -> None:
+    """One JSON document on stdout."""
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def echo_lines(lines: list[str]) -> Callable[[], None]:
+    """A human rendering that prints plain lines on stdout."""
+    return lambda: typer.echo("\n".join(lines)) if lines else None
+
+
+def print_renderable(make: Callable[[], Any]) -> Callable[[], None]:
+    """A human rendering that prints a rich renderable built only when it is needed."""
+
+    def show() -> None:
+        from exitplan.render import console
+
+        console().print(make())
+
+    return show

@@ -1,0 +1,36 @@
+"""Names and limits shared by every room: folder names, the schema version, text limits, types.
+
+One home, so a folder name or a limit is never written twice; stdlib only, importable anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+# The data directory's own names.
+PLAN_FILE = "plan.toml"
+LOCK_FILE = ".lock"
+BACKUP_DIR = "backups"
+CHECKLIST_DIR = "checklists"
+CACHE_DIR = "cache"
+TEMP_SUFFIX = ".tmp"
+OWN_NAMES = frozenset({PLAN_FILE, LOCK_FILE, BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR})
+
+# The version written in plan and checklist files (the schema models spell it as Literal[1]).
+SCHEMA_VERSION = 1
+
+# Days ahead an open step counts as due soon, unless the person chose another window.
+DEFAULT_WARN_DAYS = 7
+MAX_WARN_DAYS = 365
+
+# Text limits. A reason typed at the prompt is kept short; the file accepts longer text, up to
+# the note limit, so a plan edited by hand is never refused for it.
+MAX_NOTE_CHARS = 20_000
+MAX_REASON_CHARS = 500
+
+# vault.MAGIC, repeated so that reading a plain plan never imports the vault.
+SEALED_MARK = b"\x89EXPLVT\x00"
+
+Priority = Literal["critical", "high", "normal", "low"]
+When = Literal["before", "exit-day", "after"]
+Status = Literal["open", "done", "skipped"]

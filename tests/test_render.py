@@ -1,0 +1,138 @@
+"""The terminal rendering: due texts, flag labels, the status screen, list lines and item view."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, date, datetime
+
+import pytest
+from rich.console import Console
+
+from exitplan import render
+from exitplan.catalog import Catalog
+from exitplan.export import rows_for
+from exitplan.flags import FLAGS
+from exitplan.model import Checklist, Due, Item
+from exitplan.plan import Plan, build_plan, new_state
+
+NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
+TODAY = date(2026, 11, 30)
+EXIT = date(2026, 12, 14)
+
+
+@pytest.fixture
+def plan() -> Plan:
+    """A plan with one overdue step that could alert the partner and one upcoming step."""
+    catalog = Catalog(
+        (
+            Checklist(
+                id="money",
+                title="Money",
+                builtin=True,
+                items=[
+                    Item(
+                        id="late",
+                        title="Open an account",
+                        why="W.",
+                        due=Due(-21),
+                        alerts_partner=True,
+                        priority="critical",
+                    ),
+                    Item(id="later", title="Pack", why="W.", due=Due(-1)),
+                ],
+            ),
+        )
+    )
+    return build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
+
+
+def plain(renderable: object, width: int = 100) -> str:
+    """What a renderable prints on an uncoloured terminal of this width."""
+    out = Console(width=width, color_system=None, record=True, file=io.StringIO())
+    out.print(renderable)
+    return out.export_text()
+
+
+def test_the_flag_table_drives_styles_and_short_words() -> None:
+    """Styles and short forms come from the one flag table, red only for overdue."""
+    assert {name: flag.style for name, flag in FLAGS.items()} == render.FLAG_STYLE
+    assert render.SHORT_FLAG["open_at_exit"] == "open at exit"
+    assert [name for name, style in render.FLAG_STYLE.items() if "red" in style] == ["overdue"]
+    assert max(len(flag.short) for flag in FLAGS.values()) <= 12
+
+
+def test_due_text_is_relative_to_today(plan: Plan) -> None:
+    """Due dates read as a day and month with how far away they are."""
+    late, later = rows_for(plan, TODAY)
+    assert render.due_text(late, TODAY) == "23 Nov (7 days ago)"
+    assert render.due_text(later, TODAY) == "13 Dec (in 13 days)"
+    assert render.due_text(later, date(2026, 12, 12)) == "13 Dec (tomorrow)"
+    assert render.due_text(later, date(2026, 12, 13)) == "13 Dec (today)"
+    assert render.due_text(later, date(2026, 12, 14)) == "13 Dec (yesterday)"
+
+
+def test_flag_label_uses_the_flag_word_and_style(plan: Plan) -> None:
+    """An open flagged step shows its flag word in the flag's style."""
+    label = render.flag_label(rows_for(plan, TODAY)[0])
+    assert (label.plain, str(label.style)) == ("overdue", FLAGS["overdue"].style)
+
+
+def test_status_view_lists_what_needs_attention(plan: Plan) -> None:
+    """The status screen has the countdown, the overdue step with its caution mark, progress."""
+    text = plain(render.status_view(plan, TODAY))
+    assert text.startswith("14 days until Monday 14 December 2026.")
+    assert "Needs attention" in text
+    assert "overdue" in text
+    assert f"Open an account {render.CAUTION}" in text
+    assert "0 of 2 done, 0 skipped." in text
+    assert "Need help right now? exitplan help-now" in text
+
+
+def test_status_view_for_a_missing_plan_points_at_restore(plan: Plan) -> None:
+    """When the plan file is gone but backups are there, the screen says how to restore."""
+    text = plain(render.status_view(plan, TODAY, missing_plan=True))
+    assert "exitplan restore" in text
+    assert "Needs attention" not in text
+
+
+def test_list_lines_have_a_header_and_one_line_per_row(plan: Plan) -> None:
+    """List lines: a header, then number, state, due date, title and id for each row."""
+    out = Console(color_system=None, file=io.StringIO())
+    lines = render.list_lines(rows_for(plan, TODAY), TODAY, out)
+    assert lines[0].split() == ["#", "state", "due", "step", "(id)"]
+    assert lines[1].startswith("1  overdue")
+    assert lines[1].endswith("(money.late)")
+    assert render.list_lines([], TODAY, out) == ["No items to show."]
+
+
+def test_item_view_shows_caution_and_when(plan: Plan) -> None:
+    """One step in full shows why, the caution for a step that could alert, and when."""
+    text = plain(render.item_view(rows_for(plan, TODAY)[0], TODAY, []))
+    assert "Doing this could be noticed" in text
+    assert "before you leave" in text
+    assert "money.late  (#1)" in text
+
+
+def test_checklists_view_says_whose_and_whether_in_plan() -> None:
+    """The checklist table marks built-in or yours, and whether the plan uses it."""
+    rows = [
+        {
+            "id": "money",
+            "title": "Money",
+            "summary": "",
+            "items": 2,
+            "builtin": True,
+            "in_plan": True,
+        },
+        {
+            "id": "mine",
+            "title": "Mine",
+            "summary": "",
+            "items": 1,
+            "builtin": False,
+            "in_plan": False,
+        },
+    ]
+    text = plain(render.checklists_view(rows))
+    assert "built-in" in text
+    assert "yours" in text

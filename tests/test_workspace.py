@@ -1,0 +1,89 @@
+"""The workspace: reading never writes, a change is locked and all-or-nothing, init and cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import EXIT, MONEY, PLANNED, TODAY, make_home, snapshot
+
+from exitplan.errors import ExitplanError, NoPlanError
+from exitplan.plan import set_status
+from exitplan.workspace import Workspace
+
+
+@pytest.fixture
+def ws(home: Path, no_builtins: Path) -> Workspace:
+    """A workspace on a data directory holding the money checklist and a plan of it."""
+    make_home(home, MONEY)
+    Workspace(home, PLANNED).init(EXIT, [MONEY])
+    return Workspace(home, TODAY)
+
+
+def test_read_without_a_plan_writes_nothing(home: Path, no_builtins: Path) -> None:
+    """With no plan, read() gives the built-in checklists and creates nothing."""
+    plan = Workspace(home, TODAY).read()
+    assert plan.state is None
+    assert not home.exists()
+
+
+def test_read_never_writes(ws: Workspace, home: Path) -> None:
+    """Reading the plan, its catalog and its backups leaves every byte as it was."""
+    before = snapshot(home)
+    assert ws.read().exit_date == EXIT
+    assert ws.catalog.checklists
+    ws.backup_rows()
+    assert snapshot(home) == before
+
+
+def test_change_saves_keeps_a_backup_and_refreshes_the_cache(ws: Workspace, home: Path) -> None:
+    """A change is saved, the previous plan is kept as a backup, and the cache follows."""
+    from exitplan import cache
+
+    backups = len(ws.store.backups())
+    ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
+    fresh = Workspace(home, TODAY)
+    assert fresh.read().resolve("1").state.status == "done"
+    assert len(fresh.store.backups()) == backups + 1
+    cached = cache.load_plan_cached(fresh.store)
+    assert cached is not None
+    assert cached.items[fresh.read().resolve("1").full_id].status == "done"
+
+
+def test_change_returns_what_the_function_returns(ws: Workspace) -> None:
+    """The caller gets back whatever its change function returned."""
+    assert ws.change(lambda state, plan: plan.resolve("1").full_id).startswith(MONEY)
+
+
+def test_a_refused_change_writes_nothing(ws: Workspace, home: Path) -> None:
+    """When the change function raises, the plan, backups and cache are left as they were."""
+    before = snapshot(home)
+
+    def refuse(state: object, plan: object) -> None:
+        set_status(state, plan.resolve("1"), "done", ws.now())  # type: ignore[arg-type, attr-defined]
+        raise ExitplanError("not now")
+
+    with pytest.raises(ExitplanError, match="not now"):
+        ws.change(refuse)
+    assert snapshot(home) == before
+
+
+def test_change_without_a_plan_says_how_to_start(home: Path, no_builtins: Path) -> None:
+    """A change where no plan exists is refused with the way to start one, and writes nothing."""
+    with pytest.raises(NoPlanError, match="exitplan init"):
+        Workspace(home, TODAY).change(lambda state, plan: None)
+    assert not home.exists()
+
+
+def test_init_refuses_to_replace_a_plan_without_force(ws: Workspace) -> None:
+    """init does not replace an existing plan unless asked to; with force it does."""
+    with pytest.raises(ExitplanError, match="already exists"):
+        ws.init(None, [MONEY])
+    assert ws.init(None, [MONEY], force=True).exit_date is None
+
+
+def test_restore_brings_back_the_plan_before_the_last_change(ws: Workspace) -> None:
+    """restore() with no number brings back the latest backup, from before the last change."""
+    ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
+    ws.restore(None)
+    assert ws.read().resolve("1").state.status == "open"
