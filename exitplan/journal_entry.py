@@ -113,7 +113,7 @@ def parse_when(value: object, now: datetime) -> dict[str, Any]:
             when_time = None
             if hour is not None:
                 clock = time(int(hour), int(minute), int(second or 0))
-                when_time = clock.strftime("%H:%M:%S" if second else "%H:%M")
+                when_time = clock.strftime("%H:%M:%S" if clock.second else "%H:%M")
             text_date = when_date.isoformat()
         elif month:
             when_date = date(int(month.group(1)), int(month.group(2)), 1)
