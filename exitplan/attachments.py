@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from exitplan.errors import StorageError
-from exitplan.journal import Seal, _append, entry_record, journal_dir, read_records
+from exitplan.journal import (
+    Seal,
+    _append,
+    entry_record,
+    journal_dir,
+    next_number,
+    read_records,
+)
 from exitplan.journal_entry import JournalError, check_text
 
 MAX_ATTACHMENT_BYTES = 256 * 1024 * 1024
@@ -89,7 +96,7 @@ def attach(
     records = read_records(home, unseal)
     entry_record(records, n)
     fd, info = _open_original(path)
-    target_n = (records[-1].get("n", len(records)) if records else 0) + 1
+    target_n = next_number(home)
     target = copy_path(home, target_n)
     digest = hashlib.sha256()
     size = 0
