@@ -338,3 +338,29 @@ def status(records: list[dict[str, Any]]) -> JournalStatus:
         except ValueError:
             last = None
     return JournalStatus(len(entries), last)
+
+
+# -- housekeeping ------------------------------------------------------------------------
+
+
+def journal_files(home: Path) -> list[Path]:
+    """Every file of the journal (records and kept copies), for `where` and `wipe`."""
+    folder = journal_dir(home)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def sweep_temp_files(home: Path) -> int:
+    """Remove temp files a killed write left in the journal (call it under the store's lock)."""
+    import contextlib
+
+    removed = 0
+    folder = journal_dir(home)
+    for sub in (folder, folder / "files"):
+        if sub.is_dir():
+            for leftover in sub.glob(".*.tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    leftover.unlink()
+                    removed += 1
+    return removed

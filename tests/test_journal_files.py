@@ -9,6 +9,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers_journal_crash import toy_seal, toy_unseal
@@ -212,3 +213,73 @@ def test_unknown_export_format(home: Path) -> None:
     """An unknown format is a plain error."""
     with pytest.raises(JournalError, match="not an export format"):
         export(read_records(home), "pdf", NOW)
+
+
+# -- the real vault, re-sealing, housekeeping ----------------------------------------------
+
+
+def vault_pair(passphrase: str) -> tuple[Any, Any]:
+    """seal / unseal callables bound to a fast test key, as the plan's key session gives them."""
+    from exitplan.vault import FAST_FOR_TESTS, Key
+    from exitplan.vault import seal as vault_seal
+    from exitplan.vault import unseal as vault_unseal
+
+    key = Key.derive(passphrase, params=FAST_FOR_TESTS)
+    return (lambda b: vault_seal(b, key)), (lambda b: vault_unseal(b, key))
+
+
+def disk_holds(home: Path, needle: bytes) -> bool:
+    """Whether any file under home holds the bytes."""
+    return any(needle in p.read_bytes() for p in home.rglob("*") if p.is_file())
+
+
+def test_real_vault_seals_records_and_copies(tmp_path: Path, original: Path) -> None:
+    """With the vault's seal, neither the text nor the attachment is on disk in plain, and both
+    read back whole."""
+    seal, unseal = vault_pair("correct horse battery staple")
+    home = tmp_path / "v"
+    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW, seal=seal, unseal=unseal)
+    attach(home, 1, original, NOW, seal=seal, unseal=unseal)
+    assert not disk_holds(home, b"PRIVATE WORDS")
+    assert not disk_holds(home, bytes(range(256)))
+    assert not disk_holds(home, b"screenshot")
+    records = read_records(home, unseal)
+    assert verify(records).ok
+    assert b"".join(read_copy(home, records[1], unseal)) == original.read_bytes()
+
+
+def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
+    """Encrypting, changing the passphrase and decrypting re-seal every record and copy; the
+    chain and the fingerprint stay the same, and running it twice changes nothing more."""
+    from exitplan.attachments import reseal
+
+    home = tmp_path / "r"
+    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
+    attach(home, 1, original, NOW)
+    noted = verify(read_records(home)).fingerprint
+    seal_a, unseal_a = vault_pair("first passphrase")
+    seal_b, unseal_b = vault_pair("second passphrase")
+    assert reseal(home, unseal_old=None, seal_new=seal_a, unseal_new=unseal_a) == 2
+    assert reseal(home, unseal_old=None, seal_new=seal_a, unseal_new=unseal_a) == 0
+    assert not disk_holds(home, b"PRIVATE WORDS")
+    assert not disk_holds(home, bytes(range(256)))
+    assert reseal(home, unseal_old=unseal_a, seal_new=seal_b, unseal_new=unseal_b) == 2
+    records = read_records(home, unseal_b)
+    assert verify(records, against=noted).ok
+    assert check_copies(home, records, unseal_b) == []
+    assert reseal(home, unseal_old=unseal_b, seal_new=None, unseal_new=None) == 2
+    records = read_records(home)
+    assert verify(records).fingerprint == noted
+    assert copy_path(home, 2).read_bytes() == original.read_bytes()
+
+
+def test_sweep_removes_only_leftover_temp_files(home: Path) -> None:
+    """Temp files of a killed write go; records stay; journal_files lists what is kept."""
+    from exitplan.journal import journal_dir, journal_files, sweep_temp_files
+
+    leftover = journal_dir(home) / ".000002.rec.abc.tmp"
+    leftover.write_bytes(b"half")
+    assert sweep_temp_files(home) == 1
+    assert not leftover.exists()
+    assert [p.name for p in journal_files(home)] == ["000001.rec"]
+    assert verify(read_records(home)).ok
