@@ -1,9 +1,11 @@
 """Child process for the journal crash tests: appends entries for ever until it is killed.
 
-Usage: python tests/helpers_journal_crash.py HOME [sealed]
+Usage: python tests/helpers_journal_crash.py HOME [sealed | naive]
 
 Prints "READY <records>" once, then "ACK <records>" after every add that returned. With
-"sealed", every record is sealed with a toy seal (the tests' own XOR + marker). Each line is
+"sealed", every record is sealed with a toy seal (the tests' own XOR + marker). With "naive"
+(the CONTROL), exitplan's atomic writer is replaced by a truncate-and-rewrite in chunks, which
+a kill must be able to tear. Each line is
 one os.write, so a SIGKILL never leaves half an acknowledgement.
 """
 
@@ -29,12 +31,28 @@ def toy_unseal(data: bytes) -> bytes:
     return bytes(b ^ 0x5A for b in data[len(MARK) :])
 
 
+def naive_write(path: Path, data: bytes, **_options: object) -> None:
+    """Rewrite the file in place in small chunks with pauses (unsafe on purpose)."""
+    import time
+
+    size = max(1, len(data) // 8 + 1)
+    with open(path, "wb") as handle:
+        for start in range(0, len(data), size):
+            handle.write(data[start : start + size])
+            handle.flush()
+            time.sleep(0.004)
+
+
 def main(argv: list[str]) -> int:
     """Append entries until killed, acknowledging each."""
     from exitplan.journal import add, read_records
 
     home = Path(argv[0])
     sealed = len(argv) > 1 and argv[1] == "sealed"
+    if len(argv) > 1 and argv[1] == "naive":
+        import exitplan.store
+
+        exitplan.store.write_atomic = naive_write  # type: ignore[assignment]
     seal, unseal = (toy_seal, toy_unseal) if sealed else (None, None)
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     count = len(read_records(home, unseal))

@@ -422,3 +422,17 @@ def test_kills_during_add_leave_a_journal_that_verifies(home: Path, mode: tuple[
         assert result.ok, result.message
         assert len(records) >= acked
     assert len(read_records(home, unseal)) > 0
+
+
+def test_control_naive_writer_is_torn_by_kills(home: Path) -> None:
+    """The kill test can fail: with a naive in-place writer, kills leave a broken journal."""
+    import random
+
+    rng = random.Random(7)
+    broken = 0
+    for _ in range(10):
+        run_until_killed(home, rng.uniform(0.05, 0.25), "naive")
+        if not verify(read_records(home)).ok:
+            broken += 1
+            break
+    assert broken, "the naive writer was never torn: the kill test would prove nothing"
