@@ -151,7 +151,11 @@ def _broken(
         "removed": f"record {first} was removed",
         "reordered": f"records were moved: record {first} is out of place",
     }
-    message = f"{words[problem]}; the {first - 1} records before it are intact"
+    message = words[problem]
+    if first == 2:
+        message += "; record 1 before it is intact"
+    elif first > 2:
+        message += f"; records 1 to {first - 1} before it are intact"
     print_ = fingerprint_of(first - 1, head)
     return Verification(False, entries, len(records), head, print_, problem, first, message)
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from helpers_journal_crash import MARK, toy_seal, toy_unseal
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from exitplan import journal
 from exitplan.journal import (
@@ -233,7 +235,7 @@ def test_changed_byte_is_found(home: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b"second", b"secund"))
     result = verify(read_records(home))
     assert (result.ok, result.problem, result.first_bad) == (False, "changed", 2)
-    assert result.message.startswith("record 2 was changed")
+    assert result.message == "record 2 was changed; record 1 before it is intact"
 
 
 def test_changed_and_rehashed_record_is_found(home: Path) -> None:
@@ -264,6 +266,7 @@ def test_removed_record_is_found(home: Path) -> None:
     record_path(home, 2).unlink()
     result = verify(read_records(home))
     assert (result.problem, result.first_bad) == ("removed", 2)
+    assert result.fingerprint == fingerprint(read_records(home)[:1])
 
 
 def test_swapped_records_are_found(home: Path) -> None:
@@ -275,6 +278,7 @@ def test_swapped_records_are_found(home: Path) -> None:
     b.write_bytes(data_a)
     result = verify(read_records(home))
     assert (result.problem, result.first_bad) == ("reordered", 2)
+    assert result.message.startswith("records were moved: record 2 is out of place")
 
 
 def test_truncated_tail_is_caught_against_a_fingerprint(home: Path) -> None:
@@ -436,3 +440,26 @@ def test_control_naive_writer_is_torn_by_kills(home: Path) -> None:
             broken += 1
             break
     assert broken, "the naive writer was never torn: the kill test would prove nothing"
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_changed_byte_is_found(tmp_path_factory: pytest.TempPathFactory, data: Any) -> None:
+    """Changing any one byte of any record file makes verify fail at or before that record."""
+    home = tmp_path_factory.mktemp("prop") / "home"
+    add(home, entry(when="about 2026-11-02", what="first", words="ç'est «ça»\nsecond line"), NOW)
+    add(home, entry(what="second"), NOW)
+    amend(home, 1, entry(where="hall"), NOW)
+    n = data.draw(st.integers(1, 3))
+    path = record_path(home, n)
+    blob = bytearray(path.read_bytes())
+    at = data.draw(st.integers(0, len(blob) - 1))
+    new = data.draw(st.integers(0, 255).filter(lambda b: b != blob[at]))
+    blob[at] = new
+    path.write_bytes(bytes(blob))
+    result = verify(read_records(home))
+    assert not result.ok
+    assert result.first_bad is not None
+    assert result.first_bad <= n
