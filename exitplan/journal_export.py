@@ -81,15 +81,21 @@ def _when_text(fields: dict[str, Any], recorded: object) -> str:
     return f"not given (written {recorded})"
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~>])")
+_MD_INLINE = re.compile(r"([\\`*_\[\]<>|~#])")
+_MD_BULLET = re.compile(r"^(\s*)([-+=])")
+_MD_NUMBER = re.compile(r"^(\s*\d+)([.)])")
 
 
 def md_escape(text: str) -> str:
     """Text shown literally in Markdown: markup characters escaped, HTML made inert."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", text)
-    escaped = escaped.replace("&", "&amp;")
+    lines = []
+    for raw in text.replace("&", "&amp;").split("\n"):
+        line = _MD_INLINE.sub(r"\\\1", raw)
+        # A line that would start a list, a heading underline or a numbered item.
+        line = _MD_BULLET.sub(r"\1\\\2", line)
+        lines.append(_MD_NUMBER.sub(r"\1\\\2", line))
     # Keep the person's line breaks as breaks in the rendered document.
-    return escaped.replace("\n", "  \n")
+    return "  \n".join(lines)
 
 
 def to_markdown(records: list[dict[str, Any]], now: datetime) -> str:
