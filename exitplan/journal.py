@@ -44,7 +44,7 @@ from exitplan.journal_chain import (
     record_hash,
     verify,
 )
-from exitplan.journal_entry import FIELDS, JournalError, sort_key, validate_fields
+from exitplan.journal_entry import JournalError, sort_key, validate_fields
 
 __all__ = [
     "GENESIS",
@@ -309,7 +309,8 @@ def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
 def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
     """A one-line summary of an entry: the start of what happened (or the first field given)."""
     fields = view.get("fields", {})
-    text = next((str(fields[k]) for k in FIELDS[1:] if k in fields), "")
+    order = ("what", "words", "effect", "where", "witnesses", "injuries", "police", "tech")
+    text = next((str(fields[k]) for k in order if k in fields), "")
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
