@@ -28,7 +28,7 @@ from typing import Any
 from exitplan.errors import StorageError
 from exitplan.journal import (
     Seal,
-    _append,
+    append_record,
     entry_record,
     journal_dir,
     next_number,
@@ -144,7 +144,7 @@ def attach(
         "sha256": digest.hexdigest(),
         "copy": f"{FILES_DIR}/{target.name}",
     }
-    written = _append(home, {"kind": "attach", "entry": n, "file": file}, now, seal, unseal)
+    written = append_record(home, {"kind": "attach", "entry": n, "file": file}, now, seal, unseal)
     if written != target_n:  # pragma: no cover - only if another writer skipped the lock
         raise JournalError("another exitplan wrote to the journal at the same time; try again")
     return written

@@ -55,15 +55,24 @@ __all__ = [
     "Verification",
     "add",
     "amend",
+    "append_record",
     "canonical_bytes",
+    "entry_record",
     "fingerprint",
     "journal_dir",
+    "journal_files",
+    "last_record",
     "list_entries",
+    "next_number",
     "parse_fingerprint",
     "read_records",
     "record_hash",
+    "record_path",
     "show_entry",
     "status",
+    "summary_line",
+    "sweep_temp_files",
+    "utc_text",
     "verify",
 ]
 
@@ -161,7 +170,7 @@ def _ensure_dir(home: Path) -> Path:
     return folder
 
 
-def _append(
+def append_record(
     home: Path,
     body: dict[str, Any],
     now: datetime,
@@ -175,7 +184,7 @@ def _append(
     head = _read_one(*numbered[-1], unseal) if numbered else None
     n = numbered[-1][0] + 1 if numbered else 1
     prev = GENESIS if head is None else _stored_hash(head)
-    record = {"v": FORMAT, "n": n, "recorded": _utc(now), "prev": prev, **body}
+    record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
     record["hash"] = record_hash(record)
     plain = _file_bytes(record)
     if len(plain) > MAX_RECORD_BYTES:
@@ -201,7 +210,7 @@ def _stored_hash(record: Mapping[str, Any]) -> str:
     return record_hash(record)
 
 
-def _utc(now: datetime) -> str:
+def utc_text(now: datetime) -> str:
     if now.tzinfo is None:
         now = now.replace(tzinfo=UTC)
     return now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
@@ -217,7 +226,7 @@ def add(
 ) -> int:
     """Append a new entry (fields as given by ``validate_fields``); return its number."""
     checked = _recheck(fields, now)
-    return _append(home, {"kind": "entry", "fields": checked}, now, seal, unseal)
+    return append_record(home, {"kind": "entry", "fields": checked}, now, seal, unseal)
 
 
 def amend(
@@ -232,7 +241,7 @@ def amend(
     """Append a correction linked to entry n (the original stays as it is); return its number."""
     checked = _recheck(fields, now)
     entry_record(read_records(home, unseal), n)
-    return _append(home, {"kind": "amend", "entry": n, "fields": checked}, now, seal, unseal)
+    return append_record(home, {"kind": "amend", "entry": n, "fields": checked}, now, seal, unseal)
 
 
 def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from exitplan.journal import _utc, list_entries, verify
+from exitplan.journal import list_entries, utc_text, verify
 from exitplan.journal_entry import FIELDS, QUESTIONS, JournalError
 
 FORMATS = ("markdown", "html", "json")
@@ -62,7 +62,7 @@ def to_json(records: list[dict[str, Any]], now: datetime) -> str:
     document = {
         "format": "exitplan-journal",
         "version": 1,
-        "exported": _utc(now),
+        "exported": utc_text(now),
         "about": INTRO,
         "how_to_check": HOW_TO_CHECK,
         "verify": result.as_dict(),
@@ -102,7 +102,7 @@ def to_markdown(records: list[dict[str, Any]], now: datetime) -> str:
     """The journal as Markdown."""
     result = verify(records)
     entries = list_entries(records)
-    out = ["# Journal", "", INTRO, "", f"Exported {_utc(now)}.", ""]
+    out = ["# Journal", "", INTRO, "", f"Exported {utc_text(now)}.", ""]
     out += [f"**Check:** {md_escape(result.message)}  ", f"**Fingerprint:** `{result.fingerprint}`"]
     out.append("")
     for view in entries:
@@ -182,7 +182,7 @@ def to_html(records: list[dict[str, Any]], now: datetime) -> str:
         f"<title>Journal</title><style>{_CSS}</style></head><body>",
         "<h1>Journal</h1>",
         f"<p>{_h(INTRO)}</p>",
-        f"<p>Exported {_h(_utc(now))}.</p>",
+        f"<p>Exported {_h(utc_text(now))}.</p>",
         f'<p class="check"><strong>Check:</strong> {_h(result.message)}<br>'
         f"<strong>Fingerprint:</strong> <code>{_h(result.fingerprint)}</code></p>",
     ]
