@@ -194,7 +194,16 @@ def append_record(
     path = record_path(home, n)
     if path.exists():  # pragma: no cover - only if two writers skip the lock
         raise JournalError("another exitplan is writing to the journal; try again")
-    write_atomic(path, data)
+    check = None
+    if seal is not None and unseal is not None:
+        opener = unseal
+
+        def check(tmp: Path) -> None:
+            # Read the sealed temp file back and open it before it takes its place.
+            if opener(tmp.read_bytes()) != plain:  # pragma: no cover - a broken disk or seal
+                raise JournalError("the new record could not be read back; nothing was added")
+
+    write_atomic(path, data, verify=check)
     return n
 
 
