@@ -306,13 +306,13 @@ def list_entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             view = _view(record)
             view["amendments"], view["attachments"] = [], []
             when = record.get("fields", {}).get("when")
-            view["sort"] = sort_key(record.get("fields", {}), str(record.get("recorded", "")))
+            view["happened"] = sort_key(record.get("fields", {}), str(record.get("recorded", "")))
             view["approximate"] = bool(isinstance(when, dict) and when.get("approximate"))
             views[n] = view
         elif kind in {"amend", "attach"} and record.get("entry") in views:
             key = "amendments" if kind == "amend" else "attachments"
             views[record["entry"]][key].append(_view(record))
-    return sorted(views.values(), key=lambda v: (v["sort"], v["number"]))
+    return sorted(views.values(), key=lambda v: (v["happened"], v["number"]))
 
 
 def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:

@@ -56,8 +56,6 @@ def _manifest(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def to_json(records: list[dict[str, Any]], now: datetime) -> str:
     """One JSON document: entries (chronological), manifest, verify result, and the raw records."""
     entries = list_entries(records)
-    for view in entries:
-        view.pop("sort", None)
     result = verify(records)
     document = {
         "format": "exitplan-journal",

@@ -186,6 +186,8 @@ def test_list_in_the_order_things_happened(home: Path) -> None:
     three(home)
     views = list_entries(read_records(home))
     assert [v["number"] for v in views] == [2, 1, 3]
+    happened = ["2026-11-02", "2026-11-20 21:15", "2026-11-30 12:00:00"]
+    assert [v["happened"] for v in views] == happened
     first = views[1]
     assert first["amendments"][0]["fields"] == {"where": "kitchen"}
     assert first["amendments"][0]["entry"] == 1
