@@ -75,16 +75,17 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
     target = parse_fingerprint(against) if against is not None else None
     hashes: list[str] = []
     later = {_claimed(r) for r in records}
-    numbers = [r.get("n") for r in records]
+    last_place = {r.get("n"): place for place, r in enumerate(records, start=1)}
     prev = GENESIS
     for index, record in enumerate(records, start=1):
-        moved = index in numbers[index:]
-        bad = _check_one(record, index, prev, moved, later)
+        moved = last_place.get(index, 0) > index  # record `index` sits further down
+        own = record_hash(record)
+        bad = _check_one(record, index, prev, own, moved, later)
         if bad is not None:
             problem, first = bad
             return _broken(records, hashes, problem, first)
-        prev = record_hash(record)
-        hashes.append(prev)
+        prev = own
+        hashes.append(own)
     entries = sum(1 for r in records if r.get("kind") == "entry")
     head = hashes[-1] if hashes else GENESIS
     print_ = fingerprint_of(len(records), head)
@@ -94,7 +95,7 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
         if count > len(records):
             return Verification(
                 False, entries, len(records), head, print_, "truncated", len(records) + 1,
-                "the journal has {len(records)} records, fewer than the {count} fingerprinted; "
+                f"the journal has {len(records)} records, fewer than the {count} fingerprinted; "
                 f"record {len(records) + 1} onwards is missing",
             )  # fmt: skip
         then = hashes[count - 1] if count else GENESIS
@@ -114,7 +115,7 @@ def _claimed(record: Mapping[str, Any]) -> str:
 
 
 def _check_one(
-    record: dict[str, Any], index: int, prev: str, moved: bool, later: set[str]
+    record: dict[str, Any], index: int, prev: str, own: str, moved: bool, later: set[str]
 ) -> tuple[str, int] | None:
     n = record.get("n")
     problem: tuple[str, int] | None = None
@@ -126,7 +127,7 @@ def _check_one(
         # The record before was edited and re-hashed, or records were moved around.
         moved_here = record.get("prev") in later
         problem = ("reordered", index) if moved_here else ("changed", max(1, index - 1))
-    elif _claimed(record) != record_hash(record) or not _well_formed(record):
+    elif _claimed(record) != own or not _well_formed(record):
         problem = ("changed", index)
     return problem
 

@@ -293,6 +293,9 @@ def test_truncated_tail_is_caught_against_a_fingerprint(home: Path) -> None:
     assert verify(records).ok
     result = verify(records, against=noted)
     assert (result.ok, result.problem, result.first_bad) == (False, "truncated", 3)
+    assert result.message == (
+        "the journal has 2 records, fewer than the 4 fingerprinted; record 3 onwards is missing"
+    )
 
 
 def test_rewritten_chain_is_caught_against_a_fingerprint(tmp_path: Path) -> None:
@@ -307,6 +310,9 @@ def test_rewritten_chain_is_caught_against_a_fingerprint(tmp_path: Path) -> None
     assert verify(read_records(forged)).ok
     result = verify(read_records(forged), against=noted)
     assert (result.ok, result.problem) == (False, "rewritten")
+    assert result.message == (
+        "the journal no longer extends the fingerprinted head: records up to 2 were rewritten"
+    )
 
 
 def test_journal_that_grew_still_extends_its_fingerprint(home: Path) -> None:
