@@ -143,6 +143,24 @@ def test_field_length_is_capped() -> None:
         validate_fields({"what": "a" * (MAX_FIELD_CHARS + 1)}, NOW)
 
 
+def test_entry_length_is_capped() -> None:
+    """An entry whose fields together pass the entry cap is refused, even if each fits."""
+    fields = dict.fromkeys(
+        ["what", "words", "where", "witnesses", "injuries", "effect"], "a" * 19_000
+    )
+    with pytest.raises(JournalError, match="in all"):
+        validate_fields(fields, NOW)
+
+
+def test_recorded_time_comes_from_now_in_utc(home: Path) -> None:
+    """The recorded time is the `now` given, written in UTC, never the real clock."""
+    from datetime import timedelta, timezone
+
+    local = datetime(2026, 11, 30, 23, 30, tzinfo=timezone(timedelta(hours=2)))
+    add(home, entry(what="x"), local)
+    assert read_records(home)[0]["recorded"] == "2026-11-30T21:30:00Z"
+
+
 def test_add_revalidates_raw_fields(home: Path) -> None:
     """`add` given raw text checks it too, so nothing unchecked reaches the chain."""
     with pytest.raises(JournalError, match="unknown key"):
