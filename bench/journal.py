@@ -1,0 +1,116 @@
+"""Benchmark of the evidence journal core: listing and verifying 10,000 entries. Stdlib + exitplan.
+
+    python bench/journal.py                  # 10,000 entries, 5 rounds, plain and sealed
+    python bench/journal.py --entries 2000 --rounds 3
+
+Builds a journal in a temp directory with the real `add` (one atomic write per record), then
+times, in this process, reading every record and listing the entries in the order they happened
+(`log list`), and reading and verifying the chain (`log verify`), plain and sealed with the real
+vault (AES-GCM, a test-speed key: key derivation is paid once per command, not per record).
+Prints medians and the spread; the temp directory is removed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("EXITPLAN_TEST_FAST_KDF", "1")
+
+from exitplan.journal import Seal, add, list_entries, read_records, verify
+from exitplan.journal_entry import validate_fields
+from exitplan.vault import FAST_FOR_TESTS, Key
+from exitplan.vault import seal as vault_seal
+from exitplan.vault import unseal as vault_unseal
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def build(home: Path, count: int, seal: Seal | None, unseal: Seal | None) -> float:
+    """Add count entries of a realistic size; return the seconds it took."""
+    start = time.perf_counter()
+    for i in range(count):
+        day = (NOW - timedelta(days=count - i, minutes=7 * i)).strftime("%Y-%m-%d %H:%M")
+        fields = validate_fields(
+            {
+                "when": day if i % 3 else f"about {day[:10]}",
+                "where": "at home, in the kitchen",
+                "what": "What happened, in a few sentences as a person would write it. " * 6,
+                "words": "The exact words that were said, as well as they can be remembered.",
+                "effect": "How it felt afterwards, and what changed in the days after.",
+            },
+            NOW,
+        )
+        add(home, fields, NOW, seal=seal, unseal=unseal)
+    return time.perf_counter() - start
+
+
+def timed(action: Callable[[], object], rounds: int) -> list[float]:
+    """Seconds per round."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def show(label: str, times: list[float]) -> None:
+    """One report line: median and range."""
+    print(
+        f"  {label:<34} median {statistics.median(times) * 1000:8.1f} ms "
+        f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f})"
+    )
+
+
+def main() -> int:
+    """Build, time, report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    key = Key.derive("bench passphrase", params=FAST_FOR_TESTS)
+    modes: list[tuple[str, Seal | None, Seal | None]] = [
+        ("plain", None, None),
+        ("sealed", lambda b: vault_seal(b, key), lambda b: vault_unseal(b, key)),
+    ]
+    work = Path(tempfile.mkdtemp(prefix="exitplan-journal-bench-"))
+    try:
+        for label, seal, unseal in modes:
+            home = work / label
+            built = build(home, args.entries, seal, unseal)
+            size = sum(p.stat().st_size for p in (home / "journal").iterdir())
+            print(f"{label}: {args.entries:,} entries, {size / 1e6:.1f} MB, built in {built:.1f} s")
+            records = read_records(home, unseal)
+            assert verify(records).ok
+            show("read only", timed(lambda h=home, u=unseal: read_records(h, u), args.rounds))
+            show(
+                "log list (read + order)",
+                timed(lambda h=home, u=unseal: list_entries(read_records(h, u)), args.rounds),
+            )
+            show(
+                "log verify (read + chain)",
+                timed(lambda h=home, u=unseal: verify(read_records(h, u)), args.rounds),
+            )
+            show("verify only (in memory)", timed(lambda r=records: verify(r), args.rounds))
+
+            def one_more(h: Path = home, s: Seal | None = seal, u: Seal | None = unseal) -> int:
+                return add(h, {"what": "one more"}, NOW, seal=s, unseal=u)
+
+            show("one more add", timed(one_more, args.rounds))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
