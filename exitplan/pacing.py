@@ -13,7 +13,9 @@ The rules, in order:
 - When the days hold fewer places than there are steps, only the critical and high steps, the
   danger-sign steps and the steps they need are given dates; the rest are "if there is time".
 - Each step is placed as late as it can be without passing its lead date (exit + offset), so a
-  step such as packing a bag is not asked for weeks early. Where steps compete for the places,
+  step such as packing a bag is not asked for weeks early. The daily limit is then lowered as far
+  as it goes without putting any more steps past their lead dates, so the steps are spread as
+  evenly as the dates allow. Where steps compete for the places,
   the most important go first: danger-sign steps (placed from the first day), then priority,
   then the longer lead time. A step never falls before a step it comes `after`.
 - No day before the exit holds more than `per_day` steps, unless the critical and high steps
@@ -68,6 +70,7 @@ def pace(
     if not paced:
         return Pace({}, frozenset(), limit)
     lead = {i: shift(exit_date, entries[i].item.due.offset) for i in paced}
+    spread = start is not None
     if start is None:  # a plan from before the day was recorded: as if there were time enough
         start = min(lead.values())
     n_days = max(0, min((exit_date - start).days, 100_000))
@@ -89,25 +92,25 @@ def pace(
     if_time = frozenset(set(paced) - chosen)
     if n_days == 0:  # no day before the exit: everything chosen is for the exit day itself
         return Pace(dict.fromkeys(chosen, exit_date), if_time, limit)
-    if len(chosen) > room(limit):  # the first steps alone need more: the least limit that fits
-        low, high = limit + 1, limit + len(chosen)
-        while low < high:
-            mid = (low + high) // 2
-            low, high = (low, mid) if room(mid) >= len(chosen) else (mid + 1, high)
-        limit = low
-    caps = [max(0, limit - used) for used in fixed]
+    fewest = _least(1, len(chosen), lambda cap: room(cap) >= len(chosen))
+    limit = max(limit, fewest)  # more only when the first steps alone need more places
 
     def deadline(i: int) -> int:
         if entries[i].danger:
             return 0
         return min(max((lead[i] - start).days, 0), n_days - 1)
 
-    def importance(i: int) -> tuple[int, int, date, int]:
-        entry = entries[i]
-        return (not entry.danger, PRIORITY_RANK[entry.item.priority], lead[i], entry.number)
-
+    rank = {
+        i: (
+            not entries[i].danger,
+            PRIORITY_RANK[entries[i].item.priority],
+            lead[i],
+            entries[i].number,
+        )
+        for i in chosen
+    }
     edges = {i: [a for a in needs.get(i, ()) if a in chosen] for i in chosen}
-    order = _topological(sorted(chosen, key=importance), edges, importance)
+    order = _topological(sorted(chosen, key=rank.__getitem__), edges, rank.__getitem__)
     position = {i: n for n, i in enumerate(order)}
     edges = {i: [a for a in after if position[a] < position[i]] for i, after in edges.items()}
     # A step must be ready by the deadline of every step that needs it.
@@ -115,14 +118,34 @@ def pace(
     for i in reversed(order):
         for a in edges[i]:
             latest[a] = min(latest[a], latest[i])
-    sequence = _topological(order, edges, lambda i: (latest[i], importance(i)))
-    days = _place(sequence, latest, caps)
+    sequence = _topological(order, edges, lambda i: (latest[i], rank[i]))
+
+    def placed(cap: int) -> tuple[list[int], int]:
+        days = _place(sequence, latest, [max(0, cap - used) for used in fixed])
+        return days, sum(d > latest[i] for i, d in zip(sequence, days, strict=True))
+
+    # Spread the steps as evenly as the lead dates allow: the lowest daily limit that leaves no
+    # more steps past their deadline than the full limit does. (Not for a plan without a start,
+    # whose dates stay on the lead dates as they always were.)
+    days, late = placed(limit)
+    level = _least(fewest, limit, lambda cap: placed(cap)[1] <= late) if spread else limit
+    if level < limit:
+        limit = level
+        days, _ = placed(level)
     return Pace(
         {i: start + timedelta(days=d) for i, d in zip(sequence, days, strict=True)}, if_time, limit
     )
 
 
 _FIRST = frozenset({"critical", "high"})
+
+
+def _least(low: int, high: int, enough: Callable[[int], bool]) -> int:
+    """The least number from low to high that is enough (high when none below it is)."""
+    while low < high:
+        mid = (low + high) // 2
+        low, high = (low, mid) if enough(mid) else (mid + 1, high)
+    return low
 
 
 def _needs(entries: Sequence[Entry], paced: list[int]) -> dict[int, list[int]]:

@@ -59,16 +59,23 @@ def per_day_counts(rows: list[Scheduled]) -> Counter[date]:
 
 
 def test_a_crowded_lead_date_spills_to_the_days_before_it() -> None:
-    """Twenty steps with the same lead date fill it and the days before, four a day."""
-    rows = schedule([step(n, -7) for n in range(1, 21)], EXIT, day(-42), 7, start=day(-42))
+    """Twenty steps with the same lead date and five days to it: four a day on those days."""
+    rows = schedule([step(n, -7) for n in range(1, 21)], EXIT, day(-11), 7, start=day(-11))
     counts = per_day_counts(rows)
     assert counts == {day(-7 - k): 4 for k in range(5)}
+
+
+def test_steps_are_spread_as_evenly_as_their_dates_allow() -> None:
+    """With six weeks for twenty steps due a week before the exit, one a day is enough."""
+    result = pace([step(n, -7) for n in range(1, 21)], EXIT, day(-42), 4)
+    assert result.limit == 1
+    assert sorted(result.dates.values()) == [day(-7 - k) for k in range(19, -1, -1)]
 
 
 def test_the_daily_limit_can_be_changed() -> None:
     """With two a day, the same twenty steps take ten days."""
     rows = schedule(
-        [step(n, -7) for n in range(1, 21)], EXIT, day(-42), 7, start=day(-42), per_day=2
+        [step(n, -7) for n in range(1, 21)], EXIT, day(-16), 7, start=day(-16), per_day=2
     )
     assert max(per_day_counts(rows).values()) == 2
     assert min(per_day_counts(rows)) == day(-16)
