@@ -77,19 +77,16 @@ def table() -> list[str]:
         now = datetime(START.year, START.month, START.day, 9, tzinfo=UTC)
         plan = build_plan(catalog, new_state(now, catalog, None, exit_date, today=START))
         lead = lead_days(plan.entries)
-
-        def before(today: date, plan: Any = plan, exit_date: date = exit_date) -> list[Any]:
-            rows: list[Any] = old.schedule(
-                plan.entries, exit_date, today, plan.warn_days, start=START, lead=lead
-            )
-            return rows
-
-        old_busy, old_week = measure(before(START), exit_date)
+        before = [
+            old.schedule(plan.entries, exit_date, today, plan.warn_days, start=START, lead=lead)
+            for today in (START, week_later)
+        ]
+        old_busy, old_week = measure(before[0], exit_date)
         new_busy, new_week = measure(plan.rows(START), exit_date)
         spare = sum(row.if_time for row in plan.rows(START))
         lines.append(
             f"| {weeks} weeks | {old_busy} → {new_busy} | {old_week} → {new_week} "
-            f"| {overdue(before(week_later))} → {overdue(plan.rows(week_later))} | 0 → {spare} |"
+            f"| {overdue(before[1])} → {overdue(plan.rows(week_later))} | 0 → {spare} |"
         )
     return lines
 
