@@ -69,11 +69,14 @@ def pace(
     paced = [i for i, entry in enumerate(entries) if is_paced(entry)]
     if not paced:
         return Pace({}, frozenset(), limit)
-    lead = {i: shift(exit_date, entries[i].item.due.offset) for i in paced}
+    offset = {i: entries[i].item.due.offset for i in paced}  # the lead date, from the exit
     spread = start is not None
     if start is None:  # a plan from before the day was recorded: as if there were time enough
-        start = min(lead.values())
-    n_days = max(0, min((exit_date - start).days, 100_000))
+        span = -min(offset.values())
+        start = shift(exit_date, -span)
+    else:
+        span = (exit_date - start).days
+    n_days = max(0, min(span, 100_000))
     fixed = [0] * n_days
     for entry in entries:
         on = entry.item.due.on
@@ -98,13 +101,13 @@ def pace(
     def deadline(i: int) -> int:
         if entries[i].danger:
             return 0
-        return min(max((lead[i] - start).days, 0), n_days - 1)
+        return min(max(span + offset[i], 0), n_days - 1)
 
     rank = {
         i: (
             not entries[i].danger,
             PRIORITY_RANK[entries[i].item.priority],
-            lead[i],
+            offset[i],
             entries[i].number,
         )
         for i in chosen
@@ -150,6 +153,8 @@ def _least(low: int, high: int, enough: Callable[[int], bool]) -> int:
 
 def _needs(entries: Sequence[Entry], paced: list[int]) -> dict[int, list[int]]:
     """For each paced entry, the paced entries it comes after."""
+    if not any(entries[i].item.after for i in paced):
+        return {}
     where = {entries[i].full_id: i for i in paced}
     needs: dict[int, list[int]] = {}
     for i in paced:
