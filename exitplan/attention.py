@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.model import PRIORITY_RANK
 from exitplan.schedule import BEHIND_FLAGS
-from exitplan.situation import QUESTIONS
+from exitplan.situation import danger_signs
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -67,7 +67,7 @@ def attention(
         key=_importance,
     )
     coming = sorted((row for row in live if row.due is not None and row.due > today), key=_soonest)
-    dangers = tuple(q.key for q in QUESTIONS if q.danger and situation.get(q.key) is True)
+    dangers = danger_signs(situation)
     danger_steps = (
         sorted((row for row in live if row.entry.danger), key=_importance) if dangers else []
     )

@@ -95,7 +95,8 @@ def pace(
     if_time = frozenset(set(paced) - chosen)
     if n_days == 0:  # no day before the exit: everything chosen is for the exit day itself
         return Pace(dict.fromkeys(chosen, exit_date), if_time, limit)
-    fewest = _least(1, len(chosen), lambda cap: room(cap) >= len(chosen))
+    most = len(chosen) + max(fixed)  # enough, even on the day with the most fixed dates
+    fewest = _least(1, most, lambda cap: room(cap) >= len(chosen))
     limit = max(limit, fewest)  # more only when the first steps alone need more places
 
     def deadline(i: int) -> int:

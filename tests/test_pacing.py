@@ -213,6 +213,12 @@ def test_a_fixed_date_takes_a_place_in_its_day() -> None:
     assert dues(rows) == {1: day(-5), 2: day(-6)}
 
 
+def test_a_full_day_of_fixed_dates_still_leaves_room_for_a_critical_step() -> None:
+    """One day, one a day, already taken by a fixed date: the critical step shares it."""
+    result = pace([step(1, -3, priority="critical"), step(2, on=day(-1))], EXIT, day(-1), 1)
+    assert (result.dates, result.limit) == ({0: day(-1)}, 2)
+
+
 def test_exit_day_and_after_steps_keep_their_offsets() -> None:
     """Exit-day and after steps are not paced, however crowded the days."""
     entries = [step(n, -1) for n in range(10)]
@@ -336,3 +342,34 @@ def test_property_dates_do_not_depend_on_the_order_given(
     first = dues(schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day))
     again = dues(schedule(shuffled, EXIT, day(-days), 7, start=day(-days), per_day=per_day))
     assert first == again
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans(with_after=False))
+def test_property_danger_sign_steps_come_before_the_rest(
+    plan: tuple[list[Entry], int, int],
+) -> None:
+    """Without `after`, every dated danger-sign step is due no later than any other step."""
+    entries, days, per_day = plan
+    rows = schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    danger = [row.due for row in rows if row.entry.danger and row.due is not None]
+    other = [row.due for row in rows if not row.entry.danger and row.due is not None]
+    if danger and other:
+        assert max(danger) <= min(other)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans(), st.sets(st.integers(1, 70), max_size=10))
+def test_property_fixed_dates_count_in_the_daily_limit(
+    plan: tuple[list[Entry], int, int], fixed_days: set[int]
+) -> None:
+    """Steps with their own fixed date keep it and share their day's limit with paced steps."""
+    entries, days, per_day = plan
+    fixed = [step(1000 + k, on=day(-k)) for k in sorted(fixed_days)]
+    rows = schedule(entries + fixed, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    assert [row.due for row in rows[len(entries) :]] == [day(-k) for k in sorted(fixed_days)]
+    counts = Counter(
+        row.due for row in rows if row.due is not None and day(-days) <= row.due < EXIT
+    )
+    limit = pace(entries + fixed, EXIT, day(-days), per_day).limit
+    assert all(count <= limit for count in counts.values())

@@ -14,7 +14,7 @@ from exitplan.catalog import Catalog
 from exitplan.errors import ExitplanError, PlanError
 from exitplan.model import Checklist, Due, Item, PlanState
 from exitplan.plan import build_plan, new_state, set_per_day, set_situation, set_status
-from exitplan.situation import DANGER_KEYS, KEYS, QUESTIONS, applies
+from exitplan.situation import DANGER_KEYS, KEYS, QUESTIONS, applies, danger_signs, read_answers
 from exitplan.store import dump_plan, parse_plan
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
@@ -74,6 +74,37 @@ def test_danger_keys_are_the_danger_signs() -> None:
     assert {"weapons", "strangled", "threats_to_kill", "stalking"} == DANGER_KEYS
     assert DANGER_KEYS <= KEYS
     assert len(KEYS) == len(QUESTIONS)
+
+
+def test_danger_signs_are_the_yes_answers_in_question_order() -> None:
+    """Only danger signs answered yes count, in the order the questions are asked."""
+    answers = {"stalking": True, "weapons": True, "strangled": False, "children": True}
+    assert danger_signs(answers) == ("weapons", "stalking")
+    assert danger_signs({}) == ()
+
+
+def test_answers_are_read_from_toml_text() -> None:
+    """Piped answers: true, false, or "skip" to clear one."""
+    text = 'children = true\npets = false\nweapons = "skip"\n'
+    assert read_answers(text) == {"children": True, "pets": False, "weapons": None}
+    assert read_answers("") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("kids = true", "'kids' is not a situation question"),
+        ('children = "yes"', "'children' must be true, false"),
+        ("children = 1", "'children' must be true, false"),
+        ("children = = true", "could not be read"),
+    ],
+)
+def test_bad_answer_text_is_one_plain_message(text: str, named: str) -> None:
+    """A wrong question, a wrong answer or broken text: one message, naming no answer."""
+    with pytest.raises(ExitplanError, match=named) as caught:
+        read_answers(text)
+    assert "yes" not in str(caught.value).replace("'", "")
+    assert "= 1" not in str(caught.value)
 
 
 # -- conditions in the plan ----------------------------------------------------------------------
