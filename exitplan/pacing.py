@@ -66,7 +66,14 @@ def pace(
 ) -> Pace:
     """Dates for the paced entries (see the module text for the rules)."""
     limit = max(1, per_day or DEFAULT_PER_DAY)
-    paced = [i for i, entry in enumerate(entries) if is_paced(entry)]
+    paced = [  # is_paced, written out: this runs for every step of every status
+        i
+        for i, entry in enumerate(entries)
+        if entry.applies
+        and entry.item.when == "before"
+        and entry.item.due.on is None
+        and entry.item.due.offset < 0
+    ]
     if not paced:
         return Pace({}, frozenset(), limit)
     offset = {i: entries[i].item.due.offset for i in paced}  # the lead date, from the exit
@@ -113,14 +120,14 @@ def pace(
         )
         for i in chosen
     }
-    edges = {i: [a for a in needs.get(i, ()) if a in chosen] for i in chosen}
+    edges = {i: [a for a in needs[i] if a in chosen] for i in chosen if i in needs}
     order = _topological(sorted(chosen, key=rank.__getitem__), edges, rank.__getitem__)
     position = {i: n for n, i in enumerate(order)}
     edges = {i: [a for a in after if position[a] < position[i]] for i, after in edges.items()}
     # A step must be ready by the deadline of every step that needs it.
     latest = {i: deadline(i) for i in chosen}
     for i in reversed(order):
-        for a in edges[i]:
+        for a in edges.get(i, ()):
             latest[a] = min(latest[a], latest[i])
     sequence = _topological(order, edges, lambda i: (latest[i], rank[i]))
 
@@ -187,6 +194,8 @@ def _topological(
     A cycle (two steps each after the other, from hand-written files) is broken at its
     smallest key, so the order is always complete and always the same.
     """
+    if not any(edges.values()):  # the usual case: no step comes after another
+        return sorted(nodes, key=sort_key)
     waiting = {i: len(edges.get(i, ())) for i in nodes}
     followers: dict[int, list[int]] = {}
     for i in nodes:

@@ -148,8 +148,12 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
                     item,
                     states.get(full_id) or ItemState(),
                     is_custom,
-                    applies=applies(item.applies_if, item.unless, answers),
-                    danger=not yes.isdisjoint(item.applies_if),
+                    applies=(
+                        applies(item.applies_if, item.unless, answers)
+                        if item.applies_if or item.unless
+                        else True
+                    ),
+                    danger=bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state)

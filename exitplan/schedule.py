@@ -114,13 +114,15 @@ def schedule(
     del lead
     listed = list(entries)
     paced = pace(listed, exit_date, start, per_day) if exit_date is not None else None
+    dates = paced.dates if paced else {}
+    spare = paced.if_time if paced else frozenset()
     rows = []
     for n, entry in enumerate(listed):
-        if_time = paced is not None and n in paced.if_time
+        if_time = n in spare
         if not entry.applies or if_time:
             due = None
-        elif paced is not None and n in paced.dates:
-            due = paced.dates[n]
+        elif n in dates:
+            due = dates[n]
         else:
             due = lead_date(entry.item, exit_date)
         flag = _flag(entry, due, exit_date, today, warn_days)
