@@ -127,6 +127,9 @@ class PlanState:
     items: dict[str, ItemState] = field(default_factory=dict)
     custom: list[CustomItem] = field(default_factory=list)
     history: list[Event] = field(default_factory=list)
+    # The situation answers (absent key: not answered) and the daily limit (None: the default).
+    situation: dict[str, bool] = field(default_factory=dict)
+    per_day: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
@@ -137,6 +140,7 @@ class PlanState:
                 "exit_date": self.exit_date,
                 "planned_on": self.planned_on,
                 "warn_days": self.warn_days,
+                "per_day": self.per_day,
                 "checklists": list(self.checklists),
                 "items": {
                     key: _without_none(
@@ -163,6 +167,7 @@ class PlanState:
                     )
                     for c in self.custom
                 ],
+                "situation": dict(self.situation) or None,
                 "history": [event.to_dict() for event in self.history],
             }
         )

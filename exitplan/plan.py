@@ -19,9 +19,13 @@ from exitplan.model import (
     Priority,
     Status,
 )
-from exitplan.schedule import Entry, lead_days
+from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY
+from exitplan.schedule import Entry, Scheduled, lead_days, schedule
+from exitplan.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from exitplan.catalog import Catalog
 
 
@@ -46,6 +50,28 @@ class Plan(NamedTuple):
     def lead(self) -> int:
         """The plan's longest lead time before the exit, in days."""
         return lead_days(self.entries)
+
+    @property
+    def per_day(self) -> int:
+        """The most steps the schedule asks for on one day before the exit."""
+        chosen = self.state.per_day if self.state else None
+        return chosen or DEFAULT_PER_DAY
+
+    @property
+    def situation(self) -> dict[str, bool]:
+        """The situation answers (a question not answered is absent)."""
+        return dict(self.state.situation) if self.state else {}
+
+    def rows(self, today: date) -> list[Scheduled]:
+        """Every entry with its paced due date and its flag for today, in plan order."""
+        return schedule(
+            self.entries,
+            self.exit_date,
+            today,
+            self.warn_days,
+            start=self.start,
+            per_day=self.per_day,
+        )
 
     @property
     def warn_days(self) -> int:
@@ -99,6 +125,8 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
     chosen.sort(key=lambda c: (c.order, c.id))
     entries: list[Entry] = []
     states = state.items if state else {}
+    answers = state.situation if state else {}
+    yes = {key for key in DANGER_KEYS if answers.get(key) is True}
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -113,7 +141,19 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
         for number, item, is_custom in rows:
             full_id = f"{checklist.id}.{item.id}"
             entries.append(
-                Entry(number, checklist, item, states.get(full_id) or ItemState(), is_custom)
+                Entry(
+                    number,
+                    checklist,
+                    item,
+                    states.get(full_id) or ItemState(),
+                    is_custom,
+                    applies=(
+                        applies(item.applies_if, item.unless, answers)
+                        if item.applies_if or item.unless
+                        else True
+                    ),
+                    danger=bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                )
             )
     return Plan(tuple(chosen), tuple(entries), state)
 
@@ -187,6 +227,41 @@ def set_exit_date(
     state.exit_date = exit_date
     state.planned_on = (today or now.date()) if exit_date else None
     record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
+
+
+def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: datetime) -> bool:
+    """Change situation answers (None clears one: not answered); returns False if none changed.
+
+    The history says only that the answers changed, never what they are.
+    """
+    unknown = sorted(key for key in answers if key not in KEYS)
+    if unknown:
+        known = ", ".join(sorted(KEYS))
+        raise ExitplanError(f"'{unknown[0]}' is not a situation question; use one of: {known}")
+    updated = dict(state.situation)
+    for key, value in answers.items():
+        if value is None:
+            updated.pop(key, None)
+        elif isinstance(value, bool):
+            updated[key] = value
+        else:
+            raise ExitplanError(f"the answer for '{key}' must be yes (true) or no (false)")
+    if updated == state.situation:
+        return False
+    state.situation = updated
+    record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
+    """Set how many steps a day the schedule asks for (None: the default); False if unchanged."""
+    if per_day is not None and (isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY):
+        raise ExitplanError(f"steps per day must be a whole number from 1 to {MAX_PER_DAY}")
+    if per_day == state.per_day:
+        return False
+    state.per_day = per_day
+    record(state, now, "per-day", detail=str(per_day) if per_day else "default")
+    return True
 
 
 def add_custom(

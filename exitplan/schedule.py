@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.model import PRIORITY_RANK
+from exitplan.pacing import pace, shift
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -27,6 +28,8 @@ class Entry(NamedTuple):
     item: Item
     state: ItemState
     custom: bool = False
+    applies: bool = True  # False: set aside as "not for you" by the situation answers
+    danger: bool = False  # a step for a danger sign the person answered yes to
 
     @property
     def full_id(self) -> str:
@@ -39,50 +42,22 @@ class Entry(NamedTuple):
         return self.state.status == "open"
 
 
-def due_date(
-    item: Item, exit_date: date | None, *, start: date | None = None, lead: int = 0
-) -> date | None:
-    """The calendar date an item is due, or None when there is no exit date to count from.
+def lead_date(item: Item, exit_date: date | None) -> date | None:
+    """An item's own date: its fixed date, or the exit date plus its offset (None without one).
 
-    `start` is the day the exit date was chosen and `lead` the plan's longest lead time in days.
-    When the exit date leaves less time than that, the steps before it are squeezed
-    proportionally into the time there is, so a new plan never starts out overdue.
+    For a step before the exit this is its latest date; the pacing may put it earlier.
     """
     if item.due.on is not None:
         return item.due.on
     if exit_date is None:
         return None
-    offset = item.due.offset
-    if start is not None and offset < 0:
-        room = max((exit_date - start).days, 0)
-        if room < lead:
-            offset = -round(-offset * room / lead)
-        offset = max(offset, -room)  # a lead longer than the plan's own falls due at the start
-    try:
-        return exit_date + timedelta(days=offset)
-    except OverflowError:  # an exit date at the edge of the calendar, from a hand-edited plan
-        return date.max if item.due.offset > 0 else date.min
-
-
-def flag_of(
-    entry: Entry,
-    exit_date: date | None,
-    today: date,
-    warn_days: int,
-    *,
-    start: date | None = None,
-    lead: int = 0,
-) -> Flag | None:
-    """The flag of an open item (None for done or skipped items, or when nothing is dated)."""
-    return _flag(
-        entry, due_date(entry.item, exit_date, start=start, lead=lead), exit_date, today, warn_days
-    )
+    return shift(exit_date, item.due.offset)
 
 
 def _flag(
     entry: Entry, due: date | None, exit_date: date | None, today: date, warn_days: int
 ) -> Flag | None:
-    if not entry.is_open or due is None:
+    if not entry.is_open or due is None or not entry.applies:
         return None
     if exit_date is not None and today > exit_date and entry.item.when != "after":
         return "open_at_exit"
@@ -99,11 +74,24 @@ def days_left(exit_date: date | None, today: date) -> int | None:
 
 
 class Scheduled(NamedTuple):
-    """An entry with its due date and flag for a given day."""
+    """An entry with its due date and flag for a given day.
+
+    `if_time`: the days are too few for every step, and this one is "if there is time": it has
+    no date and is never overdue.
+    """
 
     entry: Entry
     due: date | None
     flag: Flag | None
+    if_time: bool = False
+
+    @property
+    def urgent(self) -> bool:
+        """A critical step that is behind: the only kind of row shown in red."""
+        return self.entry.item.priority == "critical" and self.flag in BEHIND_FLAGS
+
+
+BEHIND_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit"})
 
 
 def schedule(
@@ -114,12 +102,33 @@ def schedule(
     *,
     start: date | None = None,
     lead: int = 0,
+    per_day: int | None = None,
 ) -> list[Scheduled]:
-    """Attach due dates and flags to entries, keeping their order."""
+    """Attach paced due dates and flags to entries, keeping their order.
+
+    `start` is the day the exit date was chosen and `per_day` the daily limit (None: the
+    default). The pacing looks at all the given entries together, so pass the whole plan and
+    filter the rows afterwards. `lead` is no longer used (the pacing needs no longest lead);
+    it is accepted so existing callers keep working.
+    """
+    del lead
+    listed = list(entries)
+    paced = pace(listed, exit_date, start, per_day) if exit_date is not None else None
+    dates = paced.dates if paced else {}
+    spare = paced.if_time if paced else frozenset()
     rows = []
-    for entry in entries:
-        due = due_date(entry.item, exit_date, start=start, lead=lead)
-        rows.append(Scheduled(entry, due, _flag(entry, due, exit_date, today, warn_days)))
+    for n, entry in enumerate(listed):
+        if_time = n in spare
+        if not entry.applies or if_time:
+            due = None
+        elif n in dates:
+            due = dates[n]
+        else:
+            due = lead_date(entry.item, exit_date)
+        flag = _flag(entry, due, exit_date, today, warn_days)
+        if entry.item.reflective and flag in BEHIND_FLAGS:
+            flag = None  # a reflective step is never behind: it waits until the person is ready
+        rows.append(Scheduled(entry, due, flag, if_time))
     return rows
 
 

@@ -11,6 +11,8 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    StrictBool,
+    StrictInt,
     StringConstraints,
     model_validator,
 )
@@ -26,6 +28,7 @@ from exitplan.limits import (
     Status,
     When,
 )
+from exitplan.pacing import MAX_PER_DAY
 
 
 def _no_control(text: str) -> str:
@@ -225,6 +228,8 @@ class PlanFile(BaseModel):
     exit_date: date | None = None
     planned_on: date | None = None
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
+    per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
+    situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[str, ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -246,6 +251,8 @@ class PlanFile(BaseModel):
             exit_date=self.exit_date,
             planned_on=self.planned_on,
             warn_days=self.warn_days,
+            per_day=self.per_day,
+            situation=dict(self.situation),
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[

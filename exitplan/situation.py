@@ -6,7 +6,12 @@ files name them in `applies_if` and `unless`, and the plan file stores the answe
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 
 class Question(NamedTuple):
@@ -46,7 +51,7 @@ KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS)
 DANGER_KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS if q.danger)
 
 
-def applies(applies_if: list[str], unless: list[str], answers: dict[str, bool]) -> bool:
+def applies(applies_if: list[str], unless: list[str], answers: Mapping[str, bool]) -> bool:
     """Whether a step applies: every `applies_if` answer is not "no", and no `unless` is "yes".
 
     An unanswered question never hides a step: when in doubt, the step stays in the plan.
@@ -54,3 +59,35 @@ def applies(applies_if: list[str], unless: list[str], answers: dict[str, bool]) 
     if any(answers.get(key) is False for key in applies_if):
         return False
     return not any(answers.get(key) is True for key in unless)
+
+
+def danger_signs(answers: Mapping[str, bool]) -> tuple[str, ...]:
+    """The danger-sign questions answered yes, in question order."""
+    return tuple(q.key for q in QUESTIONS if q.danger and answers.get(q.key) is True)
+
+
+def read_answers(text: str) -> dict[str, bool | None]:
+    """Answers typed or piped as TOML (`children = false`); `"skip"` clears an answer.
+
+    Raises ExitplanError with one plain message that names a question but never an answer.
+    """
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise ExitplanError(
+            "the answers could not be read: write one per line, like: children = true"
+        ) from None
+    answers: dict[str, bool | None] = {}
+    for key, value in data.items():
+        if key not in KEYS:
+            known = ", ".join(q.key for q in QUESTIONS)
+            raise ExitplanError(f"'{key}' is not a situation question; use one of: {known}")
+        if isinstance(value, bool):
+            answers[key] = value
+        elif value == "skip":
+            answers[key] = None
+        else:
+            raise ExitplanError(f"the answer for '{key}' must be true, false or \"skip\"")
+    return answers

@@ -13,8 +13,7 @@ from exitplan.schedule import (
     FLAG_ORDER,
     Entry,
     days_left,
-    due_date,
-    flag_of,
+    lead_date,
     lead_days,
     most_urgent,
     schedule,
@@ -56,67 +55,92 @@ def day(delta: int) -> date:
 # -- due dates -----------------------------------------------------------------------------------
 
 
-def test_due_date_is_the_exit_date_plus_the_offset() -> None:
+def flag_of(item: Entry, exit_date: date | None, today: date, warn_days: int) -> str | None:
+    """The flag `schedule` gives one entry on its own."""
+    return schedule([item], exit_date, today, warn_days)[0].flag
+
+
+def test_lead_date_is_the_exit_date_plus_the_offset() -> None:
     """A relative due is counted from the exit date; the default offset is the exit day itself."""
-    assert due_date(entry(-21).item, EXIT) == date(2027, 1, 10)
-    assert due_date(entry(7, when="after").item, EXIT) == date(2027, 2, 7)
-    assert due_date(entry().item, EXIT) == EXIT
+    assert lead_date(entry(-21).item, EXIT) == date(2027, 1, 10)
+    assert lead_date(entry(7, when="after").item, EXIT) == date(2027, 2, 7)
+    assert lead_date(entry().item, EXIT) == EXIT
 
 
 def test_relative_due_without_exit_date_has_no_date() -> None:
     """Without an exit date a relative due has no calendar date."""
-    assert due_date(entry(-21).item, None) is None
+    assert lead_date(entry(-21).item, None) is None
+    assert schedule([entry(-21)], None, EXIT, 7)[0].due is None
 
 
 def test_absolute_due_ignores_the_exit_date() -> None:
     """An absolute date stays put whatever the exit date is, and with none."""
-    fixed = entry(on=date(2027, 1, 5)).item
-    assert due_date(fixed, EXIT) == date(2027, 1, 5)
-    assert due_date(fixed, day(100)) == date(2027, 1, 5)
-    assert due_date(fixed, None) == date(2027, 1, 5)
+    fixed = entry(on=date(2027, 1, 5))
+    assert lead_date(fixed.item, EXIT) == date(2027, 1, 5)
+    assert lead_date(fixed.item, day(100)) == date(2027, 1, 5)
+    for exit_date in (EXIT, day(100), None):
+        assert schedule([fixed], exit_date, EXIT, 7, start=day(-60))[0].due == date(2027, 1, 5)
 
 
 def test_enough_time_keeps_every_offset() -> None:
-    """When the exit date leaves at least the longest lead time, offsets apply unchanged."""
-    start = day(-21)
-    assert due_date(entry(-21).item, EXIT, start=start, lead=21) == day(-21)
-    assert due_date(entry(-7).item, EXIT, start=day(-60), lead=21) == day(-7)
+    """When there are days enough, each step before the exit is due on its own lead date."""
+    rows = schedule([entry(-21), entry(-7)], EXIT, day(-60), 7, start=day(-60))
+    assert [row.due for row in rows] == [day(-21), day(-7)]
 
 
-@pytest.mark.parametrize(
-    ("offset", "squeezed"),
-    [(-28, -7), (-14, -4), (-7, -2), (-2, 0), (0, 0)],  # 7 days of room for a 28-day lead
-)
-def test_too_little_time_squeezes_the_steps_before_the_exit(offset: int, squeezed: int) -> None:
-    """With less room than the longest lead, offsets shrink in proportion (rounded)."""
-    item = entry(offset, when="exit-day" if offset == 0 else "before").item
-    assert due_date(item, EXIT, start=day(-7), lead=28) == day(squeezed)
+def test_too_little_time_puts_long_leads_first_from_the_start() -> None:
+    """Steps whose lead is longer than the plan are due from the day the date was chosen,
+    most important first, a few a day; shorter leads keep their date."""
+    entries = [
+        entry(-28, item_id="long-normal", number=1),
+        entry(-28, priority="high", item_id="long-high", number=2),
+        entry(-14, priority="critical", item_id="mid-critical", number=3),
+        entry(-2, item_id="short", number=4),
+    ]
+    rows = schedule(entries, EXIT, day(-7), 7, start=day(-7), per_day=1)
+    due = {row.entry.item.id: row.due for row in rows}
+    assert due == {
+        "mid-critical": day(-7),
+        "long-high": day(-6),
+        "long-normal": day(-5),
+        "short": day(-2),
+    }
 
 
-def test_squeezed_steps_are_never_due_before_the_plan_was_made() -> None:
-    """Whatever the lead, a squeezed step is due on or after the day the date was chosen."""
-    start = day(-3)
-    for offset in range(-365, 1):
-        due = due_date(entry(offset).item, EXIT, start=start, lead=365)
-        assert due is not None
-        assert start <= due <= EXIT
+def test_paced_steps_are_never_due_before_the_plan_was_made() -> None:
+    """Whatever the lead, a paced step is due on or after the day the date was chosen and
+    before the exit, or is "if there is time" without a date."""
+    start = day(-30)
+    entries = [entry(-offset, number=offset) for offset in range(1, 366)]
+    for row in schedule(entries, EXIT, start, 7, start=start):
+        if row.if_time:
+            assert row.due is None
+        else:
+            assert row.due is not None
+            assert start <= row.due < EXIT
 
 
-def test_squeeze_leaves_after_items_and_fixed_dates_alone() -> None:
+def test_pacing_leaves_after_items_and_fixed_dates_alone() -> None:
     """Steps after the exit and steps with a fixed date are never moved."""
-    assert due_date(entry(14, when="after").item, EXIT, start=day(-2), lead=28) == day(14)
-    fixed = entry(on=date(2027, 1, 2)).item
-    assert due_date(fixed, EXIT, start=day(-2), lead=28) == date(2027, 1, 2)
+    rows = schedule(
+        [entry(14, when="after"), entry(on=date(2027, 1, 2))], EXIT, day(-2), 7, start=day(-2)
+    )
+    assert [row.due for row in rows] == [day(14), date(2027, 1, 2)]
 
 
-def test_exit_date_in_the_past_puts_every_step_on_the_exit_day() -> None:
-    """An exit date chosen after it had passed leaves no room: steps are due on the exit day."""
-    assert due_date(entry(-21).item, EXIT, start=day(5), lead=21) == EXIT
+def test_exit_date_chosen_after_it_passed_keeps_only_the_first_steps_on_the_exit_day() -> None:
+    """No day is left before the exit: critical and high steps are due on the exit day and the
+    others are "if there is time"."""
+    entries = [entry(-21, priority="high"), entry(-21)]
+    rows = schedule(entries, EXIT, day(6), 7, start=day(5))
+    assert [(row.due, row.if_time) for row in rows] == [(EXIT, False), (None, True)]
+    assert rows[1].flag is None
 
 
-def test_no_start_means_no_squeeze() -> None:
+def test_no_start_means_plain_offsets() -> None:
     """A plan that does not record when the date was chosen uses the plain offsets."""
-    assert due_date(entry(-21).item, EXIT, start=None, lead=21) == day(-21)
+    rows = schedule([entry(-21), entry(-3)], EXIT, day(-30), 7, start=None)
+    assert [row.due for row in rows] == [day(-21), day(-3)]
 
 
 def test_lead_days_is_the_longest_lead_before_the_exit() -> None:
@@ -126,12 +150,12 @@ def test_lead_days_is_the_longest_lead_before_the_exit() -> None:
     assert lead_days([]) == 0
 
 
-def test_schedule_squeezes_with_start_and_lead() -> None:
-    """schedule passes the start and lead through: a new plan made a week ahead has no overdue."""
+def test_a_new_plan_made_a_week_ahead_has_nothing_overdue() -> None:
+    """On the day the date is chosen nothing is overdue, however long the leads."""
     entries = [entry(-21), entry(-14), entry(-7), entry(0, when="exit-day")]
-    rows = schedule(entries, EXIT, day(-7), 7, start=day(-7), lead=21)
+    rows = schedule(entries, EXIT, day(-7), 7, start=day(-7))
     assert [row.flag for row in rows] == ["due_soon"] * 4
-    assert [row.due for row in rows] == [day(-7), day(-5), day(-2), EXIT]
+    assert [row.due for row in rows] == [day(-7), day(-7), day(-7), EXIT]
 
 
 # -- flags ---------------------------------------------------------------------------------------
