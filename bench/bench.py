@@ -1,4 +1,4 @@
-"""Start-up and scale benchmark for exitplan (issue 6). Standard library only.
+"""Start-up and scale benchmark for exitplan, with its peers. Standard library only.
 
     python bench/bench.py                 # 10 interleaved rounds, prints the report
     python bench/bench.py --runs 20       # more rounds: steadier medians
@@ -33,6 +33,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from peers import build_peers  # bench/ is on sys.path when this file runs as a script
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL_APP = ROOT / "bench" / "minimal_app.py"
@@ -180,6 +182,12 @@ def exitplan(home: Path, *args: str, passphrase_file: Path | None = None) -> lis
     return [PY, "-m", "exitplan", "--home", str(home), *extra, *args]
 
 
+def glance(home: Path, *args: str) -> list[str]:
+    """The argv of a command the glance serves: the home comes from the environment, as a person
+    who set EXITPLAN_HOME once would run it (`env` adds well under a millisecond)."""
+    return ["/usr/bin/env", f"EXITPLAN_HOME={home}", PY, "-m", "exitplan", *args]
+
+
 def minimal(*args: str) -> list[str]:
     """The argv of the minimal Typer app."""
     return [PY, str(MINIMAL_APP), *args]
@@ -233,6 +241,7 @@ class Setup:
     builtin_lists: int = 0
     big_items: int = 0
     has_helplines: bool = False
+    peers: dict[str, list[str]] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
 
 
@@ -291,6 +300,8 @@ def build(runner: Runner, tmp: Path, items: int) -> Setup:
     if not setup.has_helplines:
         setup.unavailable["help-now"] = f"help-now fails: {last_line(probe.stderr)}"
 
+    setup.peers, missing = build_peers(tmp, setup.builtin_items or 200)
+    setup.unavailable.update(missing)
     setup_encrypted(runner, tmp, setup)
     return setup
 
@@ -376,6 +387,13 @@ def cases(setup: Setup) -> list[Case]:
                 ]
             )
         )
+    out += [
+        Case([("glance: exitplan status", glance(plain, "status"))]),
+        Case([("glance: exitplan", glance(plain))]),
+        Case([("glance: exitplan status --json", glance(plain, "status", "--json"))]),
+        Case([("glance: exitplan status, 10k", glance(big, "status"))]),
+    ]
+    out += [Case([(name, argv)]) for name, argv in setup.peers.items()]
     out += [
         Case([("exitplan status, 10k", exitplan(big, "status"))]),
         Case([("exitplan list, 10k", exitplan(big, "list"))]),
@@ -485,7 +503,7 @@ class Target:
     subject: str
     baseline: str | None
     limit: float
-    kind: str = "ratio"  # ratio | mib | kdf
+    kind: str = "ratio"  # ratio | mib | kdf | info (a ratio printed, not judged)
     needs: str = ""  # a key of Setup.unavailable that makes this target n/a
 
 
@@ -496,6 +514,41 @@ TARGETS = [
         "help-now vs minimal show", "exitplan help-now", "minimal app: show", 1.1, needs="help-now"
     ),
     Target("status: 10k vs built-in", "exitplan status, 10k", "exitplan status", 2.0),
+    # The glance: status as a person runs it (home from the environment), against its peers.
+    Target(
+        "glance status vs topydo ls", "glance: exitplan status", "topydo ls", 1.0, needs="topydo"
+    ),
+    Target("glance bare vs topydo ls", "glance: exitplan", "topydo ls", 1.0, needs="topydo"),
+    Target(
+        "glance --json vs topydo ls",
+        "glance: exitplan status --json",
+        "topydo ls",
+        1.0,
+        needs="topydo",
+    ),
+    Target("glance status vs python -c pass", "glance: exitplan status", "python -c pass", 5.0),
+    Target(
+        "glance status: 10k vs built-in",
+        "glance: exitplan status, 10k",
+        "glance: exitplan status",
+        2.0,
+    ),
+    Target(
+        "glance status vs todo.sh ls",
+        "glance: exitplan status",
+        "todo.sh ls",
+        0,
+        "info",
+        needs="todo.sh",
+    ),
+    Target(
+        "glance status vs task next",
+        "glance: exitplan status",
+        "task next",
+        0,
+        "info",
+        needs="task",
+    ),
     Target("list: 10k vs built-in", "exitplan list, 10k", "exitplan list", 2.0),
     Target("done: 10k vs built-in", "exitplan done, 10k", "exitplan done", 2.0, needs="done"),
     Target("peak RSS: status, 10k", "exitplan status, 10k", None, 150, "mib"),
@@ -561,6 +614,8 @@ def judge(target: Target, series: dict[str, Series]) -> tuple[str, str, str, str
     lo, hi = iqr(paired)
     # CPU time is far less disturbed by other load than wall time: a second opinion, not judged.
     cpu = median(subject.cpu) / median(base.cpu)
+    if target.kind == "info":
+        return f"{ratio:.2f}", f"rounds {lo:.2f}-{hi:.2f}", f"{cpu:.2f}", "(shown)", True
     return (
         f"{ratio:.2f}",
         f"rounds {lo:.2f}-{hi:.2f}",
@@ -635,7 +690,8 @@ def report(setup: Setup, series: dict[str, Series], runs: int, load: float) -> t
             continue
         value, spread, cpu, limit, passed = judge(target, series)
         ok &= passed
-        rows.append([target.name, value, spread, cpu, limit, "PASS" if passed else "FAIL"])
+        verdict = "-" if target.kind == "info" else "PASS" if passed else "FAIL"
+        rows.append([target.name, value, spread, cpu, limit, verdict])
     out += [
         "Targets (ratios of median wall times; spread: IQR of the per-round ratios; "
         "cpu ratio: the same from CPU time, steadier on a busy machine, not judged)",
