@@ -127,7 +127,8 @@ def main_callback(
         Path | None,
         typer.Option(
             "--home",
-            help="Keep the plan in this folder (e.g. on a USB stick). Env: EXITPLAN_HOME.",
+            help="Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME).",
+            metavar="FOLDER",
             show_default=False,
         ),
     ] = None,
@@ -159,13 +160,14 @@ def main_callback(
     ] = False,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
-    from exitplan.paths import resolve_home
+    from exitplan.paths import home_was_given, resolve_home
 
     os.umask(0o077)
     ctx.obj = Env(
         home=resolve_home(home),
         today=_parse_today(today) or date.today(),
         passphrase_file=passphrase_file,
+        home_given=home_was_given(home),
     )
     if ctx.invoked_subcommand is None:
         ctx.invoke(reading.status, ctx=ctx, as_json=False)

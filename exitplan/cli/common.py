@@ -35,6 +35,8 @@ class Env:
     home: Path
     today: date
     passphrase_file: Path | None = None
+    home_given: bool = False
+    on_warning: Callable[[str], None] | None = None
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
 
@@ -44,7 +46,13 @@ class Env:
         if self._workspace is None:
             from exitplan.workspace import Workspace
 
-            self._workspace = Workspace(self.home, self.today, self.ask_passphrase)
+            if self.home_given:
+                from exitplan.paths import check_given_home
+
+                check_given_home(self.home)
+            self._workspace = Workspace(
+                self.home, self.today, self.ask_passphrase, on_warning=self.on_warning or say
+            )
         return self._workspace
 
     # Shorthands for command modules written before the workspace: each is one call to it.
