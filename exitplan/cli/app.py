@@ -99,8 +99,8 @@ class PlainHelpCommand(TyperCommand):
         for param in self.params:
             if isinstance(param, TyperArgument):
                 plain_argument(param)
-            elif isinstance(param, TyperOption) and not param.is_flag and param.metavar is None:
-                param.metavar = (param.name or "value").upper().replace("_", "-")
+            elif isinstance(param, TyperOption) and not param.is_flag:
+                plain_option(param)
 
 
 def plain_argument(param: TyperArgument) -> None:
@@ -123,6 +123,17 @@ def warn_if_rehearsal_changed(ctx: Any) -> None:
     after = plan_signature(env.home)
     if after is not None and after != env.plan_before:  # a wiped plan is not "saved for real"
         say(rehearsal_note(env.today))
+
+
+def plain_option(param: TyperOption) -> None:
+    """A metavar named after the option (`--due DUE`), and ranges as `0 to 365`, not `0<=x<=365`."""
+    if param.metavar is None:
+        param.metavar = (param.name or "value").upper().replace("_", "-")
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None or high is not None:
+        words = f"{low} to {high}" if low is not None and high is not None else ""
+        words = words or (f"at least {low}" if low is not None else f"at most {high}")
+        setattr(param, "_get_number_range_help_str", lambda: words)  # noqa: B010 - shadowed
 
 
 app = typer.Typer(
