@@ -53,6 +53,7 @@ def review(
     if not rows:
         say("Nothing open to review.")
         return
+    say("Press h at any moment to clear the screen and leave at once.")
     try:
         for index, row in enumerate(rows, 1):
             out.rule(f"{index} of {len(rows)}")
