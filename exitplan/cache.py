@@ -138,7 +138,7 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     folder = cache_dir(store)
     with contextlib.suppress(OSError, StorageError):
         folder.mkdir(mode=0o700, exist_ok=True)
-        if not catalog.from_cache:
+        if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
             catalog_doc = {
                 "format": FORMAT,
                 "files": [[p, list(sig)] for p, sig in catalog.files],

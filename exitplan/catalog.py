@@ -131,6 +131,8 @@ class Catalog(NamedTuple):
     # makes the cache look stale rather than fresh.
     files: tuple[tuple[str, Signature], ...] = ()
     from_cache: bool = False
+    # One line per personal checklist file left out because it cannot be used right now.
+    problems: tuple[str, ...] = ()
 
     def get(self, checklist_id: str) -> Checklist | None:
         """The checklist with this id, if any."""
@@ -156,21 +158,40 @@ def load_catalog(user_dir: Path | None = None, reader: Reader | None = None) -> 
     """Load the built-in checklists and, if given, the person's own folder of them.
 
     `reader` returns a file's plain bytes; the store passes one that opens sealed files.
+    A personal checklist file that cannot be used is left out, with one line in `problems`,
+    so one typo never locks the person out of the rest of the plan. A broken built-in
+    checklist is a bug in exitplan and raises.
     """
     loaded: dict[str, tuple[Checklist, Path]] = {}
     files = []
+    problems = []
     for path in all_checklist_files(user_dir):
         files.append((str(path), signature(path)))
         builtin = user_dir is None or path.parent != user_dir
-        checklist = load_checklist(path, builtin=builtin, reader=None if builtin else reader)
-        if checklist.id in loaded:
-            raise ChecklistError(
-                f"{path}: uses the id '{checklist.id}', which {loaded[checklist.id][1]} "
-                "already uses; give one of them another id"
-            )
+        try:
+            checklist = load_checklist(path, builtin=builtin, reader=None if builtin else reader)
+            if checklist.id in loaded:
+                raise ChecklistError(
+                    f"{path}: uses the id '{checklist.id}', which {loaded[checklist.id][1]} "
+                    "already uses; give one of them another id"
+                )
+        except ChecklistError as exc:
+            if builtin:
+                raise
+            problems.append(left_out(path, str(exc)))
+            continue
         loaded[checklist.id] = (checklist, path)
     ordered = sorted((c for c, _ in loaded.values()), key=lambda c: (c.order, c.id))
-    return Catalog(tuple(ordered), tuple(files))
+    return Catalog(tuple(ordered), tuple(files), problems=tuple(problems))
+
+
+def left_out(path: Path, problem: str) -> str:
+    """The one warning line for a personal checklist file that cannot be used right now."""
+    problem = problem.split("; check the file with:", maxsplit=1)[0]
+    return (
+        f"Note: {problem}. Its steps are left out for now, their progress is kept; "
+        f"see every problem with: exitplan validate '{path}'"
+    )
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:

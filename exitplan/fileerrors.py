@@ -47,13 +47,65 @@ def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
     return problems
 
 
+# Pydantic's own wording ("Input should be a valid integer") is written for programmers;
+# each kind of problem a hand-edited file can have gets a sentence for the person instead.
+_PLAIN = {
+    "int_type": "should be a whole number, like 7",
+    "int_parsing": "should be a whole number, like 7",
+    "int_from_float": "should be a whole number, like 7",
+    "float_type": "should be a number, like 7",
+    "float_parsing": "should be a number, like 7",
+    "string_type": 'should be text in quotes, like "Call the bank"',
+    "bool_type": "should be true or false",
+    "bool_parsing": "should be true or false",
+    "list_type": 'should be a list in square brackets, like ["a", "b"]',
+    "tuple_type": 'should be a list in square brackets, like ["a", "b"]',
+    "dict_type": "should be a table of fields",
+    "model_type": "should be a table of fields",
+    "model_attributes_type": "should be a table of fields",
+    "date_type": "should be a date like 2027-01-31",
+    "date_parsing": "should be a date like 2027-01-31",
+    "date_from_datetime_parsing": "should be a date like 2027-01-31",
+    "date_from_datetime_inexact": "should be a date without a time, like 2027-01-31",
+    "datetime_type": "should be a date and time, like 2027-01-31T09:00:00Z",
+    "datetime_parsing": "should be a date and time, like 2027-01-31T09:00:00Z",
+    "datetime_from_date_parsing": "should be a date and time, like 2027-01-31T09:00:00Z",
+    "timezone_aware": "should be a date and time with a time zone, like 2027-01-31T09:00:00Z",
+    "url_type": "should be a web address in quotes",
+    "url_parsing": "should be a web address, like https://example.org",
+    "url_scheme": "should be a web address starting with https:// or http://",
+}
+
+
 def _plain_message(err: Any) -> str:
     kind = err["type"]
+    ctx = err.get("ctx") or {}
     if kind == "extra_forbidden":
         return "is not a known field (check the spelling)"
     if kind == "missing":
         return "is required"
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind in {"literal_error", "enum"}:
+        expected = str(ctx.get("expected", "")).replace("'", "")
+        given = err.get("input")
+        shown = f"'{given}' " if isinstance(given, (str, int)) else "it "
+        return f"{shown}is not one of {expected}" if expected else f"{shown}is not allowed here"
+    limits = {
+        "greater_than_equal": ("ge", "should be at least {}"),
+        "greater_than": ("gt", "should be more than {}"),
+        "less_than_equal": ("le", "should be at most {}"),
+        "less_than": ("lt", "should be less than {}"),
+        "string_too_long": ("max_length", "is longer than {} characters"),
+        "too_long": ("max_length", "has more than {} entries"),
+        "string_too_short": ("min_length", "should not be empty"),
+        "too_short": ("min_length", "should not be empty"),
+    }
+    if kind in limits:
+        key, sentence = limits[kind]
+        return sentence.format(ctx.get(key, "the limit"))
     message = str(err["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
-    return message
+    # Anything else pydantic says starts with "Input should be ...": keep only the rule.
+    return message.replace("Input should be", "should be")

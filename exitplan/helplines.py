@@ -8,6 +8,14 @@ from typing import Any
 KIND_WORDS = {"helpline": "", "emergency": "emergency", "text": "text", "web": "website"}
 
 
+# How to report a wrong number, said in the tool itself: a pip-installed exitplan has no README.
+WRONG_NUMBER = [
+    "Numbers change. If one is wrong, its source page above shows the current one.",
+    "To get it fixed in exitplan, report it where you got exitplan (its project page): give the",
+    "number, the service and the official page that shows the right one. Use a safe device.",
+]
+
+
 def load_lines() -> list[dict[str, Any]]:
     """The verified helplines shipped with exitplan."""
     from importlib.resources import files
@@ -37,10 +45,7 @@ def format_lines(lines: list[dict[str, Any]]) -> str:
             )
             out.append(f"  {'':<22} source: {entry['source']}, checked {entry['verified']}")
         out.append("")
-    out.append(
-        "Numbers change. If one is wrong, please tell us: see 'Reporting a wrong number'"
-        " in the README."
-    )
+    out.extend(WRONG_NUMBER)
     out.append("Calls can show up on phone bills and call logs; a safer phone may be wiser.")
     out.append(
         "A number that is not on the bill still shows in the phone's call log: delete it there."

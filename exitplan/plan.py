@@ -199,8 +199,14 @@ def record(
 def set_status(
     state: PlanState, entry: Entry, status: Status, now: datetime, reason: str | None = None
 ) -> bool:
-    """Mark an item done, open or skipped; returns False when nothing changed."""
+    """Mark an item done, open or skipped; returns False when nothing changed.
+
+    Skipping a skipped step again with no reason keeps the earlier reason; a new reason
+    replaces it.
+    """
     current = state.items.get(entry.full_id) or ItemState()
+    if status == "skipped" and current.status == "skipped" and reason is None:
+        reason = current.reason
     if current.status == status and (status != "skipped" or current.reason == reason):
         return False
     updated = replace(
@@ -285,11 +291,14 @@ def add_custom(
     title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
     if not title:
         raise ExitplanError("the title is empty: say in a few words what the step is")
-    base = slugify(title)
-    taken = {e.item.id for e in plan.entries if e.checklist.id == checklist_id}
-    slug, n = base, 2
-    while slug in taken:
-        slug, n = f"{base}-{n}", n + 1
+    in_list = [e for e in plan.entries if e.checklist.id == checklist_id]
+    for entry in in_list:
+        if entry.item.title.casefold() == title.casefold():
+            raise ExitplanError(
+                f"{checklist_id} already has a step with that title (#{entry.number}); "
+                "nothing was added"
+            )
+    slug = neutral_id({e.item.id for e in in_list})
     custom = CustomItem(
         checklist=checklist_id,
         id=slug,
@@ -304,6 +313,22 @@ def add_custom(
     full_id = f"{checklist_id}.{slug}"
     record(state, now, "add", full_id, title)
     return full_id
+
+
+OWN_ID_PREFIX = "mine-"
+
+
+def neutral_id(taken: set[str]) -> str:
+    """The next id for a person's own step: `mine-1`, `mine-2`, ...
+
+    Never made from the title, so typing the id (into shell history) reveals nothing.
+    """
+    used = [
+        int(tail)
+        for name in taken
+        if name.startswith(OWN_ID_PREFIX) and (tail := name[len(OWN_ID_PREFIX) :]).isdigit()
+    ]
+    return f"{OWN_ID_PREFIX}{max(used, default=0) + 1}"
 
 
 def slugify(title: str) -> str:

@@ -41,12 +41,15 @@ class Workspace:
         ask_passphrase: Callable[[], str] | None = None,
         *,
         clock: Callable[[], datetime] = utc_now,
+        on_warning: Callable[[str], None] | None = None,
     ) -> None:
         self.home = home
         self.today = today
         self.store = Store(home, ask_passphrase)
         self._clock = clock
         self._catalog: Catalog | None = None
+        # Told once per run about personal checklist files that are left out.
+        self._on_warning = on_warning
 
     def now(self) -> datetime:
         """The time to stamp a change with."""
@@ -65,6 +68,9 @@ class Workspace:
             from exitplan.catalog import load_catalog
 
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
+            if self._on_warning is not None:
+                for problem in self._catalog.problems:
+                    self._on_warning(problem)
         return self._catalog
 
     def state(self) -> PlanState:

@@ -95,6 +95,14 @@ def clean_environment(
         os.umask(old)
 
 
+@pytest.fixture(autouse=True)
+def real_today_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's own date is the tests' TODAY, so `--today TODAY` is no rehearsal."""
+    import exitplan.dates
+
+    monkeypatch.setattr(exitplan.dates, "real_today", lambda: TODAY)
+
+
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     """A data directory that does not exist yet."""

@@ -33,6 +33,7 @@ def exitplan(home: Path, today: str, *args: str) -> subprocess.CompletedProcess[
         **os.environ,
         "EXITPLAN_HOME": str(home),
         "EXITPLAN_TODAY": today,
+        "EXITPLAN_TEST_REAL_TODAY": today,  # the samples show real use, not a rehearsal
         "NO_COLOR": "1",
         "COLUMNS": "80",
         "LINES": "50",

@@ -279,7 +279,7 @@ def test_set_exit_date(state: PlanState) -> None:
 
 
 def test_add_custom(catalog: Catalog, state: PlanState) -> None:
-    """An added item gets an id from its title, and is logged."""
+    """An added item gets a neutral id (never from its title), and is logged."""
     plan = build_plan(catalog, state)
     full_id = add_custom(
         state,
@@ -291,11 +291,11 @@ def test_add_custom(catalog: Catalog, state: PlanState) -> None:
         priority="high",
         why="Early advice",
     )
-    assert full_id == "money.find-a-lawyer"
+    assert full_id == "money.mine-1"
     custom = state.custom[-1]
     assert (custom.checklist, custom.id, custom.title, custom.why, custom.priority) == (
         "money",
-        "find-a-lawyer",
+        "mine-1",
         "Find a lawyer!",
         "Early advice",
         "high",
@@ -304,11 +304,16 @@ def test_add_custom(catalog: Catalog, state: PlanState) -> None:
     assert (state.history[-1].action, state.history[-1].item) == ("add", full_id)
 
 
-def test_add_custom_avoids_taken_ids(catalog: Catalog, state: PlanState) -> None:
-    """A title whose id is taken (by a checklist item or an earlier addition) gets -2, -3."""
-    first = add_custom(state, build_plan(catalog, state), "money", "Save cash", NOW)
-    second = add_custom(state, build_plan(catalog, state), "money", "Save cash", NOW)
-    assert (first, second) == ("money.save-cash-2", "money.save-cash-3")
+def test_add_custom_numbers_own_steps_and_refuses_a_repeated_title(
+    catalog: Catalog, state: PlanState
+) -> None:
+    """Own steps are mine-1, mine-2, ...; a title the checklist already has is refused."""
+    first = add_custom(state, build_plan(catalog, state), "money", "Call the bank", NOW)
+    second = add_custom(state, build_plan(catalog, state), "money", "Pack a bag", NOW)
+    assert (first, second) == ("money.mine-1", "money.mine-2")
+    with pytest.raises(ExitplanError, match="already has a step with that title"):
+        add_custom(state, build_plan(catalog, state), "money", "  call THE bank ", NOW)
+    assert len(state.custom) == 2
 
 
 def test_add_custom_to_unknown_checklist(catalog: Catalog, state: PlanState) -> None:

@@ -673,8 +673,10 @@ class PlanMachine(RuleBasedStateMachine):
             return
         assert result.exit_code == 0, result.output
         new = self.current.copy()
+        kept = self.current.reason.get(ref) if self.current.status[ref] == "skipped" else None
+        # A skip again with no reason keeps the earlier reason; a new reason replaces it.
+        new.reason[ref] = (model_clean(reason) or None) if reason else kept
         new.status[ref] = "skipped"
-        new.reason[ref] = (model_clean(reason) or None) if reason else None
         self.saved(new)
 
     @rule(ref=items, text=NOTE_TEXT | st.just("CLEAR"))
@@ -688,6 +690,9 @@ class PlanMachine(RuleBasedStateMachine):
         assert result.exit_code == 0, result.output
         if not clear and not text.strip():
             return  # "The note is empty, so nothing was changed": no save
+        if clear and self.current.note.get(ref) is None:
+            assert "There is no note on" in result.stderr
+            return  # nothing to remove: no save
         new = self.current.copy()
         new.note[ref] = None if clear else (model_clean(text) or None)
         self.saved(new)
@@ -708,6 +713,8 @@ class PlanMachine(RuleBasedStateMachine):
         if not model_clean(title):
             assert result.exit_code == 1
             return multiple()
+        if result.exit_code == 1 and "already has a step with that title" in result.stderr:
+            return multiple()  # the same title twice in one checklist is refused
         assert result.exit_code == 0, result.output
         found = re.fullmatch(r"(\S+)\n", result.stdout)
         assert found, result.stdout

@@ -1181,7 +1181,7 @@ def test_history_shows_every_kind_of_change(rel_home: Path) -> None:
     ok(cli(rel_home, "note", item(3), input="call the advocate\n"))
     ok(cli(rel_home, "date", "2026-12-14"))
     added = ok(cli(rel_home, "add", CHECKLIST, "Pack documents")).stdout
-    assert "rel.pack-documents" in added
+    assert "rel.mine-1" in added
     ok(cli(rel_home, "undo", item(1)))
     events = json.loads(ok(cli(rel_home, "history", "--json")).stdout)
     pairs = [(e["action"], e.get("item")) for e in events]
@@ -1191,7 +1191,7 @@ def test_history_shows_every_kind_of_change(rel_home: Path) -> None:
         ("skip", item(2)),
         ("note", item(3)),
         ("date", None),
-        ("add", "rel.pack-documents"),
+        ("add", "rel.mine-1"),
         ("reopen", item(1)),
     ]
     assert events[2]["detail"] == "not for me"

@@ -97,11 +97,11 @@ def test_status_with_the_plan_file_gone_leads_with_restore(run: Run, home: Path)
 
 
 def test_review_asks_again_after_an_unknown_key(run: Run) -> None:
-    """A stray key moves nothing on: review asks for d, s, n, Enter or q, then takes the answer."""
+    """A stray key moves nothing on: review asks for d, s, n, Enter, q or h, then takes it."""
     run("init", "--exit-date", "+6w")
     result = run("review", "finances", input="x\nd\nq\n")
     assert result.exit_code == 0
-    assert "Please press d, s, n, Enter or q" in result.stderr
+    assert "Please press d, s, n, Enter, q or h" in result.stderr
     statuses = [row["status"] for row in json.loads(run("list", "--all", "--json").stdout)]
     assert statuses.count("done") == 1
 

@@ -117,12 +117,15 @@ def test_cli_files_are_private(run: Run, home: Path) -> None:
 
 
 def test_nested_new_home_is_private(run: Run, tmp_path: Path) -> None:
-    """Folders created on the way to a new --home are private too."""
+    """A new --home folder is created private, and only that last folder is created."""
     os.umask(0o022)
-    target = tmp_path / "usb" / "deep" / "plan"
+    (tmp_path / "usb").mkdir()
+    target = tmp_path / "usb" / "plan"
     assert run("init", home_dir=target).exit_code == 0
     assert mode(target) == 0o700
-    assert mode(target.parent) == 0o700
+    deeper = tmp_path / "usb" / "deep" / "plan"
+    assert run("init", home_dir=deeper).exit_code == 1
+    assert not deeper.parent.exists()
 
 
 def test_an_empty_folder_made_by_the_person_becomes_private(run: Run, home: Path) -> None:

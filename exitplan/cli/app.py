@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.cli import changing, copies, files, privacy, reading
 from exitplan.cli.common import (
@@ -82,11 +82,58 @@ class ExitplanGroup(TyperGroup):
             for line in exc.lines():
                 typer.echo(line, err=True)
             raise typer.Exit(1) from None
+        finally:
+            warn_if_rehearsal_changed(ctx)
 
     def list_commands(self, ctx: Any) -> list[str]:
         """Commands in the documented order, whatever order they were registered in."""
         known = super().list_commands(ctx)
         return [n for n in ORDER if n in known] + [n for n in known if n not in ORDER]
+
+
+class PlainHelpCommand(TyperCommand):
+    """A command whose help reads `ITEM...` and `--due DUE`, not `item <list[str]>`, `<str>`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, TyperArgument):
+                plain_argument(param)
+            elif isinstance(param, TyperOption) and not param.is_flag:
+                plain_option(param)
+
+
+def plain_argument(param: TyperArgument) -> None:
+    """Name an argument in capitals, with `...` when it takes several, and no type label."""
+    name = (param.metavar or param.name or "").upper()
+    shown = name + ("..." if param.nargs != 1 else "")
+    param.metavar = name
+    # Instance attributes shadow Typer's methods: its type labels are for programmers.
+    setattr(param, "display_type_rich", lambda ctx: "")  # noqa: B010 - a method, shadowed
+    setattr(param, "_rich_display_name", lambda: shown)  # noqa: B010 - a method, shadowed
+
+
+def warn_if_rehearsal_changed(ctx: Any) -> None:
+    """Under a rehearsed day, say once that a change to the plan was saved for real."""
+    from exitplan.cli.common import plan_signature, rehearsal_note
+
+    env = ctx.obj
+    if not isinstance(env, Env) or not env.rehearsing:
+        return
+    after = plan_signature(env.home)
+    if after is not None and after != env.plan_before:  # a wiped plan is not "saved for real"
+        say(rehearsal_note(env.today))
+
+
+def plain_option(param: TyperOption) -> None:
+    """A metavar named after the option (`--due DUE`), and ranges as `0 to 365`, not `0<=x<=365`."""
+    if param.metavar is None:
+        param.metavar = (param.name or "value").upper().replace("_", "-")
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None or high is not None:
+        words = f"{low} to {high}" if low is not None and high is not None else ""
+        words = words or (f"at least {low}" if low is not None else f"at most {high}")
+        setattr(param, "_get_number_range_help_str", lambda: words)  # noqa: B010 - shadowed
 
 
 app = typer.Typer(
@@ -127,7 +174,8 @@ def main_callback(
         Path | None,
         typer.Option(
             "--home",
-            help="Keep the plan in this folder (e.g. on a USB stick). Env: EXITPLAN_HOME.",
+            help="Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME).",
+            metavar="FOLDER",
             show_default=False,
         ),
     ] = None,
@@ -159,20 +207,27 @@ def main_callback(
     ] = False,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
-    from exitplan.paths import resolve_home
+    from exitplan.cli.common import plan_signature
+    from exitplan.dates import real_today
+    from exitplan.paths import home_was_given, resolve_home
 
     os.umask(0o077)
-    ctx.obj = Env(
+    rehearsed = _parse_today(today)
+    ctx.obj = env = Env(
         home=resolve_home(home),
-        today=_parse_today(today) or date.today(),
+        today=rehearsed or real_today(),
         passphrase_file=passphrase_file,
+        home_given=home_was_given(home),
     )
+    if rehearsed is not None and rehearsed != real_today():
+        env.rehearsing = True
+        env.plan_before = plan_signature(env.home)
     if ctx.invoked_subcommand is None:
         ctx.invoke(reading.status, ctx=ctx, as_json=False)
 
 
 for _name, _command in COMMANDS:
-    app.command(_name)(_command)
+    app.command(_name, cls=PlainHelpCommand)(_command)
 
 
 GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file"})

@@ -1,4 +1,4 @@
-"""Commands that change the plan: init, date, done, undo, skip, note, add, review."""
+"""Commands that change the plan: init, date, done, undo, skip, note, add (review is its own)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.cli.common import Env, check_checklist, env_of, say
+from exitplan.cli.common import env_of, say
+from exitplan.cli.review import review as review_cmd
 from exitplan.limits import MAX_REASON_CHARS
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.model import PlanState, Status
+    from exitplan.model import Due, PlanState, Status
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
 
@@ -127,15 +128,36 @@ def _set_status(
 
     env = env_of(ctx)
 
-    def apply(state: PlanState, plan: Plan) -> list[tuple[Entry, bool]]:
+    def apply(state: PlanState, plan: Plan) -> list[tuple[Entry, str | None, bool]]:
         found = (plan.resolve(ref) for ref in refs)
         entries = list({entry.full_id: entry for entry in found}.values())
-        return [(e, set_status(state, e, status, env.ws.now(), reason)) for e in entries]
+        # Each step's earlier skip reason, so the person is told whether it was kept or replaced.
+        return [
+            (e, e.state.reason, set_status(state, e, status, env.ws.now(), reason)) for e in entries
+        ]
 
-    verb = {"done": "Done", "open": "Reopened", "skipped": "Skipped"}[status]
-    for entry, changed in env.ws.change(apply):
-        note = "" if changed else " (it already was)"
-        say(f"{verb}: #{entry.number} {entry.item.title}{note}")
+    for entry, earlier, changed in env.ws.change(apply):
+        say(status_message(entry, status, earlier, reason, changed=changed))
+
+
+def status_message(
+    entry: Entry, status: Status, earlier: str | None, reason: str | None, *, changed: bool
+) -> str:
+    """What a done, undo or skip did to one step, said truthfully."""
+    name = f"#{entry.number} {entry.item.title}"
+    was = entry.state.status
+    if status == "open":
+        return f"Reopened: {name}" if changed else f"Already open, nothing to undo: {name}"
+    if status == "done":
+        return f"Done: {name}" if changed else f"Already done: {name}"
+    if not changed:
+        kept = " (its reason is kept)" if earlier else ""
+        return f"Already skipped: {name}{kept}"
+    if was == "skipped" and earlier and reason:
+        return f"Skipped: {name} (the new reason replaces the earlier one)"
+    if was == "skipped":
+        return f"Skipped: {name} (a reason is kept now)"
+    return f"Skipped: {name}"
 
 
 def done(ctx: typer.Context, items: ItemsArg) -> None:
@@ -188,6 +210,9 @@ def note(
 
     env = env_of(ctx)
     entry = env.ws.read().resolve(item)
+    if clear and not entry.state.note:
+        say(f"There is no note on #{entry.number} {entry.item.title}, so nothing was changed.")
+        return
     text = "" if clear else read_private_text(f"Note for '{entry.item.title}'")
     if not clear and not text.strip():
         say("The note is empty, so nothing was changed. Use --clear to remove a note.")
@@ -223,114 +248,68 @@ def add(
         str | None, typer.Option("--why", help="Why it matters to you.", show_default=False)
     ] = None,
 ) -> None:
-    """Add your own step to a checklist. Example: exitplan add documents --due -2w"""
+    """Add your own step to a checklist. Example: exitplan add documents --due -2w
+
+    The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
+    use the number in other commands, e.g. exitplan done 214.
+    """
     from exitplan.plan import add_custom
-    from exitplan.schema import parse_due
 
     env = env_of(ctx)
-    if due is not None:
-        try:
-            parsed_due = parse_due(due)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--due") from None
-    else:
-        parsed_due = None
+    parsed_due = parse_due_option(due)
     if title is None:
         title = read_private_text("Title of the new step").strip()
     full_id = env.ws.change(
         lambda state, plan: add_custom(
-            state, plan, checklist, title, env.ws.now(), due=parsed_due, priority=priority, why=why
+            state,
+            plan,
+            canonical_checklist(plan, checklist),
+            title,
+            env.ws.now(),
+            due=parsed_due,
+            priority=priority,
+            why=why,
         )
     )
-    number = env.ws.read().resolve(full_id).number
-    typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
-    say(f"Added step #{number}. See it with: exitplan show {number}")
-
-
-def review(
-    ctx: typer.Context,
-    checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
-) -> None:
-    """Go through open steps one key at a time.
-
-    Most urgent first: d done, s skip, n note, Enter next, q quit.
-    Every answer is saved at once, so stopping half-way loses nothing.
-    """
-    from exitplan.export import rows_for
-    from exitplan.render import console, item_view
-    from exitplan.schedule import most_urgent
-
-    env = env_of(ctx)
     plan = env.ws.read()
-    if plan.state is None:
-        raise env.ws.store.no_plan()
-    check_checklist(plan, checklist)
-    rows = [
-        r
-        for r in most_urgent(rows_for(plan, env.today))
-        if checklist is None or r.entry.checklist.id == checklist
-    ]
-    out = console()
-    if not rows:
-        say("Nothing open to review.")
-        return
-    for index, row in enumerate(rows, 1):
-        out.rule(f"{index} of {len(rows)}")
-        out.print(item_view(row, env.today, []))
-        key = read_key("[d]one  [s]kip  [n]ote  [Enter] next  [q]uit: ")
-        while key not in {"d", "s", "n", "q", ""}:
-            key = read_key("Please press d, s, n, Enter or q: ")
-        if key == "q":
-            break
-        answer_review(env, row.entry.full_id, key)
-    say("Review finished. Everything you answered is saved.")
+    entry = plan.resolve(full_id)
+    typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
+    say(f"Added step #{entry.number}. Use its number from now on: exitplan done {entry.number}")
+    warn_if_due_passed(plan, entry, env.today)
 
 
-def answer_review(env: Env, full_id: str, key: str) -> None:
-    """Apply one review answer and save it at once."""
-    from exitplan.plan import set_note, set_status
+def parse_due_option(due: str | None) -> Due | None:
+    """The --due of `add`, with an error that names both forms it accepts."""
+    from exitplan.schema import parse_due
 
-    if key == "d":
-        env.ws.change(
-            lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
-        )
-        say("Done.")
-    elif key == "s":
-        from exitplan.plan import clean_text
-
-        reason = clean_text(read_line("Reason (optional): "), "reason", MAX_REASON_CHARS) or None
-        env.ws.change(
-            lambda state, plan: set_status(
-                state, plan.resolve(full_id), "skipped", env.ws.now(), reason
+    if due is None:
+        return None
+    try:
+        return parse_due(due)
+    except ValueError as exc:
+        message = str(exc)
+        if "is not an offset" in message:  # neither form: say both are accepted
+            message = (
+                f"'{due}' is neither a date nor an offset: use a date like 2027-01-31, or days "
+                "or weeks from the exit date like -3w, -10d, +7d or exit"
             )
-        )
-        say("Skipped.")
-    elif key == "n":
-        text = read_line("Note: ")
-        if text.strip():
-            env.ws.change(
-                lambda state, plan: set_note(state, plan.resolve(full_id), text, env.ws.now())
-            )
-            say("Note saved.")
+        raise typer.BadParameter(message, param_hint="--due") from None
 
 
-def read_key(prompt: str) -> str:
-    """One keypress on a terminal, or the first letter of a line otherwise."""
-    typer.echo(prompt, nl=False, err=True)
-    if sys.stdin.isatty():
-        key = typer.getchar()
-        typer.echo(key if key.isprintable() else "", err=True)
-    else:
-        line = sys.stdin.readline()
-        if not line:
-            return "q"
-        key = line.strip()[:1]
-    return "" if key in {"\r", "\n", " "} else key.lower()
+def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
+    """A calm word when a new step's due date is already behind us."""
+    from exitplan.schedule import lead_date
+
+    when = lead_date(entry.item, plan.exit_date)
+    if when is not None and when < today:
+        say(f"Note: its due date, {when.isoformat()}, has already passed, so it shows as overdue.")
 
 
-def read_line(prompt: str) -> str:
-    """One line of text from a prompt or stdin."""
-    if sys.stdin.isatty():
-        return str(typer.prompt(prompt.rstrip(": "), default="", show_default=False))
-    typer.echo(prompt, nl=False, err=True)
-    return sys.stdin.readline().rstrip("\n")
+def canonical_checklist(plan: Plan, name: str) -> str:
+    """A checklist id as typed, matched regardless of case (unknown names are left as typed)."""
+    wanted = name.strip().casefold()
+    return next((c.id for c in plan.checklists if c.id.casefold() == wanted), name)
+
+
+# `review` lives in its own module; re-exported here, where the command list looks for it.
+review = review_cmd

@@ -35,6 +35,10 @@ class Env:
     home: Path
     today: date
     passphrase_file: Path | None = None
+    home_given: bool = False
+    rehearsing: bool = False  # --today names a day that is not the real today
+    plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing
+    on_warning: Callable[[str], None] | None = None
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
 
@@ -44,7 +48,13 @@ class Env:
         if self._workspace is None:
             from exitplan.workspace import Workspace
 
-            self._workspace = Workspace(self.home, self.today, self.ask_passphrase)
+            if self.home_given:
+                from exitplan.paths import check_given_home
+
+                check_given_home(self.home)
+            self._workspace = Workspace(
+                self.home, self.today, self.ask_passphrase, on_warning=self.on_warning or say
+            )
         return self._workspace
 
     # Shorthands for command modules written before the workspace: each is one call to it.
@@ -93,6 +103,25 @@ class Env:
                 "(or give --passphrase-file FILE)"
             )
         return str(typer.prompt("Passphrase", hide_input=True))
+
+
+def rehearsal_note(today: date) -> str:
+    """Said once when a rehearsed day changed the plan: the change is real."""
+    return (
+        f"Note: you are rehearsing as if today were {today.isoformat()}, but this change is "
+        "saved for real. 'exitplan restore' brings back the plan as it was just before it."
+    )
+
+
+def plan_signature(home: Path) -> tuple[int, int, int] | None:
+    """What changes whenever plan.toml is written (None: there is no plan file)."""
+    from exitplan.limits import PLAN_FILE
+
+    try:
+        st = (home / PLAN_FILE).stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
 def env_of(ctx: typer.Context) -> Env:

@@ -26,7 +26,8 @@ def validate(
         if checklist is not None:
             seen.setdefault(checklist.id, path)
             if not found:
-                typer.echo(f"{path}: ok ({len(checklist.items)} items)")
+                count = len(checklist.items)
+                typer.echo(f"{path}: ok ({count} item{'' if count == 1 else 's'})")
     if problems:
         raise ChecklistProblems(problems)
 
@@ -35,7 +36,11 @@ def help_now(
     region: Annotated[
         str | None,
         typer.Option(
-            "--region", "-r", help="Only this region: US, UK, AU, CA, DE, EU.", show_default=False
+            "--region",
+            "-r",
+            metavar="REGION",
+            help="Only this region: US, UK, IE, CA, AU, NZ, DE, FR, ES, or EU (Europe-wide).",
+            show_default=False,
         ),
     ] = None,
 ) -> None:

@@ -145,7 +145,11 @@ def wipe(
             "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
         )
         if answer.strip() != "WIPE":
-            raise ExitplanError("the answer was not WIPE. Nothing was erased")
+            raise ExitplanError(
+                "the answer was not WIPE"
+                + (" (it must be typed in capitals)" if answer.strip().upper() == "WIPE" else "")
+                + ". Nothing was erased"
+            )
     left = env.ws.wipe()
     say(
         f"Erased exitplan's files in {env.home}."

@@ -112,50 +112,84 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     render_result(Output(rows, print_renderable(view)), as_json)
 
 
+FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
+
+
 def summary(
     ctx: typer.Context,
     fmt: Annotated[
-        Literal["text", "markdown", "json"],
-        typer.Option("--format", "-f", help="text, markdown or json."),
-    ] = "text",
+        Literal["text", "markdown", "html", "json"] | None,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="text, markdown, html or json. Default: from the --output name "
+            "(.md, .html, .json, .txt), else text.",
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE",
             help="Write to this file (private, mode 0600) instead of the screen.",
             dir_okay=False,
+            show_default=False,
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --output file if it already exists.")
+    ] = False,
 ) -> None:
     """Print the whole plan, with states and notes.
 
-    Example: exitplan summary --format markdown --output plan.md
+    Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
-    from exitplan import export, summary
+    from exitplan import export, printable, summary
 
     env = env_of(ctx)
+    target = output.expanduser() if output is not None else None
+    if target is not None:
+        if env.ws.store.owns(target):
+            raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
+        if not target.parent.is_dir():
+            raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
+        if target.is_dir():
+            raise ExitplanError(f"{target} is a folder; give a file name")
+        if target.exists() and not force:
+            raise ExitplanError(
+                f"{target} already exists; nothing was written. Choose another name, "
+                "or add --force to replace it"
+            )
+    chosen = fmt or FORMAT_BY_SUFFIX.get(target.suffix.lower() if target else "", "text")
     plan = env.ws.read()
-    if fmt == "json":
+    if chosen == "json":
         import json
 
         text = json.dumps(export.summary_data(plan, env.today), ensure_ascii=False, indent=2) + "\n"
-    elif fmt == "markdown":
+    elif chosen == "markdown":
         text = summary.summary_markdown(plan, env.today)
+    elif chosen == "html":
+        text = printable.summary_html(plan, env.today)
     else:
         text = summary.summary_text(plan, env.today)
-    if output is None:
+    if target is None:
         typer.echo(text, nl=False)
         return
     from exitplan.atomic import write_atomic
 
-    target = output.expanduser()
-    if env.ws.store.owns(target):
-        raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
-    if not target.parent.is_dir():
-        raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
     write_atomic(target, text.encode("utf-8"))
-    say(f"Saved the summary to {target}. It holds your notes: keep it somewhere private.")
+    say(
+        f"Saved the summary ({chosen}) to {target}. It holds your notes: keep it somewhere private."
+    )
+    if env.ws.store.is_encrypted():
+        say(
+            "This file is NOT encrypted, even though your plan is: anyone who opens it can read "
+            "it. Delete it when you no longer need it."
+        )
 
 
 def history(

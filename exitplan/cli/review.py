@@ -1,0 +1,131 @@
+"""`review`: the open steps one key at a time, with a calm stop and a quick hide."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from exitplan.cli.common import Env, check_checklist, env_of, say
+from exitplan.limits import MAX_REASON_CHARS
+
+KEYS_PROMPT = "[d]one  [s]kip  [n]ote  [Enter] next  [q]uit  [h]ide: "
+# Erase the scrollback (where the terminal allows it), then the screen, and go home.
+HIDE_SEQUENCE = "\033[3J\033[2J\033[H"
+# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
+STOPPED_CODE = 130
+
+
+class QuickHide(Exception):
+    """The person pressed the quick-hide key."""
+
+
+def review(
+    ctx: typer.Context,
+    checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
+) -> None:
+    """Go through open steps one key at a time.
+
+    Most urgent first: d done, s skip, n note, Enter next, q quit.
+    h hides at once: it clears the screen (and the scrollback, where the terminal allows)
+    and exits, leaving only an ordinary prompt.
+    Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
+    """
+    from exitplan.export import rows_for
+    from exitplan.render import console, item_view
+    from exitplan.schedule import most_urgent
+
+    env = env_of(ctx)
+    plan = env.ws.read()
+    if plan.state is None:
+        raise env.ws.store.no_plan()
+    if checklist is not None:
+        wanted = checklist.strip().casefold()
+        checklist = next((c.id for c in plan.checklists if c.id.casefold() == wanted), checklist)
+    check_checklist(plan, checklist)
+    rows = [
+        r
+        for r in most_urgent(rows_for(plan, env.today))
+        if checklist is None or r.entry.checklist.id == checklist
+    ]
+    out = console()
+    if not rows:
+        say("Nothing open to review.")
+        return
+    say("Press h at any moment to clear the screen and leave at once.")
+    try:
+        for index, row in enumerate(rows, 1):
+            out.rule(f"{index} of {len(rows)}")
+            out.print(item_view(row, env.today, []))
+            key = read_key(KEYS_PROMPT)
+            while key not in {"d", "s", "n", "q", "h", ""}:
+                key = read_key("Please press d, s, n, Enter, q or h: ")
+            if key == "h":
+                raise QuickHide
+            if key == "q":
+                break
+            answer_review(env, row.entry.full_id, row.entry.number, key)
+    except QuickHide:
+        hide_screen()
+        raise typer.Exit(0) from None
+    except (KeyboardInterrupt, EOFError, typer.Abort):
+        typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
+        say("Stopped; everything you answered is saved.")
+        raise typer.Exit(STOPPED_CODE) from None
+    say("Review finished. Everything you answered is saved.")
+
+
+def hide_screen() -> None:
+    """Clear the terminal and its scrollback, printing nothing else."""
+    stream = sys.stdout if sys.stdout.isatty() or not sys.stderr.isatty() else sys.stderr
+    stream.write(HIDE_SEQUENCE)
+    stream.flush()
+
+
+def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
+    """Apply one review answer and save it at once."""
+    from exitplan.plan import clean_text, set_note, set_status
+
+    if key == "d":
+        env.ws.change(
+            lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
+        )
+        say(f"Done. To undo it: exitplan undo {number}")
+    elif key == "s":
+        reason = clean_text(read_line("Reason (optional): "), "reason", MAX_REASON_CHARS) or None
+        env.ws.change(
+            lambda state, plan: set_status(
+                state, plan.resolve(full_id), "skipped", env.ws.now(), reason
+            )
+        )
+        say(f"Skipped. To undo it: exitplan undo {number}")
+    elif key == "n":
+        text = read_line("Note: ")
+        if text.strip():
+            env.ws.change(
+                lambda state, plan: set_note(state, plan.resolve(full_id), text, env.ws.now())
+            )
+            say("Note saved.")
+
+
+def read_key(prompt: str) -> str:
+    """One keypress on a terminal, or the first letter of a line otherwise."""
+    typer.echo(prompt, nl=False, err=True)
+    if sys.stdin.isatty():
+        key = typer.getchar()
+        typer.echo(key if key.isprintable() else "", err=True)
+    else:
+        line = sys.stdin.readline()
+        if not line:
+            return "q"
+        key = line.strip()[:1]
+    return "" if key in {"\r", "\n", " "} else key.lower()
+
+
+def read_line(prompt: str) -> str:
+    """One line of text from a prompt or stdin."""
+    if sys.stdin.isatty():
+        return str(typer.prompt(prompt.rstrip(": "), default="", show_default=False))
+    typer.echo(prompt, nl=False, err=True)
+    return sys.stdin.readline().rstrip("\n")
