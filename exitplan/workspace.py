@@ -18,6 +18,7 @@ from exitplan.store import Store
 
 if TYPE_CHECKING:
     from exitplan.catalog import Catalog
+    from exitplan.homefiles import WipeReport
     from exitplan.model import PlanState
     from exitplan.plan import Plan
     from exitplan.vault import Key
@@ -211,31 +212,24 @@ class Workspace:
             drop_cache(self.store)
             reseal(self.store, plain, key)
 
-    def wipe(self) -> list[str]:
-        """Delete every file exitplan keeps; returns the names of files that are not exitplan's."""
+    def wipe(self) -> WipeReport:
+        """Erase every file exitplan keeps, or nothing at all when any of them cannot be erased.
+
+        Everything is checked first (no links, every folder writable), before the lock and
+        again under it; each file is overwritten with zeros, synced and deleted.
+        """
         import contextlib
 
-        from exitplan.cache import drop_cache
-        from exitplan.limits import LOCK_FILE, PLAN_FILE, TEMP_SUFFIX
+        from exitplan.homefiles import WipeReport, erase, find_erasure, leftovers
+        from exitplan.limits import LOCK_FILE
 
-        store, home = self.store, self.home
-        with store.locked():
-            for folder in (store.backup_dir, store.checklist_dir):
-                if folder.is_dir():
-                    for path in folder.iterdir():
-                        if path.is_file() and (
-                            path.suffix == ".toml" or path.name.endswith(TEMP_SUFFIX)
-                        ):
-                            path.unlink()
-                    with contextlib.suppress(OSError):
-                        folder.rmdir()
-            for path in home.iterdir():
-                if path.is_file() and (path.name == PLAN_FILE or path.name.endswith(TEMP_SUFFIX)):
-                    path.unlink()
-            drop_cache(store)
-            (home / LOCK_FILE).unlink(missing_ok=True)
-        left = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
+        find_erasure(self.home)  # refuse before the lock file is even created
+        with self.store.locked():
+            erasure = find_erasure(self.home)
+            erase(self.home, erasure)
+        left = leftovers(self.home)
         if not left:
             with contextlib.suppress(OSError):
-                home.rmdir()
-        return left
+                self.home.rmdir()
+        erased = [p for p in erasure.files if p.name != LOCK_FILE or p.parent != self.home]
+        return WipeReport(len(erased), left, erasure.sealed)

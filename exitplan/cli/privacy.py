@@ -117,7 +117,7 @@ def rekey(env: Env, new_key: Callable[[], Key | None], not_encrypted: str) -> No
 
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
-    from exitplan.store import describe_files
+    from exitplan.homefiles import describe_files
 
     env = env_of(ctx)
     typer.echo(str(env.home))
@@ -128,13 +128,21 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
+WIPE_LIMITS = (
+    "Not erased: older copies the disk may still hold (the file system's journal, free space, "
+    "blocks an SSD set aside), copies elsewhere (other backups, cloud sync), and shell history."
+)
+
+
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Erase everything exitplan keeps.
 
-    The plan, backups, your own checklists, the cache, lock and temp files.
+    The plan, backups, your own checklists, the journal, the key file, the cache, lock and
+    temp files: each is overwritten with zeros, then deleted. Nothing is erased unless all of
+    it can be.
     """
     env = env_of(ctx)
     if not env.home.exists():
@@ -146,12 +154,16 @@ def wipe(
         )
         if answer.strip() != "WIPE":
             raise ExitplanError("the answer was not WIPE. Nothing was erased")
-    left = env.ws.wipe()
+    report = env.ws.wipe()
     say(
-        f"Erased exitplan's files in {env.home}."
-        + (f" Left alone (not exitplan's): {', '.join(left)}." if left else "")
+        f"Erased {report.erased} file(s) in {env.home}: each was overwritten with zeros, "
+        "then deleted."
+        + (f" Left alone (not exitplan's): {', '.join(report.left)}." if report.left else "")
     )
-    say(
-        "It cannot erase copies in system backups or cloud sync, shell history, or traces an SSD "
-        "keeps.\nAn encrypted plan is the protection against those: such copies stay unreadable."
-    )
+    if report.sealed:
+        closing = (
+            "The plan was encrypted: copies made since then stay unreadable without the passphrase."
+        )
+    else:
+        closing = "The plan was not encrypted, so such copies could still be read."
+    say(f"{WIPE_LIMITS}\n{closing}")
