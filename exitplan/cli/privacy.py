@@ -160,6 +160,8 @@ def wipe(
         "then deleted."
         + (f" Left alone (not exitplan's): {', '.join(report.left)}." if report.left else "")
     )
+    if env.home.exists() and not report.left:
+        say(f"The empty folder {env.home} is still there: its parent folder is not writable.")
     if report.sealed:
         closing = (
             "The plan was encrypted: copies made since then stay unreadable without the passphrase."
