@@ -18,6 +18,7 @@ __all__ = [
     "LINK_REASON",
     "NOT_REGULAR_REASON",
     "is_link",
+    "is_regular",
     "open_regular",
     "overwrite",
     "read_capped",
@@ -78,6 +79,14 @@ def is_link(path: Path) -> bool:
     """Whether `path` itself is a symbolic link (a missing path is not)."""
     try:
         return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def is_regular(path: Path) -> bool:
+    """Whether `path` itself is a regular file (not a link, a FIFO or a folder)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
 

@@ -28,7 +28,7 @@ from exitplan.limits import (
     TEMP_SUFFIX,
 )
 from exitplan.planfile import dump_plan, parse_plan
-from exitplan.safeio import is_link, overwrite, read_capped
+from exitplan.safeio import is_link, is_regular, overwrite, read_capped
 
 if TYPE_CHECKING:
     from exitplan.model import PlanState
@@ -239,14 +239,15 @@ class Store:
         return NoPlanError(f"there is no plan in {self.home} yet: start one with 'exitplan init'")
 
     def private_files(self) -> list[Path]:
-        """Every file that may hold the plan's content: plan, backups, own checklists."""
-        files = [self.plan_path] if self.plan_path.exists() else []
-        files += [backup.path for backup in self.backups()]
+        """Every file that may hold the plan's content: plan, backups, own checklists.
+
+        Only regular files: a link or a FIFO is never read, sealed or rewritten (a FIFO would
+        hang the save that seals leftovers, under the lock).
+        """
+        files = [self.plan_path, *(backup.path for backup in self.backups())]
         if self.checklist_dir.is_dir():
-            files += sorted(
-                p for p in self.checklist_dir.glob("*.toml") if p.is_file() and not is_link(p)
-            )
-        return files
+            files += sorted(self.checklist_dir.glob("*.toml"))
+        return [path for path in files if is_regular(path)]
 
     # -- locking -------------------------------------------------------------------------
 

@@ -174,6 +174,27 @@ def test_a_fifo_never_hangs_a_command(tmp_path: Path, place: str) -> None:
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
+def test_a_fifo_backup_never_hangs_a_change_to_an_encrypted_plan(tmp_path: Path) -> None:
+    """On an encrypted plan each save seals plain leftovers; a FIFO among the backups is
+    passed over, so `done` (holding the lock) ends, and the FIFO is left as it is."""
+    home = make_home(tmp_path / "home", MONEY)
+    secret = tmp_path / "pass.txt"
+    secret.write_text("a long enough passphrase\n", encoding="utf-8")
+    secret.chmod(0o600)
+    env = {"EXITPLAN_TODAY": TODAY.isoformat(), "EXITPLAN_PASSPHRASE_FILE": str(secret)}
+    for command in (["init"], ["encrypt"], ["done", "1"]):
+        made = child("--home", str(home), *command, env=env)
+        assert made.returncode == 0, made.stderr
+    fifo = home / "backups" / "plan-000099-20261130T000000000000Z.toml"
+    os.mkfifo(fifo, 0o600)
+    try:
+        result = child("--home", str(home), "undo", "1", env=env, timeout=30)
+    except subprocess.TimeoutExpired:  # pragma: no cover - only without the fix
+        pytest.fail("a FIFO among the backups hung a change to an encrypted plan")
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
 PEAK_MEMORY = """
 import atexit, resource, sys
 atexit.register(lambda: print("maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
