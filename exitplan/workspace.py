@@ -157,6 +157,7 @@ class Workspace:
         from exitplan.cache import cache_dir, save_cache
         from exitplan.keys import adopt_key
         from exitplan.plan import new_state
+        from exitplan.safeio import is_regular
 
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
@@ -172,7 +173,8 @@ class Workspace:
         with self.store.locked():
             if self.store.exists() and not force:  # pragma: no cover - a race with another init
                 raise ExitplanError(f"a plan already exists in {self.home}")
-            adopt_key(self.store, sorted(cache_dir(self.store).glob("*.json")))
+            cached = sorted(cache_dir(self.store).glob("*.json"))
+            adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
             self.store.save(state)
             save_cache(self.store, self.catalog, state)
         return self.plan(state)

@@ -415,6 +415,33 @@ def test_wipe_speaks_of_encrypted_copies_only_when_there_were_some(
     assert ("unreadable" in text) is encrypted
 
 
+@pytest.mark.parametrize("answer", ["wipe\n", "Wipe\n"])
+def test_wipe_answered_in_small_letters_says_how(plan_home: Path, run: Run, answer: str) -> None:
+    """`wipe` answered with the right word in the wrong case erases nothing and says the word
+    must be typed in capitals."""
+    before = snapshot(plan_home)
+    result = run("wipe", input=answer)
+    assert result.exit_code == 1
+    assert "typed in capitals, WIPE" in result.stderr
+    assert "Nothing was erased" in result.stderr
+    assert snapshot(plan_home) == before
+
+
+def test_init_again_over_a_fifo_in_the_cache_never_hangs(tmp_path: Path) -> None:
+    """`init --force` looks at the cache files for a key to adopt; a FIFO there is passed over."""
+    home = make_home(tmp_path / "home", MONEY)
+    env = {"EXITPLAN_TODAY": TODAY.isoformat()}
+    assert child("--home", str(home), "init", env=env).returncode == 0
+    fifo = home / "cache" / "plan.json"
+    fifo.unlink()
+    os.mkfifo(fifo, 0o600)
+    try:
+        result = child("--home", str(home), "init", "--force", env=env, timeout=30)
+    except subprocess.TimeoutExpired:  # pragma: no cover - only without the fix
+        pytest.fail("a FIFO in the cache hung 'init --force'")
+    assert result.returncode == 0, result.stderr
+
+
 # -- wipe as an unprivileged user --------------------------------------------------------------
 
 # What the exitplan package needs at run time (dev tools are not copied).

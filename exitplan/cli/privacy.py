@@ -153,6 +153,10 @@ def wipe(
             "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
         )
         if answer.strip() != "WIPE":
+            if answer.strip().upper() == "WIPE":
+                raise ExitplanError(
+                    "the word must be typed in capitals, WIPE, to erase. Nothing was erased"
+                )
             raise ExitplanError("the answer was not WIPE. Nothing was erased")
     report = env.ws.wipe()
     say(
