@@ -65,6 +65,7 @@ class Workspace:
         if self._catalog is None:
             from exitplan.catalog import load_catalog
 
+            self.store.check_links()  # own checklists are never read through a link
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
         return self._catalog
 

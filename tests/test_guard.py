@@ -77,6 +77,19 @@ def test_a_linked_folder_is_refused_and_nothing_outside_changes(
     assert snapshot(plan_home) == before_home
 
 
+@pytest.mark.parametrize("command", ["status", "checklists", "init"])
+def test_own_checklists_are_never_read_through_a_link_even_without_a_plan(
+    user_home: Path, run: Run, outside: Path, command: str
+) -> None:
+    """Before any plan exists, a linked `checklists/` is refused too: nothing from the folder it
+    points to is read into the screen or into a new plan."""
+    move_out(user_home, "checklists", outside)
+    result = run(command)
+    assert "Test money" not in result.output
+    one_error(result, "link", "checklists")
+    assert not (user_home / "plan.toml").exists()
+
+
 def test_encrypt_never_seals_files_through_a_linked_folder(
     plan_home: Path, run: Run, outside: Path, tmp_path: Path
 ) -> None:
