@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import asdict
 from datetime import date, datetime
 from pathlib import Path
@@ -18,11 +19,16 @@ from typing import Any, Protocol
 from exitplan.catalog import Catalog, all_checklist_files, signature
 from exitplan.limits import CACHE_DIR, TEMP_SUFFIX
 from exitplan.model import Checklist, CustomItem, Due, Event, Item, ItemState, PlanState
+from exitplan.safeio import is_link, read_capped
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
 PLAN_FILE = "plan.json"
 FORMAT = 2
+# The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+# What validation refuses in any text that reaches the screen (see schema._no_control).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _encode(value: Any) -> Any:
@@ -83,12 +89,8 @@ def cache_dir(store: CacheFiles) -> Path:
 
 
 def _read(store: CacheFiles, name: str) -> dict[str, Any] | None:
-    path = cache_dir(store) / name
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return None
-    data = store.open_cache(raw)
+    raw = _read_bytes(cache_dir(store) / name)
+    data = None if raw is None else store.open_cache(raw)
     if data is None:
         return None
     digest, _, body = data.partition(b"\n")
@@ -100,7 +102,34 @@ def _read(store: CacheFiles, name: str) -> dict[str, Any] | None:
         return None
     if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
         return None
+    if _has_control(loaded):  # the checksum has no key: a forged cache must not skip validation
+        return None
     return loaded
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    """A cache file's bytes; never through a link, from a FIFO, or more than the cap."""
+    try:
+        raw = read_capped(path, MAX_CACHE_BYTES)
+    except OSError:
+        return None
+    return raw if len(raw) <= MAX_CACHE_BYTES else None
+
+
+def _has_control(value: Any) -> bool:
+    """Whether any text in a decoded cache holds a character validation refuses."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _CONTROL.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+            stack.extend(item.keys())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def load_catalog_cached(store: CacheFiles) -> Catalog | None:
@@ -136,6 +165,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     from exitplan.errors import StorageError
 
     folder = cache_dir(store)
+    if is_link(folder):
+        return
     with contextlib.suppress(OSError, StorageError):
         folder.mkdir(mode=0o700, exist_ok=True)
         if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
@@ -168,7 +199,7 @@ def _digest(body: bytes) -> bytes:
 def drop_cache(store: CacheFiles) -> None:
     """Delete the cache (before re-keying: it is rebuilt by the next change)."""
     folder = cache_dir(store)
-    if not folder.is_dir():
+    if is_link(folder) or not folder.is_dir():  # never delete anything through a link
         return
     for path in folder.iterdir():
         if path.name in (CATALOG_FILE, PLAN_FILE) or path.name.endswith(TEMP_SUFFIX):

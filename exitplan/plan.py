@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from exitplan.errors import ExitplanError, ItemError
 from exitplan.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
@@ -24,7 +24,7 @@ from exitplan.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from exitplan.catalog import Catalog
 
@@ -189,11 +189,27 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     raise ItemError(f"no item matches '{ref}'; 'exitplan list --all' shows every item")
 
 
+# The change log keeps the newest events and the first one (when the plan was made), so a
+# plan changed every day for years still opens and saves quickly.
+MAX_HISTORY = 2000
+T = TypeVar("T")
+
+
 def record(
     state: PlanState, now: datetime, action: str, item: str | None = None, detail: str | None = None
 ) -> None:
-    """Append a line to the plan's change log."""
+    """Append a line to the plan's change log (keeping at most MAX_HISTORY + 1 lines)."""
     state.history.append(Event(at=now, action=action, item=item, detail=detail))
+    if len(state.history) > MAX_HISTORY + 1:
+        state.history[:] = keep_history(state.history, lambda event: event.action)
+
+
+def keep_history(events: list[T], action: Callable[[T], object]) -> list[T]:
+    """The first event if it is the plan's `init`, then the newest MAX_HISTORY events."""
+    if len(events) <= MAX_HISTORY + 1:
+        return events
+    first = events[:1] if action(events[0]) == "init" else []
+    return first + events[-MAX_HISTORY:]
 
 
 def set_status(

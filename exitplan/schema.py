@@ -213,7 +213,7 @@ class EventFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     at: datetime
-    action: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    action: Annotated[str, StringConstraints(min_length=1, max_length=40), Clean]
     item: Note | None = None
     detail: Note | None = None
 
@@ -231,7 +231,7 @@ class PlanFile(BaseModel):
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
     checklists: list[Slug] = Field(default_factory=list)
-    items: dict[str, ItemStateFile] = Field(default_factory=dict)
+    items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
     history: list[EventFile] = Field(default_factory=list)
 
@@ -239,6 +239,16 @@ class PlanFile(BaseModel):
     @classmethod
     def _no_datetime_exit(cls, data: Any) -> Any:
         if isinstance(data, dict):
+            history = data.get("history")
+            if isinstance(history, list):
+                from exitplan.plan import keep_history
+
+                # Older events are dropped before validation: a huge log stays quick to open.
+                data = data | {
+                    "history": keep_history(
+                        history, lambda e: e.get("action") if isinstance(e, dict) else None
+                    )
+                }
             for key in ("exit_date", "planned_on"):
                 if isinstance(data.get(key), datetime):
                     raise ValueError(f"{key} must be a date like 2027-01-31, without a time")

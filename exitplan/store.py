@@ -28,6 +28,7 @@ from exitplan.limits import (
     TEMP_SUFFIX,
 )
 from exitplan.planfile import dump_plan, parse_plan
+from exitplan.safeio import is_link, is_regular, overwrite, read_capped
 
 if TYPE_CHECKING:
     from exitplan.model import PlanState
@@ -45,7 +46,6 @@ __all__ = [
     "TEMP_SUFFIX",
     "Backup",
     "Store",
-    "describe_files",
     "dump_plan",
     "fsync_dir",
     "lock_timeout",
@@ -54,6 +54,15 @@ __all__ = [
 ]
 
 MAX_PLAN_BYTES = 64 * 1024 * 1024
+# An own checklist may be 16 MiB of text (catalog.MAX_FILE_BYTES), plus room for its seal.
+MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
+# The key file the data-key vault keeps beside the plan (see `keyfile`).
+KEY_FILE = "plan.key"
+JOURNAL_DIR = "journal"
+# Names in the data directory that must never be links: a link would lead reads, writes,
+# `encrypt` and `wipe` out of the folder.
+FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
+NEVER_LINKS = (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS)
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
 
@@ -116,8 +125,7 @@ class Store:
         """The raw bytes of the plan (or a backup), with plain errors."""
         path = path or self.plan_path
         try:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_PLAN_BYTES + 1)
+            data = read_capped(path, MAX_PLAN_BYTES)
         except FileNotFoundError:
             if path == self.plan_path:
                 raise self.no_plan() from None
@@ -146,8 +154,7 @@ class Store:
     def plan_head(self) -> bytes | None:
         """The first bytes of the plan file (its seal header, if any), or None without one."""
         try:
-            with self.plan_path.open("rb") as handle:
-                return handle.read(256)
+            return read_capped(self.plan_path, 255)
         except OSError:
             return None
 
@@ -171,18 +178,29 @@ class Store:
     def read_private(self, path: Path) -> bytes:
         """A file of the data directory as plain bytes (for the person's own checklists)."""
         try:
-            data = path.read_bytes()
+            data = read_capped(path, MAX_CHECKLIST_FILE_BYTES)
         except OSError as exc:
             raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        if len(data) > MAX_CHECKLIST_FILE_BYTES:
+            raise PlanError(f"{path}: is larger than 16 MiB")
         return self.open_sealed(data, path)
 
     def check_private(self, path: Path | None = None) -> None:
-        """Refuse a data directory or file that other users could read."""
+        """Refuse a data directory or file that other users could read, and links in it."""
+        self.check_links()
         for target in (self.home, path or self.plan_path):
             try:
-                mode = target.stat().st_mode
+                st = target.stat()
             except OSError:
                 continue
+            mode = st.st_mode
+            if target.is_dir() and shared_folder(st.st_mode, st.st_uid):
+                raise PlanError(
+                    f"the folder {target} is shared with other users of this computer, so "
+                    "exitplan keeps no plan directly in it; give --home a new folder inside "
+                    "it (exitplan creates it private), or leave --home out to use your own "
+                    "data folder"
+                )
             if mode & 0o077:
                 kind = "folder" if target.is_dir() else "file"
                 fix = "700" if target.is_dir() else "600"
@@ -190,6 +208,18 @@ class Store:
                     f"the {kind} {target} can be read by other users of this computer; "
                     f"make it private with: chmod {fix} '{target}'"
                 )
+
+    def check_links(self) -> None:
+        """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
+        for name in NEVER_LINKS:
+            refuse_link(self.home, self.home / name)
+        for folder in (self.checklist_dir, self.backup_dir):
+            if not folder.is_dir():
+                continue
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    if entry.is_symlink() and entry.name.endswith(".toml"):
+                        refuse_link(self.home, folder / entry.name)
 
     def _restore_hint(self, path: Path) -> str:
         if path == self.plan_path and has_backups(self.backup_dir):
@@ -209,12 +239,15 @@ class Store:
         return NoPlanError(f"there is no plan in {self.home} yet: start one with 'exitplan init'")
 
     def private_files(self) -> list[Path]:
-        """Every file that may hold the plan's content: plan, backups, own checklists."""
-        files = [self.plan_path] if self.plan_path.exists() else []
-        files += [backup.path for backup in self.backups()]
+        """Every file that may hold the plan's content: plan, backups, own checklists.
+
+        Only regular files: a link or a FIFO is never read, sealed or rewritten (a FIFO would
+        hang the save that seals leftovers, under the lock).
+        """
+        files = [self.plan_path, *(backup.path for backup in self.backups())]
         if self.checklist_dir.is_dir():
-            files += sorted(p for p in self.checklist_dir.glob("*.toml") if p.is_file())
-        return files
+            files += sorted(self.checklist_dir.glob("*.toml"))
+        return [path for path in files if is_regular(path)]
 
     # -- locking -------------------------------------------------------------------------
 
@@ -225,7 +258,12 @@ class Store:
 
         self.ensure_home()
         try:
-            fd = os.open(self.home / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            # No-follow: a planted link must not make exitplan create a file outside the home.
+            fd = os.open(
+                self.home / LOCK_FILE,
+                os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0),
+                0o600,
+            )
         except OSError as exc:
             raise StorageError(
                 f"cannot write in {self.home} ({exc.strerror or exc}); is it read-only? "
@@ -274,6 +312,9 @@ class Store:
         for folder in (self.home, self.backup_dir, self.cache_dir):
             if folder.is_dir():
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
+                    # A temp file may hold the plan in plain text: zero its bytes first.
+                    with contextlib.suppress(OSError):
+                        overwrite(leftover)
                     with contextlib.suppress(FileNotFoundError):
                         leftover.unlink()
 
@@ -301,22 +342,26 @@ def keep_backup_of(store: Store) -> None:
     keep_backup(store, store.open_sealed(store.read_bytes(), store.plan_path))
 
 
-def describe_files(home: Path) -> list[tuple[str, int, str]]:
-    """Every file under the data directory: relative path, size, and whether it is sealed."""
-    if not home.is_dir():
-        return []
-    rows = []
-    for path in sorted(home.rglob("*")):
-        if not path.is_file():
-            continue
-        with path.open("rb") as handle:
-            head = handle.read(len(SEALED_MARK))
-        if path.name == LOCK_FILE:
-            kind = "lock file, empty"
-        else:
-            kind = "encrypted" if head == SEALED_MARK else "plain text"
-        rows.append((str(path.relative_to(home)), path.stat().st_size, kind))
-    return rows
+def shared_folder(mode: int, owner: int) -> bool:
+    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's."""
+    import stat
+
+    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or owner != os.geteuid()
+
+
+def refuse_link(home: Path, path: Path) -> None:
+    """Raise a plain error when `path` is a link (exitplan never follows links in its folder)."""
+    if not is_link(path):
+        return
+    try:
+        target = os.readlink(path)
+    except OSError:  # pragma: no cover - removed between the two calls
+        target = "somewhere else"
+    raise StorageError(
+        f"{path.relative_to(home)} in {home} is a link to {target}; exitplan never follows "
+        "links out of its folder, so nothing was read or changed. Put the real "
+        f"{'folder' if path.name in FOLDERS else 'file'} there instead of the link"
+    )
 
 
 def lock_timeout() -> float:

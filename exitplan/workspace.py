@@ -18,6 +18,7 @@ from exitplan.store import Store
 
 if TYPE_CHECKING:
     from exitplan.catalog import Catalog
+    from exitplan.homefiles import WipeReport
     from exitplan.model import PlanState
     from exitplan.plan import Plan
     from exitplan.vault import Key
@@ -67,6 +68,7 @@ class Workspace:
         if self._catalog is None:
             from exitplan.catalog import load_catalog
 
+            self.store.check_links()  # own checklists are never read through a link
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
             if self._on_warning is not None:
                 for problem in self._catalog.problems:
@@ -162,6 +164,7 @@ class Workspace:
         from exitplan.cache import cache_dir, save_cache
         from exitplan.keys import adopt_key
         from exitplan.plan import new_state
+        from exitplan.safeio import is_regular
 
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
@@ -177,7 +180,8 @@ class Workspace:
         with self.store.locked():
             if self.store.exists() and not force:  # pragma: no cover - a race with another init
                 raise ExitplanError(f"a plan already exists in {self.home}")
-            adopt_key(self.store, sorted(cache_dir(self.store).glob("*.json")))
+            cached = sorted(cache_dir(self.store).glob("*.json"))
+            adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
             self.store.save(state)
             save_cache(self.store, self.catalog, state)
         return self.plan(state)
@@ -217,31 +221,24 @@ class Workspace:
             drop_cache(self.store)
             reseal(self.store, plain, key)
 
-    def wipe(self) -> list[str]:
-        """Delete every file exitplan keeps; returns the names of files that are not exitplan's."""
+    def wipe(self) -> WipeReport:
+        """Erase every file exitplan keeps, or nothing at all when any of them cannot be erased.
+
+        Everything is checked first (no links, every folder writable), before the lock and
+        again under it; each file is overwritten with zeros, synced and deleted.
+        """
         import contextlib
 
-        from exitplan.cache import drop_cache
-        from exitplan.limits import LOCK_FILE, PLAN_FILE, TEMP_SUFFIX
+        from exitplan.homefiles import WipeReport, erase, find_erasure, leftovers
+        from exitplan.limits import LOCK_FILE
 
-        store, home = self.store, self.home
-        with store.locked():
-            for folder in (store.backup_dir, store.checklist_dir):
-                if folder.is_dir():
-                    for path in folder.iterdir():
-                        if path.is_file() and (
-                            path.suffix == ".toml" or path.name.endswith(TEMP_SUFFIX)
-                        ):
-                            path.unlink()
-                    with contextlib.suppress(OSError):
-                        folder.rmdir()
-            for path in home.iterdir():
-                if path.is_file() and (path.name == PLAN_FILE or path.name.endswith(TEMP_SUFFIX)):
-                    path.unlink()
-            drop_cache(store)
-            (home / LOCK_FILE).unlink(missing_ok=True)
-        left = sorted(str(p.relative_to(home)) for p in home.rglob("*"))
+        find_erasure(self.home)  # refuse before the lock file is even created
+        with self.store.locked():
+            erasure = find_erasure(self.home)
+            erase(self.home, erasure)
+        left = leftovers(self.home)
         if not left:
             with contextlib.suppress(OSError):
-                home.rmdir()
-        return left
+                self.home.rmdir()
+        erased = [p for p in erasure.files if p.name != LOCK_FILE or p.parent != self.home]
+        return WipeReport(len(erased), left, erasure.sealed)

@@ -930,17 +930,29 @@ def test_wipe_with_the_confirmation_word(tp_full_home: Path) -> None:
     assert not tp_full_home.exists()
 
 
-def test_wipe_states_what_it_cannot_erase(tp_full_home: Path) -> None:
-    """The wipe message says, in two short lines, that system backups or cloud sync copies,
-    shell history and SSD traces are out of its reach, and that encryption protects those."""
+def test_wipe_states_what_it_cannot_erase(tp_full_home: Path, tmp_path: Path) -> None:
+    """Wipe overwrites every file's bytes with zeros (same length) before deleting it, and its
+    closing lines say plainly what it cannot reach: the file system's journal, free space, SSD
+    blocks, other backups, cloud sync and shell history. A second name for each file (a hard
+    link made beforehand) reads zeros afterwards: the contents, not only the names, are gone."""
+    keep = tmp_path / "links"
+    keep.mkdir()
+    originals = {}
+    for path in sorted(tp_full_home.rglob("*")):
+        if path.is_file() and path.stat().st_size:
+            link = keep / str(path.relative_to(tp_full_home)).replace("/", "_")
+            os.link(path, link)
+            originals[link] = path.stat().st_size
+    assert len(originals) >= 4
     result = ok(cli(tp_full_home, "wipe", "--yes"))
-    lines = result.stderr.splitlines()
-    limits = [line for line in lines if "cannot" in line.lower()]
-    assert len(limits) == 1
-    text = " ".join(lines[lines.index(limits[0]) :]).lower()
-    for words in ("backups", "cloud", "shell history", "ssd", "encrypted"):
+    assert not tp_full_home.exists()
+    for link, size in originals.items():
+        assert link.read_bytes() == bytes(size), link
+    text = " ".join(result.stderr.split()).lower()
+    assert "overwritten with zeros" in text
+    for words in ("not erased", "journal", "free space", "ssd", "backups", "cloud", "shell"):
         assert words in text, words
-    assert len(lines[lines.index(limits[0]) :]) == 2
+    assert "was not encrypted" in text
 
 
 def test_wipe_without_a_folder_creates_nothing(tmp_path: Path) -> None:

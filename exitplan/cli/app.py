@@ -248,6 +248,10 @@ def invoked_command(args: list[str]) -> str | None:
 
 def main() -> None:
     """Console-script entry point."""
+    from exitplan.hardening import forbid_core_dumps
+
+    # Before anything reads the passphrase or the plan: no core dump may hold them.
+    forbid_core_dumps()
     # Typer builds every registered command on each run (about 20 ms for all of them);
     # a run that names a known command only needs that one. Help and typos keep them all.
     args = sys.argv[1:]

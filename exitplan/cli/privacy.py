@@ -117,7 +117,7 @@ def rekey(env: Env, new_key: Callable[[], Key | None], not_encrypted: str) -> No
 
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
-    from exitplan.store import describe_files
+    from exitplan.homefiles import describe_files
 
     env = env_of(ctx)
     typer.echo(str(env.home))
@@ -128,13 +128,21 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
+WIPE_LIMITS = (
+    "Not erased: older copies the disk may still hold (the file system's journal, free space, "
+    "blocks an SSD set aside), copies elsewhere (other backups, cloud sync), and shell history."
+)
+
+
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
 ) -> None:
     """Erase everything exitplan keeps.
 
-    The plan, backups, your own checklists, the cache, lock and temp files.
+    The plan, backups, your own checklists, the journal, the key file, the cache, lock and
+    temp files: each is overwritten with zeros, then deleted. Nothing is erased unless all of
+    it can be.
     """
     env = env_of(ctx)
     if not env.home.exists():
@@ -145,17 +153,23 @@ def wipe(
             "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
         )
         if answer.strip() != "WIPE":
-            raise ExitplanError(
-                "the answer was not WIPE"
-                + (" (it must be typed in capitals)" if answer.strip().upper() == "WIPE" else "")
-                + ". Nothing was erased"
-            )
-    left = env.ws.wipe()
+            if answer.strip().upper() == "WIPE":
+                raise ExitplanError(
+                    "the word must be typed in capitals, WIPE, to erase. Nothing was erased"
+                )
+            raise ExitplanError("the answer was not WIPE. Nothing was erased")
+    report = env.ws.wipe()
     say(
-        f"Erased exitplan's files in {env.home}."
-        + (f" Left alone (not exitplan's): {', '.join(left)}." if left else "")
+        f"Erased {report.erased} file(s) in {env.home}: each was overwritten with zeros, "
+        "then deleted."
+        + (f" Left alone (not exitplan's): {', '.join(report.left)}." if report.left else "")
     )
-    say(
-        "It cannot erase copies in system backups or cloud sync, shell history, or traces an SSD "
-        "keeps.\nAn encrypted plan is the protection against those: such copies stay unreadable."
-    )
+    if env.home.exists() and not report.left:
+        say(f"The empty folder {env.home} is still there: its parent folder is not writable.")
+    if report.sealed:
+        closing = (
+            "The plan was encrypted: copies made since then stay unreadable without the passphrase."
+        )
+    else:
+        closing = "The plan was not encrypted, so such copies could still be read."
+    say(f"{WIPE_LIMITS}\n{closing}")
