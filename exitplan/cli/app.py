@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from exitplan.cli import changing, copies, files, privacy, reading
+from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
     JsonOpt,
@@ -36,6 +37,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("history", reading.history),
     ("init", changing.init),
     ("date", changing.date_cmd),
+    ("situation", situation_cli.situation),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),
@@ -151,6 +153,14 @@ def main_callback(
             show_default=False,
         ),
     ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Plain output for screen readers: no symbols, bars or colour. "
+            "Env: EXITPLAN_PLAIN=1.",
+        ),
+    ] = False,
     version: Annotated[
         bool,
         typer.Option(
@@ -160,12 +170,14 @@ def main_callback(
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.paths import resolve_home
+    from exitplan.term import plain_enabled
 
     os.umask(0o077)
     ctx.obj = Env(
         home=resolve_home(home),
         today=_parse_today(today) or date.today(),
         passphrase_file=passphrase_file,
+        plain=plain_enabled(flag=plain),
     )
     if ctx.invoked_subcommand is None:
         ctx.invoke(reading.status, ctx=ctx, as_json=False)

@@ -35,6 +35,7 @@ class Env:
     home: Path
     today: date
     passphrase_file: Path | None = None
+    plain: bool = False  # --plain or EXITPLAN_PLAIN=1: output for screen readers
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
 
