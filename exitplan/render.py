@@ -228,7 +228,8 @@ def checklists_lines(
     for row in rows:
         whose = "built-in" if row["builtin"] else "yours"
         used = "in your plan" if row["in_plan"] else "not in your plan"
-        text = f"{row['title']}: {row['items']} steps, {whose}, {used}."
+        steps = f"{row['items']} step{'s' * (row['items'] != 1)}"
+        text = f"{row['title']}: {steps}, {whose}, {used}."
         if plain:
             lines += wrap(f"{row['id']}. {text}", columns, indent=2)
         else:

@@ -173,7 +173,9 @@ class StatusScreen:
             )
         shown += self.group("For today", groups.today, SHOW_TODAY, with_due=False)
         if groups.behind:
-            heading = f"Behind: {len(groups.behind)}, the most important first"
+            heading = f"Behind: {len(groups.behind)}"
+            if len(groups.behind) > FEW:
+                heading += ", the most important first"
             shown += self.group(heading, groups.behind, FEW, with_due=True)
         shown += self.group("Coming next", groups.coming, FEW, with_due=True)
         counts = []

@@ -110,4 +110,4 @@ def test_checklists_view_says_whose_and_whether_in_plan() -> None:
     ]
     text = "\n".join(render.checklists_lines(rows))
     assert "money  Money: 2 steps, built-in, in your plan." in text
-    assert "mine   Mine: 1 steps, yours, not in your plan." in text
+    assert "mine   Mine: 1 step, yours, not in your plan." in text

@@ -77,7 +77,10 @@ def offer_situation(env: Env) -> None:
 
     if not situation.stdin_is_terminal():
         return
-    say(situation.INTRO)
+    from exitplan.term import width, wrap
+
+    for line in wrap(situation.INTRO, width()):
+        say(line)
     reply = typer.prompt(
         "Press Enter to answer them now, or type s to skip them all",
         default="",
