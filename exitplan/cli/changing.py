@@ -67,30 +67,10 @@ def init(
             "When you know the day you plan to leave: "
             f"exitplan date {suggested_date(env.today)}  (or +6w)"
         )
-    offer_situation(env)
+    from exitplan.cli.situation import offer
+
+    offer(env)
     say("See where you are with: exitplan status")
-
-
-def offer_situation(env: Env) -> None:
-    """At a terminal, offer the situation questions once (one line skips them all)."""
-    from exitplan.cli import situation
-
-    if not situation.stdin_is_terminal():
-        return
-    from exitplan.term import width, wrap
-
-    for line in wrap(situation.INTRO, width()):
-        say(line)
-    reply = typer.prompt(
-        "Press Enter to answer them now, or type s to skip them all",
-        default="",
-        show_default=False,
-        err=True,
-    )
-    if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
-        say("Skipped. You can answer them any time with: exitplan situation")
-        return
-    situation.ask_and_save(env, intro=False)
 
 
 def date_cmd(

@@ -67,6 +67,26 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     save(env, answers)
 
 
+def offer(env: Env) -> None:
+    """At a terminal (never when piped), offer the questions once; one line skips them all."""
+    if not stdin_is_terminal():
+        return
+    from exitplan.term import width, wrap
+
+    for line in wrap(INTRO, width()):
+        say(line)
+    reply = typer.prompt(
+        "Press Enter to answer them now, or type s to skip them all",
+        default="",
+        show_default=False,
+        err=True,
+    )
+    if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
+        say("Skipped. You can answer them any time with: exitplan situation")
+        return
+    ask_and_save(env, intro=False)
+
+
 def ask_and_save(env: Env, *, intro: bool = True) -> None:
     """Ask every question at the terminal, then save the answers at once."""
     from exitplan.term import width, wrap
