@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from exitplan.flags import FLAGS
-from exitplan.screen import CAUTION, CAUTION_WORDS, NARROW, due_text
+from exitplan.screen import CAUTION, CAUTION_WORDS, GLUE, NARROW, due_text
 from exitplan.term import Painter, wrap, wrap_lines
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def list_lines(
         entry = row.entry
         state, style = state_word(row)
         number = str(entry.number).rjust(width)
-        mark = f" {CAUTION}" if entry.item.alerts_partner else ""
+        mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
         ident = f"({entry.full_id})"
         if wide:
             prefix = f"{number}  {state:<12}  {due_text(row, today):<19}  "
@@ -130,7 +130,7 @@ def item_lines(
     paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
     fields: list[tuple[str, str]] = [
-        ("Step", item.title + (f" {CAUTION}" if item.alerts_partner and not plain else "")),
+        ("Step", item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
         ("Id", f"{entry.full_id}  (#{entry.number})"),
         ("Checklist", entry.checklist.title),
         ("Why", item.why),
@@ -232,9 +232,12 @@ def checklists_lines(
         text = f"{row['title']}: {steps}, {whose}, {used}."
         if plain:
             lines += wrap(f"{row['id']}. {text}", columns, indent=2)
+        elif columns < NARROW:
+            lines.append(paint(row["id"], "bold"))
+            lines += wrap(text, columns, "  ")
         else:
             first = f"{row['id']:<{id_width}}  "
-            body = wrap(text, columns, first, indent=min(len(first), 4))
+            body = wrap(text, columns, first)
             lines.append(paint(row["id"], "bold") + body[0][len(row["id"]) :])
             lines += body[1:]
     return lines

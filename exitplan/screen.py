@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 CAUTION = "⚠"
 CAUTION_WORDS = "may alert your partner"
+GLUE = "\u00a0"  # a space wrapping never breaks at: the caution mark stays with its title
 SHOW_DANGER = 6  # danger-sign steps shown before "… and N more"
 SHOW_TODAY = 8
 NARROW = 60  # below this many columns the due text goes on its own line
@@ -100,7 +101,7 @@ class StatusScreen:
                 facts.append(f"It {CAUTION_WORDS}.")
             self.add(" ".join(facts), indent=2)
             return
-        mark = f" {CAUTION}" if entry.item.alerts_partner else ""
+        mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
         number = str(entry.number).rjust(number_width)
         style = "bold red" if row.urgent else ""
         side = bool(due) and self.columns >= NARROW

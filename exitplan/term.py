@@ -86,6 +86,7 @@ class Painter:
 # A space inside a phone number (`0808 2000 247`, `+44 808`) is held together while wrapping.
 _NUMBER_SPACE = re.compile(r"(?<=\d) (?=\+?\d)")
 _HOLD = "\u00a0"
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")  # str.split() would also split at _HOLD
 
 
 def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> list[str]:
@@ -96,8 +97,8 @@ def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> l
     """
     hang = " " * (len(first) if indent is None else indent)
     if "\n" not in text and len(first) + len(text) <= width:
-        return [first + text]  # fits: keep its spacing as it is
-    held = _NUMBER_SPACE.sub(_HOLD, " ".join(text.split()))
+        return [(first + text).replace(_HOLD, " ")]  # fits: keep its spacing as it is
+    held = _NUMBER_SPACE.sub(_HOLD, _SPACES.sub(" ", text).strip())
     lines = textwrap.wrap(
         held,
         width=max(width, len(first) + 1, len(hang) + 1),

@@ -111,3 +111,18 @@ def test_checklists_view_says_whose_and_whether_in_plan() -> None:
     text = "\n".join(render.checklists_lines(rows))
     assert "money  Money: 2 steps, built-in, in your plan." in text
     assert "mine   Mine: 1 step, yours, not in your plan." in text
+
+
+def test_wrap_keeps_phone_numbers_urls_and_the_caution_mark_whole() -> None:
+    """Wrapping breaks only between words: never inside a phone number, a URL, or before ⚠."""
+    from exitplan.screen import GLUE
+    from exitplan.term import wrap
+
+    assert wrap("Call 0808 2000 247 today", 12) == ["Call", "0808 2000 247", "today"]
+    url = "https://example.org/a-long-path-with-hyphens"
+    assert wrap(f"See {url} now", 20, "  ") == ["  See", f"  {url}", "  now"]
+    assert wrap(f"Open an account{GLUE}{render.CAUTION}", 16) == [
+        "Open an",
+        f"account {render.CAUTION}",
+    ]
+    assert wrap("a  b", 10) == ["a  b"]  # a line that fits keeps its spacing
