@@ -271,6 +271,9 @@ def test_plain_mode_has_no_symbols_bars_boxes_or_colour(run: Run, cond_home: Pat
             assert out.strip(), args
             assert not re.search("[\u2500-\u259f⚠…]", out), (args, how)
             assert "\x1b" not in out, (args, how)
+    for args in (("date",), ("date", "--per-day", "3"), ("situation",)):
+        done = ok(run("--plain", *args, today=day, input="pets = true\n", env=forced))
+        assert not re.search("[\u2500-\u259f⚠…\x1b]", done.stdout + done.stderr), args
     screen = ok(run("--plain", "status", today=day)).stdout
     assert "may alert your partner" in screen
     assert "Test money: 0 of 4 done." in screen
