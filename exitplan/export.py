@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from exitplan.attention import FEW, attention
 from exitplan.flags import FLAGS
-from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent, schedule
+from exitplan.pacing import shift
+from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -22,19 +24,21 @@ FLAG_WORDS = {name: flag.word for name, flag in FLAGS.items()}
 
 
 def rows_for(plan: Plan, today: date, entries: Iterable[Entry] | None = None) -> list[Scheduled]:
-    """Entries of the plan (all by default) with their due date and flag for today."""
-    return schedule(
-        plan.entries if entries is None else entries,
-        plan.exit_date,
-        today,
-        plan.warn_days,
-        start=plan.start,
-        lead=plan.lead,
-    )
+    """Entries of the plan (all by default) with their due date and flag for today.
+
+    The schedule is always paced over the whole plan (with its daily limit), so one step shows
+    the same date in `show`, `list` and `status`.
+    """
+    rows = plan.rows(today)
+    if entries is None:
+        return rows
+    wanted = {entry.full_id for entry in entries}
+    return [row for row in rows if row.entry.full_id in wanted]
 
 
 def totals(rows: list[Scheduled]) -> dict[str, int]:
-    """Counts of items by status and flag."""
+    """Counts of the steps that apply, by status and flag."""
+    rows = [row for row in rows if row.entry.applies]
     status = Counter(row.entry.state.status for row in rows)
     flags = Counter(row.flag for row in rows if row.flag)
     return {
@@ -49,10 +53,10 @@ def totals(rows: list[Scheduled]) -> dict[str, int]:
 
 
 def progress(plan: Plan, rows: list[Scheduled]) -> list[dict[str, Any]]:
-    """Done and total per checklist (skipped items count as settled, not as done)."""
+    """Done and total per checklist, counting only steps that apply (skipped: settled, not done)."""
     result = []
     for checklist in plan.checklists:
-        mine = [row for row in rows if row.entry.checklist.id == checklist.id]
+        mine = [row for row in rows if row.entry.checklist.id == checklist.id and row.entry.applies]
         result.append(
             {
                 "id": checklist.id,
@@ -81,6 +85,10 @@ def item_data(row: Scheduled) -> dict[str, Any]:
         "when": entry.item.when,
         "alerts_partner": entry.item.alerts_partner,
         "custom": entry.custom,
+        "applies": entry.applies,
+        "if_time": row.if_time,
+        "urgent": row.urgent,
+        "reflective": entry.item.reflective,
     }
 
 
@@ -126,10 +134,81 @@ def checklist_rows(catalog: Catalog, plan: Plan) -> list[dict[str, Any]]:
     ]
 
 
+def flagged_data(row: Scheduled) -> dict[str, Any]:
+    """One step in the short shape `status --json` lists."""
+    entry = row.entry
+    return {
+        "id": entry.full_id,
+        "number": entry.number,
+        "title": entry.item.title,
+        "checklist": entry.checklist.id,
+        "due": row.due.isoformat() if row.due else None,
+        "flag": row.flag,
+        "priority": entry.item.priority,
+        "alerts_partner": entry.item.alerts_partner,
+        "when": entry.item.when,
+        "applies": entry.applies,
+        "if_time": row.if_time,
+        "urgent": row.urgent,
+        "reflective": entry.item.reflective,
+    }
+
+
+class Groups(NamedTuple):
+    """What needs attention, in the order the status screen shows it (full lists).
+
+    `danger`: the open steps for danger signs answered yes (`dangers`), critical first;
+    `today`: due today; `behind`: every step behind, most important first; `coming`: what is
+    due soon after today (or, when nothing is, the next few dated steps); `due_soon`: steps due
+    from today to the end of the warning window; `if_time`: steps kept for if there is time.
+    No step is in two groups.
+    """
+
+    dangers: tuple[str, ...]
+    danger: list[Scheduled]
+    today: list[Scheduled]
+    behind: list[Scheduled]
+    coming: list[Scheduled]
+    due_soon: int
+    if_time: int
+
+    def rows(self) -> list[Scheduled]:
+        """Every step in the groups, in screen order (what `list --attention` prints)."""
+        return [*self.danger, *self.today, *self.behind, *self.coming]
+
+
+def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
+    """Group the rows for today (see Groups)."""
+    seen = attention(rows, plan.situation, today, few=len(rows) or 1)
+    taken = {row.entry.full_id for row in seen.danger_steps}
+
+    def fresh(group: list[Scheduled]) -> list[Scheduled]:
+        return [row for row in group if row.entry.full_id not in taken]
+
+    horizon = shift(today, plan.warn_days)
+    coming = [row for row in seen.coming if row.due is not None and row.due <= horizon]
+    coming = fresh(coming or seen.coming[:FEW])
+    live = [row for row in rows if row.entry.is_open and row.entry.applies]
+    due_soon = sum(
+        row.due is not None and today <= row.due <= horizon and row.flag == "due_soon"
+        for row in live
+    )
+    return Groups(
+        dangers=seen.dangers,
+        danger=seen.danger_steps,
+        today=fresh(seen.today),
+        behind=fresh(seen.behind),
+        coming=coming,
+        due_soon=due_soon,
+        if_time=seen.if_time,
+    )
+
+
 def status_data(plan: Plan, today: date) -> dict[str, Any]:
     """The facts `status` shows, in the documented JSON shape."""
     rows = rows_for(plan, today)
     flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
+    groups = attention_groups(plan, rows, today)
     return {
         "today": today.isoformat(),
         "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
@@ -140,19 +219,20 @@ def status_data(plan: Plan, today: date) -> dict[str, Any]:
             {key: value for key, value in c.items() if key != "skipped"}
             for c in progress(plan, rows)
         ],
-        "flagged": [
-            {
-                "id": row.entry.full_id,
-                "number": row.entry.number,
-                "title": row.entry.item.title,
-                "checklist": row.entry.checklist.id,
-                "due": row.due.isoformat() if row.due else None,
-                "flag": row.flag,
-                "priority": row.entry.item.priority,
-                "alerts_partner": row.entry.item.alerts_partner,
-            }
-            for row in flagged
-        ],
+        "flagged": [flagged_data(row) for row in flagged],
+        "situation": plan.situation,
+        "per_day": plan.per_day,
+        "if_time": groups.if_time,
+        "not_for_you": sum(not row.entry.applies for row in rows),
+        "attention": {
+            "danger_signs": list(groups.dangers),
+            "danger": [flagged_data(row) for row in groups.danger],
+            "today": [flagged_data(row) for row in groups.today],
+            "behind": [flagged_data(row) for row in groups.behind],
+            "coming": [flagged_data(row) for row in groups.coming],
+            "behind_count": len(groups.behind),
+            "due_soon_count": groups.due_soon,
+        },
     }
 
 

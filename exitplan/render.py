@@ -1,275 +1,243 @@
-"""Rich output for the terminal; the only module that builds rich renderables."""
+"""The other screens as plain lines (list, show, checklists), and the one rich console.
+
+Every screen wraps to the width it is given with hanging indents, never splitting a word, a
+phone number or a URL, and has a plain mode for screen readers (no symbols standing for words,
+no columns that only make sense to the eye). Colour comes from `term.Painter`.
+"""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from rich.cells import cell_len
-from rich.console import Console, Group
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
-
-from exitplan.export import countdown_text, progress, rows_for, status_word, totals
 from exitplan.flags import FLAGS
-from exitplan.schedule import ALERT_FLAGS, Scheduled, most_urgent
+from exitplan.screen import CAUTION, CAUTION_WORDS, GLUE, NARROW, due_text
+from exitplan.term import Painter, wrap, wrap_lines
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from datetime import date
 
-    from rich.console import RenderableType
+    from rich.console import Console
+    from rich.text import Text
 
     from exitplan.model import Event
-    from exitplan.plan import Plan
+    from exitplan.schedule import Scheduled
 
-# Red is kept for what is overdue or critical; everything routine stays quiet.
+__all__ = ["CAUTION", "due_text"]
+
+# Red is kept for a critical step that is behind; everything routine stays quiet.
 FLAG_STYLE = {name: flag.style for name, flag in FLAGS.items()}
 SHORT_FLAG = {name: flag.short for name, flag in FLAGS.items()}
-CAUTION = "⚠"
-STATUS_LIMIT = 10
+WHEN_WORDS = {
+    "before": "before you leave",
+    "exit-day": "on the day you leave",
+    "after": "after you leave",
+}
 
 
 def console(stderr: bool = False) -> Console:
-    """A console that follows the terminal: no colour when piped or with NO_COLOR."""
+    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-def due_text(row: Scheduled, today: date) -> str:
-    """`due 12 Dec (in 3 days)`, or an empty string when there is no date."""
-    if row.due is None:
-        return ""
-    delta = (row.due - today).days
-    if delta == 0:
-        rel = "today"
-    elif delta == 1:
-        rel = "tomorrow"
-    elif delta == -1:
-        rel = "yesterday"
-    elif delta > 0:
-        rel = f"in {delta} days"
-    else:
-        rel = f"{-delta} days ago"
-    return f"{row.due.day} {row.due:%b} ({rel})"
-
-
-def flag_label(row: Scheduled) -> Text:
-    """The flag word, coloured by urgency."""
-    if row.entry.state.status != "open":
-        return Text(status_word(row), style="green" if row.entry.state.status == "done" else "dim")
+def state_word(row: Scheduled) -> tuple[str, str]:
+    """A row's state in a few words (12 characters at most) and its style."""
+    entry = row.entry
+    if entry.state.status != "open":
+        return entry.state.status, "green" if entry.state.status == "done" else "dim"
+    if not entry.applies:
+        return "not for you", "dim"
+    if row.if_time:
+        return "if time", "dim"
     if row.flag is None:
-        return Text("open", style="dim")
-    flag = FLAGS[row.flag]
-    return Text(flag.word, style=flag.style)
+        return "open", "dim"
+    return SHORT_FLAG[row.flag], "bold red" if row.urgent else "dim"
 
 
-def title_text(row: Scheduled) -> Text:
-    """An item's title, with the caution mark when doing it could alert the partner."""
-    text = Text(row.entry.item.title)
-    if row.entry.item.priority == "critical" and row.entry.is_open:
-        text.stylize("bold")
-    if row.entry.item.alerts_partner:
-        text.append(f" {CAUTION}", style="yellow")
-    return text
+def _plain_due(row: Scheduled, today: date) -> str:
+    text = due_text(row, today)
+    return text.replace(" (", ", ").rstrip(")") if text else ""
 
 
-def bar(done: int, total: int, width: int = 24) -> Text:
-    """A progress bar drawn with block characters, readable without colour too."""
-    filled = round(width * done / total) if total else 0
-    return Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
-
-
-def status_view(
-    plan: Plan, today: date, *, missing_plan: bool = False, columns: int = 80
-) -> RenderableType:
-    """The one-screen status: countdown, what needs attention, progress per checklist."""
-    rows = rows_for(plan, today)
-    count = totals(rows)
-    parts: list[RenderableType] = [Text(countdown_text(plan.exit_date, today), style="bold")]
-    if missing_plan:
-        return Group(
-            Text("Your plan file is missing, but its backups are safe.", style="bold"),
-            Text("Bring the latest one back with: exitplan restore"),
-            Text("Need help right now? exitplan help-now", style="dim"),
-        )
-    if plan.state is None:
-        parts.append(
-            Text(
-                "You have no plan yet. These are the built-in checklists.\n"
-                "Start with: exitplan init --exit-date 2027-01-31"
-                "   (or +6w for six weeks from today)"
-            )
-        )
-    elif plan.exit_date is None:
-        parts.append(Text("Set one when you are ready: exitplan date 2027-01-31  (or +6w)"))
-
-    flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
-    if flagged:
-        shown = flagged[:STATUS_LIMIT]
-        width = max(len(str(row.entry.number)) for row in shown)
-        # Plain lines with a hanging indent: cheaper than a table, and as readable.
-        indent = width + 2 + 12 + 20
-        room = max(columns - indent, 20)
-        lines = []
-        for row in shown:
-            title = title_text(row)
-            wrapped = title.wrap(Console(width=room), room) if title.cell_len > room else [title]
-            first = Text.assemble(
-                (str(row.entry.number).rjust(width), "dim"),
-                "  ",
-                (SHORT_FLAG[row.flag or ""].ljust(12), FLAG_STYLE[row.flag or ""]),
-                (due_text(row, today).ljust(20), "dim"),
-                wrapped[0],
-            )
-            lines.append(first)
-            lines += [Text(" " * indent) + rest for rest in wrapped[1:]]
-        parts += [Text(""), Text("Needs attention", style="bold"), *lines]
-        if len(flagged) > STATUS_LIMIT:
-            parts.append(
-                Text(f"… and {len(flagged) - STATUS_LIMIT} more: exitplan list --open", style="dim")
-            )
-    elif plan.exit_date is not None and count["open"]:
-        parts += [Text(""), Text(f"Nothing is overdue or due in the next {plan.warn_days} days.")]
-
-    # Plain lines rather than a table: ten rows of fixed shape need no measuring.
-    lists = progress(plan, rows)
-    width = max((cell_len(c["title"]) for c in lists), default=0)
-    bars = Text("\n").join(
-        Text.assemble(
-            c["title"] + " " * (width - cell_len(c["title"]) + 2),
-            bar(c["done"] + c["skipped"], c["total"]),
-            (f"  {c['done']}/{c['total']}", "dim"),
-        )
-        for c in lists
-    )
-    parts += [Text(""), Text("Progress", style="bold"), bars, Text("")]
-    parts.append(
-        Text(
-            f"{count['done']} of {count['items']} done, {count['skipped']} skipped."
-            + (
-                f"  {CAUTION} = doing it could alert your partner; "
-                "'exitplan show N' says how to do it quietly."
-                if any(row.entry.item.alerts_partner for row in flagged[:STATUS_LIMIT])
-                else ""
-            )
-        )
-    )
-    if count["open_at_exit"]:
-        parts.append(
-            Text(
-                "Steps meant for before you left that no longer apply can be set "
-                "aside: exitplan skip N",
-                style="dim",
-            )
-        )
-    parts.append(Text("Need help right now? exitplan help-now", style="dim"))
-    return Group(*parts)
-
-
-def painter(out: Console) -> Callable[[str, str], str]:
-    """A function that wraps text in the terminal's codes for a style (nothing when uncoloured).
-
-    Long lists are written as plain lines: a rich Table measures every cell, which takes
-    seconds for thousands of rows.
-    """
-    system = out.color_system
-    if system is None:
-        return lambda text, style: text
-    from rich.console import COLOR_SYSTEMS
-    from rich.style import Style
-
-    codes: dict[str, tuple[str, str]] = {}
-
-    def paint(text: str, style: str) -> str:
-        if style not in codes:
-            marked = Style.parse(style).render("\0", color_system=COLOR_SYSTEMS[system])
-            before, _, after = marked.partition("\0")
-            codes[style] = (before, after)
-        before, after = codes[style]
-        return f"{before}{text}{after}"
-
-    return paint
-
-
-def list_lines(rows: list[Scheduled], today: date, out: Console) -> list[str]:
-    """Items as lines: number, state, due date, title, id."""
+def list_lines(
+    rows: list[Scheduled],
+    today: date,
+    *,
+    columns: int = 80,
+    paint: Painter | None = None,
+    plain: bool = False,
+) -> list[str]:
+    """Steps as lines: number, state, due date, title, id; wrapped to `columns`."""
     if not rows:
-        return ["No items to show."]
-    paint = painter(out)
+        return ["No steps to show."]
+    paint = paint or Painter(False)
+    if plain:
+        lines = []
+        for row in rows:
+            entry = row.entry
+            facts = [f"Step {entry.number}: {entry.item.title}.", f"State: {state_word(row)[0]}."]
+            due = _plain_due(row, today)
+            if due:
+                facts.append(f"Due {due}.")
+            if entry.item.alerts_partner:
+                facts.append(f"It {CAUTION_WORDS}.")
+            facts.append(f"Id {entry.full_id}.")
+            lines += wrap(" ".join(facts), columns, indent=2)
+        return lines
     width = len(str(max(row.entry.number for row in rows)))
-    lines = [paint(f"{'#':>{width}}  {'state':<12}  {'due':<19} step  (id)", "bold")]
+    wide = columns >= NARROW + 20
+    lines = []
+    if wide:
+        lines.append(paint(f"{'#':>{width}}  {'state':<12}  {'due':<19}  step  (id)", "bold"))
     for row in rows:
         entry = row.entry
-        state: str
-        if entry.state.status != "open":
-            state, style = entry.state.status, "green" if entry.state.status == "done" else "dim"
-        elif row.flag is None:
-            state, style = "open", "dim"
+        state, style = state_word(row)
+        number = str(entry.number).rjust(width)
+        mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
+        ident = f"({entry.full_id})"
+        if wide:
+            prefix = f"{number}  {state:<12}  {due_text(row, today):<19}  "
+            body = wrap(f"{entry.item.title}{mark}  {ident}", columns, prefix)
+            head = paint(number, "dim") + "  " + paint(f"{state:<12}", style) + prefix[width + 14 :]
+            lines.append(head + _paint_id(body[0][len(prefix) :], ident, paint))
+            lines += [_paint_id(line, ident, paint) for line in body[1:]]
         else:
-            state, style = SHORT_FLAG[row.flag], FLAG_STYLE[row.flag]
-        caution = " " + paint(CAUTION, "yellow") if entry.item.alerts_partner else ""
-        lines.append(
-            f"{paint(str(entry.number).rjust(width), 'dim')}  {paint(state.ljust(12), style)}  "
-            f"{due_text(row, today):<19} {entry.item.title}{caution}  "
-            f"{paint('(' + entry.full_id + ')', 'dim')}"
-        )
+            lines += wrap(f"{entry.item.title}{mark}", columns, f"{number}  ")
+            due = due_text(row, today)
+            details = f"{state}, due {due}  {ident}" if due else f"{state}  {ident}"
+            lines += [paint(line, "dim") for line in wrap(details, columns, " " * (width + 2))]
     return lines
 
 
-def item_view(row: Scheduled, today: date, events: list[Event]) -> RenderableType:
-    """One item in full: why, how, caution, due date, state, note and history."""
+def _paint_id(line: str, ident: str, paint: Painter) -> str:
+    """The id at the end of a list line, dimmed."""
+    if line.endswith(ident):
+        return line[: -len(ident)] + paint(ident, "dim")
+    return line
+
+
+def item_lines(
+    row: Scheduled,
+    today: date,
+    events: list[Event],
+    *,
+    columns: int = 80,
+    paint: Painter | None = None,
+    plain: bool = False,
+) -> list[str]:
+    """One step in full: why, how, caution, when, due date, state, note, sources, history."""
+    paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
-    grid.add_row("Step", title_text(row))
-    grid.add_row("Id", f"{entry.full_id}  (#{entry.number})")
-    grid.add_row("Checklist", escape(entry.checklist.title))
-    grid.add_row("Why", escape(item.why))
+    fields: list[tuple[str, str]] = [
+        ("Step", item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
+        ("Id", f"{entry.full_id}  (#{entry.number})"),
+        ("Checklist", entry.checklist.title),
+        ("Why", item.why),
+    ]
     if item.how:
-        grid.add_row("How", escape(item.how))
+        fields.append(("How", item.how))
     if item.alerts_partner:
         caution = item.caution or "Doing this could be noticed. Think about when it is safest."
-        grid.add_row(Text(f"{CAUTION} Caution", style="yellow"), escape(caution))
-    grid.add_row(
-        "When",
-        {
-            "before": "before you leave",
-            "exit-day": "on the day you leave",
-            "after": "after you leave",
-        }[item.when],
+        label = f"Caution, it {CAUTION_WORDS}" if plain else f"{CAUTION} Caution"
+        fields.append((label, caution))
+    fields.append(("When", WHEN_WORDS[item.when]))
+    due = (_plain_due(row, today) if plain else due_text(row, today)) or (
+        "if there is time (no date)"
+        if row.if_time
+        else f"{item.due.text()} (relative to the exit date)"
     )
-    grid.add_row("Due", due_text(row, today) or f"{item.due.text()} (relative to the exit date)")
-    grid.add_row("Priority", item.priority)
-    grid.add_row("State", flag_label(row))
+    fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
     if entry.state.note:
-        grid.add_row("Note", escape(entry.state.note))
+        fields.append(("Note", entry.state.note))
     if item.sources:
-        grid.add_row("Sources", "\n".join(escape(s) for s in item.sources))
+        fields.append(("Sources", "\n".join(item.sources)))
     if events:
-        lines = [
-            f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
-            + (f": {e.detail}" if e.detail else "")
-            for e in events
-        ]
-        grid.add_row("History", escape("\n".join(lines)))
-    return grid
-
-
-def checklists_view(rows: list[dict[str, Any]]) -> RenderableType:
-    """Available checklists with item counts."""
-    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("title")
-    table.add_column("items", justify="right")
-    table.add_column("source", style="dim")
-    table.add_column("in plan", style="dim")
-    for row in rows:
-        table.add_row(
-            row["id"],
-            escape(row["title"]),
-            str(row["items"]),
-            "built-in" if row["builtin"] else "yours",
-            "yes" if row["in_plan"] else "no",
+        fields.append(
+            (
+                "History",
+                "\n".join(
+                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
+                    + (f": {e.detail}" if e.detail else "")
+                    for e in events
+                ),
+            )
         )
-    return table
+    return _field_lines(fields, columns, paint, plain)
+
+
+def _state_text(row: Scheduled) -> str:
+    state = row.entry.state
+    if state.status == "skipped":
+        return "skipped" + (f" ({state.reason})" if state.reason else "")
+    if state.status == "open" and row.entry.applies and row.flag is not None:
+        return FLAGS[row.flag].word
+    return state_word(row)[0]
+
+
+def _field_lines(
+    fields: list[tuple[str, str]], columns: int, paint: Painter, plain: bool
+) -> list[str]:
+    """Label and value pairs: side by side when there is room, stacked when narrow or plain."""
+    lines: list[str] = []
+    label_width = max(len(label) for label, _ in fields) + 2
+    side = not plain and columns >= NARROW
+    for label, value in fields:
+        if plain:
+            parts = value.splitlines() or [""]
+            for n, part in enumerate(parts):
+                lines += wrap(part, columns, f"{label}: " if n == 0 else "  ", indent=2)
+            continue
+        style = "yellow" if label.startswith(CAUTION) else "bold"
+        if side:
+            pad = " " * label_width
+            body = []
+            for n, part in enumerate(value.splitlines() or [""]):
+                first = label.ljust(label_width) if n == 0 else pad
+                body += wrap(part, columns, first) if part.strip() else [first.rstrip()]
+            lines.append(paint(label, style) + body[0][len(label) :])
+            lines += body[1:]
+        else:
+            lines.append(paint(label, style))
+            lines += wrap_lines(value, columns, "  ")
+    return lines
+
+
+def item_view(row: Scheduled, today: date, events: list[Event]) -> Text:
+    """One step in full, for rich consoles (review): the lines of `item_lines`, uncoloured."""
+    from rich.text import Text
+
+    from exitplan.term import width
+
+    return Text("\n".join(item_lines(row, today, events, columns=width())))
+
+
+def checklists_lines(
+    rows: list[dict[str, Any]],
+    *,
+    columns: int = 80,
+    paint: Painter | None = None,
+    plain: bool = False,
+) -> list[str]:
+    """The checklists that can be used: id, title, item count, whose, whether in the plan."""
+    paint = paint or Painter(False)
+    if not rows:
+        return ["No checklists found."]
+    lines = []
+    id_width = max(len(row["id"]) for row in rows)
+    for row in rows:
+        whose = "built-in" if row["builtin"] else "yours"
+        used = "in your plan" if row["in_plan"] else "not in your plan"
+        steps = f"{row['items']} step{'s' * (row['items'] != 1)}"
+        text = f"{row['title']}: {steps}, {whose}, {used}."
+        if plain:
+            lines += wrap(f"{row['id']}. {text}", columns, indent=2)
+        elif columns < NARROW:
+            lines.append(paint(row["id"], "bold"))
+            lines += wrap(text, columns, "  ")
+        else:
+            first = f"{row['id']:<{id_width}}  "
+            body = wrap(text, columns, first)
+            lines.append(paint(row["id"], "bold") + body[0][len(row["id"]) :])
+            lines += body[1:]
+    return lines

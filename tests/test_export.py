@@ -181,3 +181,37 @@ def test_backup_lines_show_number_time_and_progress() -> None:
         f"  1  {local:%Y-%m-%d %H:%M:%S}  exit not set, 2/5 done",
         f"  2  {local:%Y-%m-%d %H:%M:%S}  cannot be read",
     ]
+
+
+def test_rows_for_some_entries_keeps_the_whole_plan_pacing(plan: Plan) -> None:
+    """One step's row has the date the whole plan gives it, not a date paced on its own."""
+    whole = {row.entry.full_id: row.due for row in export.rows_for(plan, TODAY)}
+    for entry in plan.entries:
+        (row,) = export.rows_for(plan, TODAY, [entry])
+        assert row.due == whole[entry.full_id]
+
+
+def test_item_data_has_the_new_keys(plan: Plan) -> None:
+    """Each step says whether it applies, waits for if there is time, is urgent or reflective."""
+    rows = {r.entry.full_id: export.item_data(r) for r in export.rows_for(plan, TODAY)}
+    late = rows["money.late"]
+    assert (late["applies"], late["if_time"], late["urgent"], late["reflective"]) == (
+        True,
+        False,
+        True,  # critical and overdue
+        False,
+    )
+    assert rows["money.soon"]["urgent"] is False
+    assert rows["money.after"]["when"] == "after"
+
+
+def test_totals_and_progress_leave_out_steps_that_do_not_apply(catalog: Catalog) -> None:
+    """A step whose condition is answered no counts in neither totals nor progress."""
+    catalog.checklists[0].items[1].applies_if = ["children"]
+    state = new_state(NOW, catalog, None, EXIT, NOW.date())
+    state.situation = {"children": False}
+    plan = build_plan(catalog, state)
+    rows = export.rows_for(plan, TODAY)
+    assert export.totals(rows)["items"] == 4
+    assert export.progress(plan, rows)[0]["total"] == 3
+    assert export.status_data(plan, TODAY)["not_for_you"] == 1

@@ -702,6 +702,9 @@ class PlanMachine(RuleBasedStateMachine):
         """Set or clear the exit date."""
         result = self.cli("date", "--clear") if when is None else self.cli("date", when.isoformat())
         assert result.exit_code == 0, result.output
+        if when is None and self.current.exit_date is None:
+            assert "There is no exit date to clear" in result.stderr
+            return  # nothing to clear: no save
         new = self.current.copy()
         new.exit_date = when
         self.saved(new)

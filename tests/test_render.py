@@ -1,12 +1,10 @@
-"""The terminal rendering: due texts, flag labels, the status screen, list lines and item view."""
+"""The terminal rendering: due texts, list lines, the item view and the checklists."""
 
 from __future__ import annotations
 
-import io
 from datetime import UTC, date, datetime
 
 import pytest
-from rich.console import Console
 
 from exitplan import render
 from exitplan.catalog import Catalog
@@ -46,13 +44,6 @@ def plan() -> Plan:
     return build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
 
 
-def plain(renderable: object, width: int = 100) -> str:
-    """What a renderable prints on an uncoloured terminal of this width."""
-    out = Console(width=width, color_system=None, record=True, file=io.StringIO())
-    out.print(renderable)
-    return out.export_text()
-
-
 def test_the_flag_table_drives_styles_and_short_words() -> None:
     """Styles and short forms come from the one flag table, red only for overdue."""
     assert {name: flag.style for name, flag in FLAGS.items()} == render.FLAG_STYLE
@@ -71,46 +62,30 @@ def test_due_text_is_relative_to_today(plan: Plan) -> None:
     assert render.due_text(later, date(2026, 12, 14)) == "13 Dec (yesterday)"
 
 
-def test_flag_label_uses_the_flag_word_and_style(plan: Plan) -> None:
-    """An open flagged step shows its flag word in the flag's style."""
-    label = render.flag_label(rows_for(plan, TODAY)[0])
-    assert (label.plain, str(label.style)) == ("overdue", FLAGS["overdue"].style)
-
-
-def test_status_view_lists_what_needs_attention(plan: Plan) -> None:
-    """The status screen has the countdown, the overdue step with its caution mark, progress."""
-    text = plain(render.status_view(plan, TODAY))
-    assert text.startswith("14 days until Monday 14 December 2026.")
-    assert "Needs attention" in text
-    assert "overdue" in text
-    assert f"Open an account {render.CAUTION}" in text
-    assert "0 of 2 done, 0 skipped." in text
-    assert "Need help right now? exitplan help-now" in text
-
-
-def test_status_view_for_a_missing_plan_points_at_restore(plan: Plan) -> None:
-    """When the plan file is gone but backups are there, the screen says how to restore."""
-    text = plain(render.status_view(plan, TODAY, missing_plan=True))
-    assert "exitplan restore" in text
-    assert "Needs attention" not in text
-
-
 def test_list_lines_have_a_header_and_one_line_per_row(plan: Plan) -> None:
     """List lines: a header, then number, state, due date, title and id for each row."""
-    out = Console(color_system=None, file=io.StringIO())
-    lines = render.list_lines(rows_for(plan, TODAY), TODAY, out)
+    lines = render.list_lines(rows_for(plan, TODAY), TODAY, columns=100)
     assert lines[0].split() == ["#", "state", "due", "step", "(id)"]
     assert lines[1].startswith("1  overdue")
     assert lines[1].endswith("(money.late)")
-    assert render.list_lines([], TODAY, out) == ["No items to show."]
+    assert render.list_lines([], TODAY) == ["No steps to show."]
+
+
+def test_list_lines_stack_on_a_narrow_screen(plan: Plan) -> None:
+    """At 40 columns a step is its title, then its state, due date and id on the next line."""
+    lines = render.list_lines(rows_for(plan, TODAY), TODAY, columns=40)
+    assert lines[0] == f"1  Open an account {render.CAUTION}"
+    assert lines[1:3] == ["   overdue, due 23 Nov (7 days ago)", "   (money.late)"]
+    assert max(len(line) for line in lines) <= 40
 
 
 def test_item_view_shows_caution_and_when(plan: Plan) -> None:
     """One step in full shows why, the caution for a step that could alert, and when."""
-    text = plain(render.item_view(rows_for(plan, TODAY)[0], TODAY, []))
+    text = "\n".join(render.item_lines(rows_for(plan, TODAY)[0], TODAY, []))
     assert "Doing this could be noticed" in text
     assert "before you leave" in text
     assert "money.late  (#1)" in text
+    assert render.item_view(rows_for(plan, TODAY)[0], TODAY, []).plain.startswith("Step")
 
 
 def test_checklists_view_says_whose_and_whether_in_plan() -> None:
@@ -133,6 +108,21 @@ def test_checklists_view_says_whose_and_whether_in_plan() -> None:
             "in_plan": False,
         },
     ]
-    text = plain(render.checklists_view(rows))
-    assert "built-in" in text
-    assert "yours" in text
+    text = "\n".join(render.checklists_lines(rows))
+    assert "money  Money: 2 steps, built-in, in your plan." in text
+    assert "mine   Mine: 1 step, yours, not in your plan." in text
+
+
+def test_wrap_keeps_phone_numbers_urls_and_the_caution_mark_whole() -> None:
+    """Wrapping breaks only between words: never inside a phone number, a URL, or before ⚠."""
+    from exitplan.screen import GLUE
+    from exitplan.term import wrap
+
+    assert wrap("Call 0808 2000 247 today", 12) == ["Call", "0808 2000 247", "today"]
+    url = "https://example.org/a-long-path-with-hyphens"
+    assert wrap(f"See {url} now", 20, "  ") == ["  See", f"  {url}", "  now"]
+    assert wrap(f"Open an account{GLUE}{render.CAUTION}", 16) == [
+        "Open an",
+        f"account {render.CAUTION}",
+    ]
+    assert wrap("a  b", 10) == ["a  b"]  # a line that fits keeps its spacing

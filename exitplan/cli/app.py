@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.cli import changing, copies, files, privacy, reading
+from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
     JsonOpt,
@@ -36,6 +37,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("history", reading.history),
     ("init", changing.init),
     ("date", changing.date_cmd),
+    ("situation", situation_cli.situation),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),
@@ -199,6 +201,14 @@ def main_callback(
             show_default=False,
         ),
     ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Plain output for screen readers: no symbols, bars or colour. "
+            "Env: EXITPLAN_PLAIN=1.",
+        ),
+    ] = False,
     version: Annotated[
         bool,
         typer.Option(
@@ -210,6 +220,7 @@ def main_callback(
     from exitplan.cli.common import plan_signature
     from exitplan.dates import real_today
     from exitplan.paths import home_was_given, resolve_home
+    from exitplan.term import plain_enabled
 
     os.umask(0o077)
     rehearsed = _parse_today(today)
@@ -218,6 +229,7 @@ def main_callback(
         today=rehearsed or real_today(),
         passphrase_file=passphrase_file,
         home_given=home_was_given(home),
+        plain=plain_enabled(flag=plain),
     )
     if rehearsed is not None and rehearsed != real_today():
         env.rehearsing = True

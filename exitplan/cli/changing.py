@@ -14,6 +14,7 @@ from exitplan.limits import MAX_REASON_CHARS
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.cli.common import Env
     from exitplan.model import Due, PlanState, Status
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
@@ -52,14 +53,25 @@ def init(
 ) -> None:
     """Create your plan. Example: exitplan init --exit-date +6w"""
     from exitplan.dates import parse_when
+    from exitplan.screen import suggested_date
 
     env = env_of(ctx)
     when = parse_when(exit_date, env.today) if exit_date else None
     plan = env.ws.init(when, checklist, force=force)
     warn_if_past(when, env.today)
-    say(f"Your plan is ready: {len(plan.entries)} steps in {len(plan.checklists)} checklists.")
+    steps, lists = len(plan.entries), len(plan.checklists)
+    say(
+        f"Your plan is ready: {steps} step{'s' * (steps != 1)} in {lists} "
+        f"checklist{'s' * (lists != 1)}."
+    )
     if when is None:
-        say("When you know the day you plan to leave: exitplan date 2027-01-31  (or +6w)")
+        say(
+            "When you know the day you plan to leave: "
+            f"exitplan date {suggested_date(env.today)}  (or +6w)"
+        )
+    from exitplan.cli.situation import offer
+
+    offer(env)
     say("See where you are with: exitplan status")
 
 
@@ -82,34 +94,73 @@ def date_cmd(
             show_default=False,
         ),
     ] = None,
+    per_day: Annotated[
+        int | None,
+        typer.Option(
+            "--per-day",
+            metavar="N",
+            help="Most steps the plan asks for on one day, 1 to 20 (default 4).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Show, set or clear the day you plan to leave. Example: exitplan date +6w"""
+    """Show, set or clear the day you plan to leave, and the pace. Example: exitplan date +6w"""
     from exitplan.dates import parse_when
     from exitplan.export import countdown_text
-    from exitplan.plan import record, set_exit_date
+    from exitplan.pacing import MAX_PER_DAY
+    from exitplan.plan import record, set_exit_date, set_per_day
+    from exitplan.screen import suggested_date
 
     env = env_of(ctx)
     if new is not None and clear:
         raise typer.BadParameter("give a date or --clear, not both")
-    if new is None and not clear and warn_days is None:
-        env.ws.require_plan()
-        state = env.ws.state()
-        typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
-        say(countdown_text(state.exit_date, env.today))
+    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
+        raise typer.BadParameter(
+            f"give a number of steps from 1 to {MAX_PER_DAY}", param_hint="--per-day"
+        )
+    if new is None and not clear and warn_days is None and per_day is None:
+        show_date(env)
         return
     when = parse_when(new, env.today) if new is not None else None
+    hint = f"When you know the day: exitplan date {suggested_date(env.today)}  (or +6w)"
+    if clear and warn_days is None and per_day is None:
+        env.ws.require_plan()
+        if env.ws.state().exit_date is None:
+            say("There is no exit date to clear; nothing changed.")
+            say(hint)
+            return
 
     def apply(state: PlanState, _plan: Plan) -> None:
-        if new is not None or clear:
+        if new is not None or (clear and state.exit_date is not None):
             set_exit_date(state, when, env.ws.now(), env.today)
         if warn_days is not None:
             state.warn_days = warn_days
             record(state, env.ws.now(), "warn-days", detail=str(warn_days))
+        if per_day is not None:
+            set_per_day(state, per_day, env.ws.now())
 
     env.ws.change(apply)
     if new is not None or clear:
         say(countdown_text(when, env.today))
         warn_if_past(when, env.today)
+        if clear:
+            say(hint)
+    if per_day is not None:
+        say(f"The plan now asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
+
+
+def show_date(env: Env) -> None:
+    """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
+    from exitplan.export import countdown_text
+
+    env.ws.require_plan()
+    plan = env.ws.read()
+    state = env.ws.state()
+    typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
+    say(countdown_text(state.exit_date, env.today))
+    default = "" if state.per_day else " (the default)"
+    say(f"Steps a day: at most {plan.per_day}{default}. Change it with: exitplan date --per-day N")
+    say(f"Due soon: within {plan.warn_days} days. Change it with: exitplan date --warn-days N")
 
 
 def warn_if_past(when: date | None, today: date) -> None:

@@ -39,6 +39,7 @@ class Env:
     rehearsing: bool = False  # --today names a day that is not the real today
     plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing
     on_warning: Callable[[str], None] | None = None
+    plain: bool = False  # --plain or EXITPLAN_PLAIN=1: output for screen readers
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
 

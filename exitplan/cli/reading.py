@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -11,13 +12,32 @@ from exitplan.cli.common import (
     JsonOpt,
     Output,
     check_checklist,
-    echo_lines,
     env_of,
-    print_renderable,
     render_result,
     say,
 )
 from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    from exitplan.cli.common import Env
+    from exitplan.plan import Plan
+
+
+def write_out(text: str) -> None:
+    """Write a screen to stdout as it is (typer.echo would strip colour forced when piped)."""
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def look(env: Env) -> dict[str, Any]:
+    """The screen options of this run: columns, colour painter and plain mode."""
+    from exitplan.term import Painter, colour_enabled, width
+
+    return {
+        "columns": width(),
+        "paint": Painter(colour_enabled(plain=env.plain)),
+        "plain": env.plain,
+    }
 
 
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
@@ -30,44 +50,79 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     missing = plan.state is None and bool(ws.store.backups())
 
     def human() -> None:
-        from exitplan.render import console, status_view
+        from exitplan.screen import status_text
+        from exitplan.term import colour_enabled, width
 
-        out = console()
-        out.print(status_view(plan, env.today, missing_plan=missing, columns=out.width))
+        colour = colour_enabled(plain=env.plain)
+        write_out(
+            status_text(
+                plan,
+                env.today,
+                columns=width(),
+                colour=colour,
+                plain=env.plain,
+                missing_plan=missing,
+            )
+        )
 
     notes = [f"Note: {ws.store.no_plan()}."] if missing else []
     render_result(Output(status_data(plan, env.today), human, notes), as_json)
 
 
+def find_checklist(plan: Plan, name: str | None) -> str | None:
+    """The id of the checklist named (id or title, any case), or None for every checklist."""
+    if name is None:
+        return None
+    wanted = name.strip().lower()
+    for checklist in plan.checklists:
+        if wanted in {checklist.id.lower(), checklist.title.lower()}:
+            return checklist.id
+    check_checklist(plan, name)  # raises the plain message naming the choices
+    return name
+
+
 def list_items(
     ctx: typer.Context,
-    checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
+    checklist: Annotated[
+        str | None, typer.Argument(help="Only this checklist (any case).", show_default=False)
+    ] = None,
     show: Annotated[Literal["open", "done", "all"], typer.Option("--show", hidden=True)] = "open",
-    only_open: Annotated[bool, typer.Option("--open", help="Open items (the default).")] = False,
-    only_done: Annotated[bool, typer.Option("--done", help="Done and skipped items.")] = False,
-    every: Annotated[bool, typer.Option("--all", help="Every item.")] = False,
+    only_open: Annotated[bool, typer.Option("--open", help="Open steps (the default).")] = False,
+    only_done: Annotated[bool, typer.Option("--done", help="Done and skipped steps.")] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every step, with those not for you marked.")
+    ] = False,
+    attention: Annotated[
+        bool,
+        typer.Option("--attention", help="Exactly the steps status points at, in its order."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """List items with their number, id, due date and flag. Example: exitplan list finances"""
-    from exitplan.export import item_data, rows_for
+    """List steps with their number, id, due date and state. Example: exitplan list finances"""
+    from exitplan.export import attention_groups, item_data, rows_for
 
-    if only_open + only_done + every > 1:
-        raise typer.BadParameter("choose one of --open, --done or --all")
+    if only_open + only_done + every + attention > 1:
+        raise typer.BadParameter("choose one of --open, --done, --all or --attention")
     which = "done" if only_done else "all" if every else "open" if only_open else show
     env = env_of(ctx)
     plan = env.ws.read()
-    check_checklist(plan, checklist)
-    rows = [
-        row
-        for row in rows_for(plan, env.today)
-        if (checklist is None or row.entry.checklist.id == checklist)
-        and (which == "all" or (row.entry.is_open == (which == "open")))
-    ]
+    wanted = find_checklist(plan, checklist)
+    rows = rows_for(plan, env.today)
+    if attention:
+        rows = attention_groups(plan, rows, env.today).rows()
+    else:
+        rows = [
+            row
+            for row in rows
+            if (which == "all" or (row.entry.is_open and row.entry.applies) == (which == "open"))
+            and (which != "done" or not row.entry.is_open)
+        ]
+    rows = [row for row in rows if wanted is None or row.entry.checklist.id == wanted]
 
     def human() -> None:
-        from exitplan.render import console, list_lines
+        from exitplan.render import list_lines
 
-        typer.echo("\n".join(list_lines(rows, env.today, console())))
+        write_out("\n".join(list_lines(rows, env.today, **look(env))) + "\n")
 
     render_result(Output([item_data(row) for row in rows], human), as_json)
 
@@ -89,27 +144,28 @@ def show(
     row = rows_for(plan, env.today, [entry])[0]
     events = item_events(plan, entry)
 
-    def view() -> object:
-        from exitplan.render import item_view
+    def human() -> None:
+        from exitplan.render import item_lines
 
-        return item_view(row, env.today, events)
+        write_out("\n".join(item_lines(row, env.today, events, **look(env))) + "\n")
 
-    render_result(Output(item_detail(row, events), print_renderable(view)), as_json)
+    render_result(Output(item_detail(row, events), human), as_json)
 
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the checklists you can use, with item counts."""
     from exitplan.export import checklist_rows
 
-    ws = env_of(ctx).ws
+    env = env_of(ctx)
+    ws = env.ws
     rows = checklist_rows(ws.catalog, ws.read())
 
-    def view() -> object:
-        from exitplan.render import checklists_view
+    def human() -> None:
+        from exitplan.render import checklists_lines
 
-        return checklists_view(rows)
+        write_out("\n".join(checklists_lines(rows, **look(env))) + "\n")
 
-    render_result(Output(rows, print_renderable(view)), as_json)
+    render_result(Output(rows, human), as_json)
 
 
 FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
@@ -203,10 +259,21 @@ def history(
     """
     from exitplan.export import event_data, history_lines, item_events
 
-    plan = env_of(ctx).ws.read()
+    env = env_of(ctx)
+    plan = env.ws.read()
     if item is not None:
         events = item_events(plan, plan.resolve(item))
     else:
         events = plan.state.history if plan.state else []
     data = [event_data(e) for e in events]
-    render_result(Output(data, echo_lines(history_lines(events))), as_json)
+
+    def human() -> None:
+        from exitplan.term import width, wrap
+
+        if not events:
+            return
+        columns = width()
+        lines = [out for line in history_lines(events) for out in wrap(line, columns, indent=18)]
+        write_out("\n".join(lines) + "\n")
+
+    render_result(Output(data, human), as_json)
