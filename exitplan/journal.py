@@ -59,6 +59,7 @@ __all__ = [
     "canonical_bytes",
     "entry_record",
     "fingerprint",
+    "glance",
     "journal_dir",
     "journal_files",
     "last_record",
@@ -359,6 +360,28 @@ def status(records: list[dict[str, Any]]) -> JournalStatus:
         except ValueError:
             last = None
     return JournalStatus(len(entries), last)
+
+
+def glance(home: Path) -> tuple[int, date | None] | None:
+    """(records, the date the last was written) for a status line, cheaply; None: no journal.
+
+    One directory listing: the count is of records (entries, corrections and attachments). The
+    date is read from the last record when it is plain; a sealed one is never opened (no
+    passphrase for a glance), so its file's modification date (local) stands in.
+    """
+    numbered = _numbered(home)
+    if not numbered:
+        return None
+    path = numbered[-1][1]
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        if data.startswith(_SEALED_MARK):
+            return len(numbered), date.fromtimestamp(path.stat().st_mtime)
+        recorded = json.loads(data.decode("utf-8")).get("recorded", "")
+        return len(numbered), datetime.fromisoformat(str(recorded).replace("Z", "+00:00")).date()
+    except (OSError, ValueError, AttributeError):
+        return len(numbered), None
 
 
 # -- housekeeping ------------------------------------------------------------------------
