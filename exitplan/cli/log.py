@@ -38,11 +38,16 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
+def at_terminal() -> bool:
+    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
+    return sys.stdin.isatty()
+
+
 def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe."""
     from exitplan import logbook
 
-    if not sys.stdin.isatty():
+    if not at_terminal():
         return logbook.read_toml(ws, sys.stdin.buffer.read())
     from exitplan.journal_entry import FIELDS, QUESTIONS, JournalError
 
