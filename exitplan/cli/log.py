@@ -38,6 +38,14 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
+class Stopped(ExitplanError):
+    """The person stopped while being asked (Ctrl-C): a calm word, exit 1, nothing added."""
+
+    def lines(self) -> list[str]:
+        """A blank line after the interrupted question, then what happened."""
+        return ["", "Stopped. Nothing was added."]
+
+
 def at_terminal() -> bool:
     """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
     return sys.stdin.isatty()
@@ -68,9 +76,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
                     say(f"{exc}. Try again, or press Enter to leave it out.")
             raw[name] = answer
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        say("")
-        say("Stopped. Nothing was added.")
-        raise typer.Exit(1) from None
+        raise Stopped("stopped while asking") from None
     return logbook.read_fields(ws, raw)
 
 
@@ -217,14 +223,20 @@ def verify(
     from exitplan import logbook
 
     result, copies = logbook.verify(_ws(ctx), against)
+    from exitplan.journal_entry import JournalError
+
     data = {**result.as_dict(), "copies": copies, "ok": result.ok and not copies}
-    if result.ok:
-        lines = [result.message, f"Fingerprint: {result.fingerprint}", *copies]
+    if data["ok"]:
+        lines = [result.message, f"Fingerprint: {result.fingerprint}"]
+        render_result(Output(data, echo_lines(lines)), as_json)
+        return
+    if as_json:
+        render_result(Output(data, lambda: None), as_json)
+    if not result.ok:
+        reason = f"{result.message} (fingerprint of the intact part: {result.fingerprint})"
     else:
-        lines = [f"Not intact: {result.message}.", f"Intact up to: {result.fingerprint}"]
-    render_result(Output(data, echo_lines(lines)), as_json)
-    if not data["ok"]:
-        raise typer.Exit(1)
+        reason = "; ".join(copies)
+    raise JournalError(f"the journal is not intact: {reason}")
 
 
 @app.command("fingerprint")
