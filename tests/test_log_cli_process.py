@@ -192,3 +192,19 @@ def test_an_encrypted_journal_needs_the_passphrase(sealed_home: tuple[Path, Path
     wrong.write_text("not the passphrase at all\n")
     one_error_line(cli(home, "log", "verify", passphrase=wrong), "passphrase")
     assert [p.read_bytes() for p in records(home)] == before
+
+
+def test_the_passphrase_is_checked_before_any_question(
+    sealed_home: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a terminal, a wrong passphrase is refused before the first question is asked."""
+    from exitplan.cli import log
+
+    home, pass_file = sealed_home
+    monkeypatch.setattr(log, "at_terminal", lambda: True)
+    wrong = pass_file.parent / "wrong.txt"
+    wrong.write_text("not the passphrase at all\n")
+    result = cli(home, "log", "add", input="2026-11-29\n", passphrase=wrong, today=TODAY)
+    one_error_line(result, "passphrase")
+    assert "When" not in result.stderr
+    assert records(home) == []

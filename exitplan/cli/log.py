@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="log",
-    help="Your journal: dated entries, kept in order and provably unchanged.",
     invoke_without_command=True,
     no_args_is_help=False,
     rich_markup_mode=None,
@@ -100,6 +99,7 @@ def add(ctx: typer.Context) -> None:
 
     ws = _ws(ctx)
     logbook.check_private(ws)
+    logbook.codec(ws)  # an encrypted plan is unlocked before anything is typed
     fields = _ask_entry(ws, "A new journal entry.")
     n = logbook.add(ws, fields)
     typer.echo(str(n))
