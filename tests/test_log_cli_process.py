@@ -208,3 +208,16 @@ def test_the_passphrase_is_checked_before_any_question(
     one_error_line(result, "passphrase")
     assert "When" not in result.stderr
     assert records(home) == []
+
+
+def test_glance_at_a_sealed_journal_needs_no_passphrase(sealed_home: tuple[Path, Path]) -> None:
+    """glance counts a sealed journal's records and dates the last by its file, unopened."""
+    from datetime import date
+
+    from exitplan.journal import glance
+
+    home, pass_file = sealed_home
+    ok(cli(home, "log", "add", input='what = "one"\n', passphrase=pass_file, today=TODAY))
+    ok(cli(home, "log", "add", input='what = "two"\n', passphrase=pass_file, today=TODAY))
+    last = records(home)[-1]
+    assert glance(home) == (2, date.fromtimestamp(last.stat().st_mtime))
