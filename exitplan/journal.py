@@ -130,10 +130,26 @@ def _numbered(home: Path) -> list[tuple[int, Path]]:
     return numbered
 
 
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes, at most one past the record limit, in small reads: asking for the
+    whole limit at once would allocate 4 MiB per record, which dominated reading 10,000."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        parts, size = [], 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, 64 * 1024)
+            if not chunk:
+                break
+            parts.append(chunk)
+            size += len(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
 def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        data = _read_capped(path)
     except OSError as exc:
         return {"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"}
     if len(data) > MAX_RECORD_BYTES:
@@ -374,8 +390,7 @@ def glance(home: Path) -> tuple[int, date | None] | None:
         return None
     path = numbered[-1][1]
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        data = _read_capped(path)
         if data.startswith(_SEALED_MARK):
             return len(numbered), date.fromtimestamp(path.stat().st_mtime)
         recorded = json.loads(data.decode("utf-8")).get("recorded", "")

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from exitplan.journal import JournalError, Seal, journal_dir
+from exitplan.journal import JournalError, Seal, journal_dir, record_path
 
 if TYPE_CHECKING:
     from exitplan.journal_chain import Verification
@@ -30,7 +30,8 @@ def codec(ws: Workspace) -> Codec:
 
     The one place that knows how the journal is sealed: it unlocks the plan (asking for the
     passphrase once) and seals with the plan's key. A journal whose records are sealed while no
-    encrypted plan is beside it is opened with the key of its own last record.
+    encrypted plan is beside it (after the plan was wiped or decrypted) is opened with the key
+    its first record was sealed with.
     """
     from exitplan.limits import SEALED_MARK
 
@@ -38,10 +39,10 @@ def codec(ws: Workspace) -> Codec:
     if store.key is None and store.is_encrypted():
         store.load()  # unlocks: the key session keeps the key that opened the plan
     if store.key is None:
-        last = _last_file(ws.home)
-        if last is None or not last.startswith(SEALED_MARK):
+        first = _head_of_first_record(ws.home)
+        if first is None or not first.startswith(SEALED_MARK):
             return None, None
-        store.keys.unlock(last)
+        store.keys.unlock(record_path(ws.home, 1).read_bytes())
     key = store.key
     if key is None:  # pragma: no cover - unlock either sets the key or raises
         return None, None
@@ -60,14 +61,11 @@ def codec(ws: Workspace) -> Codec:
     return sealer, opener
 
 
-def _last_file(home: Path) -> bytes | None:
-    from exitplan.journal import _numbered
-
-    numbered = _numbered(home)
-    if not numbered:
-        return None
+def _head_of_first_record(home: Path) -> bytes | None:
+    """The first bytes of record 1 (one open, no listing of the folder), or None."""
     try:
-        return numbered[-1][1].read_bytes()
+        with record_path(home, 1).open("rb") as handle:
+            return handle.read(256)
     except OSError:
         return None
 
