@@ -221,3 +221,20 @@ def test_glance_at_a_sealed_journal_needs_no_passphrase(sealed_home: tuple[Path,
     ok(cli(home, "log", "add", input='what = "two"\n', passphrase=pass_file, today=TODAY))
     last = records(home)[-1]
     assert glance(home) == (2, date.fromtimestamp(last.stat().st_mtime))
+
+
+def test_a_sealed_journal_without_its_plan_still_opens_with_the_passphrase(
+    sealed_home: tuple[Path, Path],
+) -> None:
+    """With the encrypted plan gone, the journal opens with the passphrase its records were
+    sealed with, and new records are sealed too; without the passphrase it is refused."""
+    from exitplan.vault import MAGIC
+
+    home, pass_file = sealed_home
+    ok(cli(home, "log", "add", input=f'what = "{MARK}"\n', passphrase=pass_file, today=TODAY))
+    (home / "plan.toml").unlink()
+    one_error_line(cli(home, "log", "list"), "encrypted")
+    ok(cli(home, "log", "add", input='what = "later"\n', passphrase=pass_file, today=TODAY))
+    assert all(p.read_bytes().startswith(MAGIC) for p in records(home))
+    listed = json.loads(ok(cli(home, "log", "list", "--json", passphrase=pass_file)).stdout)
+    assert [e["fields"]["what"] for e in listed] == [MARK, "later"]
