@@ -131,8 +131,7 @@ def _numbered(home: Path) -> list[tuple[int, Path]]:
 
 
 def _read_capped(path: Path) -> bytes:
-    """The file's bytes, at most one past the record limit, in small reads: asking for the
-    whole limit at once would allocate 4 MiB per record, which dominated reading 10,000."""
+    """The file's bytes up to one past the limit, in small reads (not a 4 MiB buffer each)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         parts, size = [], 0
@@ -379,17 +378,13 @@ def status(records: list[dict[str, Any]]) -> JournalStatus:
 
 
 def glance(home: Path) -> tuple[int, date | None] | None:
-    """(records, the date the last was written) for a status line, cheaply; None: no journal.
+    """(records: entries, corrections, files; date of the last) from one listing, or None.
 
-    One directory listing: the count is of records (entries, corrections and attachments). The
-    date is read from the last record when it is plain; a sealed one is never opened (no
-    passphrase for a glance), so its file's modification date (local) stands in.
-    """
-    numbered = _numbered(home)
-    if not numbered:
+    A sealed last record is never opened: its file's modification date (local) stands in."""
+    if not (numbered := _numbered(home)):
         return None
-    path = numbered[-1][1]
     try:
+        path = numbered[-1][1]
         data = _read_capped(path)
         if data.startswith(_SEALED_MARK):
             return len(numbered), date.fromtimestamp(path.stat().st_mtime)
