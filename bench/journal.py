@@ -8,14 +8,21 @@ times, in this process, reading every record and listing the entries in the orde
 (`log list`), and reading and verifying the chain (`log verify`), plain and sealed with the real
 vault (AES-GCM, a test-speed key: key derivation is paid once per command, not per record).
 Prints medians and the spread; the temp directory is removed at the end.
+
+Then, as a person pays it: `exitplan log list` and `exitplan log verify` on the plain 10,000-entry
+journal against `exitplan status` on a plan of every built-in checklist, each a fresh child
+process (`sys.executable -m exitplan`, this checkout first on PYTHONPATH), in interleaved rounds
+of random order; ratios are ratios of medians (`--cli-rounds 0` skips this part).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +40,7 @@ from exitplan.vault import seal as vault_seal
 from exitplan.vault import unseal as vault_unseal
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def build(home: Path, count: int, seal: Seal | None, unseal: Seal | None) -> float:
@@ -72,11 +80,59 @@ def show(label: str, times: list[float]) -> None:
     )
 
 
+def child_seconds(argv: list[str], env: dict[str, str]) -> float:
+    """Wall-clock seconds of one child process, which must succeed."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode(errors='replace')}")
+    return seconds
+
+
+def compare_cli(work: Path, journal_home: Path, entries: int, rounds: int) -> None:
+    """`log list` and `log verify` on the journal against `status` on the built-in plan."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        "EXITPLAN_TODAY": "2026-11-30",
+        "NO_COLOR": "1",
+        "HOME": str(work),
+        "XDG_DATA_HOME": str(work / "xdg"),
+    }
+    plan_home = work / "plan"
+    base = [sys.executable, "-m", "exitplan"]
+    child_seconds([*base, "--home", str(plan_home), "init", "--exit-date", "2027-01-31"], env)
+    listing, checking = f"log list ({entries:,} entries)", f"log verify ({entries:,} entries)"
+    cases = {
+        "status (built-in plan)": [*base, "--home", str(plan_home), "status"],
+        listing: [*base, "--home", str(journal_home), "log", "list"],
+        checking: [*base, "--home", str(journal_home), "log", "verify"],
+    }
+    for argv in cases.values():  # warm the file cache and the bytecode once
+        child_seconds(argv, env)
+    times: dict[str, list[float]] = {label: [] for label in cases}
+    order = list(cases)
+    for _ in range(rounds):
+        random.shuffle(order)
+        for label in order:
+            times[label].append(child_seconds(cases[label], env))
+    print(f"as child processes ({rounds} interleaved rounds):")
+    for label, samples in times.items():
+        show(label, samples)
+    floor = statistics.median(times["status (built-in plan)"])
+    for label in (listing, checking):
+        print(f"  {label} / status: {statistics.median(times[label]) / floor:.2f}")
+
+
 def main() -> int:
     """Build, time, report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--cli-rounds", type=int, default=7)
     args = parser.parse_args()
     key = Key.derive("bench passphrase", params=FAST_FOR_TESTS)
     modes: list[tuple[str, Seal | None, Seal | None]] = [
@@ -107,6 +163,8 @@ def main() -> int:
                 return add(h, {"what": "one more"}, NOW, seal=s, unseal=u)
 
             show("one more add", timed(one_more, args.rounds))
+        if args.cli_rounds > 0:
+            compare_cli(work, work / "plain", args.entries, args.cli_rounds)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -59,6 +59,7 @@ __all__ = [
     "canonical_bytes",
     "entry_record",
     "fingerprint",
+    "glance",
     "journal_dir",
     "journal_files",
     "last_record",
@@ -129,10 +130,25 @@ def _numbered(home: Path) -> list[tuple[int, Path]]:
     return numbered
 
 
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes up to one past the limit, in small reads (not a 4 MiB buffer each)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        parts, size = [], 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, 64 * 1024)
+            if not chunk:
+                break
+            parts.append(chunk)
+            size += len(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
 def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        data = _read_capped(path)
     except OSError as exc:
         return {"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"}
     if len(data) > MAX_RECORD_BYTES:
@@ -359,6 +375,23 @@ def status(records: list[dict[str, Any]]) -> JournalStatus:
         except ValueError:
             last = None
     return JournalStatus(len(entries), last)
+
+
+def glance(home: Path) -> tuple[int, date | None] | None:
+    """(records: entries, corrections, files; date of the last) from one listing, or None.
+
+    A sealed last record is never opened: its file's modification date (local) stands in."""
+    if not (numbered := _numbered(home)):
+        return None
+    try:
+        path = numbered[-1][1]
+        data = _read_capped(path)
+        if data.startswith(_SEALED_MARK):
+            return len(numbered), date.fromtimestamp(path.stat().st_mtime)
+        recorded = json.loads(data.decode("utf-8")).get("recorded", "")
+        return len(numbered), datetime.fromisoformat(str(recorded).replace("Z", "+00:00")).date()
+    except (OSError, ValueError, AttributeError):
+        return len(numbered), None
 
 
 # -- housekeeping ------------------------------------------------------------------------

@@ -268,6 +268,11 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["validate", str(copy)], None),
         (["backups"], None),
         (["history"], None),
+        # The journal's read-only commands (an empty journal): they must write nothing.
+        (["log"], None),
+        (["log", "list", "--json"], None),
+        (["log", "verify"], None),
+        (["log", "fingerprint"], None),
         (["restore"], None),
         (["encrypt", "--passphrase-file", str(pass_file)], None),
         ([*p1, "status"], None),

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from exitplan.cli import changing, copies, files, privacy, reading
+from exitplan.cli import changing, copies, files, log, privacy, reading
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -35,6 +35,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("checklists", reading.checklists),
     ("summary", reading.summary),
     ("history", reading.history),
+    ("log", log.app),
     ("init", changing.init),
     ("date", changing.date_cmd),
     ("situation", situation_cli.situation),
@@ -239,7 +240,10 @@ def main_callback(
 
 
 for _name, _command in COMMANDS:
-    app.command(_name, cls=PlainHelpCommand)(_command)
+    if isinstance(_command, typer.Typer):
+        app.add_typer(_command, name=_name)
+    else:
+        app.command(_name, cls=PlainHelpCommand)(_command)
 
 
 GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file"})
@@ -271,11 +275,17 @@ def main() -> None:
     if wanted is None and not {"-h", "--help", "--version"} & set(args):
         wanted = "status"
     names = {command_name(info): info for info in app.registered_commands}
+    groups = {info.name: info for info in app.registered_groups}
     runner = app
     if wanted in names:
         # A copy with only that command: the app itself keeps every command for the next call.
         runner = copy.copy(app)
         runner.registered_commands = [names[wanted]]
+        runner.registered_groups = []
+    elif wanted in groups:
+        runner = copy.copy(app)
+        runner.registered_commands = []
+        runner.registered_groups = [groups[wanted]]
     runner(prog_name="exitplan")
 
 

@@ -1,0 +1,296 @@
+"""The journal commands: `exitplan log` add, list, show, amend, attach, verify, fingerprint, export.
+
+Entry text is never taken from the command line: at a terminal each field is asked for in turn,
+and from a pipe one entry is read as TOML.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_result, say
+from exitplan.errors import ExitplanError
+
+if TYPE_CHECKING:
+    from exitplan.workspace import Workspace
+
+app = typer.Typer(
+    name="log",
+    invoke_without_command=True,
+    no_args_is_help=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+INTRO = (
+    "This journal is for yourself first; record only what you want. "
+    "Press Enter to skip any question, Ctrl-C to stop without saving."
+)
+NumberArg = Annotated[int, typer.Argument(metavar="N", help="The entry's number.", min=1)]
+
+
+def _ws(ctx: typer.Context) -> Workspace:
+    return env_of(ctx).ws
+
+
+class Stopped(ExitplanError):
+    """The person stopped while being asked (Ctrl-C): a calm word, exit 1, nothing added."""
+
+    def lines(self) -> list[str]:
+        """A blank line after the interrupted question, then what happened."""
+        return ["", "Stopped. Nothing was added."]
+
+
+def at_terminal() -> bool:
+    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
+    return sys.stdin.isatty()
+
+
+def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
+    """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe."""
+    from exitplan import logbook
+
+    if not at_terminal():
+        return logbook.read_toml(ws, sys.stdin.buffer.read())
+    from exitplan.journal_entry import FIELDS, QUESTIONS, JournalError
+
+    say(title)
+    say(INTRO)
+    raw: dict[str, str] = {}
+    try:
+        for name in FIELDS:
+            while True:
+                asked = typer.prompt(QUESTIONS[name], default="", show_default=False, err=True)
+                answer = str(asked)
+                if name != "when" or not answer.strip():
+                    break
+                try:
+                    logbook.read_fields(ws, {"when": answer})
+                    break
+                except JournalError as exc:
+                    say(f"{exc}. Try again, or press Enter to leave it out.")
+            raw[name] = answer
+    except (typer.Abort, KeyboardInterrupt, EOFError):
+        raise Stopped("stopped while asking") from None
+    return logbook.read_fields(ws, raw)
+
+
+@app.callback()
+def log_callback(ctx: typer.Context) -> None:
+    """Your journal: dated entries, kept in order and provably unchanged.
+
+    'exitplan log' alone lists the entries. Example: exitplan log add
+    """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(list_entries, ctx=ctx, as_json=False)
+
+
+@app.command("add")
+def add(ctx: typer.Context) -> None:
+    """Write a new entry. Asks each question in turn; from a pipe, reads one entry as TOML.
+
+    Example: exitplan log add   (or: exitplan log add < entry.toml)
+    """
+    from exitplan import logbook
+
+    ws = _ws(ctx)
+    logbook.check_private(ws)
+    logbook.codec(ws)  # an encrypted plan is unlocked before anything is typed
+    fields = _ask_entry(ws, "A new journal entry.")
+    n = logbook.add(ws, fields)
+    typer.echo(str(n))
+    say(f"Kept as entry {n}.")
+
+
+def _list_lines(views: list[dict[str, Any]]) -> list[str]:
+    from exitplan.journal import summary_line
+
+    lines = []
+    for view in views:
+        when = view["fields"].get("when", {}).get("said") or f"written {view['recorded'][:10]}"
+        extra = []
+        if view["amendments"]:
+            extra.append(f"{len(view['amendments'])} correction(s)")
+        if view["attachments"]:
+            extra.append(f"{len(view['attachments'])} file(s)")
+        tail = f"  [{', '.join(extra)}]" if extra else ""
+        lines.append(f"{view['number']:>4}  {when:<22}  {summary_line(view)}{tail}")
+    return lines
+
+
+@app.command("list")
+def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """List the entries in the order they happened. Example: exitplan log list"""
+    from exitplan import journal, logbook
+
+    views = journal.list_entries(logbook.records(_ws(ctx)))
+    notes = [] if views else ["The journal is empty. 'exitplan log add' writes an entry."]
+    render_result(Output(views, echo_lines(_list_lines(views)), notes), as_json)
+
+
+def _show_lines(view: dict[str, Any]) -> list[str]:
+    from exitplan.journal_entry import FIELDS, QUESTIONS
+
+    def fields(values: dict[str, Any]) -> list[str]:
+        out = []
+        for name in FIELDS:
+            if name in values:
+                value = values[name]
+                text = value["said"] if name == "when" else value
+                if name == "when" and value.get("approximate"):
+                    text += " (approximate)"
+                label = QUESTIONS[name].split(" (")[0]
+                out.append(f"{label}: " + str(text).replace("\n", "\n    "))
+        return out
+
+    lines = [f"Entry {view['number']}, written {view['recorded']}", *fields(view["fields"])]
+    for amendment in view["amendments"]:
+        lines += ["", f"Correction {amendment['number']}, written {amendment['recorded']}"]
+        lines += fields(amendment["fields"])
+    for att in view["attachments"]:
+        file = att["file"]
+        lines += [
+            "",
+            f"File {att['number']}: {file['name']}, {file['size']} bytes, SHA-256 {file['sha256']}",
+        ]
+    lines += ["", f"hash {view['hash']}", f"previous {view['prev']}"]
+    return lines
+
+
+@app.command("show")
+def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
+    """Show one entry in full, with its corrections and files. Example: exitplan log show 3"""
+    from exitplan import journal, logbook
+
+    view = journal.show_entry(logbook.records(_ws(ctx)), n)
+    render_result(Output(view, echo_lines(_show_lines(view))), as_json)
+
+
+@app.command("amend")
+def amend(ctx: typer.Context, n: NumberArg) -> None:
+    """Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3"""
+    from exitplan import journal, logbook
+
+    ws = _ws(ctx)
+    journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
+    fields = _ask_entry(ws, f"A correction to entry {n}.")
+    written = logbook.amend(ws, n, fields)
+    typer.echo(str(written))
+    say(f"Kept as correction {written} to entry {n}; entry {n} itself is unchanged.")
+
+
+@app.command("attach")
+def attach(
+    ctx: typer.Context,
+    n: NumberArg,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The file to keep a copy of.")],
+) -> None:
+    """Keep a copy of a file with an entry, with its SHA-256. The original is not changed.
+
+    Files up to 256 MiB. Example: exitplan log attach 3 photo.jpg
+    """
+    from exitplan import logbook
+
+    ws = _ws(ctx)
+    written = logbook.attach(ws, n, file)
+    sealed = " (encrypted)" if logbook.is_sealed(ws) else ""
+    typer.echo(str(written))
+    say(f"Kept a copy{sealed} of {file.name} with entry {n}, as record {written}.")
+
+
+@app.command("verify")
+def verify(
+    ctx: typer.Context,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            metavar="FINGERPRINT",
+            help="Also check the journal still extends a fingerprint noted earlier.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check that no entry was changed, removed or reordered (exit 1 if one was).
+
+    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRST
+    """
+    from exitplan import logbook
+
+    result, copies = logbook.verify(_ws(ctx), against)
+    from exitplan.journal_entry import JournalError
+
+    data = {**result.as_dict(), "copies": copies, "ok": result.ok and not copies}
+    if data["ok"]:
+        lines = [result.message, f"Fingerprint: {result.fingerprint}"]
+        render_result(Output(data, echo_lines(lines)), as_json)
+        return
+    if as_json:
+        render_result(Output(data, lambda: None), as_json)
+    if not result.ok:
+        reason = f"{result.message} (fingerprint of the intact part: {result.fingerprint})"
+    else:
+        reason = "; ".join(copies)
+    raise JournalError(f"the journal is not intact: {reason}")
+
+
+@app.command("fingerprint")
+def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """A short fingerprint of the journal to write down or give to an advocate.
+
+    Later, 'exitplan log verify --against FINGERPRINT' shows the journal still extends it.
+    """
+    from exitplan import logbook
+
+    result, _copies = logbook.verify(_ws(ctx))
+    if not result.ok:
+        raise ExitplanError(
+            f"the journal is not intact ({result.message}); 'exitplan log verify' says more"
+        )
+    data = {"fingerprint": result.fingerprint, "entries": result.entries, "records": result.records}
+    lines = [result.fingerprint]
+    notes = [f"{result.message}. Note it somewhere only you, or someone you trust, can see."]
+    render_result(Output(data, echo_lines(lines), notes), as_json)
+
+
+@app.command("export")
+def export(
+    ctx: typer.Context,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", help="The file to write (private, mode 0600).", dir_okay=False
+        ),
+    ],
+    fmt: Annotated[
+        Literal["markdown", "html", "json"],
+        typer.Option("--format", "-f", help="markdown, html or json."),
+    ] = "markdown",
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+) -> None:
+    """Write the whole journal for a lawyer or advocate, with hashes and how to check them.
+
+    Example: exitplan log export --format html --output journal.html
+    """
+    from exitplan import logbook
+    from exitplan.atomic import write_atomic
+
+    ws = _ws(ctx)
+    target = output.expanduser()
+    if ws.store.owns(target) or logbook._inside(target, ws.home / "journal"):
+        raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
+    if not target.parent.is_dir():
+        raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
+    if (target.exists() or target.is_symlink()) and not force:
+        raise ExitplanError(f"{target} already exists; use --force to replace it")
+    text = logbook.export_text(ws, fmt)
+    write_atomic(target, text.encode("utf-8"))
+    target.chmod(0o600)
+    say(f"Saved the journal to {target}. It holds everything you wrote: keep it private.")
+    if logbook.is_sealed(ws):
+        say("Note: this export is NOT encrypted, although your journal is.")
