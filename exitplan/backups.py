@@ -111,6 +111,9 @@ def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
         try:
             return backup, store.load(backup.path)
         except (PlanError, VaultError, ValueError) as exc:
+            wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
+            if wrong and store.keys.key_path.exists():
+                raise  # the key file's check: the passphrase itself is wrong
             if number:
                 raise PlanError(f"backup {number} cannot be read: {exc}") from None
             failures.append(exc)
