@@ -166,14 +166,16 @@ class KeySession:
                 "from before the last 'exitplan encrypt'); it was left as it is"
             ) from None
         except DamagedFile:
+            hint = damaged()
             raise PlanError(
-                f"{path}: was changed or damaged after it was written; it was not read.{damaged()}"
+                f"{path}: was changed or damaged after it was written; it was not read"
+                + (f".{hint}" if hint else "")
             ) from None
         except DamagedKeyFile:
             raise
         except VaultError as exc:
-            reason = str(exc).rstrip(".")
-            raise PlanError(f"{path}: {reason}.{damaged()}") from None
+            reason, hint = str(exc).rstrip("."), damaged()
+            raise PlanError(f"{path}: {reason}" + (f".{hint}" if hint else "")) from None
 
     def open_cache(self, data: bytes, plan_head: bytes | None) -> bytes | None:
         """Plain bytes of a cache file, or None when it does not belong to the current plan.
@@ -279,6 +281,8 @@ def seal_leftovers(store: Store) -> int:
         with contextlib.suppress(OSError, ExitplanError):
             data = path.read_bytes()
             if not data.startswith(SEALED_MARK):
-                store.write_file(path, data)
+                from exitplan.backups import keep_time
+
+                keep_time(path, lambda: store.write_file(path, data))  # noqa: B023
                 sealed += 1
     return sealed

@@ -21,6 +21,7 @@ Every function needs the store's lock. Nothing here prints.
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import TYPE_CHECKING
 
 from exitplan import atomic
@@ -39,6 +40,17 @@ def _read(path: Path) -> bytes | None:
         return path.read_bytes()
     except OSError:
         return None
+
+
+def _neutral(store: Store, path: Path) -> None:
+    """Give a sealed old-style backup a neutral name (no save count, no time of day)."""
+    from exitplan.backups import neutral_name
+
+    for backup in store.backups():
+        if backup.path == path and not path.name.startswith("plan-d"):
+            with contextlib.suppress(OSError):
+                os.rename(path, neutral_name(backup))
+            return
 
 
 def _version(data: bytes) -> int | None:
@@ -81,7 +93,11 @@ def _seal_one(store: Store, path: Path, passphrase: str) -> bool:
             data = store.keys.unlock(data)
         except VaultError:
             return False  # sealed under another passphrase: never touched, never called damaged
-    store.write_file(path, data)
+    from exitplan.backups import keep_time
+
+    keep_time(path, lambda: store.write_file(path, data))
+    if path.parent == store.backup_dir:
+        _neutral(store, path)
     return True
 
 
@@ -173,7 +189,9 @@ def _unseal_one(store: Store, path: Path) -> bool | None:
         plain = store.keys.unlock(data)
     except ExitplanError:
         return None
-    atomic.write_atomic(path, plain)
+    from exitplan.backups import keep_time
+
+    keep_time(path, lambda: atomic.write_atomic(path, plain))
     return True
 
 

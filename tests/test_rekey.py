@@ -468,3 +468,27 @@ def test_format_one_plan_moves_to_the_key_file_on_the_first_change(
     assert "damaged" not in listing
     assert "delete" not in listing
     assert note_of(home, pass_file) == NOTE
+
+
+# -- what names tell ------------------------------------------------------------------------
+
+
+def test_backup_names_after_encryption_carry_no_count_and_no_time(
+    rk_sealed: tuple[Path, Path, Path],
+) -> None:
+    """After `encrypt` (and after later saves) every backup is named by its day and a random
+    tag only; the newest one is still the one `restore` brings back."""
+    import re
+
+    home, old, _new = rk_sealed
+    ok(cli(home, "done", STEP, passphrase=old))
+    ok(cli(home, "note", STEP, input="the newest words\n", passphrase=old))
+    names = sorted(p.name for p in (home / "backups").iterdir())
+    assert len(names) >= 4
+    assert [n for n in names if not re.fullmatch(r"plan-d\d{8}-[0-9a-f]{8}\.toml", n)] == []
+    ok(cli(home, "restore", passphrase=old))  # the newest backup: the plan before the note
+    import json
+
+    shown = json.loads(ok(cli(home, "show", STEP, "--json", passphrase=old)).stdout)
+    assert shown["status"] == "done"
+    assert str(shown["note"]).strip() == NOTE
