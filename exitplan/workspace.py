@@ -119,6 +119,35 @@ class Workspace:
             raise failure
         return rows
 
+    def rollback_note(self, state: PlanState | None) -> str | None:
+        """One calm line when the plan is older than its newest backup (an older copy put back).
+
+        A save keeps the plan it replaces as the newest backup, so the plan's last recorded
+        change is never older than that backup's. Only that can be seen; see THREATMODEL.md.
+        """
+        if state is None or not state.history:
+            return None
+        backups = self.store.backups()
+        if not backups:
+            return None
+        try:
+            newest = self.store.load(backups[0].path)
+        except ExitplanError:
+            return None
+        if not newest.history:
+            return None
+        # History only grows (or is trimmed from the old end): compare the last change, then
+        # the count for changes made within the same second.
+        if (newest.history[-1].at, len(newest.history)) <= (
+            state.history[-1].at,
+            len(state.history),
+        ):
+            return None
+        return (
+            "Note: the plan is older than its newest backup, so an older copy may have been put "
+            "back; 'exitplan backups' lists them and 'exitplan restore 1' brings back the newest."
+        )
+
     # -- changing (under the lock) ---------------------------------------------------------
 
     def change(self, fn: Change[T]) -> T:

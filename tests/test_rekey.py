@@ -492,3 +492,23 @@ def test_backup_names_after_encryption_carry_no_count_and_no_time(
     shown = json.loads(ok(cli(home, "show", STEP, "--json", passphrase=old)).stdout)
     assert shown["status"] == "done"
     assert str(shown["note"]).strip() == NOTE
+
+
+# -- rollback -------------------------------------------------------------------------------
+
+
+def test_an_older_copy_put_back_gets_one_calm_warning(rk_sealed: tuple[Path, Path, Path]) -> None:
+    """An older encrypted backup copied over plan.toml opens, and `status` says once, calmly,
+    that the plan is older than its newest backup, with the fix; a normal plan gets no note."""
+    from exitplan.backups import list_backups
+
+    home, old, _new = rk_sealed
+    ok(cli(home, "done", STEP, passphrase=old))
+    ok(cli(home, "note", STEP, input="later words\n", passphrase=old))
+    assert "older" not in ok(cli(home, "status", passphrase=old)).stderr
+    oldest = list_backups(home / "backups")[-1].path
+    shutil.copyfile(oldest, home / "plan.toml")
+    result = ok(cli(home, "status", passphrase=old))
+    lines = [line for line in result.stderr.splitlines() if "older" in line]
+    assert len(lines) == 1
+    assert "exitplan restore" in lines[0]

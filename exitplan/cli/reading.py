@@ -36,6 +36,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         out.print(status_view(plan, env.today, missing_plan=missing, columns=out.width))
 
     notes = [f"Note: {ws.store.no_plan()}."] if missing else []
+    rollback = ws.rollback_note(plan.state)
+    notes += [rollback] if rollback else []
     render_result(Output(status_data(plan, env.today), human, notes), as_json)
 
 
