@@ -846,3 +846,47 @@ def test_passphrase_is_typed_hidden_on_a_terminal(tmp_path: Path) -> None:
     assert code == 0, screen
     assert "try again" in screen
     assert "My own steps" in screen
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux pseudo-terminal")
+def test_short_passphrase_is_asked_again_and_passphrase_asks_the_current_one_first(
+    tmp_path: Path,
+) -> None:
+    """On a terminal, a new passphrase under 8 characters is refused right after it is typed and
+    asked again (before any confirmation); `passphrase` says it wants the current passphrase
+    first and asks for it before the new one."""
+    home = enc_make_home(tmp_path / "plan")
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LC_ALL": "C.UTF-8",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "EXITPLAN_TODAY": ENC_TODAY,
+        "EXITPLAN_TEST_FAST_KDF": "1",
+    }
+    base = ["--home", str(home)]
+    init = subprocess.run(
+        [sys.executable, "-m", "exitplan", *base, "init", "--checklist", ENC_LIST],
+        env=env,
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert init.returncode == 0, init.stderr
+
+    code, screen = enc_on_terminal([*base, "encrypt"], ["short", PASSPHRASE, PASSPHRASE], env)
+    assert code == 0, screen
+    refused = screen.index("shorter than 8")
+    assert screen.count("New passphrase:") == 2
+    assert screen.index("again") > refused  # the confirmation comes only after a long one
+    assert "short" not in screen.replace("shorter", "")
+
+    code, screen = enc_on_terminal(
+        [*base, "passphrase"], [PASSPHRASE, OTHER_PASSPHRASE, OTHER_PASSPHRASE], env
+    )
+    assert code == 0, screen
+    assert "First the current passphrase" in screen
+    assert screen.index("Current passphrase:") < screen.index("New passphrase:")
+    code, screen = enc_on_terminal([*base, "status"], [OTHER_PASSPHRASE], env)
+    assert code == 0, screen

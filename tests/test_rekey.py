@@ -512,3 +512,66 @@ def test_an_older_copy_put_back_gets_one_calm_warning(rk_sealed: tuple[Path, Pat
     lines = [line for line in result.stderr.splitlines() if "older" in line]
     assert len(lines) == 1
     assert "exitplan restore" in lines[0]
+
+
+# -- real kills (strace injects SIGKILL at the n-th rename) --------------------------------
+
+
+def _strace_works() -> bool:
+    import subprocess
+
+    if shutil.which("strace") is None:
+        return False
+    done = subprocess.run(
+        ["strace", "-f", "-e", "trace=none", "true"], capture_output=True, check=False, timeout=30
+    )
+    return done.returncode == 0
+
+
+@pytest.mark.skipif(not _strace_works(), reason="needs strace with ptrace allowed")
+@pytest.mark.parametrize("command", ["encrypt", "decrypt"])
+def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
+    rk_template: Path, tmp_path: Path, command: str
+) -> None:
+    """A real process killed (SIGKILL) at each rename in turn: the plan still opens (plain or
+    with the passphrase) and the same command run again finishes the job."""
+    import subprocess
+    import sys
+
+    pass_file = secret(tmp_path, "pass.txt", PASS)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LC_ALL": "C.UTF-8",
+        "EXITPLAN_TODAY": "2026-11-30",
+        "EXITPLAN_TEST_FAST_KDF": "1",
+    }
+    start = tmp_path / "start"
+    shutil.copytree(rk_template, start)
+    if command == "decrypt":
+        ok(cli(start, "encrypt", "--passphrase-file", str(pass_file)))
+
+    def run(home: Path, *args: str, kill_at: int | None = None) -> int:
+        argv = [sys.executable, "-m", "exitplan", "--home", str(home)]
+        argv += ["--passphrase-file", str(pass_file), *args]
+        if kill_at is not None:
+            inject = f"inject=rename:signal=SIGKILL:when={kill_at}"
+            argv = ["strace", "-f", "-qq", "-o", os.devnull, "-e", inject, *argv]
+        done = subprocess.run(argv, env=env, capture_output=True, check=False, timeout=120)
+        return done.returncode
+
+    kills = 0
+    for n in range(1, 40):
+        home = copy_home(start, tmp_path)
+        if run(home, command, kill_at=n) == 0:
+            break
+        kills += 1
+        assert run(home, "status") == 0, n
+        again = run(home, command)
+        assert again == 0 or (command == "encrypt" and is_sealed(home / "plan.toml")), n
+        want_sealed = command == "encrypt"
+        assert [str(p) for p in files(home) if is_sealed(p) != want_sealed] == [], n
+        assert (home / "plan.key").exists() == want_sealed
+        assert list(home.rglob("*.tmp")) == []
+        assert note_of(home, pass_file) == NOTE
+    assert kills >= 6
