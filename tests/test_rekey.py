@@ -523,7 +523,10 @@ def _strace_works() -> bool:
     if shutil.which("strace") is None:
         return False
     done = subprocess.run(
-        ["strace", "-f", "-e", "trace=none", "true"], capture_output=True, check=False, timeout=30
+        [str(shutil.which("strace")), "-f", "-e", "trace=none", "true"],
+        capture_output=True,
+        check=False,
+        timeout=30,
     )
     return done.returncode == 0
 
@@ -556,7 +559,7 @@ def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
         argv += ["--passphrase-file", str(pass_file), *args]
         if kill_at is not None:
             inject = f"inject=rename:signal=SIGKILL:when={kill_at}"
-            argv = ["strace", "-f", "-qq", "-o", os.devnull, "-e", inject, *argv]
+            argv = [str(shutil.which("strace")), "-f", "-qq", "-o", os.devnull, "-e", inject, *argv]
         done = subprocess.run(argv, env=env, capture_output=True, check=False, timeout=120)
         return done.returncode
 
