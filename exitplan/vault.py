@@ -7,8 +7,8 @@ and the one place a key is derived) and the format written by earlier releases, 
 file carried its own KDF settings and salt.
 
 Format 1 is read-only now: ``open_legacy`` (and ``key_for`` + ``unseal``) keep reading it so that
-a plan encrypted by an earlier release can be migrated; ``seal`` still writes it only until the
-store moves to the key file, and will then be removed. A format-1 file is a fixed-layout header
+a plan encrypted by an earlier release can be migrated (:mod:`exitplan.rekey`). The store never
+writes it any more; ``seal`` is kept only so that tests can make such files. A format-1 file is a fixed-layout header
 followed by the AES-GCM ciphertext and 16-byte tag. All integers are big-endian::
 
     offset  size  field
