@@ -8,8 +8,9 @@ file carried its own KDF settings and salt.
 
 Format 1 is read-only now: ``open_legacy`` (and ``key_for`` + ``unseal``) keep reading it so that
 a plan encrypted by an earlier release can be migrated (:mod:`exitplan.rekey`). The store never
-writes it any more; ``seal`` is kept only so that tests can make such files. A format-1 file is a fixed-layout header
-followed by the AES-GCM ciphertext and 16-byte tag. All integers are big-endian::
+writes it any more; ``seal`` is kept only so that tests can make such files. A format-1 file is
+a fixed-layout header followed by the AES-GCM ciphertext and 16-byte tag. All integers are
+big-endian::
 
     offset  size  field
     0       8     MAGIC  b"\\x89EXPLVT\\x00"

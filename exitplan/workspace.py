@@ -243,12 +243,11 @@ class Workspace:
         store = self.store
         with store.locked():
             has_key = store.keys.key_path.exists()
-            if store.is_encrypted() and has_key and not needs_migration(store):
-                store.keys.unlock_key_file()
-                if not plain_files(store) and not _legacy_files(store):
-                    raise ExitplanError(
-                        "the plan is already encrypted; 'exitplan passphrase' changes it"
-                    )
+            sealed = store.is_encrypted() and has_key and not needs_migration(store)
+            if sealed and not plain_files(store) and not _legacy_files(store):  # no key needed
+                raise ExitplanError(
+                    "the plan is already encrypted; 'exitplan passphrase' changes it"
+                )
             if has_key or store.is_encrypted():
                 passphrase = store.keys.passphrase()
                 if store.is_encrypted():
