@@ -8,6 +8,8 @@ list `exitplan backups` prints, newest first, starting at 1.
 from __future__ import annotations
 
 import contextlib
+import os
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
 KEEP_BACKUPS = 12
 KEEP_DAYS = 30
 _STAMP = "%Y%m%dT%H%M%S%fZ"
+# Backups written now have neutral names: the day (UTC) and a random tag, no save count and no
+# time of day (`plan-d20261201-3f9a1c2e.toml`). Names with a sequence number and a time to the
+# microsecond (`plan-000012-20261201T101500123456Z.toml`) were written by earlier releases.
+_NEUTRAL_DAY = "d%Y%m%d"
 
 
 class Backup(NamedTuple):
@@ -33,19 +39,41 @@ class Backup(NamedTuple):
     seq: int
 
 
+def _parse(path: Path) -> tuple[tuple[int, datetime, int, str], datetime] | None:
+    """(sort key, time taken) from a backup's name, or None for a name that is not a backup's."""
+    parts = path.stem.split("-", 2)
+    if len(parts) != 3:
+        return None
+    _, first, second = parts
+    try:
+        if first.startswith("d"):
+            day = datetime.strptime(first, _NEUTRAL_DAY).replace(tzinfo=UTC)
+            mtime = path.stat().st_mtime_ns
+            # The time of day comes from the file (which shows it anyway), never from the name.
+            shown = datetime.fromtimestamp(mtime / 1e9, UTC).replace(microsecond=0)
+            taken = shown if shown.date() == day.date() else day
+            return (1, day, mtime, second), taken
+        taken = datetime.strptime(second, _STAMP).replace(tzinfo=UTC)
+        return (0, taken, int(first), ""), taken
+    except (ValueError, OSError):
+        return None
+
+
 def list_backups(folder: Path) -> list[Backup]:
-    """Kept generations, newest first."""
+    """Kept generations, newest first (every neutral name is newer than the old-style ones)."""
     if not folder.is_dir():
         return []
+    from exitplan.safeio import is_regular
+
     found = []
     for path in folder.glob("plan-*-*.toml"):
-        _, seq, stamp = path.stem.split("-", 2)
-        try:
-            taken = datetime.strptime(stamp, _STAMP).replace(tzinfo=UTC)
-            found.append(Backup(path, taken, int(seq)))
-        except ValueError:
+        if not is_regular(path):  # a link or a FIFO is never a backup: it is never opened
             continue
-    return sorted(found, key=lambda b: b.seq, reverse=True)
+        parsed = _parse(path)
+        if parsed is not None:
+            found.append((parsed[0], path, parsed[1]))
+    found.sort(key=lambda row: row[0])
+    return [Backup(path, taken, seq) for seq, (_key, path, taken) in enumerate(found, 1)][::-1]
 
 
 def has_backups(folder: Path) -> bool:
@@ -54,10 +82,57 @@ def has_backups(folder: Path) -> bool:
 
 
 def new_backup_path(folder: Path) -> Path:
-    """The name of the next backup: the next sequence number, and the time for people."""
-    existing = list_backups(folder)
-    seq = existing[0].seq + 1 if existing else 1
-    return folder / f"plan-{seq:06d}-{datetime.now(UTC):{_STAMP}}.toml"
+    """A neutral name for the next backup: the day and a random tag (no count, no time).
+
+    The day never goes back before the newest backup's, so a clock set back keeps the order.
+    """
+    import secrets
+
+    day = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    newest = _newest_neutral(folder)
+    if newest is not None and newest[0] > day:
+        day = newest[0]
+    return folder / f"plan-{day:{_NEUTRAL_DAY}}-{secrets.token_hex(4)}.toml"
+
+
+def _newest_neutral(folder: Path) -> tuple[datetime, int] | None:
+    """(day, modification time) of the newest neutrally named backup."""
+    keys = [parsed[0] for p in folder.glob("plan-d*-*.toml") if (parsed := _parse(p)) is not None]
+    if not keys:
+        return None
+    _flag, day, mtime, _tag = max(keys)
+    return day, mtime
+
+
+def written_after_newest(folder: Path, path: Path, write: Callable[[], object]) -> None:
+    """Write a new backup so that it sorts after every other (even if the clock stepped back)."""
+    newest = _newest_neutral(folder)
+    write()
+    if newest is None:
+        return
+    with contextlib.suppress(OSError):
+        info = path.stat()
+        if info.st_mtime_ns <= newest[1]:
+            os.utime(path, ns=(info.st_atime_ns, newest[1] + 1000))
+
+
+def keep_time(path: Path, write: Callable[[], object]) -> None:
+    """Rewrite a file keeping its modification time (backups are ordered by it within a day)."""
+    try:
+        before = path.stat()
+    except OSError:
+        before = None
+    write()
+    if before is not None:
+        with contextlib.suppress(OSError):
+            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
+def neutral_name(backup: Backup) -> Path:
+    """The neutral name an old-style backup gets when it is sealed (same day, random tag)."""
+    import secrets
+
+    return backup.path.with_name(f"plan-{backup.taken:{_NEUTRAL_DAY}}-{secrets.token_hex(4)}.toml")
 
 
 def prune_backups(folder: Path) -> None:
@@ -84,7 +159,8 @@ def keep_backup(store: Store, plain: bytes) -> None:
     folder = store.backup_dir
     make_private_dir(folder)
     # The backup is a courtesy copy: a failure to sync its folder must not stop the save.
-    store.write_file(new_backup_path(folder), plain, sync_folder=False)
+    path = new_backup_path(folder)
+    written_after_newest(folder, path, lambda: store.write_file(path, plain, sync_folder=False))
     with contextlib.suppress(OSError):
         atomic.fsync_dir(folder)
     prune_backups(folder)
@@ -111,6 +187,9 @@ def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
         try:
             return backup, store.load(backup.path)
         except (PlanError, VaultError, ValueError) as exc:
+            wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
+            if wrong and store.keys.key_path.exists():
+                raise  # the key file's check: the passphrase itself is wrong
             if number:
                 raise PlanError(f"backup {number} cannot be read: {exc}") from None
             failures.append(exc)
@@ -132,7 +211,8 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
     if store.plan_path.exists():
         # Keep what is there byte for byte, even if it no longer opens.
         make_private_dir(store.backup_dir)
-        atomic.write_atomic(new_backup_path(store.backup_dir), store.read_bytes())
+        path, kept = new_backup_path(store.backup_dir), store.read_bytes()
+        written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
     taken = backup.taken.astimezone()
     state.history.append(
         Event(at=now, action="restore", detail=f"backup from {taken:%Y-%m-%d %H:%M:%S}")

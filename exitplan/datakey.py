@@ -70,7 +70,7 @@ class DataKey:
 
     def __init__(self, secret: bytes, key_id: bytes) -> None:
         if len(secret) != KEY_LEN or len(key_id) != KEY_ID_LEN:
-            raise VaultError("An encryption key has the wrong length.")
+            raise VaultError("an encryption key has the wrong length")
         self._secret = bytes(secret)
         self.key_id = bytes(key_id)
 
@@ -114,16 +114,16 @@ def sealed_size(length: int) -> int:
 def _parse(data: bytes) -> tuple[bytes, bytes]:
     """(key id, nonce) of a format-2 file, checking everything that needs no key."""
     if data[: len(MAGIC)] != MAGIC:
-        raise VaultError("This is not an encrypted exitplan file.")
+        raise VaultError("this is not an encrypted exitplan file")
     if len(data) < len(MAGIC) + 1:
-        raise DamagedFile("The encrypted file is cut short; it may have been damaged.")
+        raise DamagedFile("the encrypted file is cut short; it may have been damaged")
     version = data[len(MAGIC)]
     if version != FORMAT_VERSION:
         raise VaultError(
-            f"The encrypted file uses format version {version}, which this reader does not open."
+            f"the encrypted file uses format version {version}, which this reader does not open"
         )
     if len(data) < HEADER_SIZE + _KIB + TAG_LEN:
-        raise DamagedFile("The encrypted file is cut short; it may have been damaged.")
+        raise DamagedFile("the encrypted file is cut short; it may have been damaged")
     _magic, _version, key_id, nonce = _HEADER.unpack_from(data)
     return key_id, nonce
 

@@ -20,13 +20,15 @@ from exitplan.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
+    JOURNAL_DIR,
+    KEY_FILE,
     LOCK_FILE,
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
 )
 from exitplan.safeio import is_link, overwrite, read_capped
-from exitplan.store import FOLDERS, JOURNAL_DIR, KEY_FILE
+from exitplan.store import FOLDERS
 
 CACHE_NAMES = frozenset({"catalog.json", "plan.json"})
 

@@ -118,28 +118,28 @@ def new_key_file(passphrase: str) -> tuple[DataKey, bytes]:
 def _checked(data: bytes) -> _Slot:
     """The fields of a key file whose checksum and fields are sound (no KDF work)."""
     if len(data) > MAX_KEY_FILE_SIZE:
-        raise VaultError("This file is far too large to be an exitplan key file.")
+        raise VaultError("this file is far too large to be an exitplan key file")
     if len(data) < CHECKSUM_LEN + len(KEY_MAGIC) + 1:
-        raise DamagedKeyFile("The plan's key file is cut short; it was damaged.")
+        raise DamagedKeyFile("the plan's key file is cut short; it was damaged")
     body, stored = bytes(data[:-CHECKSUM_LEN]), bytes(data[-CHECKSUM_LEN:])
     if not hmac.compare_digest(_checksum(body), stored):
         raise DamagedKeyFile()
     if body[: len(KEY_MAGIC)] != KEY_MAGIC:
-        raise VaultError("This is not an exitplan key file.")
+        raise VaultError("this is not an exitplan key file")
     version = body[len(KEY_MAGIC)]
     if version != KEY_FILE_VERSION:
         raise VaultError(
-            f"The key file uses version {version}, which this version of exitplan cannot read."
+            f"the key file uses version {version}, which this version of exitplan cannot read"
         )
     if len(data) != KEY_FILE_SIZE:
-        raise DamagedKeyFile("The plan's key file has the wrong size; it was damaged.")
+        raise DamagedKeyFile("the plan's key file has the wrong size; it was damaged")
     _magic, _version, kdf_id, memory_kib, iterations, lanes, salt, key_id, nonce = (
         _HEAD.unpack_from(body)
     )
     if kdf_id != KDF_ARGON2ID:
-        raise VaultError("The key file uses a key derivation this exitplan does not know.")
+        raise VaultError("the key file uses a key derivation this exitplan does not know")
     params = KdfParams(memory_kib, iterations, lanes)
-    check_params(params, "The key file")
+    check_params(params, "the key file")
     return _Slot(params, salt, key_id, nonce, body[: _HEAD.size], body[_HEAD.size :])
 
 

@@ -9,12 +9,14 @@ from typing import Literal
 
 # The data directory's own names.
 PLAN_FILE = "plan.toml"
+KEY_FILE = "plan.key"
 LOCK_FILE = ".lock"
 BACKUP_DIR = "backups"
 CHECKLIST_DIR = "checklists"
 CACHE_DIR = "cache"
+JOURNAL_DIR = "journal"
 TEMP_SUFFIX = ".tmp"
-OWN_NAMES = frozenset({PLAN_FILE, LOCK_FILE, BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR})
+OWN_NAMES = frozenset({PLAN_FILE, KEY_FILE, LOCK_FILE, BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR})
 
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).
 SCHEMA_VERSION = 1

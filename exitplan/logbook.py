@@ -29,34 +29,29 @@ def codec(ws: Workspace) -> Codec:
     """(seal, unseal) for the journal of this plan: None, None when the plan is not encrypted.
 
     The one place that knows how the journal is sealed: it unlocks the plan (asking for the
-    passphrase once) and seals with the plan's key. A journal whose records are sealed while no
-    encrypted plan is beside it (after the plan was wiped or decrypted) is opened with the key
-    its first record was sealed with.
+    passphrase once) and seals with the plan's data key (`KeySession.codec`). A journal whose
+    records are sealed while no encrypted plan is beside it (a stopped decrypt) is opened with the
+    key file.
     """
     from exitplan.limits import SEALED_MARK
 
     store = ws.store
     if store.key is None and store.is_encrypted():
-        store.load()  # unlocks: the key session keeps the key that opened the plan
+        store.load()  # unlocks: the key session keeps the data key that opened the plan
     if store.key is None:
         first = _head_of_first_record(ws.home)
         if first is None or not first.startswith(SEALED_MARK):
             return None, None
-        store.keys.unlock(record_path(ws.home, 1).read_bytes())
-    key = store.key
-    if key is None:  # pragma: no cover - unlock either sets the key or raises
+        store.keys.unlock_key_file()
+    sealer, unsealer = store.keys.codec()
+    if sealer is None or unsealer is None:  # pragma: no cover - unlocking sets the key or raises
         return None, None
-    from exitplan.vault import seal, unseal
-
-    def sealer(data: bytes) -> bytes:
-        return seal(data, key)
+    opened = unsealer
 
     def opener(data: bytes) -> bytes:
         # A record written before the plan was encrypted stays readable: the chain covers the
         # plain bytes, so it is checked exactly like a sealed one.
-        if not data.startswith(SEALED_MARK):
-            return data
-        return unseal(data, key)
+        return data if not data.startswith(SEALED_MARK) else opened(data)
 
     return sealer, opener
 

@@ -21,6 +21,8 @@ from exitplan.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
+    JOURNAL_DIR,
+    KEY_FILE,
     LOCK_FILE,
     OWN_NAMES,
     PLAN_FILE,
@@ -31,8 +33,8 @@ from exitplan.planfile import dump_plan, parse_plan
 from exitplan.safeio import is_link, is_regular, overwrite, read_capped
 
 if TYPE_CHECKING:
+    from exitplan.datakey import DataKey
     from exitplan.model import PlanState
-    from exitplan.vault import Key
 
 # Re-exported: other modules and tests import these names from here.
 __all__ = [
@@ -56,9 +58,6 @@ __all__ = [
 MAX_PLAN_BYTES = 64 * 1024 * 1024
 # An own checklist may be 16 MiB of text (catalog.MAX_FILE_BYTES), plus room for its seal.
 MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
-# The key file the data-key vault keeps beside the plan (see `keyfile`).
-KEY_FILE = "plan.key"
-JOURNAL_DIR = "journal"
 # Names in the data directory that must never be links: a link would lead reads, writes,
 # `encrypt` and `wipe` out of the folder.
 FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
@@ -70,13 +69,20 @@ DEFAULT_LOCK_TIMEOUT = 5.0
 class Store:
     """The data directory: plan file, backups, lock and the person's own checklists."""
 
-    def __init__(self, home: Path, ask_passphrase: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        home: Path,
+        ask_passphrase: Callable[[], str] | None = None,
+        retry: Callable[[], bool] | None = None,
+    ) -> None:
         self.home = home
-        self.keys = KeySession(ask_passphrase)
+        self.keys = KeySession(home, ask_passphrase, retry)
+        # Moves a plan sealed by an earlier release to the data key (set by the workspace).
+        self.migrate_legacy: Callable[[Store, str], object] | None = None
         self._lock_fd: int | None = None
 
     @property
-    def key(self) -> Key | None:
+    def key(self) -> DataKey | None:
         """The key every file is sealed with (None: the plan is stored plain)."""
         return self.keys.key
 
@@ -104,7 +110,7 @@ class Store:
         """Whether a path is one of exitplan's own files, which only exitplan may write."""
         target = path.resolve()
         home = self.home.resolve()
-        if target in (home / PLAN_FILE, home / LOCK_FILE):
+        if target in (home / PLAN_FILE, home / LOCK_FILE, home / KEY_FILE):
             return True
         return any(
             target.is_relative_to(home / folder)
@@ -249,6 +255,39 @@ class Store:
             files += sorted(self.checklist_dir.glob("*.toml"))
         return [path for path in files if is_regular(path)]
 
+    def all_private_files(self) -> list[Path]:
+        """`private_files`, plus the cache and the journal: every file that may hold plan text."""
+        files = self.private_files()
+        if self.cache_dir.is_dir():
+            files += sorted(p for p in self.cache_dir.iterdir() if p.is_file())
+        journal = self.home / JOURNAL_DIR
+        if journal.is_dir():
+            files += sorted(p for p in journal.rglob("*") if p.is_file() and not p.is_symlink())
+        return files
+
+    def home_is_encrypted(self) -> bool:
+        """Whether this home was encrypted: it has a key file, or a sealed backup."""
+        from exitplan.keys import is_plain
+
+        if self.keys.key_path.exists():
+            return True
+        return any(not is_plain(backup.path) for backup in self.backups())
+
+    def refuse_plain_write(self, *, plain_plan: bool = False) -> None:
+        """Refuse to write the plan in clear in a home that was encrypted.
+
+        With `plain_plan`, also refuse any change to a plan.toml that is in plain text there
+        (put in place of the sealed one, or left by a stopped encrypt or decrypt).
+        """
+        suspicious = not self.is_encrypted() if plain_plan else self.key is None
+        if suspicious and self.home_is_encrypted():
+            raise PlanError(
+                f"{self.plan_path} is in plain text, but this plan was encrypted (an encrypt or "
+                "decrypt was stopped, or the file was replaced), so nothing was written; finish "
+                "with 'exitplan encrypt' or 'exitplan decrypt', or bring back the latest "
+                "encrypted backup with 'exitplan restore'"
+            )
+
     # -- locking -------------------------------------------------------------------------
 
     @contextlib.contextmanager
@@ -309,7 +348,9 @@ class Store:
 
     def sweep_temp_files(self) -> None:
         """Remove temp files a killed run left behind (only ever under the lock)."""
-        for folder in (self.home, self.backup_dir, self.cache_dir):
+        journal = self.home / JOURNAL_DIR
+        folders = (self.home, self.backup_dir, self.cache_dir, self.checklist_dir, journal)
+        for folder in (*folders, journal / "files"):
             if folder.is_dir():
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
                     # A temp file may hold the plan in plain text: zero its bytes first.
@@ -325,6 +366,13 @@ class Store:
         from exitplan.keys import seal_leftovers
 
         self.require_lock("save()")
+        legacy = self.keys.legacy_passphrase
+        if self.key is None and legacy is not None:
+            # Sealed by an earlier release: the first change moves it to the data key.
+            if self.migrate_legacy is None:
+                raise PlanError("this plan was sealed by an earlier release; nothing was written")
+            self.migrate_legacy(self, legacy)
+        self.refuse_plain_write()
         data = dump_plan(state)
         if keep_backup and self.plan_path.exists():
             keep_backup_of(self)

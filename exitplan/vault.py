@@ -7,9 +7,10 @@ and the one place a key is derived) and the format written by earlier releases, 
 file carried its own KDF settings and salt.
 
 Format 1 is read-only now: ``open_legacy`` (and ``key_for`` + ``unseal``) keep reading it so that
-a plan encrypted by an earlier release can be migrated; ``seal`` still writes it only until the
-store moves to the key file, and will then be removed. A format-1 file is a fixed-layout header
-followed by the AES-GCM ciphertext and 16-byte tag. All integers are big-endian::
+a plan encrypted by an earlier release can be migrated (:mod:`exitplan.rekey`). The store never
+writes it any more; ``seal`` is kept only so that tests can make such files. A format-1 file is
+a fixed-layout header followed by the AES-GCM ciphertext and 16-byte tag. All integers are
+big-endian::
 
     offset  size  field
     0       8     MAGIC  b"\\x89EXPLVT\\x00"
@@ -113,8 +114,8 @@ class WrongPassphrase(VaultError):
     """The passphrase did not open the key file (or, for format 1, the file was altered)."""
 
     # Format 1 cannot tell a wrong passphrase from a changed file; a key file can.
-    MESSAGE = "The passphrase is not right, or the file was changed."
-    KEY_FILE_MESSAGE = "That passphrase did not open the plan."
+    MESSAGE = "the passphrase is not right, or the file was changed"
+    KEY_FILE_MESSAGE = "that passphrase did not open the plan"
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
@@ -123,7 +124,7 @@ class WrongPassphrase(VaultError):
 class DamagedKeyFile(VaultError):
     """The key file's checksum does not match: it was damaged, whatever the passphrase."""
 
-    MESSAGE = "The plan's key file is damaged, so no passphrase can open it; nothing was read."
+    MESSAGE = "the plan's key file is damaged, so no passphrase can open it; nothing was read"
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
@@ -132,7 +133,7 @@ class DamagedKeyFile(VaultError):
 class OtherKey(VaultError):
     """A sealed file names a different data key than the one in hand."""
 
-    MESSAGE = "This encrypted file was sealed with a different key, not this plan's key."
+    MESSAGE = "this encrypted file was sealed with a different key, not this plan's key"
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
@@ -141,7 +142,7 @@ class OtherKey(VaultError):
 class DamagedFile(VaultError):
     """A file sealed with the right data key does not authenticate: it was changed."""
 
-    MESSAGE = "This encrypted file was changed or damaged after it was written; it was not read."
+    MESSAGE = "this encrypted file was changed or damaged after it was written; it was not read"
 
     def __init__(self, message: str = MESSAGE) -> None:
         super().__init__(message)
@@ -168,27 +169,27 @@ def accepted_params() -> tuple[KdfParams, ...]:
     return (STRONG,)
 
 
-def check_params(params: KdfParams, what: str = "The encrypted file") -> None:
+def check_params(params: KdfParams, what: str = "the encrypted file") -> None:
     """Refuse KDF settings exitplan does not write; called before any derivation."""
     if KdfParams(*params) not in accepted_params():
         raise VaultError(
-            f"{what} asks for key derivation settings exitplan does not use, so it was not opened."
+            f"{what} asks for key derivation settings exitplan does not use, so it was not opened"
         )
 
 
 def _check_salt(salt: bytes) -> None:
     if not _MIN_SALT <= len(salt) <= _MAX_SALT:
-        raise VaultError("The encrypted file has a salt of an unsupported length.")
+        raise VaultError("the encrypted file has a salt of an unsupported length")
 
 
 def _encode_passphrase(passphrase: str) -> bytes:
     if not passphrase:
-        raise VaultError("The passphrase cannot be empty.")
+        raise VaultError("the passphrase cannot be empty")
     try:
         # NFC so the same passphrase typed on different keyboards or systems gives the same key.
         return unicodedata.normalize("NFC", passphrase).encode("utf-8")
     except UnicodeEncodeError:
-        raise VaultError("The passphrase contains characters that cannot be used.") from None
+        raise VaultError("the passphrase contains characters that cannot be used") from None
 
 
 def _derive_secret(secret: bytes, salt: bytes, params: KdfParams) -> bytes:
@@ -198,7 +199,7 @@ def _derive_secret(secret: bytes, salt: bytes, params: KdfParams) -> bytes:
         from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
     except ImportError:
         raise VaultError(
-            "Encryption needs the Python package 'cryptography', version 44 or newer."
+            "encryption needs the Python package 'cryptography', version 44 or newer"
         ) from None
     try:
         kdf = Argon2id(
@@ -211,10 +212,10 @@ def _derive_secret(secret: bytes, salt: bytes, params: KdfParams) -> bytes:
         return kdf.derive(secret)
     except UnsupportedAlgorithm:
         raise VaultError(
-            "This computer's encryption library cannot do Argon2id (is it in FIPS mode?)."
+            "this computer's encryption library cannot do Argon2id (is it in FIPS mode?)"
         ) from None
     except MemoryError:
-        raise VaultError("There is not enough free memory to unlock the file.") from None
+        raise VaultError("there is not enough free memory to unlock the file") from None
 
 
 def derive_key(passphrase: str, salt: bytes, params: KdfParams) -> bytes:
@@ -231,7 +232,7 @@ class Key:
 
     def __init__(self, secret: bytes, salt: bytes, params: KdfParams) -> None:
         if len(secret) != KEY_LEN:
-            raise VaultError("An encryption key has the wrong length.")
+            raise VaultError("an encryption key has the wrong length")
         _check_salt(salt)
         check_params(params)
         self._secret = bytes(secret)
@@ -268,24 +269,24 @@ def sealed_version(data: bytes) -> int | None:
 
 def _parse_header(data: bytes) -> _Header:
     if not is_sealed(data):
-        raise VaultError("This is not an encrypted exitplan file.")
+        raise VaultError("this is not an encrypted exitplan file")
     if len(data) < _FIXED.size:
-        raise VaultError("The encrypted file is cut short; it may have been damaged.")
+        raise VaultError("the encrypted file is cut short; it may have been damaged")
     _magic, version, kdf_id, memory_kib, iterations, lanes, salt_len = _FIXED.unpack_from(data)
     if version != FORMAT_VERSION:
         raise VaultError(
-            f"The encrypted file uses format version {version}, "
-            "which this version of exitplan cannot read."
+            f"the encrypted file uses format version {version}, "
+            "which this version of exitplan cannot read"
         )
     if kdf_id != KDF_ARGON2ID:
-        raise VaultError("The encrypted file uses a key derivation this exitplan does not know.")
+        raise VaultError("the encrypted file uses a key derivation this exitplan does not know")
     params = KdfParams(memory_kib, iterations, lanes)
     check_params(params)
     if not _MIN_SALT <= salt_len <= _MAX_SALT:
-        raise VaultError("The encrypted file has a salt of an unsupported length.")
+        raise VaultError("the encrypted file has a salt of an unsupported length")
     length = _FIXED.size + salt_len + NONCE_LEN
     if len(data) < length + TAG_LEN:
-        raise VaultError("The encrypted file is cut short; it may have been damaged.")
+        raise VaultError("the encrypted file is cut short; it may have been damaged")
     salt = bytes(data[_FIXED.size : _FIXED.size + salt_len])
     nonce = bytes(data[length - NONCE_LEN : length])
     return _Header(params, salt, nonce, length)

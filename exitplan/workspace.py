@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from exitplan.homefiles import WipeReport
     from exitplan.model import PlanState
     from exitplan.plan import Plan
-    from exitplan.vault import Key
 
 T = TypeVar("T")
 Change = Callable[["PlanState", "Plan"], T]
@@ -43,10 +42,12 @@ class Workspace:
         *,
         clock: Callable[[], datetime] = utc_now,
         on_warning: Callable[[str], None] | None = None,
+        retry: Callable[[], bool] | None = None,
     ) -> None:
         self.home = home
         self.today = today
-        self.store = Store(home, ask_passphrase)
+        self.store = Store(home, ask_passphrase, retry)
+        self.store.migrate_legacy = _migrate_before_save
         self._clock = clock
         self._catalog: Catalog | None = None
         # Told once per run about personal checklist files that are left out.
@@ -126,6 +127,35 @@ class Workspace:
             raise failure
         return rows
 
+    def rollback_note(self, state: PlanState | None) -> str | None:
+        """One calm line when the plan is older than its newest backup (an older copy put back).
+
+        A save keeps the plan it replaces as the newest backup, so the plan's last recorded
+        change is never older than that backup's. Only that can be seen; see THREATMODEL.md.
+        """
+        if state is None or not state.history:
+            return None
+        backups = self.store.backups()
+        if not backups:
+            return None
+        try:
+            newest = self.store.load(backups[0].path)
+        except ExitplanError:
+            return None
+        if not newest.history:
+            return None
+        # History only grows (or is trimmed from the old end): compare the last change, then
+        # the count for changes made within the same second.
+        if (newest.history[-1].at, len(newest.history)) <= (
+            state.history[-1].at,
+            len(state.history),
+        ):
+            return None
+        return (
+            "Note: the plan is older than its newest backup, so an older copy may have been put "
+            "back; 'exitplan backups' lists them and 'exitplan restore 1' brings back the newest."
+        )
+
     # -- changing (under the lock) ---------------------------------------------------------
 
     def change(self, fn: Change[T]) -> T:
@@ -151,6 +181,7 @@ class Workspace:
         from exitplan.cache import save_cache
 
         with self.store.locked():
+            self.store.refuse_plain_write(plain_plan=True)
             state = self.state()
             result = fn(state, self.plan(state))
             self.store.save(state)
@@ -200,26 +231,75 @@ class Workspace:
             save_cache(self.store, self.catalog, state)
         return backup.taken
 
-    def finish_sealing(self) -> int:
-        """Seal the files an interrupted `encrypt` left plain; how many were sealed."""
-        from exitplan.keys import seal_leftovers
+    # -- how the plan is sealed (see exitplan.rekey: safe at every instant) ----------------
 
-        with self.store.locked():
-            self.store.load()  # unlocks with the passphrase, which is checked first
-            return seal_leftovers(self.store)
+    def _refuse_stopped(self) -> None:
+        if not self.store.is_encrypted() and self.store.keys.key_path.exists():
+            raise ExitplanError(
+                "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
+                "or 'exitplan decrypt' again to finish it first"
+            )
 
-    def rekey(self, new_key: Callable[[], Key | None]) -> None:
-        """Unlock the plan, then re-seal every file with `new_key()` (None: plain files)."""
-        from exitplan.cache import drop_cache
-        from exitplan.keys import open_all, reseal
+    def encrypt(self, new_passphrase: Callable[[], str]) -> int:
+        """Seal every plain file with the data key, plan last; how many files were sealed.
+
+        A home that already has a key file (a stopped encrypt, or one to finish) is opened with
+        its passphrase; otherwise `new_passphrase()` gives the passphrase to set.
+        """
+        from exitplan.keys import plain_files
+        from exitplan.rekey import encrypt, needs_migration
 
         self.require_plan()
-        with self.store.locked():
-            self.store.load()  # the current passphrase is checked before a new one is asked for
-            key = new_key()
-            plain = open_all(self.store)
-            drop_cache(self.store)
-            reseal(self.store, plain, key)
+        store = self.store
+        with store.locked():
+            has_key = store.keys.key_path.exists()
+            sealed = store.is_encrypted() and has_key and not needs_migration(store)
+            if sealed and not plain_files(store) and not _legacy_files(store):  # no key needed
+                raise ExitplanError(
+                    "the plan is already encrypted; 'exitplan passphrase' changes it"
+                )
+            if has_key or store.is_encrypted():
+                passphrase = store.keys.passphrase()
+                if store.is_encrypted():
+                    store.load()  # the passphrase is checked before anything is sealed
+                else:
+                    store.keys.unlock_key_file()
+            else:
+                store.load()  # a plan that does not read is never sealed over
+                passphrase = new_passphrase()
+            return encrypt(store, passphrase)
+
+    def change_passphrase(self, new_passphrase: Callable[[], str]) -> None:
+        """Ask for the current passphrase (by unlocking), then rewrap the key under the new one."""
+        from exitplan.rekey import change_passphrase, migrate
+
+        self.require_plan()
+        self._refuse_stopped()
+        if not self.store.is_encrypted():
+            raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+        store = self.store
+        with store.locked():
+            store.load()  # the current passphrase is checked before a new one is asked for
+            if store.keys.legacy_passphrase is not None:
+                migrate(store, store.keys.legacy_passphrase)
+            change_passphrase(store, new_passphrase())
+
+    def decrypt(self) -> list[Path]:
+        """Write every file plain again, plan first and the key file deleted last.
+
+        Returns the files that did not open and were left as they are.
+        """
+        from exitplan.rekey import decrypt, migrate
+
+        self.require_plan()
+        store = self.store
+        if not store.is_encrypted() and not store.keys.key_path.exists():
+            raise ExitplanError("the plan is not encrypted")
+        with store.locked():
+            store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
+            if store.keys.legacy_passphrase is not None and store.key is None:
+                migrate(store, store.keys.legacy_passphrase)
+            return decrypt(store)
 
     def wipe(self) -> WipeReport:
         """Erase every file exitplan keeps, or nothing at all when any of them cannot be erased.
@@ -242,3 +322,25 @@ class Workspace:
                 self.home.rmdir()
         erased = [p for p in erasure.files if p.name != LOCK_FILE or p.parent != self.home]
         return WipeReport(len(erased), left, erasure.sealed)
+
+
+def _legacy_files(store: Store) -> list[Path]:
+    """Private files still sealed in format 1 (by an earlier release)."""
+    from exitplan.vault import sealed_version
+
+    found = []
+    for path in store.private_files():
+        try:
+            with path.open("rb") as handle:
+                if sealed_version(handle.read(9)) == 1:
+                    found.append(path)
+        except OSError:
+            continue
+    return found
+
+
+def _migrate_before_save(store: Store, passphrase: str) -> None:
+    """Move every format-1 file but the plan to the data key; the save then writes the plan."""
+    from exitplan.rekey import migrate
+
+    migrate(store, passphrase, plan_too=False)

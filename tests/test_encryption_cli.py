@@ -23,16 +23,26 @@ import pytest
 from helpers import cli, ok, one_error_line
 from typer.testing import CliRunner
 
+from exitplan.datakey import HEADER_SIZE, key_id_of
+from exitplan.keyfile import KEY_MAGIC, open_key_file
 from exitplan.vault import (
     FAST_FOR_TESTS,
     MAGIC,
     STRONG,
     KdfParams,
     WrongPassphrase,
-    key_for,
-    read_header,
-    unseal,
 )
+
+WRONG_PASS = "passphrase did not open the plan"  # noqa: S105 - a message
+
+
+def enc_key_params(home: Path) -> KdfParams:
+    """The KDF settings written in a home's key file."""
+    import struct
+
+    memory, passes, lanes = struct.unpack_from(">IIB", (home / "plan.key").read_bytes(), 10)
+    return KdfParams(memory, passes, lanes)
+
 
 REPO = Path(__file__).resolve().parent.parent
 ENC_TODAY = "2026-11-30"
@@ -126,8 +136,12 @@ def enc_snapshot(root: Path) -> dict[str, bytes | None]:
 
 
 def enc_files(home: Path) -> list[Path]:
-    """Every file under the data directory except the (always empty) lock file."""
-    return [p for p in sorted(home.rglob("*")) if p.is_file() and p.name != ".lock"]
+    """Every file under the data directory except the (always empty) lock file and plan.key."""
+    return [
+        p
+        for p in sorted(home.rglob("*"))
+        if p.is_file() and p.name != ".lock" and p != home / "plan.key"
+    ]
 
 
 def enc_holding(root: Path, *needles: str) -> list[str]:
@@ -145,6 +159,7 @@ def enc_assert_all_sealed(home: Path) -> None:
     """Every file exitplan keeps (plan, backups, own checklists, cache) is ciphertext."""
     files = enc_files(home)
     assert files
+    assert (home / "plan.key").read_bytes().startswith(KEY_MAGIC)
     plain = [str(p.relative_to(home)) for p in files if not p.read_bytes().startswith(MAGIC)]
     assert plain == [], f"plain files after encryption: {plain}"
     assert enc_holding(home, NOTE_MARK, LATER_MARK, LIST_MARK) == []
@@ -209,6 +224,7 @@ def test_encrypt_leaves_no_plain_copy_of_a_note(enc_home: Path, enc_pass: Path) 
     where = ok(cli(enc_home, "where")).stdout
     assert "plain text" not in where
     assert where.count("encrypted") == len(enc_files(enc_home))
+    assert "key file" in where
 
 
 def test_encrypt_in_a_real_process_leaves_nothing_in_home_or_tmpdir(tmp_path: Path) -> None:
@@ -298,40 +314,58 @@ def test_own_checklist_added_after_encryption_is_sealed_by_the_next_save(
 
 
 def test_fresh_nonce_on_every_save(enc_sealed: Path, enc_pass: Path) -> None:
-    """Two saves of the same plan give different nonces and ciphertexts, under the same salt."""
+    """Two saves of the same plan give different nonces and ciphertexts, under the same key."""
     ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     first = (enc_sealed / "plan.toml").read_bytes()
     ok(cli(enc_sealed, "undo", PAPERS, passphrase=enc_pass))
     ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
     second = (enc_sealed / "plan.toml").read_bytes()
-    assert read_header(first)[1] == read_header(second)[1]
-    header = 20 + 16  # fixed fields + salt; the 12-byte nonce follows
-    assert first[header : header + 12] != second[header : header + 12]
-    assert first[header + 12 :] != second[header + 12 :]
+    assert key_id_of(first) == key_id_of(second)
+    nonce = HEADER_SIZE - 12  # the 12-byte nonce ends the header
+    assert first[nonce:HEADER_SIZE] != second[nonce:HEADER_SIZE]
+    assert first[HEADER_SIZE:] != second[HEADER_SIZE:]
 
 
 def test_interrupted_encrypt_can_be_finished(
-    enc_home: Path, enc_pass: Path, monkeypatch: pytest.MonkeyPatch
+    enc_home: Path, enc_pass: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """If `encrypt` fails part-way (here: the disk refuses the second file), it says so, and
-    running `encrypt` again finishes the job: no plain copy of the note is left."""
+    """If `encrypt` fails part-way (the disk refuses the n-th file, for every n in turn), it
+    says so; the plan is sealed only once every other copy is (so while anything is plain, the
+    plan is too), and running `encrypt` again finishes the job: no plain copy of the note."""
+    import shutil
+
     from exitplan import atomic
     from exitplan.errors import StorageError
 
     real = atomic.write_atomic
-    calls: list[Path] = []
+    template = tmp_path / "template"
+    shutil.copytree(enc_home, template)
+    failed = 0
+    for n in range(1, 40):
+        shutil.rmtree(enc_home)
+        shutil.copytree(template, enc_home)
+        calls: list[Path] = []
 
-    def flaky(path: Path, data: bytes, **kwargs: object) -> None:
-        calls.append(path)
-        if len(calls) == 2:
-            raise StorageError(f"could not save {path.name} (the disk is full)")
-        real(path, data, **kwargs)  # type: ignore[arg-type]
+        def flaky(path: Path, data: bytes, calls: list[Path] = calls, **kwargs: object) -> None:
+            calls.append(path)
+            if len(calls) == n:  # noqa: B023 - n is read while this run is going
+                raise StorageError(f"could not save {path.name} (the disk is full)")
+            real(path, data, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(atomic, "write_atomic", flaky)
-    one_error_line(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)), "disk")
-    monkeypatch.setattr(atomic, "write_atomic", real)
-    cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
-    enc_assert_all_sealed(enc_home)
+        monkeypatch.setattr(atomic, "write_atomic", flaky)
+        result = cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass))
+        monkeypatch.setattr(atomic, "write_atomic", real)
+        if len(calls) < n:
+            ok(result)
+            break
+        failed += 1
+        one_error_line(result, "disk")
+        plain = [p for p in enc_files(enc_home) if not p.read_bytes().startswith(MAGIC)]
+        if plain:
+            assert enc_home / "plan.toml" in plain, (n, plain)
+        ok(cli(enc_home, "encrypt", "--passphrase-file", str(enc_pass)))
+        enc_assert_all_sealed(enc_home)
+    assert failed >= 4
 
 
 # -- asking for the passphrase ---------------------------------------------------------------
@@ -416,7 +450,7 @@ def test_wrong_passphrase_one_message_nothing_written(
     result = cli(
         enc_sealed, *args, input=LATER_MARK if args[0] == "note" else None, passphrase=wrong
     )
-    one_error_line(result, "passphrase is not right")
+    one_error_line(result, WRONG_PASS)
     assert result.stdout == ""
     assert enc_snapshot(enc_sealed) == before
     assert LATER_MARK not in result.output
@@ -501,67 +535,48 @@ def test_damaged_backup_does_not_turn_a_save_into_a_false_failure(
         assert enc_show(enc_sealed, PAPERS, enc_pass)["status"] == "done"
 
 
-def test_damaged_backup_blocking_a_passphrase_change_is_named(
+def test_a_damaged_backup_does_not_block_a_passphrase_change(
     enc_sealed: Path, enc_pass: Path, tmp_path: Path
 ) -> None:
-    """With one damaged backup, `passphrase` either re-seals everything so that nothing is
-    left under the old salt, or refuses, names the damaged file, does not blame the (right)
-    passphrase, and writes nothing."""
+    """With one damaged backup, `passphrase` still works: it replaces only plan.key, so the
+    damaged backup (and every other file) is left byte for byte as it was."""
     backup = sorted((enc_sealed / "backups").glob("plan-*.toml"))[0]
     backup.write_bytes(_flip(60)(backup.read_bytes()))  # type: ignore[operator]
-    old_salt = read_header((enc_sealed / "plan.toml").read_bytes())[1]
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
     before = enc_snapshot(enc_sealed)
     result = cli(
         enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass
     )
-    if result.exit_code == 0:
-        # A damaged AES-GCM file is still decryptable without its tag by whoever has the old
-        # key, so it must not survive under the old salt.
-        for path in enc_files(enc_sealed):
-            assert read_header(path.read_bytes())[1] != old_salt, path
-    else:
-        line = one_error_line(result)
-        assert backup.name in line
-        assert "passphrase is not right" not in line
-        assert enc_snapshot(enc_sealed) == before
+    ok(result)
+    after = enc_snapshot(enc_sealed)
+    assert {name for name in after if after[name] != before.get(name)} == {"plan.key"}
 
 
 # -- changing the passphrase and going back to plain files -----------------------------------
 
 
-def test_passphrase_change_reseals_every_file_with_a_new_salt(
+def test_passphrase_change_rewraps_only_the_key_file(
     enc_sealed: Path, enc_pass: Path, tmp_path: Path
 ) -> None:
-    """`passphrase` re-seals every file under a new salt; the old passphrase opens no file
-    (plan, backups, own checklist) and the new one opens them all."""
+    """`passphrase` replaces plan.key and nothing else: the same data key, wrapped under the new
+    passphrase; the old passphrase no longer opens it, and every copy opens with the new one."""
     ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))  # a cache and one more backup
-    old_salts = {p: read_header(p.read_bytes())[1] for p in enc_files(enc_sealed)}
-    assert len(set(old_salts.values())) == 1
+    before = enc_snapshot(enc_sealed)
+    old_key = open_key_file((enc_sealed / "plan.key").read_bytes(), PASSPHRASE)
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
 
-    result = cli(
-        enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass
-    )
-    ok(result)
+    ok(cli(enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass))
 
-    files = enc_files(enc_sealed)
-    assert any(p.parent.name == "backups" for p in files)
-    assert any(p.parent.name == "checklists" for p in files)
-    new_salts = set()
-    for path in files:
-        data = path.read_bytes()
-        _params, salt = read_header(data)
-        new_salts.add(salt)
-        assert salt != old_salts.get(path, next(iter(old_salts.values()))), path
-        with pytest.raises(WrongPassphrase):
-            unseal(data, key_for(data, PASSPHRASE))
-        assert unseal(data, key_for(data, OTHER_PASSPHRASE))
-    assert len(new_salts) == 1
+    after = enc_snapshot(enc_sealed)
+    assert {name for name in after if after[name] != before.get(name)} == {"plan.key"}
+    key_file = (enc_sealed / "plan.key").read_bytes()
+    with pytest.raises(WrongPassphrase):
+        open_key_file(key_file, PASSPHRASE)
+    assert open_key_file(key_file, OTHER_PASSPHRASE) == old_key
     enc_assert_all_sealed(enc_sealed)
-
-    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "passphrase is not right")
+    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), WRONG_PASS)
     assert enc_show(enc_sealed, ACCOUNT, new_pass)["note"].strip() == NOTE_MARK
+    ok(cli(enc_sealed, "restore", passphrase=new_pass))  # the backups open with it too
 
 
 def test_passphrase_change_requires_the_current_passphrase(
@@ -588,6 +603,7 @@ def test_decrypt_returns_to_plain_files(enc_sealed: Path, enc_pass: Path) -> Non
     assert "plan.toml" in enc_holding(enc_sealed, NOTE_MARK)
     assert enc_show(enc_sealed, ACCOUNT)["note"].strip() == NOTE_MARK
     assert "encrypted" not in ok(cli(enc_sealed, "where")).stdout
+    assert not (enc_sealed / "plan.key").exists()
     ok(cli(enc_sealed, "done", PAPERS))
     assert not (enc_sealed / "plan.toml").read_bytes().startswith(MAGIC)
 
@@ -691,8 +707,8 @@ def test_passphrase_in_an_environment_variable_does_not_unlock(
 
 
 def test_normally_made_files_carry_the_strong_kdf_params(tmp_path: Path) -> None:
-    """Without the test-only switch, every file `exitplan encrypt` writes says Argon2id
-    65536 KiB / 3 passes / 4 lanes in its header, and later saves keep them. (Control: the fast
+    """Without the test-only switch, the key file `exitplan encrypt` writes says Argon2id
+    65536 KiB / 3 passes / 4 lanes, and every sealed file names its key. (Control: the fast
     switch really is what makes the rest of this suite use other params.)"""
     home = enc_make_home(tmp_path / "plan")
     pass_file = enc_secret_file(tmp_path, "pass.txt", PASSPHRASE)
@@ -717,9 +733,10 @@ def test_normally_made_files_carry_the_strong_kdf_params(tmp_path: Path) -> None
     cli("--passphrase-file", str(pass_file), "done", PAPERS)
     files = enc_files(home)
     assert len(files) >= 4
+    assert enc_key_params(home) == STRONG == KdfParams(65536, 3, 4)
+    key_id = (home / "plan.key").read_bytes()[35:51]
     for path in files:
-        params, _salt = read_header(path.read_bytes())
-        assert params == STRONG == KdfParams(65536, 3, 4), path
+        assert key_id_of(path.read_bytes()) == key_id, path
     assert FAST_FOR_TESTS != STRONG
 
 
@@ -819,7 +836,57 @@ def test_passphrase_is_typed_hidden_on_a_terminal(tmp_path: Path) -> None:
     assert PASSPHRASE not in screen
     assert "My own steps" in screen
 
-    code, screen = enc_on_terminal([*base, "status"], [OTHER_PASSPHRASE], env)
+    code, screen = enc_on_terminal([*base, "status"], [OTHER_PASSPHRASE] * 3, env)
     assert code == 1, screen
-    assert "passphrase is not right" in screen
+    assert screen.count("did not open the plan") == 3
+    assert screen.count("Passphrase:") == 3
     assert OTHER_PASSPHRASE not in screen
+
+    code, screen = enc_on_terminal([*base, "status"], [OTHER_PASSPHRASE, PASSPHRASE], env)
+    assert code == 0, screen
+    assert "try again" in screen
+    assert "My own steps" in screen
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux pseudo-terminal")
+def test_short_passphrase_is_asked_again_and_passphrase_asks_the_current_one_first(
+    tmp_path: Path,
+) -> None:
+    """On a terminal, a new passphrase under 8 characters is refused right after it is typed and
+    asked again (before any confirmation); `passphrase` says it wants the current passphrase
+    first and asks for it before the new one."""
+    home = enc_make_home(tmp_path / "plan")
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LC_ALL": "C.UTF-8",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "EXITPLAN_TODAY": ENC_TODAY,
+        "EXITPLAN_TEST_FAST_KDF": "1",
+    }
+    base = ["--home", str(home)]
+    init = subprocess.run(
+        [sys.executable, "-m", "exitplan", *base, "init", "--checklist", ENC_LIST],
+        env=env,
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert init.returncode == 0, init.stderr
+
+    code, screen = enc_on_terminal([*base, "encrypt"], ["short", PASSPHRASE, PASSPHRASE], env)
+    assert code == 0, screen
+    refused = screen.index("shorter than 8")
+    assert screen.count("New passphrase:") == 2
+    assert screen.index("again") > refused  # the confirmation comes only after a long one
+    assert "short" not in screen.replace("shorter", "")
+
+    code, screen = enc_on_terminal(
+        [*base, "passphrase"], [PASSPHRASE, OTHER_PASSPHRASE, OTHER_PASSPHRASE], env
+    )
+    assert code == 0, screen
+    assert "First the current passphrase" in screen
+    assert screen.index("Current passphrase:") < screen.index("New passphrase:")
+    code, screen = enc_on_terminal([*base, "status"], [OTHER_PASSPHRASE], env)
+    assert code == 0, screen

@@ -146,7 +146,7 @@ def test_wrong_passphrase_named(made: tuple[DataKey, bytes]) -> None:
     _key, data = made
     with pytest.raises(WrongPassphrase) as exc:
         open_key_file(data, OTHER)
-    assert str(exc.value) == "That passphrase did not open the plan."
+    assert str(exc.value) == "that passphrase did not open the plan"
     assert not isinstance(exc.value, DamagedKeyFile)
     assert exc.value.__suppress_context__
 
@@ -237,7 +237,7 @@ def test_costly_settings_refused_before_any_derivation(
     with pytest.raises(VaultError) as exc:
         open_key_file(crafted, PASSPHRASE)
     assert type(exc.value) is VaultError
-    assert str(exc.value).startswith("The key file asks for key derivation settings")
+    assert str(exc.value).startswith("the key file asks for key derivation settings")
     with pytest.raises(VaultError):
         key_file_id(crafted)
     assert calls == []

@@ -850,6 +850,10 @@ def test_where_lists_the_folder_and_every_file(tp_plan: Path, tmp_path: Path) ->
             assert f"{path.stat().st_size} bytes" in rows[rel]
             if path.name == ".lock":
                 continue
+            if path.name == "plan.key":
+                assert encrypted
+                assert "key file" in rows[rel]
+                continue
             sealed = path.read_bytes().startswith(MAGIC)
             assert ("encrypted" in rows[rel]) == sealed, (rel, rows[rel])
             assert ("plain" in rows[rel]) == (not sealed), (rel, rows[rel])

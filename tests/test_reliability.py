@@ -686,12 +686,12 @@ def test_encrypted_verify_failure_keeps_old_file(
 ) -> None:
     """Verify-before-commit: when the sealed temp file does not open back to the same bytes,
     nothing is replaced: exit 1, one line, the old file byte-for-byte, no temp file."""
-    from exitplan import vault
+    from exitplan import datakey, vault
 
     home = rel_encrypted_home
     ok(cli(home, "done", item(1), passphrase=rel_secret))
     before = snapshot(home)
-    real_unseal = vault.unseal
+    real_unseal = datakey.open_with
     calls = []
 
     def unseal(data: bytes, key: Any) -> bytes:
@@ -703,7 +703,7 @@ def test_encrypted_verify_failure_keeps_old_file(
         return real_unseal(data, key)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(vault, "unseal", unseal)
+        mp.setattr(datakey, "open_with", unseal)
         result = cli(home, "done", item(2), passphrase=rel_secret)
     assert calls, "the verify step never ran"
     one_error_line(result)

@@ -73,6 +73,7 @@ def test_a_new_plan_over_encrypted_backups_stays_encrypted(
     """plan.toml lost, then `init --force`: the new plan is sealed like the backups beside it."""
     secret = tmp_path / "pass"
     secret.write_text("a long enough passphrase\n", encoding="utf-8")
+    secret.chmod(0o600)
     run("init", "--exit-date", "+6w")
     run("done", "1")
     assert run("encrypt", "--passphrase-file", str(secret)).exit_code == 0
@@ -80,7 +81,7 @@ def test_a_new_plan_over_encrypted_backups_stays_encrypted(
     result = run("--passphrase-file", str(secret), "init", "--force", "--exit-date", "+6w")
     assert result.exit_code == 0, result.stderr
     for name, data in snapshot(home).items():
-        if name != ".lock":
+        if name not in (".lock", "plan.key"):
             assert data.startswith(MAGIC), name
 
 

@@ -194,7 +194,7 @@ def test_wrong_passphrase(blob: bytes) -> None:
     """A key from a different passphrase raises WrongPassphrase with the gentle message."""
     with pytest.raises(WrongPassphrase) as exc:
         unseal(blob, key_for(blob, "correct horse battery stapler"))
-    assert str(exc.value) == "The passphrase is not right, or the file was changed."
+    assert str(exc.value) == "the passphrase is not right, or the file was changed"
     assert isinstance(exc.value, VaultError)
     assert exc.value.__suppress_context__
 
@@ -370,8 +370,8 @@ def test_costly_header_refused_before_argon2(
     with pytest.raises(VaultError) as exc:
         open_legacy(data + bytes(64), "a passphrase")
     assert str(exc.value) == (
-        "The encrypted file asks for key derivation settings exitplan does not use, "
-        "so it was not opened."
+        "the encrypted file asks for key derivation settings exitplan does not use, "
+        "so it was not opened"
     )
     assert calls == []
 

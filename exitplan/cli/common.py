@@ -40,6 +40,8 @@ class Env:
     plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing
     on_warning: Callable[[str], None] | None = None
     plain: bool = False  # --plain or EXITPLAN_PLAIN=1: output for screen readers
+    prompt: str = "Passphrase"
+    _tries: int = field(default=1, repr=False)
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
 
@@ -54,7 +56,11 @@ class Env:
 
                 check_given_home(self.home)
             self._workspace = Workspace(
-                self.home, self.today, self.ask_passphrase, on_warning=self.on_warning or say
+                self.home,
+                self.today,
+                self.ask_passphrase,
+                on_warning=self.on_warning or say,
+                retry=self.retry_passphrase,
             )
         return self._workspace
 
@@ -95,6 +101,15 @@ class Env:
             self._passphrase = self._read_passphrase()
         return self._passphrase
 
+    def retry_passphrase(self) -> bool:
+        """After a wrong passphrase: ask again (up to three tries in all, at a terminal only)."""
+        if self.passphrase_file is not None or not sys.stdin.isatty() or self._tries >= 3:
+            return False
+        self._tries += 1
+        self._passphrase = None
+        say("That passphrase did not open the plan. Please try again.")
+        return True
+
     def _read_passphrase(self) -> str:
         if self.passphrase_file is not None:
             return read_passphrase_file(self.passphrase_file)
@@ -103,7 +118,7 @@ class Env:
                 "this plan is encrypted: run exitplan in a terminal to type the passphrase "
                 "(or give --passphrase-file FILE)"
             )
-        return str(typer.prompt("Passphrase", hide_input=True))
+        return str(typer.prompt(self.prompt, hide_input=True))
 
 
 def rehearsal_note(today: date) -> str:
@@ -134,9 +149,15 @@ def env_of(ctx: typer.Context) -> Env:
 
 
 def read_passphrase_file(path: Path) -> str:
-    """The first line of a passphrase file."""
+    """The first line of a passphrase file, which only its owner may read."""
+    path = path.expanduser()
     try:
-        text = path.expanduser().read_text(encoding="utf-8")
+        if path.stat().st_mode & 0o077:
+            raise ExitplanError(
+                f"the passphrase file {path} can be read by other users of this computer; "
+                f"make it private with: chmod 600 '{path}'"
+            )
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "not readable UTF-8 text"
         raise ExitplanError(f"cannot read the passphrase file {path} ({reason})") from None

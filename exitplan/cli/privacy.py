@@ -4,38 +4,41 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from exitplan.cli.common import Env, env_of, read_passphrase_file, say
 from exitplan.errors import ExitplanError
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from exitplan.vault import Key
-
 MIN_PASSPHRASE = 8
+TRIES = 3
 
 
 def new_passphrase(env: Env, source: Path | None) -> str:
-    """A new passphrase: from a file, or typed twice with hidden input."""
+    """A new passphrase: from a file, or typed twice with hidden input (length checked first)."""
     if source is not None:
         text = read_passphrase_file(source)
-    elif not sys.stdin.isatty():
+        if len(text) < MIN_PASSPHRASE:
+            raise ExitplanError(f"the passphrase is shorter than {MIN_PASSPHRASE} characters")
+        return text
+    if not sys.stdin.isatty():
         raise ExitplanError(
             "run this in a terminal to type the new passphrase (or give --new-passphrase-file FILE)"
         )
-    else:
-        say(
-            "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
-            "work well. If it is forgotten, the plan cannot be opened."
-        )
-        text = str(typer.prompt("New passphrase", hide_input=True, confirmation_prompt=True))
-    if len(text) < MIN_PASSPHRASE:
-        raise ExitplanError(f"the passphrase is shorter than {MIN_PASSPHRASE} characters")
-    return text
+    say(
+        "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
+        "work well. If it is forgotten, the plan cannot be opened."
+    )
+    for _ in range(TRIES):
+        text = str(typer.prompt("New passphrase", hide_input=True))
+        if len(text) < MIN_PASSPHRASE:
+            say(f"That is shorter than {MIN_PASSPHRASE} characters; please choose a longer one.")
+            continue
+        if str(typer.prompt("Type the new passphrase again", hide_input=True)) == text:
+            return text
+        say("The two entries were not the same; please type it again.")
+    raise ExitplanError("no new passphrase was set; nothing was changed")
 
 
 NewPassOpt = Annotated[
@@ -65,54 +68,40 @@ EncryptPassOpt = Annotated[
 def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     """Protect every copy with a passphrase.
 
-    The plan, its backups and your own checklists become unreadable without it.
+    The plan, its backups, your own checklists and the journal become unreadable without it.
     """
-    from exitplan.keys import plain_files
-    from exitplan.vault import Key
-
     env = env_of(ctx)
-    ws = env.ws
-    ws.require_plan()
     source = new_file or env.passphrase_file
-    # Files sealed by an interrupted earlier run open with the same passphrase.
+    # A stopped earlier run left a key file: it opens with the same passphrase.
     env.passphrase_file = env.passphrase_file or new_file
-    if ws.store.is_encrypted():
-        finished = ws.finish_sealing() if plain_files(ws.store) else 0
-        if not finished:
-            raise ExitplanError("the plan is already encrypted; 'exitplan passphrase' changes it")
-        say(f"Finished encrypting: {finished} file(s) that were still plain are now encrypted.")
+    finishing = env.ws.store.keys.key_path.exists() or env.ws.store.is_encrypted()
+    sealed = env.ws.encrypt(lambda: new_passphrase(env, source))
+    if finishing:
+        say(f"Finished encrypting: {sealed} file(s) that were still plain are now encrypted.")
         return
-    key = Key.derive(new_passphrase(env, source))
-    ws.rekey(lambda: key)
     say("The plan, its backups and your own checklists are now encrypted.")
     say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
 
 
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     """Change the passphrase (asks for the current one first)."""
-    from exitplan.vault import Key
-
     env = env_of(ctx)
-    rekey(
-        env,
-        lambda: Key.derive(new_passphrase(env, new_file)),
-        "the plan is not encrypted; 'exitplan encrypt' sets a passphrase",
-    )
+    env.prompt = "Current passphrase"
+    if env.passphrase_file is None and sys.stdin.isatty():
+        say("First the current passphrase, then the new one.")
+    env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
     say("The passphrase is changed; every copy now opens only with the new one.")
 
 
 def decrypt(ctx: typer.Context) -> None:
     """Store the plan as plain files again."""
-    rekey(env_of(ctx), lambda: None, "the plan is not encrypted")
+    stuck = env_of(ctx).ws.decrypt()
+    if stuck:
+        say(
+            "These files did not open with this plan's key and were left as they are: "
+            + ", ".join(str(p) for p in stuck)
+        )
     say("The plan is stored as plain files again: anyone who can open your files can read it.")
-
-
-def rekey(env: Env, new_key: Callable[[], Key | None], not_encrypted: str) -> None:
-    """Unlock an encrypted plan, then re-seal every file with a new key (None: plain files)."""
-    env.ws.require_plan()
-    if not env.ws.store.is_encrypted():
-        raise ExitplanError(not_encrypted)
-    env.ws.rekey(new_key)
 
 
 def where(ctx: typer.Context) -> None:

@@ -66,6 +66,8 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         )
 
     notes = [f"Note: {ws.store.no_plan()}."] if missing else []
+    rollback = ws.rollback_note(plan.state)
+    notes += [rollback] if rollback else []
     render_result(Output(status_data(plan, env.today), human, notes), as_json)
 
 
