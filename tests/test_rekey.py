@@ -531,7 +531,6 @@ def _strace_works() -> bool:
     return done.returncode == 0
 
 
-@pytest.mark.skipif(not _strace_works(), reason="needs strace with ptrace allowed")
 @pytest.mark.parametrize("command", ["encrypt", "decrypt"])
 def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
     rk_template: Path, tmp_path: Path, command: str
@@ -540,6 +539,9 @@ def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
     with the passphrase) and the same command run again finishes the job."""
     import subprocess
     import sys
+
+    if not _strace_works():
+        pytest.fail("this test needs strace with ptrace allowed: apt-get install strace")
 
     pass_file = secret(tmp_path, "pass.txt", PASS)
     env = {
