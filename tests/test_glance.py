@@ -298,3 +298,68 @@ def test_read_today_is_the_parser_of_both_paths() -> None:
     assert read_today(" 2026-11-30 ") == date(2026, 11, 30)
     with pytest.raises(ValueError, match="isoformat"):
         read_today("30/11/2026")
+
+
+@pytest.mark.parametrize("columns", [None, "", "abc", "0", "-3", "45", "200"])
+def test_the_width_is_what_shutil_gives(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    """The status width comes from the same rules as shutil's, without importing shutil."""
+    import shutil
+
+    from exitplan.term import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size((80, 24)).columns
+
+
+class FakeCache:
+    """Just enough of a store for reading one cache file from `tmp`."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+
+    def open_cache(self, data: bytes) -> bytes:
+        return data
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ('"plain words, a quote \\" and a new line \\n"', False),
+        ('"caf\u00e9 \\u00e9 \\u2028 tab \\t"', False),
+        ('"a bell \\u0007"', True),
+        ('"an escape \\u001B[2J"', True),
+        ('"a backspace \\b"', True),
+        ('"a carriage return \\r"', True),
+        ('"a raw C1 control \u009b31m"', True),
+        ('"an escaped C1 control \\u009B"', True),
+        ('"delete \\u007f"', True),
+        ('{"\\u0007key": 1}', True),
+    ],
+)
+def test_a_cache_holding_a_control_character_is_never_used(
+    tmp_path: Path, text: str, refused: bool
+) -> None:
+    """However a control character is written in a cache file, the file is ignored."""
+    from exitplan import cache
+
+    body = f'{{"format": {cache.FORMAT}, "value": {text}}}'.encode()
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    (folder / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
+    loaded = cache._read(FakeCache(tmp_path), "plan.json")  # type: ignore[arg-type]
+    assert (loaded is None) is refused, loaded
+
+
+def test_the_digest_is_sha256_whatever_the_size() -> None:
+    """Small and large cache bodies get the same SHA-256 digest as hashlib's."""
+    import hashlib
+
+    from exitplan import cache
+
+    for body in (b"", b"{}", b"x" * (cache.SMALL_BODY + 1)):
+        assert cache._sha256(body) == hashlib.sha256(body).hexdigest()
