@@ -758,6 +758,33 @@ def where_time_goes(runner: Runner, setup: Setup, repeats: int = 7) -> str:
     )
 
 
+FRAMEWORK = ("typer", "click", "rich", "pydantic", "pydantic_core", "cryptography", "platformdirs")
+
+
+def glance_imports(runner: Runner, setup: Setup, repeats: int = 7, top: int = 25) -> str:
+    """What the glance (`exitplan status`, home from the environment) imports, biggest first."""
+    seen = importtimes(runner, glance(setup.plain, "status"), repeats)
+    floor = importtimes(runner, [PY, "-c", "pass"], repeats)
+    extra = {name: t for name, t in seen.items() if name not in floor}
+    framework = sorted(name for name in seen if name.split(".")[0] in FRAMEWORK)
+    rows = [["module the glance imports beyond python -c pass", "self ms", "cumulative ms"]]
+    rows += [
+        [n, f"{s:.1f}", f"{c:.1f}"]
+        for n, (s, c) in sorted(extra.items(), key=lambda item: -item[1][0])[:top]
+    ]
+    return "\n".join(
+        [
+            f"What the glance imports (python -X importtime, median of {repeats} runs each)",
+            f"{len(extra)} modules beyond python -c pass, {sum(s for s, _ in extra.values()):.1f} "
+            f"ms of import time (sum of self times); framework modules: "
+            f"{', '.join(framework) or 'none'}",
+            "",
+            table(rows, {1, 2}),
+            "",
+        ]
+    )
+
+
 def profile_status(runner: Runner, setup: Setup, top: int = 25) -> str:
     """cProfile of one `exitplan status` (after the warm-up, so bytecode is cached)."""
     import io
@@ -806,7 +833,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--importtime",
         action="store_true",
-        help="also show what status imports beyond the minimal app",
+        help="also show what status imports beyond the minimal app, and what the glance imports",
     )
     parser.add_argument(
         "--profile", action="store_true", help="also print a cProfile of exitplan status"
@@ -842,6 +869,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(text)
         if args.importtime:
             print(where_time_goes(runner, setup))
+            print(glance_imports(runner, setup))
         if args.profile:
             print(profile_status(runner, setup))
         if args.json:

@@ -363,3 +363,27 @@ def test_the_digest_is_sha256_whatever_the_size() -> None:
 
     for body in (b"", b"{}", b"x" * (cache.SMALL_BODY + 1)):
         assert cache._sha256(body) == hashlib.sha256(body).hexdigest()
+
+
+def test_a_closed_pipe_ends_both_paths_alike(plans: dict[str, Path], tmp_path: Path) -> None:
+    """Output to a pipe nobody reads: exit code 1 and nothing on stderr, on either path."""
+    results = []
+    env = {**os.environ, "EXITPLAN_HOME": str(plans["dated"]), "EXITPLAN_TODAY": TODAY.isoformat()}
+    for code in (FAST, FULL):
+        reader, writer = os.pipe()
+        os.close(reader)
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", code, "status"],
+                stdout=writer,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**env, "GLANCE_AUDIT": str(tmp_path / "audit.txt")},
+                timeout=60,
+                check=False,
+            )
+        finally:
+            os.close(writer)
+        results.append((done.returncode, done.stderr))
+    assert (tmp_path / "audit.txt").read_text(encoding="utf-8") == ""  # the glance was taken
+    assert results == [(1, ""), (1, "")]
