@@ -338,6 +338,7 @@ class FakeCache:
         ('"a raw C1 control \u009b31m"', True),
         ('"an escaped C1 control \\u009B"', True),
         ('"delete \\u007f"', True),
+        ('"a raw delete \x7f"', True),
         ('{"\\u0007key": 1}', True),
     ],
 )
@@ -387,3 +388,14 @@ def test_a_closed_pipe_ends_both_paths_alike(plans: dict[str, Path], tmp_path: P
         results.append((done.returncode, done.stderr))
     assert (tmp_path / "audit.txt").read_text(encoding="utf-8") == ""  # the glance was taken
     assert results == [(1, ""), (1, "")]
+
+
+def test_a_cache_in_utf16_holding_a_control_character_is_never_used(tmp_path: Path) -> None:
+    """JSON in UTF-16 (which json reads too) cannot slip a control character past the check."""
+    from exitplan import cache
+
+    body = f'{{"format": {cache.FORMAT}, "value": "\\u0007"}}'.encode("utf-16")
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    (folder / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
+    assert cache._read(FakeCache(tmp_path), "plan.json") is None  # type: ignore[arg-type]
