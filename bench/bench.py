@@ -713,10 +713,14 @@ IMPORT_LINE = re.compile(r"^import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 
 
 def importtimes(runner: Runner, argv: list[str], repeats: int) -> dict[str, tuple[float, float]]:
-    """Median (self, cumulative) import time in ms of every module argv imports."""
+    """Median (self, cumulative) import time in ms of every module argv imports.
+
+    argv runs Python, directly or through `/usr/bin/env NAME=VALUE ...` (as `glance()` builds it).
+    """
     seen: dict[str, list[tuple[int, int]]] = {}
+    at = argv.index(PY)
     for _ in range(repeats):
-        sample = runner.run([argv[0], "-X", "importtime", *argv[1:]])
+        sample = runner.run([*argv[: at + 1], "-X", "importtime", *argv[at + 1 :]])
         for line in sample.stderr.splitlines():
             match = IMPORT_LINE.match(line)
             if match:
