@@ -399,3 +399,16 @@ def test_a_cache_in_utf16_holding_a_control_character_is_never_used(tmp_path: Pa
     folder.mkdir()
     (folder / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
     assert cache._read(FakeCache(tmp_path), "plan.json") is None  # type: ignore[arg-type]
+
+
+def test_the_default_data_folder_is_served_too(tmp_path: Path) -> None:
+    """With EXITPLAN_HOME unset the glance finds the same default folder as the full path."""
+    xdg = {"XDG_DATA_HOME": str(tmp_path / "xdg"), "EXITPLAN_TODAY": TODAY.isoformat()}
+    made = run_child(FULL, ("init", "--exit-date", EXIT.isoformat()), xdg)
+    assert made[0] == 0, made
+    assert (tmp_path / "xdg" / "exitplan" / "plan.toml").is_file()
+    audit = tmp_path / "audit.txt"
+    outcome = run_child(FAST, ("status",), {**xdg, "GLANCE_AUDIT": str(audit)})
+    assert audit.read_text(encoding="utf-8") == ""
+    assert outcome[0] == 0
+    assert outcome == run_child(FULL, ("status",), xdg)
