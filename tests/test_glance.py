@@ -326,6 +326,15 @@ class FakeCache:
         return data
 
 
+def read_forged(home: Path, body: bytes) -> object:
+    """Write `body` as the plan cache with a correct checksum, and read it back."""
+    from exitplan import cache
+
+    (home / "cache").mkdir()
+    (home / "cache" / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
+    return cache._read(FakeCache(home), "plan.json")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("text", "refused"),
     [
@@ -348,11 +357,7 @@ def test_a_cache_holding_a_control_character_is_never_used(
     """However a control character is written in a cache file, the file is ignored."""
     from exitplan import cache
 
-    body = f'{{"format": {cache.FORMAT}, "value": {text}}}'.encode()
-    folder = tmp_path / "cache"
-    folder.mkdir()
-    (folder / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
-    loaded = cache._read(FakeCache(tmp_path), "plan.json")  # type: ignore[arg-type]
+    loaded = read_forged(tmp_path, f'{{"format": {cache.FORMAT}, "value": {text}}}'.encode())
     assert (loaded is None) is refused, loaded
 
 
@@ -395,10 +400,7 @@ def test_a_cache_in_utf16_holding_a_control_character_is_never_used(tmp_path: Pa
     from exitplan import cache
 
     body = f'{{"format": {cache.FORMAT}, "value": "\\u0007"}}'.encode("utf-16")
-    folder = tmp_path / "cache"
-    folder.mkdir()
-    (folder / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
-    assert cache._read(FakeCache(tmp_path), "plan.json") is None  # type: ignore[arg-type]
+    assert read_forged(tmp_path, body) is None
 
 
 def test_the_default_data_folder_is_served_too(tmp_path: Path) -> None:
