@@ -713,10 +713,14 @@ IMPORT_LINE = re.compile(r"^import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 
 
 def importtimes(runner: Runner, argv: list[str], repeats: int) -> dict[str, tuple[float, float]]:
-    """Median (self, cumulative) import time in ms of every module argv imports."""
+    """Median (self, cumulative) import time in ms of every module argv imports.
+
+    argv runs Python, directly or through `/usr/bin/env NAME=VALUE ...` (as `glance()` builds it).
+    """
     seen: dict[str, list[tuple[int, int]]] = {}
+    at = argv.index(PY)
     for _ in range(repeats):
-        sample = runner.run([argv[0], "-X", "importtime", *argv[1:]])
+        sample = runner.run([*argv[: at + 1], "-X", "importtime", *argv[at + 1 :]])
         for line in sample.stderr.splitlines():
             match = IMPORT_LINE.match(line)
             if match:
@@ -753,6 +757,33 @@ def where_time_goes(runner: Runner, setup: Setup, repeats: int = 7) -> str:
             table(rows, {1, 2}),
             "",
             table(rows_extra, {1, 2}),
+            "",
+        ]
+    )
+
+
+FRAMEWORK = ("typer", "click", "rich", "pydantic", "pydantic_core", "cryptography", "platformdirs")
+
+
+def glance_imports(runner: Runner, setup: Setup, repeats: int = 7, top: int = 25) -> str:
+    """What the glance (`exitplan status`, home from the environment) imports, biggest first."""
+    seen = importtimes(runner, glance(setup.plain, "status"), repeats)
+    floor = importtimes(runner, [PY, "-c", "pass"], repeats)
+    extra = {name: t for name, t in seen.items() if name not in floor}
+    framework = sorted(name for name in seen if name.split(".")[0] in FRAMEWORK)
+    rows = [["module the glance imports beyond python -c pass", "self ms", "cumulative ms"]]
+    rows += [
+        [n, f"{s:.1f}", f"{c:.1f}"]
+        for n, (s, c) in sorted(extra.items(), key=lambda item: -item[1][0])[:top]
+    ]
+    return "\n".join(
+        [
+            f"What the glance imports (python -X importtime, median of {repeats} runs each)",
+            f"{len(extra)} modules beyond python -c pass, {sum(s for s, _ in extra.values()):.1f} "
+            f"ms of import time (sum of self times); framework modules: "
+            f"{', '.join(framework) or 'none'}",
+            "",
+            table(rows, {1, 2}),
             "",
         ]
     )
@@ -806,7 +837,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--importtime",
         action="store_true",
-        help="also show what status imports beyond the minimal app",
+        help="also show what status imports beyond the minimal app, and what the glance imports",
     )
     parser.add_argument(
         "--profile", action="store_true", help="also print a cProfile of exitplan status"
@@ -842,6 +873,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(text)
         if args.importtime:
             print(where_time_goes(runner, setup))
+            print(glance_imports(runner, setup))
         if args.profile:
             print(profile_status(runner, setup))
         if args.json:

@@ -1,4 +1,4 @@
-"""Allow `python -m exitplan`."""
+"""Allow `python -m exitplan` (the glance first, then the full command line)."""
 
 from exitplan.cli import main
 

@@ -24,6 +24,9 @@ def builtin_dir() -> Path:
     here = Path(__file__).resolve().parent
     if (here / "checklists").is_dir():  # an installed wheel: no need for importlib.resources
         return here / "checklists"
+    source = here.parent / "checklists"
+    if (here.parent / "pyproject.toml").is_file() and source.is_dir():
+        return source  # a source checkout or an editable install: importlib.resources is slow
     from importlib.resources import files
 
     packaged = Path(str(files("exitplan") / "checklists"))

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 import textwrap
 from typing import TYPE_CHECKING, TextIO
@@ -56,8 +55,26 @@ def colour_enabled(
 
 
 def width() -> int:
-    """The columns to write for: the terminal's, else COLUMNS, else 80."""
-    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+    """The columns to write for: COLUMNS, else the terminal's, else 80 (never under 20)."""
+    return max(MIN_WIDTH, terminal_columns())
+
+
+def terminal_columns(fallback: int = 80) -> int:
+    """The columns `shutil.get_terminal_size` gives, without importing shutil (and bz2, lzma).
+
+    COLUMNS when it is a positive number, else the width of the terminal on stdout, else
+    `fallback` (also when the terminal says 0).
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or fallback
 
 
 STYLES = {

@@ -132,8 +132,11 @@ class Workspace:
 
         A save keeps the plan it replaces as the newest backup, so the plan's last recorded
         change is never older than that backup's. Only that can be seen; see THREATMODEL.md.
+        Only an encrypted plan is checked: there a copied backup opens with the same passphrase
+        and looks genuine, while a plain plan can be edited at will anyway (and `status` on a
+        plain plan stays a glance that never reads a backup).
         """
-        if state is None or not state.history:
+        if state is None or not state.history or not self.store.is_encrypted():
             return None
         backups = self.store.backups()
         if not backups:

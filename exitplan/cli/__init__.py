@@ -2,11 +2,17 @@
 
 `common` holds the options holder and the output layer, one module per group of commands
 holds the commands, and `app` registers them (in the order `--help` shows) and runs them.
+
+Importing this package imports no framework: its names load on first use, so `main()` can try
+the glance (`exitplan.glance`) before typer is ever imported.
 """
 
-from exitplan.cli import changing, copies, files, privacy, reading
-from exitplan.cli.app import app, command_name, invoked_command, main
-from exitplan.cli.common import Env
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import Any
 
 __all__ = [
     "Env",
@@ -20,3 +26,49 @@ __all__ = [
     "privacy",
     "reading",
 ]
+_FROM_APP = ("command_name", "invoked_command")
+_MODULES = ("changing", "copies", "files", "privacy", "reading")
+
+
+def main() -> None:
+    """Console-script entry point: the glance when it can serve the command, else the full CLI."""
+    from exitplan.hardening import forbid_core_dumps
+
+    # Before anything reads the plan: no core dump may hold it.
+    forbid_core_dumps()
+    from exitplan.glance import glance
+
+    code = glance(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    from exitplan.cli.app import main as full_main
+
+    full_main()
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_APP:
+        return getattr(importlib.import_module("exitplan.cli.app"), name)
+    if name == "Env":
+        from exitplan.cli.common import Env
+
+        return Env
+    if name in _MODULES:
+        return importlib.import_module(f"exitplan.cli.{name}")
+    raise AttributeError(f"module 'exitplan.cli' has no attribute {name!r}")
+
+
+class _Package(types.ModuleType):
+    """`exitplan.cli.app` names the Typer app, as it always has, though it loads on first use."""
+
+    @property
+    def app(self) -> Any:
+        """The Typer app (importing the framework)."""
+        return importlib.import_module("exitplan.cli.app").app
+
+    @app.setter
+    def app(self, _module: Any) -> None:
+        """The import system binds the submodule here once it loads; the Typer app stays."""
+
+
+sys.modules[__name__].__class__ = _Package

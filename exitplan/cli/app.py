@@ -162,10 +162,12 @@ def _version(value: bool) -> None:
 
 
 def _parse_today(value: str | None) -> date | None:
+    from exitplan.glance import read_today  # the one parser: the glance reads the same way
+
     if value is None:
         return None
     try:
-        return date.fromisoformat(value.strip())
+        return read_today(value)
     except ValueError:
         raise typer.BadParameter(f"'{value}' is not a date: use the form 2027-01-31") from None
 

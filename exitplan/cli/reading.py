@@ -42,33 +42,22 @@ def look(env: Env) -> dict[str, Any]:
 
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
-    from exitplan.export import status_data
+    from exitplan.glance import status_output, write
 
     env = env_of(ctx)
     ws = env.ws
     plan = ws.read()
     missing = plan.state is None and bool(ws.store.backups())
-
-    def human() -> None:
-        from exitplan.screen import status_text
-        from exitplan.term import colour_enabled, width
-
-        colour = colour_enabled(plain=env.plain)
-        write_out(
-            status_text(
-                plan,
-                env.today,
-                columns=width(),
-                colour=colour,
-                plain=env.plain,
-                missing_plan=missing,
-            )
-        )
-
     notes = [f"Note: {ws.store.no_plan()}."] if missing else []
     rollback = ws.rollback_note(plan.state)
     notes += [rollback] if rollback else []
-    render_result(Output(status_data(plan, env.today), human, notes), as_json)
+    # The same function the glance prints from, so both paths print the same bytes.
+    out, err, code = status_output(
+        plan, env.today, as_json=as_json, plain=env.plain, missing_plan=missing, notes=notes
+    )
+    code = write(out, err) or code
+    if code:
+        raise typer.Exit(code)
 
 
 def find_checklist(plan: Plan, name: str | None) -> str | None:
