@@ -204,8 +204,10 @@ def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
     )
 
 
-def status_data(plan: Plan, today: date) -> dict[str, Any]:
-    """The facts `status` shows, in the documented JSON shape."""
+def status_data(
+    plan: Plan, today: date, *, journal: tuple[int, date | None] | None = None
+) -> dict[str, Any]:
+    """The facts `status` shows, in the documented JSON shape (`journal`: records, last date)."""
     rows = rows_for(plan, today)
     flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
     groups = attention_groups(plan, rows, today)
@@ -232,6 +234,12 @@ def status_data(plan: Plan, today: date) -> dict[str, Any]:
             "coming": [flagged_data(row) for row in groups.coming],
             "behind_count": len(groups.behind),
             "due_soon_count": groups.due_soon,
+        },
+        "journal": None
+        if journal is None
+        else {
+            "records": journal[0],
+            "last_written": journal[1].isoformat() if journal[1] else None,
         },
     }
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from pathlib import Path
 
     from exitplan.plan import Plan
 
@@ -48,18 +49,25 @@ def status_output(
     plain: bool = False,
     missing_plan: bool = False,
     notes: Sequence[str] = (),
+    home: Path | None = None,
 ) -> tuple[str, str, int]:
     """What `exitplan status` prints for this plan and day: (stdout, stderr, exit code).
 
-    The one place both the full command line and the glance get the status from.
+    The one place both the full command line and the glance get the status from. With `home`,
+    it also tells of the journal kept there (one directory listing; nothing sealed is opened).
     """
     err = "".join(f"{note}\n" for note in notes)
+    journal = None
+    if home is not None:
+        from exitplan.journal import glance as journal_glance
+
+        journal = journal_glance(home)
     if as_json:
         import json
 
         from exitplan.export import status_data
 
-        data = status_data(plan, today)
+        data = status_data(plan, today, journal=journal)
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n", err, 0
     from exitplan.screen import status_text
     from exitplan.term import colour_enabled, width
@@ -71,6 +79,7 @@ def status_output(
         colour=colour_enabled(plain=plain),
         plain=plain,
         missing_plan=missing_plan,
+        journal=journal,
     )
     return text, err, 0
 
@@ -105,7 +114,9 @@ def glance(argv: Sequence[str]) -> int | None:
         return None
     from exitplan.term import plain_enabled
 
-    out, err, code = status_output(plan, plan_today, as_json=as_json, plain=plain_enabled())
+    out, err, code = status_output(
+        plan, plan_today, as_json=as_json, plain=plain_enabled(), home=_home()
+    )
     return write(out, err) or code
 
 
@@ -121,21 +132,26 @@ def _today(text: str | None) -> date | None:
         return None
 
 
+def _home() -> Path:
+    """The data folder, chosen as the full path chooses it (EXITPLAN_HOME, else the default)."""
+    from pathlib import Path
+
+    chosen = os.environ.get("EXITPLAN_HOME")
+    if chosen:
+        return Path(chosen).expanduser()
+    from exitplan.paths import default_home
+
+    return default_home()
+
+
 def _cached_plan(today: date) -> Plan | None:
     """The plan from a fresh plain cache in a private folder, or None at any doubt."""
-    from pathlib import Path
 
     from exitplan.cache import load_catalog_cached, load_plan_cached
     from exitplan.errors import ExitplanError
     from exitplan.store import Store
 
-    chosen = os.environ.get("EXITPLAN_HOME")
-    if chosen:
-        home = Path(chosen).expanduser()
-    else:
-        from exitplan.paths import default_home
-
-        home = default_home()
+    home = _home()
     store = Store(home)  # no way to ask for a passphrase: a sealed file never opens here
     try:
         if not os.path.isdir(home) or not store.exists() or store.is_encrypted():

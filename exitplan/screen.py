@@ -10,7 +10,7 @@ critical step that is behind. Never "safe", never a score.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from exitplan.attention import FEW
 from exitplan.export import attention_groups, countdown_text, progress, rows_for, totals
@@ -75,6 +75,7 @@ class StatusScreen:
         self.paint, self.plain = paint, plain
         self.rows = rows_for(plan, today)
         self.lines: list[str] = []
+        self.journal: tuple[int, date | None] | None = None
 
     def add(self, text: str, style: str = "", indent: int = 0) -> None:
         """One wrapped paragraph, each line painted in `style`."""
@@ -247,8 +248,17 @@ class StatusScreen:
                 "exitplan skip N",
                 "dim",
             )
+        if self.journal is not None:
+            self.add(journal_line(*self.journal), "dim")
         self.add(HIDE_LINE, "dim")
         self.add(HELP_LINE, "dim")
+
+
+def journal_line(records: int, last: date | None) -> str:
+    """One quiet line about the journal: how many records, and when the last was written."""
+    noun = "record" if records == 1 else "records"
+    when = f", the last written on {last.day} {last:%B %Y}" if last else ""
+    return f"Your journal: {records} {noun}{when}."
 
 
 def status_lines(
@@ -259,13 +269,15 @@ def status_lines(
     colour: bool = False,
     plain: bool = False,
     missing_plan: bool = False,
+    journal: tuple[int, date | None] | None = None,
 ) -> list[str]:
-    """The status screen's lines for this plan and day."""
+    """The status screen's lines for this plan and day (`journal`: records, last date)."""
     paint = Painter(colour and not plain)
     screen = StatusScreen(plan, today, columns=columns, paint=paint, plain=plain)
+    screen.journal = journal
     return screen.build(missing_plan=missing_plan)
 
 
-def status_text(plan: Plan, today: date, **options: bool | int) -> str:
+def status_text(plan: Plan, today: date, **options: Any) -> str:
     """The status screen as one string ending in a newline (what stdout receives)."""
-    return "\n".join(status_lines(plan, today, **options)) + "\n"  # type: ignore[arg-type]
+    return "\n".join(status_lines(plan, today, **options)) + "\n"

@@ -7,6 +7,7 @@ records which framework modules it imported, to show which path it took.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -95,6 +96,9 @@ def plans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     setup(home, "done", "2")
     home = new("danger", "--exit-date", EXIT.isoformat())
     setup(home, "situation", stdin="weapons = true\nchildren = false\n")
+    home = new("journal", "--exit-date", EXIT.isoformat())
+    setup(home, "log", "add", stdin='what = "A first entry"\n')
+    setup(home, "log", "add", stdin='what = "A second entry"\n')
     return made
 
 
@@ -120,6 +124,9 @@ CASES = [
     ("danger", ("status", "--json"), {"EXITPLAN_PLAIN": "1"}),
     ("dated", ("status",), {"TERM": "dumb", "FORCE_COLOR": ""}),
     ("dated", ("status",), {"EXITPLAN_TODAY": ""}),
+    ("journal", ("status",), {}),
+    ("journal", ("status", "--json"), {}),
+    ("journal", ("status",), {"EXITPLAN_PLAIN": "1", "COLUMNS": "40"}),
 ]
 
 
@@ -144,6 +151,24 @@ def test_the_danger_case_shows_the_danger_line(plans: dict[str, Path], tmp_path:
     assert (code, imported) == (0, [])
     assert "signs of serious danger" in out
     assert "\x1b[" in out
+
+
+def test_status_tells_of_the_journal_in_one_quiet_line(
+    plans: dict[str, Path], tmp_path: Path
+) -> None:
+    """With a journal, both paths say how many records it holds and when the last was written
+    (JSON too); without one, nothing is said about a journal at all."""
+    settings = {"EXITPLAN_TODAY": TODAY.isoformat()}
+    (code, out, _), imported = fast(plans["journal"], "status", tmp=tmp_path, **settings)
+    assert (code, imported) == (0, [])
+    lines = [line for line in out.splitlines() if "journal" in line.lower()]
+    assert len(lines) == 1
+    assert lines[0].startswith("Your journal: 2 records, the last written on ")
+    data = json.loads(full(plans["journal"], "status", "--json", **settings)[1])
+    assert data["journal"]["records"] == 2
+    assert data["journal"]["last_written"]
+    assert "journal" not in full(plans["dated"], "status", **settings)[1].lower()
+    assert json.loads(full(plans["dated"], "status", "--json", **settings)[1])["journal"] is None
 
 
 def copy_plan(source: Path, target: Path) -> Path:

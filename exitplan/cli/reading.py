@@ -53,7 +53,13 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     notes += [rollback] if rollback else []
     # The same function the glance prints from, so both paths print the same bytes.
     out, err, code = status_output(
-        plan, env.today, as_json=as_json, plain=env.plain, missing_plan=missing, notes=notes
+        plan,
+        env.today,
+        as_json=as_json,
+        plain=env.plain,
+        missing_plan=missing,
+        notes=notes,
+        home=ws.home,
     )
     code = write(out, err) or code
     if code:
