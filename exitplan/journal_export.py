@@ -134,7 +134,8 @@ def to_markdown(records: list[dict[str, Any]], now: datetime) -> str:
     return "\n".join(out)
 
 
-def _md_fields(fields: dict[str, Any]) -> list[str]:
+def _field_texts(fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, text) of each field an entry has, in the order the questions are asked."""
     out = []
     for name in FIELDS:
         if name not in fields:
@@ -143,7 +144,14 @@ def _md_fields(fields: dict[str, Any]) -> list[str]:
         text = value["said"] if name == "when" else value
         if name == "when" and value.get("approximate"):
             text += " (approximate)"
-        out += [f"**{QUESTIONS[name].split(' (')[0]}:** {md_escape(text)}", ""]
+        out.append((QUESTIONS[name].split(" (")[0], text))
+    return out
+
+
+def _md_fields(fields: dict[str, Any]) -> list[str]:
+    out = []
+    for label, text in _field_texts(fields):
+        out += [f"**{label}:** {md_escape(text)}", ""]
     return out
 
 
@@ -222,15 +230,7 @@ def to_html(records: list[dict[str, Any]], now: datetime) -> str:
 
 
 def _html_fields(fields: dict[str, Any]) -> str:
-    rows = []
-    for name in FIELDS:
-        if name not in fields:
-            continue
-        value = fields[name]
-        text = value["said"] if name == "when" else value
-        if name == "when" and value.get("approximate"):
-            text += " (approximate)"
-        rows.append(f"<dt>{_h(QUESTIONS[name].split(' (')[0])}</dt><dd>{_h(text)}</dd>")
+    rows = [f"<dt>{_h(label)}</dt><dd>{_h(text)}</dd>" for label, text in _field_texts(fields)]
     return "<dl>" + "".join(rows) + "</dl>"
 
 
