@@ -29,6 +29,8 @@ _STAMP = "%Y%m%dT%H%M%S%fZ"
 # time of day (`plan-d20261201-3f9a1c2e.toml`). Names with a sequence number and a time to the
 # microsecond (`plan-000012-20261201T101500123456Z.toml`) were written by earlier releases.
 _NEUTRAL_DAY = "d%Y%m%d"
+# How far a new backup's file time is moved past the newest one's, finest first.
+_AFTER_STEPS_NS = (1_000, 1_000_000_000, 2_000_000_000)
 
 
 class Backup(NamedTuple):
@@ -111,9 +113,12 @@ def written_after_newest(folder: Path, path: Path, write: Callable[[], object]) 
     if newest is None:
         return
     with contextlib.suppress(OSError):
-        info = path.stat()
-        if info.st_mtime_ns <= newest[1]:
-            os.utime(path, ns=(info.st_atime_ns, newest[1] + 1000))
+        # Some file systems keep times to the second (or two): step until the time has moved.
+        for step in _AFTER_STEPS_NS:
+            info = path.stat()
+            if info.st_mtime_ns > newest[1]:
+                return
+            os.utime(path, ns=(info.st_atime_ns, newest[1] + step))
 
 
 def keep_time(path: Path, write: Callable[[], object]) -> None:

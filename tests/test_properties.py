@@ -674,8 +674,9 @@ class PlanMachine(RuleBasedStateMachine):
         assert result.exit_code == 0, result.output
         new = self.current.copy()
         kept = self.current.reason.get(ref) if self.current.status[ref] == "skipped" else None
-        # A skip again with no reason keeps the earlier reason; a new reason replaces it.
-        new.reason[ref] = (model_clean(reason) or None) if reason else kept
+        # A skip again with no reason keeps the earlier reason; a new reason replaces it. A
+        # reason that is blank once cleaned (spaces, control characters) is no reason at all.
+        new.reason[ref] = (model_clean(reason) if reason else None) or kept
         new.status[ref] = "skipped"
         self.saved(new)
 
@@ -773,6 +774,23 @@ PlanMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestPlanMachine = PlanMachine.TestCase
+
+
+def test_machine_model_keeps_the_reason_on_a_blank_skip_reason() -> None:
+    """A step skipped with a reason, then skipped again with a reason that is blank once
+    cleaned (a control character, spaces): exitplan keeps the earlier reason, and the state
+    machine's model says the same (random runs reach this sequence only rarely)."""
+    machine = PlanMachine()
+    ref = f"{CHECKLIST}.s1"
+    try:
+        machine.start()
+        for reason in ("first", "\x01", " \t", "second", "\u2028"):
+            machine.skip(ref=ref, reason=reason)
+            machine.plan_matches_model()
+        assert machine.current.reason[ref] == "second"
+        assert Store(machine.home).load().items[ref].reason == "second"
+    finally:
+        machine.teardown()
 
 
 @pytest.mark.slow
