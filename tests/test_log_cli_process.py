@@ -111,7 +111,13 @@ def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
     home = make_home(tmp_path / "home")
     leader, follower = os.openpty()
     proc = subprocess.Popen(
-        program(home, "log", "add"), stdin=follower, stdout=follower, stderr=follower
+        program(home, "log", "add"),
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        # A run in the background of a non-interactive shell ignores SIGINT, and a child would
+        # inherit that: give the child the default a person's terminal gives it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     os.close(follower)
     try:
