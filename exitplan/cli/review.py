@@ -11,8 +11,10 @@ from exitplan.cli.common import Env, check_checklist, env_of, say
 from exitplan.limits import MAX_REASON_CHARS
 
 KEYS_PROMPT = "[d]one  [s]kip  [n]ote  [Enter] next  [q]uit  [h]ide: "
-# Erase the scrollback (where the terminal allows it), then the screen, and go home.
-HIDE_SEQUENCE = "\033[3J\033[2J\033[H"
+# Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
+# this order: many terminals move a cleared screen into the scrollback, so erasing it first
+# would leave the step that was on screen one scroll away.
+HIDE_SEQUENCE = "\033[H\033[2J\033[3J"
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
 STOPPED_CODE = 130
 
