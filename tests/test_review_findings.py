@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Run
-from helpers import ok
+from conftest import TODAY, Run
+from helpers import cli, ok, snapshot
 
 
 def test_quick_hide_erases_the_scrollback_after_clearing_the_screen(
@@ -18,3 +18,75 @@ def test_quick_hide_erases_the_scrollback_after_clearing_the_screen(
     """
     result = ok(run("review", input="h\n"))
     assert result.stdout.endswith("\033[H\033[2J\033[3J")
+
+
+def at_terminal(args: list[str], prompt: str, keys: bytes) -> tuple[int, str]:
+    """Run `python -m exitplan ARGS` on a pseudo-terminal; once `prompt` shows, type `keys`.
+
+    Returns the exit code and everything the terminal showed.
+    """
+    import os
+    import pty
+    import select
+    import sys
+
+    pid, leader = pty.fork()  # the child gets the terminal as its controlling one
+    if pid == 0:  # pragma: no cover - the child process
+        # The interpreter running the tests, with fixed arguments: no shell is wanted.
+        os.execv(sys.executable, [sys.executable, "-m", "exitplan", *args])  # noqa: S606
+    shown = b""
+    typed = False
+    while True:
+        ready, _, _ = select.select([leader], [], [], 60)
+        if not ready:  # pragma: no cover - a hang fails the test instead of blocking the suite
+            os.kill(pid, 9)
+            break
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+        if not typed and prompt.encode() in shown:
+            os.write(leader, keys)
+            typed = True
+    os.close(leader)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), shown.decode(errors="replace").replace("\r\n", "\n")
+
+
+def encrypt(home: Path, tmp_path: Path) -> None:
+    """Encrypt the plan in `home` with a passphrase kept in a private file."""
+    secret = tmp_path / "pass.txt"
+    secret.write_text("correct horse battery\n")
+    secret.chmod(0o600)
+    ok(cli(home, "encrypt", "--passphrase-file", str(secret)))
+
+
+def test_ctrl_c_at_the_passphrase_prompt_stops_calmly(plan_home: Path, tmp_path: Path) -> None:
+    """Ctrl-C while typing the passphrase ends on a new line with one calm sentence, exit 130,
+    not "Aborted!", and changes nothing."""
+    encrypt(plan_home, tmp_path)
+    before = snapshot(plan_home)
+    args = ["--home", str(plan_home), "--today", TODAY.isoformat(), "done", "1"]
+    code, shown = at_terminal(args, "Passphrase:", b"\x03")
+    assert code == 130, shown
+    assert "Aborted" not in shown
+    *_, typed_on, last = shown.splitlines()
+    assert typed_on.startswith("Passphrase:"), shown  # the sentence starts on a line of its own
+    assert last == "Stopped; nothing was changed.", shown
+    assert snapshot(plan_home) == before
+
+
+def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
+    """Ctrl-C at wipe's question ends calmly on a new line, exit 130, and erases nothing."""
+    before = snapshot(plan_home)
+    args = ["--home", str(plan_home), "--today", TODAY.isoformat(), "wipe"]
+    code, shown = at_terminal(args, "Type WIPE to go ahead:", b"\x03")
+    assert code == 130, shown
+    assert "Aborted" not in shown
+    *_, typed_on, last = shown.splitlines()
+    assert "Type WIPE to go ahead:" in typed_on, shown
+    assert last == "Stopped; nothing was changed.", shown
+    assert snapshot(plan_home) == before

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.cli.common import env_of, say
+from exitplan.cli.common import ask, env_of, say
 from exitplan.cli.review import review as review_cmd
 from exitplan.limits import MAX_REASON_CHARS
 
@@ -245,7 +245,7 @@ def read_private_text(prompt: str) -> str:
     """Read free text from a prompt, or from stdin when it is not a terminal."""
     if not sys.stdin.isatty():
         return sys.stdin.read()
-    return str(typer.prompt(prompt, default="", show_default=False))
+    return ask(prompt)
 
 
 def note(

@@ -28,6 +28,33 @@ def say(message: str) -> None:
     typer.echo(message, err=True)
 
 
+# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
+STOPPED_CODE = 130
+
+
+def hidden_prompt(text: str) -> str:
+    """A passphrase typed with hidden input; Ctrl-C or Ctrl-D ends the run calmly."""
+    return ask(text, hidden=True)
+
+
+def ask(text: str, *, hidden: bool = False) -> str:
+    """One answer typed at the terminal (Enter alone is an empty answer, unless hidden).
+
+    Ctrl-C ends the run calmly on a new line with exit code 130, and the end of input with
+    exit code 1, instead of "Aborted!".
+    """
+    try:
+        if hidden:
+            return str(typer.prompt(text, hide_input=True))
+        return str(typer.prompt(text, default="", show_default=False))
+    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
+        if not hidden:  # hidden input has ended its line already
+            typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
+        say("Stopped; nothing was changed.")
+        raise typer.Exit(1 if ended else STOPPED_CODE) from None
+
+
 @dataclass
 class Env:
     """The global options of a run; the workspace built from them does the work."""
@@ -118,7 +145,7 @@ class Env:
                 "this plan is encrypted: run exitplan in a terminal to type the passphrase "
                 "(or give --passphrase-file FILE)"
             )
-        return str(typer.prompt(self.prompt, hide_input=True))
+        return hidden_prompt(self.prompt)
 
 
 def rehearsal_note(today: date) -> str:
