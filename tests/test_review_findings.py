@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import TODAY, Run
 from helpers import cli, ok, snapshot
 
@@ -20,8 +21,9 @@ def test_quick_hide_erases_the_scrollback_after_clearing_the_screen(
     assert result.stdout.endswith("\033[H\033[2J\033[3J")
 
 
-def at_terminal(args: list[str], prompt: str, keys: bytes) -> tuple[int, str]:
-    """Run `python -m exitplan ARGS` on a pseudo-terminal; once `prompt` shows, type `keys`.
+def at_terminal(args: list[str], prompt: str, keys: bytes, columns: int = 200) -> tuple[int, str]:
+    """Run `python -m exitplan ARGS` on a pseudo-terminal `columns` wide; once `prompt` shows,
+    type `keys`.
 
     Returns the exit code and everything the terminal showed.
     """
@@ -33,11 +35,12 @@ def at_terminal(args: list[str], prompt: str, keys: bytes) -> tuple[int, str]:
     pid, leader = pty.fork()  # the child gets the terminal as its controlling one
     if pid == 0:  # pragma: no cover - the child process
         # The interpreter running the tests, with fixed arguments: no shell is wanted.
-        os.execv(sys.executable, [sys.executable, "-m", "exitplan", *args])  # noqa: S606
+        env = {**os.environ, "COLUMNS": str(columns)}
+        os.execve(sys.executable, [sys.executable, "-m", "exitplan", *args], env)  # noqa: S606
     shown = b""
     typed = False
     while True:
-        ready, _, _ = select.select([leader], [], [], 60)
+        ready, _, _ = select.select([leader], [], [], 20)
         if not ready:  # pragma: no cover - a hang fails the test instead of blocking the suite
             os.kill(pid, 9)
             break
@@ -90,3 +93,20 @@ def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
     assert "Type WIPE to go ahead:" in typed_on, shown
     assert last == "Stopped; nothing was changed.", shown
     assert snapshot(plan_home) == before
+
+
+@pytest.mark.parametrize(
+    ("command", "prompt"),
+    [("situation", "skip):"), ("log add", "fine):")],
+)
+def test_questions_at_a_narrow_terminal_are_wrapped(
+    plan_home: Path, command: str, prompt: str
+) -> None:
+    """At a 40-column terminal the introduction and each question are wrapped between words:
+    no line is wider than the terminal (which would split a word at its edge)."""
+    args = ["--home", str(plan_home), "--today", TODAY.isoformat(), *command.split()]
+    code, shown = at_terminal(args, prompt, b"\x03", columns=40)
+    assert "Traceback" not in shown, code
+    lines = shown.replace("^C", "").splitlines()
+    assert len(lines) > 5, shown
+    assert max(len(line) for line in lines) <= 40, shown

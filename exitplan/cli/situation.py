@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from exitplan.cli.common import JsonOpt, emit_json, env_of, say
+from exitplan.cli.common import JsonOpt, emit_json, env_of, prompt_text, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -76,7 +76,7 @@ def offer(env: Env) -> None:
     for line in wrap(INTRO, width()):
         say(line)
     reply = typer.prompt(
-        "Press Enter to answer them now, or type s to skip them all",
+        prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
         default="",
         show_default=False,
         err=True,
@@ -113,7 +113,8 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | None:
             now = WORDS[current.get(question.key)]
             prompt = f"{number} of {total}. {question.text} (now: {now}; yes, no or skip)"
             while True:
-                reply = str(typer.prompt(prompt, default="", show_default=False, err=True))
+                shown = prompt_text(prompt, err=True)
+                reply = str(typer.prompt(shown, default="", show_default=False, err=True))
                 reply = reply.strip().lower()
                 if not reply:
                     break  # Enter keeps the answer as it is
