@@ -128,3 +128,31 @@ def test_help_now_wraps_to_the_terminal_between_words(run: Run, columns: int) ->
         assert any(entry["number"] in line for line in lines), entry["number"]
         assert any(entry["source"] in line for line in lines), entry["source"]
         assert " ".join(entry["service"].split()) in flowing, entry["service"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("add", "t-money", "A step", "--priority", "urgent"), "'urgent' is not one of"),
+        (("summary", "--format", "pdf"), "'pdf' is not one of"),
+        (("date", "--per-day", "x"), "give a whole number"),
+        (("date", "--warn-days", "999"), "give a number no higher than 365"),
+        (("restore", "x"), "give a whole number"),
+        (("log", "show", "x"), "give a whole number"),
+        (("log", "show", "0"), "give a number of at least 1"),
+    ],
+)
+def test_a_bad_option_value_is_explained_without_validator_words(
+    run: Run, plan_home: Path, args: tuple[str, ...], words: str
+) -> None:
+    """A mistyped number or choice gets words for the person, not pydantic's ("Value error,
+    ...", "Input should be a valid integer, unable to parse string ..."); exit 2, nothing
+    written."""
+    from helpers import assert_usage_error
+
+    before = snapshot(plan_home)
+    result = run(*args)
+    assert_usage_error(result, words)
+    assert "Value error" not in result.stderr
+    assert "Input should" not in result.stderr
+    assert snapshot(plan_home) == before
