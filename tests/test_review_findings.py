@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import TODAY, Run
-from helpers import cli, ok, snapshot
+from helpers import cli, ok, one_error_line, snapshot
 
 
 def test_quick_hide_erases_the_scrollback_after_clearing_the_screen(
@@ -155,4 +155,16 @@ def test_a_bad_option_value_is_explained_without_validator_words(
     assert_usage_error(result, words)
     assert "Value error" not in result.stderr
     assert "Input should" not in result.stderr
+    assert snapshot(plan_home) == before
+
+
+def test_a_piped_journal_entry_that_is_not_toml_says_how_to_write_one(
+    run: Run, plan_home: Path
+) -> None:
+    """Plain words piped to `log add` get one line that shows the form an entry takes and
+    names its keys; nothing is written."""
+    before = snapshot(plan_home)
+    result = run("log", "add", input="It happened again in the kitchen\n")
+    line = one_error_line(result, "nothing was added", 'what = "what happened"', "witnesses")
+    assert "It happened" not in line
     assert snapshot(plan_home) == before
