@@ -168,3 +168,22 @@ def test_a_piped_journal_entry_that_is_not_toml_says_how_to_write_one(
     line = one_error_line(result, "nothing was added", 'what = "what happened"', "witnesses")
     assert "It happened" not in line
     assert snapshot(plan_home) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "said"),
+    [
+        (("situation",), "children = false\n", "Your answers are as they were; nothing changed."),
+        (("date", "--per-day", "3"), None, "The plan already asks for at most 3 steps a day."),
+    ],
+)
+def test_repeating_a_setting_writes_nothing(
+    run: Run, plan_home: Path, args: tuple[str, ...], stdin: str | None, said: str
+) -> None:
+    """Giving the same answer or pace again says so and leaves every file as it was: no
+    rewritten plan, no new backup pushing out an older one."""
+    ok(run(*args, input=stdin))
+    before = snapshot(plan_home)
+    result = ok(run(*args, input=stdin))
+    assert result.stderr.strip() == said
+    assert snapshot(plan_home) == before

@@ -130,6 +130,12 @@ def date_cmd(
             say(hint)
             return
 
+    if new is None and not clear and warn_days is None and per_day is not None:
+        env.ws.require_plan()
+        if env.ws.state().per_day == per_day:  # nothing to change: write nothing
+            say(f"The plan already asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
+            return
+
     def apply(state: PlanState, _plan: Plan) -> None:
         if new is not None or (clear and state.exit_date is not None):
             set_exit_date(state, when, env.ws.now(), env.today)

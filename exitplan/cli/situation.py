@@ -6,6 +6,7 @@ stdin (`children = false`), never from the command line, where shell history wou
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING
 
@@ -135,7 +136,9 @@ def save(env: Env, answers: dict[str, bool | None]) -> None:
     def apply(state: PlanState, _plan: Plan) -> bool:
         return set_situation(state, answers, env.ws.now())
 
-    if not env.ws.change(apply):
+    # Answers that change nothing must not rewrite the plan (nor push out a backup).
+    unchanged = not set_situation(copy.deepcopy(env.ws.state()), answers, env.ws.now())
+    if unchanged or not env.ws.change(apply):
         say("Your answers are as they were; nothing changed.")
         return
     plan = env.ws.read()
