@@ -39,11 +39,16 @@ def at_terminal(args: list[str], prompt: str, keys: bytes, columns: int = 200) -
         os.execve(sys.executable, [sys.executable, "-m", "exitplan", *args], env)  # noqa: S606
     shown = b""
     typed = False
-    while True:
-        ready, _, _ = select.select([leader], [], [], 20)
-        if not ready:  # pragma: no cover - a hang fails the test instead of blocking the suite
-            os.kill(pid, 9)
-            break
+    quiet = 0
+    while quiet < 30:  # about a minute of silence: a hang fails the test, never the suite
+        ready, _, _ = select.select([leader], [], [], 2)
+        if not ready:
+            quiet += 1
+            if typed:
+                # Two quiet seconds after typing: a terminal switched to raw mode drops keys
+                # typed just before the switch, so type them again.
+                os.write(leader, keys)
+            continue
         try:
             chunk = os.read(leader, 4096)
         except OSError:  # the child closed the terminal
@@ -54,6 +59,8 @@ def at_terminal(args: list[str], prompt: str, keys: bytes, columns: int = 200) -
         if not typed and prompt.encode() in shown:
             os.write(leader, keys)
             typed = True
+    else:  # pragma: no cover - only when the child hangs
+        os.kill(pid, 9)
     os.close(leader)
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), shown.decode(errors="replace").replace("\r\n", "\n")
@@ -187,3 +194,14 @@ def test_repeating_a_setting_writes_nothing(
     result = ok(run(*args, input=stdin))
     assert result.stderr.strip() == said
     assert snapshot(plan_home) == before
+
+
+def test_review_keys_fit_a_narrow_terminal(plan_home: Path) -> None:
+    """At 40 columns the review keys take two lines, split between keys, never inside one:
+    no line but a lone unbreakable token (a URL) is wider than the terminal."""
+    args = ["--home", str(plan_home), "--today", TODAY.isoformat(), "review"]
+    code, shown = at_terminal(args, "[h]ide:", b"q", columns=40)
+    assert code == 0, shown
+    lines = shown.splitlines()
+    assert any(line.startswith("[q]uit  [h]ide: ") for line in lines), shown
+    assert all(len(line) <= 40 or " " not in line.strip() for line in lines), shown
