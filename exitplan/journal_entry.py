@@ -198,7 +198,10 @@ def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise JournalError(f"the entry is not valid TOML ({exc}); nothing was added") from None
+        raise JournalError(
+            f"the entry is not valid TOML ({exc}); nothing was added. Write one answer a line, "
+            f'as in: what = "what happened" (the keys are: {", ".join(FIELDS)})'
+        ) from None
     for key, value in raw.items():
         if isinstance(value, dict):
             raise JournalError(f"'{key}' must be text, not a table; nothing was added")

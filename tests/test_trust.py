@@ -464,7 +464,7 @@ def test_review_quick_hide_clears_everything_and_exits(run: Run, plan_home: Path
     result = ok(run("review", input="h\nd\n"))
     assert result.stdout.endswith(review_module.HIDE_SEQUENCE)
     assert "\033[3J" in review_module.HIDE_SEQUENCE
-    assert "\033[2J\033[H" in review_module.HIDE_SEQUENCE
+    assert "\033[H\033[2J" in review_module.HIDE_SEQUENCE
     assert "Review finished" not in result.stderr
     assert result.stderr.count("Press h at any moment") == 1
     assert all(s.status == "open" for s in read_plan(plan_home).items.values())

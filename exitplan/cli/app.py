@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -81,6 +82,9 @@ class ExitplanGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except typer.BadParameter as exc:  # a command's options are parsed in here
+            exc.message = plain_words(exc.message)
+            raise
         except ExitplanError as exc:
             for line in exc.lines():
                 typer.echo(line, err=True)
@@ -92,6 +96,31 @@ class ExitplanGroup(TyperGroup):
         """Commands in the documented order, whatever order they were registered in."""
         known = super().list_commands(ctx)
         return [n for n in ORDER if n in known] + [n for n in known if n not in ORDER]
+
+
+# The conversion messages of Typer's (pydantic's) types, in words written for the person.
+_NUMBER_WORDS = (
+    (re.compile(r"Input should be a valid integer.*"), "give a whole number, like 4"),
+    (
+        re.compile(r"Input should be less than or equal to (\S+)"),
+        r"give a number no higher than \1",
+    ),
+    (
+        re.compile(r"Input should be greater than or equal to (\S+)"),
+        r"give a number of at least \1",
+    ),
+    (re.compile(r"Input should be less than (\S+)"), r"give a number below \1"),
+    (re.compile(r"Input should be greater than (\S+)"), r"give a number above \1"),
+)
+
+
+def plain_words(message: str) -> str:
+    """A bad option value's message without the validator's jargon ("Value error, ...")."""
+    message = message.removeprefix("Value error, ")
+    for pattern, words in _NUMBER_WORDS:
+        if pattern.fullmatch(message):
+            return pattern.sub(words, message)
+    return message
 
 
 class PlainHelpCommand(TyperCommand):

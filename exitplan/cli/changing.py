@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.cli.common import env_of, say
+from exitplan.cli.common import ask, env_of, say
 from exitplan.cli.review import review as review_cmd
 from exitplan.limits import MAX_REASON_CHARS
 
@@ -130,6 +130,12 @@ def date_cmd(
             say(hint)
             return
 
+    if new is None and not clear and warn_days is None and per_day is not None:
+        env.ws.require_plan()
+        if env.ws.state().per_day == per_day:  # nothing to change: write nothing
+            say(f"The plan already asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
+            return
+
     def apply(state: PlanState, _plan: Plan) -> None:
         if new is not None or (clear and state.exit_date is not None):
             set_exit_date(state, when, env.ws.now(), env.today)
@@ -245,7 +251,7 @@ def read_private_text(prompt: str) -> str:
     """Read free text from a prompt, or from stdin when it is not a terminal."""
     if not sys.stdin.isatty():
         return sys.stdin.read()
-    return str(typer.prompt(prompt, default="", show_default=False))
+    return ask(prompt)
 
 
 def note(

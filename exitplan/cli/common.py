@@ -24,8 +24,66 @@ T = TypeVar("T")
 
 
 def say(message: str) -> None:
-    """A short confirmation on stderr, so stdout stays clean for data."""
+    """A short confirmation on stderr, so stdout stays clean for data.
+
+    At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
+    """
+    if stream_is_terminal(err=True):
+        from exitplan.term import width, wrap_lines
+
+        message = "\n".join(wrap_lines(message, width()))
     typer.echo(message, err=True)
+
+
+def stream_is_terminal(*, err: bool) -> bool:
+    """Whether stderr (or stdout) is a terminal."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+def prompt_text(text: str, *, err: bool = False) -> str:
+    """The last line of a prompt wrapped to the terminal; the lines before it are printed.
+
+    A prompt wider than the terminal would otherwise be split mid-word at the edge.
+    """
+    if not stream_is_terminal(err=err):
+        return text
+    from exitplan.term import width, wrap
+
+    *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
+    for line in lead:
+        typer.echo(line, err=err)
+    return last
+
+
+# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
+STOPPED_CODE = 130
+
+
+def hidden_prompt(text: str) -> str:
+    """A passphrase typed with hidden input; Ctrl-C or Ctrl-D ends the run calmly."""
+    return ask(text, hidden=True)
+
+
+def ask(text: str, *, hidden: bool = False) -> str:
+    """One answer typed at the terminal (Enter alone is an empty answer, unless hidden).
+
+    Ctrl-C ends the run calmly on a new line with exit code 130, and the end of input with
+    exit code 1, instead of "Aborted!".
+    """
+    try:
+        if hidden:
+            return str(typer.prompt(prompt_text(text), hide_input=True))
+        return str(typer.prompt(prompt_text(text), default="", show_default=False))
+    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
+        if not hidden:  # hidden input has ended its line already
+            typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
+        say("Stopped; nothing was changed.")
+        raise typer.Exit(1 if ended else STOPPED_CODE) from None
 
 
 @dataclass
@@ -118,7 +176,7 @@ class Env:
                 "this plan is encrypted: run exitplan in a terminal to type the passphrase "
                 "(or give --passphrase-file FILE)"
             )
-        return str(typer.prompt(self.prompt, hide_input=True))
+        return hidden_prompt(self.prompt)
 
 
 def rehearsal_note(today: date) -> str:

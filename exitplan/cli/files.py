@@ -49,6 +49,7 @@ def help_now(
     Works with no plan and never needs the passphrase.
     """
     from exitplan.helplines import format_lines, load_lines
+    from exitplan.term import width, wrap
 
     every = load_lines()
     lines = every
@@ -58,9 +59,17 @@ def help_now(
         if not lines:
             # In a crisis a typo must not cost the numbers: show them all, and say why.
             regions = ", ".join(sorted({line["region"] for line in every}))
-            typer.echo(f"No numbers for '{region}' (known: {regions}), so here are all of them.\n")
+            typer.echo(
+                "\n".join(
+                    wrap(
+                        f"No numbers for '{region}' (known: {regions}), so here are all of them.",
+                        width(),
+                    )
+                )
+                + "\n"
+            )
             lines = every
-    typer.echo(format_lines(lines))
+    typer.echo(format_lines(lines, width()))
 
 
 REGION_ALIASES = {"GB": "UK", "USA": "US", "AUS": "AU", "CAN": "CA", "DEU": "DE"}

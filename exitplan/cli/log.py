@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_result, say
+from exitplan.cli.common import (
+    JsonOpt,
+    Output,
+    echo_lines,
+    env_of,
+    prompt_text,
+    render_result,
+    say,
+)
 from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
@@ -64,7 +72,8 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     try:
         for name in FIELDS:
             while True:
-                asked = typer.prompt(QUESTIONS[name], default="", show_default=False, err=True)
+                shown = prompt_text(QUESTIONS[name], err=True)
+                asked = typer.prompt(shown, default="", show_default=False, err=True)
                 answer = str(asked)
                 if name != "when" or not answer.strip():
                     break

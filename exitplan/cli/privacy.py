@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from exitplan.cli.common import Env, env_of, read_passphrase_file, say
+from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
 from exitplan.errors import ExitplanError
 
 MIN_PASSPHRASE = 8
@@ -31,11 +31,11 @@ def new_passphrase(env: Env, source: Path | None) -> str:
         "work well. If it is forgotten, the plan cannot be opened."
     )
     for _ in range(TRIES):
-        text = str(typer.prompt("New passphrase", hide_input=True))
+        text = hidden_prompt("New passphrase")
         if len(text) < MIN_PASSPHRASE:
             say(f"That is shorter than {MIN_PASSPHRASE} characters; please choose a longer one.")
             continue
-        if str(typer.prompt("Type the new passphrase again", hide_input=True)) == text:
+        if hidden_prompt("Type the new passphrase again") == text:
             return text
         say("The two entries were not the same; please type it again.")
     raise ExitplanError("no new passphrase was set; nothing was changed")
@@ -138,9 +138,7 @@ def wipe(
         say(f"Nothing to erase: {env.home} does not exist.")
         return
     if not yes:
-        answer = typer.prompt(
-            "This erases your whole plan. Type WIPE to go ahead", default="", show_default=False
-        )
+        answer = ask("This erases your whole plan. Type WIPE to go ahead")
         if answer.strip() != "WIPE":
             if answer.strip().upper() == "WIPE":
                 raise ExitplanError(

@@ -10,9 +10,28 @@ import typer
 from exitplan.cli.common import Env, check_checklist, env_of, say
 from exitplan.limits import MAX_REASON_CHARS
 
-KEYS_PROMPT = "[d]one  [s]kip  [n]ote  [Enter] next  [q]uit  [h]ide: "
-# Erase the scrollback (where the terminal allows it), then the screen, and go home.
-HIDE_SEQUENCE = "\033[3J\033[2J\033[H"
+KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
+
+
+def keys_prompt(columns: int) -> str:
+    """The keys in as many lines as `columns` needs, never splitting one; ends with ': '."""
+    lines: list[str] = []
+    line = ""
+    for group in KEY_GROUPS:
+        joined = f"{line}  {group}" if line else group
+        if line and len(joined) + len(": ") > columns:
+            lines.append(line)
+            line = group
+        else:
+            line = joined
+    return "\n".join([*lines, line]) + ": "
+
+
+KEYS_PROMPT = keys_prompt(200)  # on one line
+# Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
+# this order: many terminals move a cleared screen into the scrollback, so erasing it first
+# would leave the step that was on screen one scroll away.
+HIDE_SEQUENCE = "\033[H\033[2J\033[3J"
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
 STOPPED_CODE = 130
 
@@ -35,6 +54,7 @@ def review(
     from exitplan.export import rows_for
     from exitplan.render import console, item_view
     from exitplan.schedule import most_urgent
+    from exitplan.term import width
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -58,7 +78,7 @@ def review(
         for index, row in enumerate(rows, 1):
             out.rule(f"{index} of {len(rows)}")
             out.print(item_view(row, env.today, []))
-            key = read_key(KEYS_PROMPT)
+            key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
                 key = read_key("Please press d, s, n, Enter, q or h: ")
             if key == "h":

@@ -6,12 +6,13 @@ stdin (`children = false`), never from the command line, where shell history wou
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING
 
 import typer
 
-from exitplan.cli.common import JsonOpt, emit_json, env_of, say
+from exitplan.cli.common import JsonOpt, emit_json, env_of, prompt_text, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -76,7 +77,7 @@ def offer(env: Env) -> None:
     for line in wrap(INTRO, width()):
         say(line)
     reply = typer.prompt(
-        "Press Enter to answer them now, or type s to skip them all",
+        prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
         default="",
         show_default=False,
         err=True,
@@ -113,7 +114,8 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | None:
             now = WORDS[current.get(question.key)]
             prompt = f"{number} of {total}. {question.text} (now: {now}; yes, no or skip)"
             while True:
-                reply = str(typer.prompt(prompt, default="", show_default=False, err=True))
+                shown = prompt_text(prompt, err=True)
+                reply = str(typer.prompt(shown, default="", show_default=False, err=True))
                 reply = reply.strip().lower()
                 if not reply:
                     break  # Enter keeps the answer as it is
@@ -134,7 +136,9 @@ def save(env: Env, answers: dict[str, bool | None]) -> None:
     def apply(state: PlanState, _plan: Plan) -> bool:
         return set_situation(state, answers, env.ws.now())
 
-    if not env.ws.change(apply):
+    # Answers that change nothing must not rewrite the plan (nor push out a backup).
+    unchanged = not set_situation(copy.deepcopy(env.ws.state()), answers, env.ws.now())
+    if unchanged or not env.ws.change(apply):
         say("Your answers are as they were; nothing changed.")
         return
     plan = env.ws.read()
