@@ -110,14 +110,16 @@ def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
     that nothing was added, exits 1, and no journal appears."""
     home = make_home(tmp_path / "home")
     leader, follower = os.openpty()
+    # A run in the background of a non-interactive shell ignores SIGINT, and a child would
+    # inherit that: a small launcher gives it back the default a person's terminal gives, then
+    # becomes exitplan (no preexec_fn: it can deadlock a child forked from a threaded process).
+    launcher = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    argv = program(home, "log", "add")
     proc = subprocess.Popen(
-        program(home, "log", "add"),
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        # A run in the background of a non-interactive shell ignores SIGINT, and a child would
-        # inherit that: give the child the default a person's terminal gives it.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+        [sys.executable, "-c", launcher, *argv], stdin=follower, stdout=follower, stderr=follower
     )
     os.close(follower)
     try:
