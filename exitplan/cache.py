@@ -24,7 +24,7 @@ from exitplan.safeio import is_link, read_capped
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
 PLAN_FILE = "plan.json"
-FORMAT = 2
+FORMAT = 3
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).

@@ -46,6 +46,7 @@ class Item:
     sources: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     applies_if: list[str] = field(default_factory=list)
+    only_if: list[str] = field(default_factory=list)
     unless: list[str] = field(default_factory=list)
     after: list[str] = field(default_factory=list)
     reflective: bool = False

@@ -148,8 +148,8 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
                     states.get(full_id) or ItemState(),
                     is_custom,
                     applies=(
-                        applies(item.applies_if, item.unless, answers)
-                        if item.applies_if or item.unless
+                        applies(item.applies_if, item.unless, answers, item.only_if)
+                        if item.applies_if or item.unless or item.only_if
                         else True
                     ),
                     danger=bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),

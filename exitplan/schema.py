@@ -119,6 +119,7 @@ class ItemFile(BaseModel):
     )
     tags: list[Slug] = Field(default_factory=list, max_length=20)
     applies_if: list[SituationKey] = Field(default_factory=list, max_length=20)
+    only_if: list[SituationKey] = Field(default_factory=list, max_length=20)
     unless: list[SituationKey] = Field(default_factory=list, max_length=20)
     after: list[ItemRef] = Field(default_factory=list, max_length=20)
     reflective: bool = False

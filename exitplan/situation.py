@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
 
 class Question(NamedTuple):
@@ -51,11 +51,21 @@ KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS)
 DANGER_KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS if q.danger)
 
 
-def applies(applies_if: list[str], unless: list[str], answers: Mapping[str, bool]) -> bool:
-    """Whether a step applies: every `applies_if` answer is not "no", and no `unless` is "yes".
+def applies(
+    applies_if: list[str],
+    unless: list[str],
+    answers: Mapping[str, bool],
+    only_if: Sequence[str] = (),
+) -> bool:
+    """Whether a step applies: every `applies_if` answer is not "no", every `only_if` answer is
+    "yes", and no `unless` answer is "yes".
 
-    An unanswered question never hides a step: when in doubt, the step stays in the plan.
+    An unanswered `applies_if` or `unless` question never hides a step: when in doubt, the step
+    stays in the plan. `only_if` is for the few steps that would be wrong for anyone who has not
+    said yes (the script for telling them in person, which is the more dangerous way to leave).
     """
+    if any(answers.get(key) is not True for key in only_if):
+        return False
     if any(answers.get(key) is False for key in applies_if):
         return False
     return not any(answers.get(key) is True for key in unless)

@@ -55,8 +55,9 @@ ALL_IDS = [f"{MONEY}.{i}" for i in MONEY_IDS] + [f"{PAPERS}.{i}" for i in PAPERS
 
 
 def builtin_checklists() -> list[tuple[str, str, int]]:
-    """(id, title, item count) of the built-in checklists, read from the files right now."""
-    return [(c.id, c.title, len(c.items)) for c in load_catalog().checklists]
+    """(id, title, count of the steps in the plan before any question is answered) of the
+    built-in checklists, read from the files right now (an `only_if` step waits for a yes)."""
+    return [(c.id, c.title, sum(not i.only_if for i in c.items)) for c in load_catalog().checklists]
 
 
 def status_json(run: Run, **kwargs: object) -> dict:
@@ -1251,10 +1252,11 @@ def test_checklists_json(run: Run, plan_home_with_builtins: Path) -> None:
         "in_plan": True,
     }
     assert by_id[PAPERS]["items"] == 4
-    for cid, title, count in builtin_checklists():
-        assert (by_id[cid]["title"], by_id[cid]["items"]) == (title, count)
-        assert by_id[cid]["builtin"] is True
-        assert by_id[cid]["in_plan"] is False
+    for checklist in load_catalog().checklists:  # every item in the file, conditions or not
+        row = by_id[checklist.id]
+        assert (row["title"], row["items"]) == (checklist.title, len(checklist.items))
+        assert row["builtin"] is True
+        assert row["in_plan"] is False
     assert len(rows) == len(builtin_checklists()) + 2
 
 

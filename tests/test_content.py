@@ -65,6 +65,7 @@ ITEM_KEYS = frozenset(
         "sources",
         "tags",
         "applies_if",
+        "only_if",
         "unless",
         "after",
         "reflective",
@@ -508,7 +509,9 @@ def _by_ref(checklists: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def _applies(item: dict[str, Any], answers: dict[str, bool]) -> bool:
     from exitplan.situation import applies
 
-    return applies(item.get("applies_if", []), item.get("unless", []), answers)
+    return applies(
+        item.get("applies_if", []), item.get("unless", []), answers, item.get("only_if", [])
+    )
 
 
 def test_steps_that_can_be_noticed_are_flagged(checklists: dict[str, dict[str, Any]]) -> None:
@@ -545,13 +548,13 @@ def test_no_source_label_names_a_diagnosis(checklists: dict[str, dict[str, Any]]
 def test_exit_day_scripts_are_only_for_someone_who_tells(
     checklists: dict[str, dict[str, Any]],
 ) -> None:
-    """The conversation scripts leave the plan for someone who will not tell in person,
-    and stay for someone who will, or who has not said."""
+    """The conversation scripts are only for someone who said they will tell in person: telling
+    is the more dangerous way to leave, so nobody who has not said yes is handed a script."""
     items = _by_ref(checklists)
     for ref in EXIT_DAY_SCRIPTS:
         assert not _applies(items[ref], {"tell_in_person": False}), ref
         assert _applies(items[ref], {"tell_in_person": True}), ref
-        assert _applies(items[ref], {}), ref
+        assert not _applies(items[ref], {}), ref
 
 
 def test_deciding_whether_to_tell_is_for_everyone(checklists: dict[str, dict[str, Any]]) -> None:
@@ -602,10 +605,13 @@ def test_children_and_pet_steps_depend_on_the_answer(
         assert _applies(item, {}), item["id"]
 
 
-def test_unanswered_questions_hide_nothing(checklists: dict[str, dict[str, Any]]) -> None:
-    """With no answers given, every built-in step is in the plan."""
+def test_unanswered_questions_hide_only_the_exit_day_scripts(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """With no answers given, every built-in step is in the plan except the scripts for telling
+    them in person, which wait for a yes."""
     hidden = [ref for ref, item in _items(checklists) if not _applies(item, {})]
-    assert hidden == []
+    assert sorted(hidden) == sorted(EXIT_DAY_SCRIPTS)
 
 
 def test_order_refers_to_real_earlier_steps(checklists: dict[str, dict[str, Any]]) -> None:

@@ -259,3 +259,12 @@ def test_answers_survive_the_cache(state: PlanState) -> None:
     body = json.dumps(asdict(state), default=_encode)
     again = _plan(json.loads(body, object_hook=_decode))
     assert (again.situation, again.per_day) == ({"children": False}, 5)
+
+
+@pytest.mark.parametrize(
+    ("answers", "expected"),
+    [({}, False), ({"tell_in_person": False}, False), ({"tell_in_person": True}, True)],
+)
+def test_only_if_needs_an_explicit_yes(answers: dict[str, bool], expected: bool) -> None:
+    """An `only_if` step applies only when its question was answered yes: unanswered hides it."""
+    assert applies([], [], answers, ["tell_in_person"]) is expected
