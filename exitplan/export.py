@@ -197,7 +197,11 @@ class Groups(NamedTuple):
 def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
     """Group the rows for today (see Groups), in one walk over the rows."""
     horizon = shift(today, plan.warn_days)
-    danger, behind, due_today, soon, later = [], [], [], [], []
+    danger: list[Scheduled] = []
+    behind: list[Scheduled] = []
+    due_today: list[Scheduled] = []
+    soon: list[Scheduled] = []
+    later: list[Scheduled] = []
     due_soon = if_time = 0
     for row in rows:
         entry = row.entry
