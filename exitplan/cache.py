@@ -83,7 +83,7 @@ def _item(data: dict[str, Any], known: dict[tuple[Any, Any], Due]) -> Item:
     if data.keys() != _ITEM_FIELDS:  # not as exitplan writes it: let __init__ judge
         return Item(**data)
     item: Item = _new(Item)
-    item.__dict__.update(data)
+    item.__dict__ = data
     return item
 
 
