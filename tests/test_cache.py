@@ -226,3 +226,22 @@ def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) 
     (item if field == "item" else item["due"])["unexpected"] = 1
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
     assert cache.load_catalog_cached(Store(home)) is None
+
+
+def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> None:
+    """The collector is paused only while the catalog is read: on after it when it was on
+    (a hit or a miss alike), and still off when the caller had turned it off."""
+    import gc
+
+    assert gc.isenabled()
+    assert cache.load_catalog_cached(Store(home)) is not None
+    assert gc.isenabled()
+    (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
+    assert cache.load_catalog_cached(Store(home)) is None
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        cache.load_catalog_cached(Store(home))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
