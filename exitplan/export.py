@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from exitplan.attention import FEW, attention
+from exitplan.attention import FEW, _importance, _soonest
 from exitplan.flags import FLAGS
 from exitplan.pacing import shift
-from exitplan.schedule import ALERT_FLAGS, Scheduled, days_left, most_urgent
+from exitplan.schedule import ALERT_FLAGS, BEHIND_FLAGS, Scheduled, days_left, most_urgent
+from exitplan.situation import danger_signs
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -38,11 +40,17 @@ def rows_for(plan: Plan, today: date, entries: Iterable[Entry] | None = None) ->
 
 def totals(rows: list[Scheduled]) -> dict[str, int]:
     """Counts of the steps that apply, by status and flag."""
-    rows = [row for row in rows if row.entry.applies]
-    status = Counter(row.entry.state.status for row in rows)
-    flags = Counter(row.flag for row in rows if row.flag)
+    status: Counter[str] = Counter()
+    flags: Counter[str | None] = Counter()
+    items = 0
+    for row in rows:  # one walk: this runs on every status, for every step of the plan
+        entry = row.entry
+        if entry.applies:
+            items += 1
+            status[entry.state.status] += 1
+            flags[row.flag] += 1
     return {
-        "items": len(rows),
+        "items": items,
         "done": status["done"],
         "skipped": status["skipped"],
         "open": status["open"],
@@ -54,19 +62,28 @@ def totals(rows: list[Scheduled]) -> dict[str, int]:
 
 def progress(plan: Plan, rows: list[Scheduled]) -> list[dict[str, Any]]:
     """Done and total per checklist, counting only steps that apply (skipped: settled, not done)."""
-    result = []
-    for checklist in plan.checklists:
-        mine = [row for row in rows if row.entry.checklist.id == checklist.id and row.entry.applies]
-        result.append(
-            {
-                "id": checklist.id,
-                "title": checklist.title,
-                "done": sum(row.entry.state.status == "done" for row in mine),
-                "skipped": sum(row.entry.state.status == "skipped" for row in mine),
-                "total": len(mine),
-            }
-        )
-    return result
+    counts: dict[str, list[int]] = {c.id: [0, 0, 0] for c in plan.checklists}
+    for row in rows:  # one walk over the rows, not one per checklist
+        entry = row.entry
+        if entry.applies:
+            count = counts.get(entry.checklist.id)
+            if count is not None:
+                count[2] += 1
+                status = entry.state.status
+                if status == "done":
+                    count[0] += 1
+                elif status == "skipped":
+                    count[1] += 1
+    return [
+        {
+            "id": checklist.id,
+            "title": checklist.title,
+            "done": counts[checklist.id][0],
+            "skipped": counts[checklist.id][1],
+            "total": counts[checklist.id][2],
+        }
+        for checklist in plan.checklists
+    ]
 
 
 def item_data(row: Scheduled) -> dict[str, Any]:
@@ -178,29 +195,49 @@ class Groups(NamedTuple):
 
 
 def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
-    """Group the rows for today (see Groups)."""
-    seen = attention(rows, plan.situation, today, few=len(rows) or 1)
-    taken = {row.entry.full_id for row in seen.danger_steps}
+    """Group the rows for today (see Groups), in one walk over the rows."""
+    horizon = shift(today, plan.warn_days)
+    danger: list[Scheduled] = []
+    behind: list[Scheduled] = []
+    due_today: list[Scheduled] = []
+    soon: list[Scheduled] = []
+    later: list[Scheduled] = []
+    due_soon = if_time = 0
+    for row in rows:
+        entry = row.entry
+        if entry.state.status != "open" or not entry.applies:
+            continue
+        due, flag = row.due, row.flag
+        if row.if_time:
+            if_time += 1
+        if entry.danger:
+            danger.append(row)
+        if flag in BEHIND_FLAGS:
+            behind.append(row)
+        elif due == today:
+            due_today.append(row)
+        if due is not None:
+            if due > today:
+                (soon if due <= horizon else later).append(row)
+            if flag == "due_soon" and today <= due <= horizon:
+                due_soon += 1
+    dangers = danger_signs(plan.situation)
+    danger = sorted(danger, key=_importance) if dangers else []
+    # What is due soon after today; when nothing is, the next few dated steps.
+    coming = sorted(soon, key=_soonest) if soon else heapq.nsmallest(FEW, later, key=_soonest)
+    taken = {row.entry.full_id for row in danger}
 
     def fresh(group: list[Scheduled]) -> list[Scheduled]:
-        return [row for row in group if row.entry.full_id not in taken]
+        return [row for row in group if row.entry.full_id not in taken] if taken else group
 
-    horizon = shift(today, plan.warn_days)
-    coming = [row for row in seen.coming if row.due is not None and row.due <= horizon]
-    coming = fresh(coming or seen.coming[:FEW])
-    live = [row for row in rows if row.entry.is_open and row.entry.applies]
-    due_soon = sum(
-        row.due is not None and today <= row.due <= horizon and row.flag == "due_soon"
-        for row in live
-    )
     return Groups(
-        dangers=seen.dangers,
-        danger=seen.danger_steps,
-        today=fresh(seen.today),
-        behind=fresh(seen.behind),
-        coming=coming,
+        dangers=dangers,
+        danger=danger,
+        today=fresh(sorted(due_today, key=_importance)),
+        behind=fresh(sorted(behind, key=_importance)),
+        coming=fresh(coming),
         due_soon=due_soon,
-        if_time=seen.if_time,
+        if_time=if_time,
     )
 
 
@@ -209,7 +246,7 @@ def status_data(
 ) -> dict[str, Any]:
     """The facts `status` shows, in the documented JSON shape (`journal`: records, last date)."""
     rows = rows_for(plan, today)
-    flagged = [row for row in most_urgent(rows) if row.flag in ALERT_FLAGS]
+    flagged = most_urgent([row for row in rows if row.flag in ALERT_FLAGS])  # sort only those
     groups = attention_groups(plan, rows, today)
     return {
         "today": today.isoformat(),

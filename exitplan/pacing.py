@@ -163,7 +163,14 @@ def _needs(entries: Sequence[Entry], paced: list[int]) -> dict[int, list[int]]:
     """For each paced entry, the paced entries it comes after."""
     if not any(entries[i].item.after for i in paced):
         return {}
-    where = {entries[i].full_id: i for i in paced}
+    # Only steps some step names can be needed: look up their ids, not all of them.
+    # (Ids hold no dots; one that did is kept too, so no step is ever missed.)
+    named = {ref.rpartition(".")[2] for i in paced for ref in entries[i].item.after}
+    where = {
+        entries[i].full_id: i
+        for i in paced
+        if entries[i].item.id in named or "." in entries[i].item.id
+    }
     needs: dict[int, list[int]] = {}
     for i in paced:
         entry = entries[i]
@@ -196,19 +203,30 @@ def _topological(
     """
     if not any(edges.values()):  # the usual case: no step comes after another
         return sorted(nodes, key=sort_key)
-    waiting = {i: len(edges.get(i, ())) for i in nodes}
+    # Steps with no `after` either way keep their sorted order and are merged in as the
+    # smallest available key, as a heap of every step would give them: only the steps that
+    # are linked go through the heap.
+    linked = {i for i, after in edges.items() if after}
+    linked.update(a for after in edges.values() for a in after)
+    free = sorted(((sort_key(i), i) for i in nodes if i not in linked), reverse=True)
+    waiting = {i: len(edges.get(i, ())) for i in linked}
     followers: dict[int, list[int]] = {}
-    for i in nodes:
+    for i in linked:
         for a in edges.get(i, ()):
             followers.setdefault(a, []).append(i)
-    heap = [(sort_key(i), i) for i in nodes if waiting[i] == 0]
+    heap = [(sort_key(i), i) for i in linked if waiting[i] == 0]
     heapq.heapify(heap)
-    rest = sorted(nodes, key=sort_key)
+    rest: list[int] | None = None
     done: set[int] = set()
     order: list[int] = []
     next_rest = 0
     while len(order) < len(nodes):
+        if free and (not heap or free[-1] < heap[0]):
+            order.append(free.pop()[1])
+            continue
         if not heap:  # only a cycle is left: let its smallest step go first
+            if rest is None:
+                rest = sorted(linked, key=sort_key)
             while rest[next_rest] in done:
                 next_rest += 1
             forced = rest[next_rest]

@@ -54,20 +54,6 @@ def lead_date(item: Item, exit_date: date | None) -> date | None:
     return shift(exit_date, item.due.offset)
 
 
-def _flag(
-    entry: Entry, due: date | None, exit_date: date | None, today: date, warn_days: int
-) -> Flag | None:
-    if not entry.is_open or due is None or not entry.applies:
-        return None
-    if exit_date is not None and today > exit_date and entry.item.when != "after":
-        return "open_at_exit"
-    if due < today:
-        return "overdue"
-    if (due - today).days <= warn_days:
-        return "due_soon"
-    return "upcoming"
-
-
 def days_left(exit_date: date | None, today: date) -> int | None:
     """Days from today until the exit date (negative once it has passed)."""
     return None if exit_date is None else (exit_date - today).days
@@ -117,17 +103,33 @@ def schedule(
     dates = paced.dates if paced else {}
     spare = paced.if_time if paced else frozenset()
     rows = []
+    # `lead_date` and `_flag`, written out: this runs for every step of every status.
+    past_exit = exit_date is not None and today > exit_date
+    dates_get = dates.get
     for n, entry in enumerate(listed):
         if_time = n in spare
+        item = entry.item
         if not entry.applies or if_time:
             due = None
-        elif n in dates:
-            due = dates[n]
         else:
-            due = lead_date(entry.item, exit_date)
-        flag = _flag(entry, due, exit_date, today, warn_days)
-        if entry.item.reflective and flag in BEHIND_FLAGS:
-            flag = None  # a reflective step is never behind: it waits until the person is ready
+            due = dates_get(n)
+            if due is None:
+                on = item.due.on
+                if on is not None:
+                    due = on
+                elif exit_date is not None:
+                    due = shift(exit_date, item.due.offset)
+        flag: Flag | None
+        if due is None or entry.state.status != "open" or not entry.applies:
+            flag = None
+        elif past_exit and item.when != "after":
+            flag = None if item.reflective else "open_at_exit"
+        elif due < today:
+            flag = None if item.reflective else "overdue"
+        elif (due - today).days <= warn_days:
+            flag = "due_soon"
+        else:
+            flag = "upcoming"
         rows.append(Scheduled(entry, due, flag, if_time))
     return rows
 

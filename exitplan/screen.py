@@ -76,6 +76,13 @@ class StatusScreen:
         self.rows = rows_for(plan, today)
         self.lines: list[str] = []
         self.journal: tuple[int, date | None] | None = None
+        self._count: dict[str, int] | None = None
+
+    def totals(self) -> dict[str, int]:
+        """The plan's totals, counted once however many parts of the screen ask."""
+        if self._count is None:
+            self._count = totals(self.rows)
+        return self._count
 
     def add(self, text: str, style: str = "", indent: int = 0) -> None:
         """One wrapped paragraph, each line painted in `style`."""
@@ -164,7 +171,7 @@ class StatusScreen:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""
         shown = 0
         quiet = not (groups.danger or groups.today or groups.behind or groups.due_soon)
-        if quiet and self.plan.exit_date is not None and totals(self.rows)["open"]:
+        if quiet and self.plan.exit_date is not None and self.totals()["open"]:
             self.gap()
             self.add(f"Nothing is overdue or due in the next {self.plan.warn_days} days.")
         if groups.dangers:
@@ -227,7 +234,7 @@ class StatusScreen:
 
     def footer(self) -> None:
         """Totals, what the caution mark means, and where help and the quick hide are."""
-        count = totals(self.rows)
+        count = self.totals()
         aside = sum(not row.entry.applies for row in self.rows)
         self.gap()
         done = f"{count['done']} of {count['items']} done, {count['skipped']} skipped."

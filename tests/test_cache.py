@@ -198,3 +198,50 @@ def test_status_on_a_cached_plan_imports_no_pydantic_model_or_toml(home: Path) -
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert "LOADED []" in result.stdout, result.stdout[-300:]
+
+
+def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
+    """Every checklist and item read from the cache is exactly what the files say, fixed dates
+    included."""
+    mine = home / "checklists" / "mine.toml"
+    text = mine.read_text(encoding="utf-8")
+    mine.write_text(text.replace('due = "-', 'due = 2026-12-24\n# was "-', 1), encoding="utf-8")
+    code, _, err = outcome(cli(home, "done", "1", today=TODAY))  # rewrites the catalog cache
+    assert code == 0, err
+    from exitplan.catalog import load_catalog
+
+    cached = cache.load_catalog_cached(Store(home))
+    assert cached is not None
+    files = load_catalog(home / "checklists")
+    assert cached.checklists == files.checklists
+    assert any(item.due.on is not None for c in cached.checklists for item in c.items)
+
+
+@pytest.mark.parametrize("field", ["item", "due"])
+def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) -> None:
+    """An item (or its due) in the cache with a field no item has is a miss, never served."""
+    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
+    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    item = doc["checklists"][0]["items"][0]
+    (item if field == "item" else item["due"])["unexpected"] = 1
+    path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
+    assert cache.load_catalog_cached(Store(home)) is None
+
+
+def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> None:
+    """The collector is paused only while the catalog is read: on after it when it was on
+    (a hit or a miss alike), and still off when the caller had turned it off."""
+    import gc
+
+    assert gc.isenabled()
+    assert cache.load_catalog_cached(Store(home)) is not None
+    assert gc.isenabled()
+    (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
+    assert cache.load_catalog_cached(Store(home)) is None
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        cache.load_catalog_cached(Store(home))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -373,3 +373,44 @@ def test_property_fixed_dates_count_in_the_daily_limit(
     )
     limit = pace(entries + fixed, EXIT, day(-days), per_day).limit
     assert all(count <= limit for count in counts.values())
+
+
+def reference_order(
+    nodes: list[int], edges: dict[int, list[int]], key: dict[int, int]
+) -> list[int]:
+    """The order the steps must come in, found the slow way: at each turn, of the steps whose
+    needs are all placed, the smallest key; when none is free (a cycle), the smallest left."""
+    order: list[int] = []
+    left = set(nodes)
+    while left:
+        ready = [i for i in left if all(a not in left for a in edges.get(i, ()))]
+        chosen = min(ready or left, key=lambda i: (key[i], i))
+        order.append(chosen)
+        left.remove(chosen)
+    return order
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=14).flatmap(
+        lambda n: st.tuples(
+            st.permutations(range(n)),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n),
+        )
+    )
+)
+def test_steps_come_after_their_needs_smallest_key_first(
+    case: tuple[list[int], list[tuple[int, int]]],
+) -> None:
+    """Every step comes after the steps it needs, and where several are free the smallest key
+    goes first; steps needing nothing are merged in exactly where their key puts them."""
+    from exitplan.pacing import _topological
+
+    keys, pairs = case
+    nodes = list(range(len(keys)))
+    key = dict(enumerate(keys))
+    edges: dict[int, list[int]] = {}
+    for i, a in pairs:
+        if i != a:
+            edges.setdefault(i, []).append(a)
+    assert _topological(nodes, edges, key.__getitem__) == reference_order(nodes, edges, key)
