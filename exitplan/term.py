@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import textwrap
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -116,14 +115,22 @@ def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> l
     if "\n" not in text and len(first) + len(text) <= width:
         return [(first + text).replace(_HOLD, " ")]  # fits: keep its spacing as it is
     held = _NUMBER_SPACE.sub(_HOLD, _SPACES.sub(" ", text).strip())
-    lines = textwrap.wrap(
-        held,
-        width=max(width, len(first) + 1, len(hang) + 1),
-        initial_indent=first,
-        subsequent_indent=hang,
-        break_long_words=False,
-        break_on_hyphens=False,
-    ) or [first.rstrip()]
+    if not held:
+        return [first.rstrip()]
+    # Greedy filling at single spaces, as textwrap does with break_long_words and
+    # break_on_hyphens off, written out because textwrap's regular expressions cost most of the
+    # time of `list` on a long plan.
+    room = max(width, len(first) + 1, len(hang) + 1)
+    words = held.split(" ")
+    lines: list[str] = []
+    line = first + words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= room:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = hang + word
+    lines.append(line)
     return [line.replace(_HOLD, " ") for line in lines]
 
 
