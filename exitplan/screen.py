@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 CAUTION = "⚠"
 CAUTION_WORDS = "may alert your partner"
 GLUE = "\u00a0"  # a space wrapping never breaks at: the caution mark stays with its title
-SHOW_DANGER = 6  # danger-sign steps shown before "… and N more"
+SHOW_DANGER = 6  # danger-sign steps shown before "And N more"
 SHOW_TODAY = 8
 NARROW = 60  # below this many columns the due text goes on its own line
 DANGER_LINE = (
@@ -202,8 +202,7 @@ class StatusScreen:
         if counts:
             self.add(", ".join(counts) + ".")
         if more > 0:
-            lead = "And" if self.plain else "… and"
-            self.add(f"{lead} {more} more: exitplan list --attention", "dim")
+            self.add(f"And {more} more: exitplan list --attention", "dim")
         if groups.if_time:
             noun = "step waits" if groups.if_time == 1 else "steps wait"
             self.add(

@@ -92,7 +92,7 @@ def test_list_attention_is_exactly_what_status_shows_in_its_order(
     listed = [r["number"] for r in json.loads(run("list", "--attention", "--json").stdout)]
     assert shown
     assert [n for n in listed if n in shown] == shown
-    more = re.search(r"… and (\d+) more", screen)
+    more = re.search(r"And (\d+) more", screen)
     assert len(listed) - len(shown) == (int(more[1]) if more else 0)
     groups = json.loads(run("status", "--json").stdout)["attention"]
     grouped = [r["number"] for key in ("danger", "today", "behind", "coming") for r in groups[key]]
@@ -102,11 +102,11 @@ def test_list_attention_is_exactly_what_status_shows_in_its_order(
 
 
 def test_the_more_line_counts_what_the_screen_left_out(run: Run, cond_home: Path) -> None:
-    """When groups are cut short, '… and N more' is the rest of `list --attention`."""
+    """When groups are cut short, "And N more" is the rest of `list --attention`."""
     day = EXIT - timedelta(days=1)
     screen = status(run, today=day)
     listed = json.loads(run("list", "--attention", "--json", today=day).stdout)
-    more = re.search(r"… and (\d+) more: exitplan list --attention", screen)
+    more = re.search(r"And (\d+) more: exitplan list --attention", screen)
     assert more, screen
     shown = numbers(screen)
     assert int(more[1]) == len(listed) - len(shown) > 0
