@@ -208,7 +208,7 @@ def main_callback(
         Path | None,
         typer.Option(
             "--home",
-            help="Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME).",
+            help="Keep the plan in this folder, e.g. on a USB stick.  [env var: EXITPLAN_HOME]",
             metavar="FOLDER",
             show_default=False,
         ),
@@ -237,8 +237,8 @@ def main_callback(
         bool,
         typer.Option(
             "--plain",
-            help="Plain output for screen readers: no symbols, bars or colour. "
-            "Env: EXITPLAN_PLAIN=1.",
+            help="Plain output for screen readers: no symbols, bars or colour.  "
+            "[env var: EXITPLAN_PLAIN=1]",
         ),
     ] = False,
     version: Annotated[
