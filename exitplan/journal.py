@@ -28,7 +28,6 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,6 @@ from exitplan.journal_chain import (
     GENESIS,
     Verification,
     canonical_bytes,
-    entries_text,
     fingerprint,
     parse_fingerprint,
     record_hash,
@@ -50,7 +48,6 @@ __all__ = [
     "GENESIS",
     "JOURNAL_DIR",
     "JournalError",
-    "JournalStatus",
     "Seal",
     "Verification",
     "add",
@@ -70,7 +67,6 @@ __all__ = [
     "record_hash",
     "record_path",
     "show_entry",
-    "status",
     "summary_line",
     "sweep_temp_files",
     "utc_text",
@@ -347,34 +343,6 @@ def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
     text = next((str(fields[k]) for k in order if k in fields), "")
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-@dataclass(frozen=True)
-class JournalStatus:
-    """What the status screen says about the journal."""
-
-    entries: int
-    last_recorded: date | None
-
-    def line(self) -> str | None:
-        """One quiet line, or None when there is no journal yet."""
-        if not self.entries or self.last_recorded is None:
-            return None
-        day = self.last_recorded
-        return f"Journal: {entries_text(self.entries)}, the last written {day.day} {day:%B %Y}"
-
-
-def status(records: list[dict[str, Any]]) -> JournalStatus:
-    """Count of entries and the date the last one was written."""
-    entries = [r for r in records if r.get("kind") == "entry" and "damaged" not in r]
-    last = None
-    if entries:
-        with_time = [str(r.get("recorded", "")) for r in entries]
-        try:
-            last = datetime.fromisoformat(max(with_time).replace("Z", "+00:00")).date()
-        except ValueError:
-            last = None
-    return JournalStatus(len(entries), last)
 
 
 def glance(home: Path) -> tuple[int, date | None] | None:

@@ -15,6 +15,9 @@ BACKUP_DIR = "backups"
 CHECKLIST_DIR = "checklists"
 CACHE_DIR = "cache"
 JOURNAL_DIR = "journal"
+# The folders exitplan writes, and the names in the data directory that must never be links: a
+# link would lead reads, writes, `encrypt` and `wipe` out of the folder.
+FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
 TEMP_SUFFIX = ".tmp"
 OWN_NAMES = frozenset({PLAN_FILE, KEY_FILE, LOCK_FILE, BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR})
 

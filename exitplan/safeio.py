@@ -14,6 +14,9 @@ import os
 import stat
 from pathlib import Path
 
+from exitplan.errors import StorageError
+from exitplan.limits import FOLDERS
+
 __all__ = [
     "LINK_REASON",
     "NOT_REGULAR_REASON",
@@ -118,3 +121,23 @@ def overwrite(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def shared_folder(mode: int, owner: int) -> bool:
+    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's."""
+    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or owner != os.geteuid()
+
+
+def refuse_link(home: Path, path: Path) -> None:
+    """Raise a plain error when `path` is a link (exitplan never follows links in its folder)."""
+    if not is_link(path):
+        return
+    try:
+        target = os.readlink(path)
+    except OSError:  # pragma: no cover - removed between the two calls
+        target = "somewhere else"
+    raise StorageError(
+        f"{path.relative_to(home)} in {home} is a link to {target}; exitplan never follows "
+        "links out of its folder, so nothing was read or changed. Put the real "
+        f"{'folder' if path.name in FOLDERS else 'file'} there instead of the link"
+    )

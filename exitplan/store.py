@@ -21,6 +21,7 @@ from exitplan.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
+    FOLDERS,
     JOURNAL_DIR,
     KEY_FILE,
     LOCK_FILE,
@@ -30,7 +31,7 @@ from exitplan.limits import (
     TEMP_SUFFIX,
 )
 from exitplan.planfile import dump_plan, parse_plan
-from exitplan.safeio import is_link, is_regular, overwrite, read_capped
+from exitplan.safeio import is_regular, overwrite, read_capped, refuse_link, shared_folder
 
 if TYPE_CHECKING:
     from exitplan.datakey import DataKey
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 # Re-exported: other modules and tests import these names from here.
 __all__ = [
     "BACKUP_DIR",
+    "FOLDERS",
     "KEEP_BACKUPS",
     "KEEP_DAYS",
     "LOCK_FILE",
@@ -58,10 +60,6 @@ __all__ = [
 MAX_PLAN_BYTES = 64 * 1024 * 1024
 # An own checklist may be 16 MiB of text (catalog.MAX_FILE_BYTES), plus room for its seal.
 MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
-# Names in the data directory that must never be links: a link would lead reads, writes,
-# `encrypt` and `wipe` out of the folder.
-FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
-NEVER_LINKS = (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS)
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
 
@@ -217,7 +215,7 @@ class Store:
 
     def check_links(self) -> None:
         """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
-        for name in NEVER_LINKS:
+        for name in (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS):  # never links
             refuse_link(self.home, self.home / name)
         for folder in (self.checklist_dir, self.backup_dir):
             if not folder.is_dir():
@@ -388,28 +386,6 @@ class Store:
 def keep_backup_of(store: Store) -> None:
     """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
     keep_backup(store, store.open_sealed(store.read_bytes(), store.plan_path))
-
-
-def shared_folder(mode: int, owner: int) -> bool:
-    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's."""
-    import stat
-
-    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or owner != os.geteuid()
-
-
-def refuse_link(home: Path, path: Path) -> None:
-    """Raise a plain error when `path` is a link (exitplan never follows links in its folder)."""
-    if not is_link(path):
-        return
-    try:
-        target = os.readlink(path)
-    except OSError:  # pragma: no cover - removed between the two calls
-        target = "somewhere else"
-    raise StorageError(
-        f"{path.relative_to(home)} in {home} is a link to {target}; exitplan never follows "
-        "links out of its folder, so nothing was read or changed. Put the real "
-        f"{'folder' if path.name in FOLDERS else 'file'} there instead of the link"
-    )
 
 
 def lock_timeout() -> float:
