@@ -205,3 +205,16 @@ def test_review_keys_fit_a_narrow_terminal(plan_home: Path) -> None:
     lines = shown.splitlines()
     assert any(line.startswith("[q]uit  [h]ide: ") for line in lines), shown
     assert all(len(line) <= 40 or " " not in line.strip() for line in lines), shown
+
+
+def test_an_error_at_a_narrow_terminal_is_wrapped_between_words(plan_home: Path) -> None:
+    """At a 40-column terminal an error is wrapped between words (no word split at the edge);
+    it still says everything, and the exit code is still 1."""
+    args = ["--home", str(plan_home), "--today", TODAY.isoformat(), "done", "9999"]
+    code, shown = at_terminal(args, "never shown", b"", columns=40)
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert code == 1, shown
+    assert len(lines) > 1, shown
+    assert max(len(line) for line in lines) <= 40, shown
+    said = " ".join(lines)
+    assert said == "Error: there is no item number 9999; 'exitplan list' shows the numbers"

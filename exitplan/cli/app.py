@@ -87,7 +87,7 @@ class ExitplanGroup(TyperGroup):
             raise
         except ExitplanError as exc:
             for line in exc.lines():
-                typer.echo(line, err=True)
+                say(line)  # wrapped between words at a terminal; one line when piped
             raise typer.Exit(1) from None
         finally:
             warn_if_rehearsal_changed(ctx)
