@@ -244,11 +244,11 @@ def reseal(
     a file that already opens with ``unseal_new`` is left alone, so a run cut short is finished
     by running it again. Record content is never changed, only its sealing.
     """
-    from exitplan.journal import _numbered
+    from exitplan.journal_listing import numbered
     from exitplan.store import write_atomic
 
     done = 0
-    for n, path in _numbered(home):
+    for n, path in numbered(home):
         data = path.read_bytes()
         if _opens(data, unseal_new, plain_ok=unseal_new is None):
             continue

@@ -59,7 +59,7 @@ def status_output(
     err = "".join(f"{note}\n" for note in notes)
     journal = None
     if home is not None:
-        from exitplan.journal import glance as journal_glance
+        from exitplan.journal_listing import glance as journal_glance
 
         journal = journal_glance(home)
     if as_json:
@@ -98,6 +98,22 @@ def write(out: str, err: str) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return 0
+
+
+def finish(code: int) -> None:
+    """End the process after a glance, skipping the interpreter's teardown when nothing needs it.
+
+    The glance holds no lock and no open file, and its output is flushed: unless some code
+    registered an exit handler (a test's audit, say), nothing is left to tidy, and freeing every
+    object one by one costs more than drawing the screen (3 ms of a 35 ms glance). So the
+    process ends at once, with the glance's exit code.
+    """
+    import atexit
+
+    count = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere, the usual exit
+    if count is not None and count() == 0:
+        os._exit(code)
+    sys.exit(code)
 
 
 def glance(argv: Sequence[str]) -> int | None:

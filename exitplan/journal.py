@@ -25,10 +25,8 @@ the store's lock around ``add`` / ``amend`` / ``attach``. Nothing here prints.
 from __future__ import annotations
 
 import json
-import os
-import re
 from collections.abc import Callable, Mapping
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +41,16 @@ from exitplan.journal_chain import (
     verify,
 )
 from exitplan.journal_entry import JournalError, sort_key, validate_fields
+from exitplan.journal_listing import (
+    MAX_RECORD_BYTES,
+    SEALED_MARK,
+    glance,
+    journal_dir,
+    record_path,
+)
+from exitplan.journal_listing import numbered as _numbered
+from exitplan.journal_listing import read_capped as _read_capped
+from exitplan.limits import JOURNAL_DIR
 
 __all__ = [
     "GENESIS",
@@ -75,21 +83,6 @@ __all__ = [
 
 Seal = Callable[[bytes], bytes]
 
-JOURNAL_DIR = "journal"
-MAX_RECORD_BYTES = 4 * 1024 * 1024
-_RECORD_NAME = re.compile(r"^(\d{6,})\.rec$")
-_SEALED_MARK = b"\x89EXPLVT\x00"  # vault.MAGIC, repeated so a plain read never imports the vault
-
-
-def journal_dir(home: Path) -> Path:
-    """The journal's folder in the data home."""
-    return home / JOURNAL_DIR
-
-
-def record_path(home: Path, n: int) -> Path:
-    """The file of record n: a neutral, zero-padded sequence number."""
-    return journal_dir(home) / f"{n:06d}.rec"
-
 
 def _file_bytes(record: Mapping[str, Any]) -> bytes:
     return json.dumps(
@@ -112,36 +105,6 @@ def last_record(home: Path, unseal: Seal | None = None) -> dict[str, Any] | None
     return _read_one(*numbered[-1], unseal) if numbered else None
 
 
-def _numbered(home: Path) -> list[tuple[int, Path]]:
-    folder = journal_dir(home)
-    if not folder.is_dir():
-        return []
-    numbered = []
-    with os.scandir(folder) as listing:  # the type comes with the listing: no stat per file
-        for item in listing:
-            match = _RECORD_NAME.match(item.name)
-            if match and item.is_file(follow_symlinks=False):
-                numbered.append((int(match.group(1)), folder / item.name))
-    numbered.sort()
-    return numbered
-
-
-def _read_capped(path: Path) -> bytes:
-    """The file's bytes up to one past the limit, in small reads (not a 4 MiB buffer each)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    try:
-        parts, size = [], 0
-        while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, 64 * 1024)
-            if not chunk:
-                break
-            parts.append(chunk)
-            size += len(chunk)
-        return b"".join(parts)
-    finally:
-        os.close(fd)
-
-
 def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
     try:
         data = _read_capped(path)
@@ -150,7 +113,7 @@ def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
     if len(data) > MAX_RECORD_BYTES:
         return {"n": n, "damaged": "it is far larger than any record"}
     if unseal is None:
-        if data.startswith(_SEALED_MARK):
+        if data.startswith(SEALED_MARK):
             raise JournalError("the journal is encrypted; unlock it with your passphrase first")
     else:
         try:
@@ -343,23 +306,6 @@ def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
     text = next((str(fields[k]) for k in order if k in fields), "")
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-def glance(home: Path) -> tuple[int, date | None] | None:
-    """(records: entries, corrections, files; date of the last) from one listing, or None.
-
-    A sealed last record is never opened: its file's modification date (local) stands in."""
-    if not (numbered := _numbered(home)):
-        return None
-    try:
-        path = numbered[-1][1]
-        data = _read_capped(path)
-        if data.startswith(_SEALED_MARK):
-            return len(numbered), date.fromtimestamp(path.stat().st_mtime)
-        recorded = json.loads(data.decode("utf-8")).get("recorded", "")
-        return len(numbered), datetime.fromisoformat(str(recorded).replace("Z", "+00:00")).date()
-    except (OSError, ValueError, AttributeError):
-        return len(numbered), None
 
 
 # -- housekeeping ------------------------------------------------------------------------

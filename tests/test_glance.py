@@ -439,3 +439,30 @@ def test_the_default_data_folder_is_served_too(tmp_path: Path) -> None:
     assert audit.read_text(encoding="utf-8") == ""
     assert outcome[0] == 0
     assert outcome == run_child(FULL, ("status",), xdg)
+
+
+@pytest.mark.parametrize("args", [("status",), ("status", "--json"), ()])
+def test_the_quick_exit_writes_every_byte(
+    plans: dict[str, Path], tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """With no exit handler, the glance ends the process at once (no teardown); what it printed
+    is whole, to a pipe and to a file, and the exit code is the full path's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EXITPLAN_")}
+    env.pop("NO_COLOR", None)
+    env.pop("COLUMNS", None)
+    env.pop("PYTHONUNBUFFERED", None)  # output buffered, as for most people
+    # Import times go to stderr: they show which path ran without adding an exit handler.
+    today = {"EXITPLAN_TODAY": TODAY.isoformat()}
+    env |= {"EXITPLAN_HOME": str(plans["steps"]), "PYTHONPROFILEIMPORTTIME": "1", **today}
+    argv = [sys.executable, "-m", "exitplan", *args]
+    piped = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, check=False)
+    into = tmp_path / "out.txt"
+    with into.open("w", encoding="utf-8") as out:
+        to_file = subprocess.run(argv, stdout=out, env=env, timeout=60, check=False)
+    assert " typer" not in piped.stderr
+    assert " exitplan.glance" in piped.stderr
+    expected = full(plans["steps"], *args, **today)
+    assert (piped.returncode, piped.stdout) == expected[:2]
+    assert (to_file.returncode, into.read_text(encoding="utf-8")) == expected[:2]
+    assert expected[1].endswith("\n")
+    assert len(expected[1]) > 200
