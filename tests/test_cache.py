@@ -6,7 +6,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import cli, outcome
@@ -139,7 +141,9 @@ def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:
     miss, never a crash."""
     path = home / cache.CACHE_DIR / cache.CATALOG_FILE
     digest, _, body = path.read_bytes().partition(b"\n")
-    path.write_bytes(digest + b"\n" + body.replace(b'"offset":-', b'"offset":"x"', 1))
+    edited = body.replace(b'"due.offset":[-', b'"due.offset":["x",-', 1)
+    assert edited != body
+    path.write_bytes(digest + b"\n" + edited)
     assert cache.load_catalog_cached(Store(home)) is None
     code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
@@ -224,10 +228,53 @@ def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) 
     """An item (or its due) in the cache with a field no item has is a miss, never served."""
     path = home / cache.CACHE_DIR / cache.CATALOG_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
-    item = doc["checklists"][0]["items"][0]
-    (item if field == "item" else item["due"])["unexpected"] = 1
+    columns = doc["checklists"][0]["items"]
+    columns["unexpected" if field == "item" else "due.unexpected"] = {"0": 1}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
     assert cache.load_catalog_cached(Store(home)) is None
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda c: c["title"].pop(),  # a column shorter than the others
+        lambda c: c["due.offset"].append(-3),  # one more item than titles
+        lambda c: c.__setitem__("caution", {"100000": "x"}),  # a value for no item
+        lambda c: c.__setitem__("priority", {"x": "high"}),  # not a position
+        lambda c: c.pop("id"),  # an item without its id
+        lambda c: c.__setitem__("due.on", {"0": "someday"}),  # not a date
+        lambda c: c.__setitem__("due.offset", ["-3d"] * len(c["due.offset"])),  # not a number
+        lambda c: c.__setitem__("title", "one title"),  # not a column
+    ],
+)
+def test_cached_columns_of_the_wrong_shape_are_a_miss(
+    home: Path, edit: Callable[[dict[str, Any]], object]
+) -> None:
+    """The catalog's columns as exitplan never writes them: a miss, never a crash or a plan
+    built from half a checklist."""
+    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
+    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    edit(doc["checklists"][0]["items"])
+    path.write_bytes(cache._dumps(doc))
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, _, err = outcome(cli(home, "status", today=TODAY))
+    assert code == 0, err
+
+
+def test_the_catalog_is_cached_by_columns_with_defaults_left_out(home: Path) -> None:
+    """Field names are written once per checklist, and a default value not at all."""
+    doc = json.loads((home / cache.CACHE_DIR / cache.CATALOG_FILE).read_bytes().partition(b"\n")[2])
+    columns = doc["checklists"][0]["items"]
+    assert len(columns["id"]) == len(columns["title"]) == len(columns["due.offset"]) > 3
+    sparse = [
+        column
+        for checklist in doc["checklists"]
+        for column in checklist["items"].values()
+        if isinstance(column, dict)
+    ]
+    assert sparse  # most fields of most steps are left as they are
+    defaults = (None, False, [], "normal", "before")
+    assert not [value for column in sparse for value in column.values() if value in defaults]
 
 
 def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> None:
