@@ -132,27 +132,28 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
     later = iter(range(sum(len(c.items) for c in chosen) + 1, 1 << 62))
     custom_numbers = {id(ci): next(later) for ci in (state.custom if state else [])}
+    untouched = ItemState()  # frozen: one for every step nobody has marked yet
+    states_get = states.get
     for checklist in chosen:
         rows = [(next(numbers), item, False) for item in checklist.items]
         rows += [
             (custom_numbers[id(ci)], ci.as_item(), True)
             for ci in custom_by_list.get(checklist.id, [])
         ]
+        prefix = f"{checklist.id}."
         for number, item, is_custom in rows:
-            full_id = f"{checklist.id}.{item.id}"
+            conditional = item.applies_if or item.unless or item.only_if
             entries.append(
                 Entry(
                     number,
                     checklist,
                     item,
-                    states.get(full_id) or ItemState(),
+                    states_get(prefix + item.id, untouched),
                     is_custom,
-                    applies=(
-                        applies(item.applies_if, item.unless, answers, item.only_if)
-                        if item.applies_if or item.unless or item.only_if
-                        else True
-                    ),
-                    danger=bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                    # applies, then danger: the conditions of most steps are empty
+                    not conditional
+                    or applies(item.applies_if, item.unless, answers, item.only_if),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state)

@@ -139,7 +139,11 @@ class ItemFile(BaseModel):
 
     def to_domain(self) -> model.Item:
         """The validated item."""
-        return model.Item(**{name: getattr(self, name) for name in type(self).model_fields})
+        values: dict[str, Any] = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
+        return model.Item(**values)
 
 
 class ChecklistFile(BaseModel):

@@ -52,8 +52,8 @@ DANGER_KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS if q.danger)
 
 
 def applies(
-    applies_if: list[str],
-    unless: list[str],
+    applies_if: Sequence[str],
+    unless: Sequence[str],
     answers: Mapping[str, bool],
     only_if: Sequence[str] = (),
 ) -> bool:

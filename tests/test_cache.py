@@ -229,7 +229,7 @@ def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) 
     path = home / cache.CACHE_DIR / cache.CATALOG_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     columns = doc["checklists"][0]["items"]
-    columns["unexpected" if field == "item" else "due.unexpected"] = {"0": 1}
+    columns["unexpected" if field == "item" else "due.unexpected"] = {"at": [0], "values": [1]}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
     assert cache.load_catalog_cached(Store(home)) is None
 
@@ -239,10 +239,12 @@ def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) 
     [
         lambda c: c["title"].pop(),  # a column shorter than the others
         lambda c: c["due.offset"].append(-3),  # one more item than titles
-        lambda c: c.__setitem__("caution", {"100000": "x"}),  # a value for no item
-        lambda c: c.__setitem__("priority", {"x": "high"}),  # not a position
+        lambda c: c.__setitem__("caution", {"at": [100000], "values": ["x"]}),  # for no item
+        lambda c: c.__setitem__("caution", {"at": [-1], "values": ["x"]}),  # from the end
+        lambda c: c.__setitem__("priority", {"at": ["0"], "values": ["high"]}),  # text
+        lambda c: c.__setitem__("tags", {"at": [0, 1], "values": [["a"]]}),  # one short
         lambda c: c.pop("id"),  # an item without its id
-        lambda c: c.__setitem__("due.on", {"0": "someday"}),  # not a date
+        lambda c: c.__setitem__("due.on", {"at": [0], "values": ["someday"]}),  # not a date
         lambda c: c.__setitem__("due.offset", ["-3d"] * len(c["due.offset"])),  # not a number
         lambda c: c.__setitem__("title", "one title"),  # not a column
     ],
@@ -274,7 +276,7 @@ def test_the_catalog_is_cached_by_columns_with_defaults_left_out(home: Path) -> 
     ]
     assert sparse  # most fields of most steps are left as they are
     defaults = (None, False, [], "normal", "before")
-    assert not [value for column in sparse for value in column.values() if value in defaults]
+    assert not [value for column in sparse for value in column["values"] if value in defaults]
 
 
 def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> None:

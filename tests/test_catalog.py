@@ -114,8 +114,8 @@ def test_item_fields_are_read() -> None:
     assert item.when == "before"
     assert item.alerts_partner is True
     assert item.caution == "Choose paperless statements."
-    assert item.sources == ["https://example.org/money"]
-    assert item.tags == ["bank"]
+    assert item.sources == ("https://example.org/money",)
+    assert item.tags == ("bank",)
     defaults = money.items[2]
     assert (defaults.priority, defaults.when, defaults.alerts_partner, defaults.how) == (
         "normal",
