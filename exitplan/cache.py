@@ -9,22 +9,24 @@ checklist can never look valid.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
 import json
 import re
 from dataclasses import asdict
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from exitplan import item_columns
 from exitplan.catalog import Catalog, all_checklist_files, signature
 from exitplan.limits import CACHE_DIR, TEMP_SUFFIX
-from exitplan.model import Checklist, CustomItem, Due, Event, Item, ItemState, PlanState
+from exitplan.model import Checklist, CustomItem, Due, Event, ItemState, PlanState
 from exitplan.safeio import is_link, read_capped
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from exitplan.plan import Plan
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
@@ -62,104 +64,8 @@ def _decode(obj: dict[str, Any]) -> Any:
     return obj
 
 
-# The catalog is cached by columns: each field of a checklist's items is either a full list
-# (one value per item) or, when most items keep the field's default, only the others, as
-# {"at": [positions], "values": [...]}. Field names are written once instead of once per item,
-# and a list of 10,000 strings decodes far quicker than 10,000 small objects: a 10,000-step
-# catalog reads in a third of the time. The due date is two columns, `due.offset` (full) and
-# `due.on` (the fixed dates, as ISO text).
-_ITEM_FIELDS = Item.__dataclass_fields__
-_DEFAULTS = {  # the tuples among them are shared: they cannot change
-    name: f.default for name, f in _ITEM_FIELDS.items() if f.default is not dataclasses.MISSING
-}
-_TUPLES = frozenset(name for name, value in _DEFAULTS.items() if value == ())
-_FULL = frozenset(name for name in _ITEM_FIELDS if name not in _DEFAULTS) - {"due"}
-_COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
-_CHECKLIST_FIELDS = tuple(name for name in Checklist.__dataclass_fields__ if name != "items")
-_new = object.__new__
-
-
-def _columns(items: list[Item]) -> dict[str, Any]:
-    """A checklist's items as columns (see above)."""
-    out: dict[str, Any] = {"due.offset": [item.due.offset for item in items]}
-    fixed = [(k, item.due.on.isoformat()) for k, item in enumerate(items) if item.due.on]
-    if fixed:
-        out["due.on"] = _sparse(fixed)
-    for name in _ITEM_FIELDS:
-        if name == "due":
-            continue
-        column = [getattr(item, name) for item in items]
-        if name in _FULL:
-            out[name] = column
-            continue
-        default = _DEFAULTS[name]
-        others = [(k, value) for k, value in enumerate(column) if value != default]
-        if len(others) * 2 > len(items):
-            out[name] = column
-        elif others:
-            out[name] = _sparse(others)
-    return out
-
-
-def _sparse(pairs: list[tuple[int, Any]]) -> dict[str, list[Any]]:
-    return {"at": [k for k, _ in pairs], "values": [value for _, value in pairs]}
-
-
-def _items(columns: dict[str, Any], known: dict[tuple[int, date | None], Due]) -> list[Item]:
-    """The items of one checklist from its columns; ValueError when they are not as written."""
-    if not columns.keys() <= _COLUMNS:  # not as exitplan writes it (a field no item has)
-        raise ValueError("unknown column")
-    offsets = columns["due.offset"]
-    fixed: list[date | None] = [None] * len(offsets)
-    for k, text in _pairs(columns.get("due.on", {"at": [], "values": []}), len(offsets)):
-        fixed[k] = date.fromisoformat(text)
-    items = []
-    for row, offset, on in zip(_rows(columns, len(offsets)), offsets, fixed, strict=True):
-        due = known.get((offset, on))
-        if due is None:  # Due is frozen: equal ones are shared, so most are built only once
-            if type(offset) is not int:
-                raise ValueError("an offset that is not a number of days")
-            due = known[offset, on] = Due(offset=offset, on=on)
-        row["due"] = due
-        item: Item = _new(Item)
-        item.__dict__ = row  # exactly an Item's fields (checked in _rows): no __init__ needed
-        items.append(item)
-    return items
-
-
-def _rows(columns: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    """The field values of n items: the defaults, the full columns, then the sparse ones."""
-    full = {k: v for k, v in columns.items() if isinstance(v, list) and k != "due.offset"}
-    if not full.keys() >= _FULL or any(len(column) != n for column in full.values()):
-        raise ValueError("an item without every field")
-    for name in _TUPLES.intersection(full):  # JSON has no tuples
-        full[name] = [tuple(value) for value in full[name]]
-    names = tuple(full)
-    rest = {k: v for k, v in _DEFAULTS.items() if k not in full}
-    rows = []
-    for values in zip(*full.values(), strict=True):
-        row = rest.copy()
-        row.update(zip(names, values, strict=True))
-        rows.append(row)
-    for name, column in columns.items():
-        if name in full or name.startswith("due."):
-            continue
-        tuples = name in _TUPLES
-        for k, value in _pairs(column, n):
-            rows[k][name] = tuple(value) if tuples else value
-    return rows
-
-
-def _pairs(column: dict[str, list[Any]], n: int) -> zip[tuple[int, Any]]:
-    """The (position, value) pairs of a sparse column, each position one of the n items."""
-    at, values = column["at"], column["values"]
-    if len(at) != len(values) or not all(type(k) is int and 0 <= k < n for k in at):
-        raise ValueError("not the positions of items")
-    return zip(at, values, strict=True)
-
-
 def _checklist(data: dict[str, Any], known: dict[tuple[int, date | None], Due]) -> Checklist:
-    data["items"] = _items(data["items"], known)
+    data["items"] = item_columns.from_columns(data["items"], known)
     return Checklist(**data)
 
 
@@ -283,17 +189,56 @@ def _load_catalog(store: CacheFiles) -> Catalog | None:
     return Catalog(checklists, files, from_cache=True)
 
 
+class CachedPlan(NamedTuple):
+    """The plan state from the cache, and its pacing as the change that saved it worked it out
+    (for the checklist files named in it; see `pace_for`)."""
+
+    state: PlanState
+    pace: dict[str, Any] | None
+
+
 def load_plan_cached(store: CacheFiles) -> PlanState | None:
     """The plan state from the cache, if plan.toml is exactly as when it was cached."""
+    cached = load_cached_plan(store)
+    return cached.state if cached else None
+
+
+def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
+    """The plan state and pacing from the cache, if plan.toml is exactly as when cached."""
     cached = _read(store, PLAN_FILE)
     if cached is None:
         return None
     try:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
-        return _plan(cached["state"])
+        pace = cached.get("pace")
+        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
     except (OSError, KeyError, TypeError, ValueError):
         return None
+
+
+def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
+    """The plan with the pacing kept in the cache, when it was worked out for this very plan:
+    the same checklist files and the same number of steps (else the plan as it was)."""
+    from exitplan.pacing import Pace
+
+    data = cached.pace
+    if data is None or data.get("files") != _files_data(catalog):
+        return plan
+    paced = Pace.from_data(data, len(plan.entries))
+    return plan if paced is None else plan._replace(paced=paced)
+
+
+def _files_data(catalog: Catalog) -> list[list[Any]]:
+    return [[path, list(sig)] for path, sig in catalog.files]
+
+
+def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
+    """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
+    from exitplan.plan import build_plan
+
+    paced = build_plan(catalog, state).pace()
+    return None if paced is None else {"files": _files_data(catalog), **paced.to_data()}
 
 
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
@@ -308,11 +253,11 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
         if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
             catalog_doc = {
                 "format": FORMAT,
-                "files": [[p, list(sig)] for p, sig in catalog.files],
+                "files": _files_data(catalog),
                 "checklists": [
                     {
-                        **{name: getattr(c, name) for name in _CHECKLIST_FIELDS},
-                        "items": _columns(c.items),
+                        **{name: getattr(c, name) for name in item_columns.CHECKLIST_FIELDS},
+                        "items": item_columns.to_columns(c.items),
                     }
                     for c in catalog.checklists
                 ],
@@ -322,6 +267,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
             "state": asdict(state),
+            # Pacing never depends on today: worked out once here, not on every status.
+            "pace": _pace_data(catalog, state),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

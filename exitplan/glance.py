@@ -163,7 +163,7 @@ def _home() -> Path:
 def _cached_plan(today: date) -> Plan | None:
     """The plan from a fresh plain cache in a private folder, or None at any doubt."""
 
-    from exitplan.cache import load_catalog_cached, load_plan_cached
+    from exitplan.cache import load_cached_plan, load_catalog_cached, with_cached_pace
     from exitplan.errors import ExitplanError
     from exitplan.store import Store
 
@@ -177,10 +177,10 @@ def _cached_plan(today: date) -> Plan | None:
         store.check_private()  # the same link and privacy checks as the full path
     except (ExitplanError, OSError):
         return None
-    state = load_plan_cached(store)
-    catalog = load_catalog_cached(store) if state is not None else None
-    if state is None or catalog is None or catalog.problems:
+    cached = load_cached_plan(store)
+    catalog = load_catalog_cached(store) if cached is not None else None
+    if cached is None or catalog is None or catalog.problems:
         return None
     from exitplan.plan import build_plan
 
-    return build_plan(catalog, state)
+    return with_cached_pace(build_plan(catalog, cached.state), catalog, cached)

@@ -46,6 +46,33 @@ class Pace(NamedTuple):
     if_time: frozenset[int]
     limit: int
 
+    def to_data(self) -> dict[str, Any]:
+        """The pacing as JSON data (dates as day numbers), for the cache."""
+        return {
+            "at": list(self.dates),
+            "days": [day.toordinal() for day in self.dates.values()],
+            "if_time": sorted(self.if_time),
+            "limit": self.limit,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, entries: int) -> Pace | None:
+        """The pacing `to_data` wrote for a plan of this many entries, or None for anything else."""
+        try:
+            at, days, if_time, limit = data["at"], data["days"], data["if_time"], data["limit"]
+            positions = [*at, *if_time]
+            if (
+                len(at) != len(days)
+                or not all(type(i) is int and 0 <= i < entries for i in positions)
+                or type(limit) is not int
+                or not 1 <= limit <= entries + MAX_PER_DAY
+            ):
+                return None
+            dates = {i: date.fromordinal(day) for i, day in zip(at, days, strict=True)}
+        except (KeyError, TypeError, ValueError, OverflowError):
+            return None
+        return cls(dates, frozenset(if_time), limit)
+
 
 def shift(day: date, days: int) -> date:
     """`day` moved by `days`, held at the ends of the calendar (for hand-edited dates)."""

@@ -19,7 +19,7 @@ from exitplan.model import (
     Priority,
     Status,
 )
-from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY
+from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
 from exitplan.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.situation import DANGER_KEYS, KEYS, applies
 
@@ -35,6 +35,9 @@ class Plan(NamedTuple):
     checklists: tuple[Checklist, ...]
     entries: tuple[Entry, ...]
     state: PlanState | None
+    # The pacing of these entries when it is already known (kept in the cache by the change
+    # that saved the plan); None: worked out when asked for.
+    paced: Pace | None = None
 
     @property
     def exit_date(self) -> date | None:
@@ -62,6 +65,15 @@ class Plan(NamedTuple):
         """The situation answers (a question not answered is absent)."""
         return dict(self.state.situation) if self.state else {}
 
+    def pace(self) -> Pace | None:
+        """Where the paced steps fall (None without an exit date). It depends on the plan
+        only, never on today, so it can be worked out once when the plan changes."""
+        if self.exit_date is None:
+            return None
+        if self.paced is not None:
+            return self.paced
+        return pace(self.entries, self.exit_date, self.start, self.per_day)
+
     def rows(self, today: date) -> list[Scheduled]:
         """Every entry with its paced due date and its flag for today, in plan order."""
         return schedule(
@@ -71,6 +83,7 @@ class Plan(NamedTuple):
             self.warn_days,
             start=self.start,
             per_day=self.per_day,
+            paced=self.pace(),
         )
 
     @property
@@ -107,8 +120,10 @@ def new_state(
     return state
 
 
-def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
-    """Join the catalog with the state; without a state, show every built-in checklist."""
+def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = None) -> Plan:
+    """Join the catalog with the state; without a state, show every built-in checklist.
+
+    `paced`: the pacing of exactly this catalog and state, when it is already known."""
     if state is None:
         chosen = [c for c in catalog.checklists if c.builtin]
     else:
@@ -151,12 +166,11 @@ def build_plan(catalog: Catalog, state: PlanState | None) -> Plan:
                     states_get(prefix + item.id, untouched),
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
-                    not conditional
-                    or applies(item.applies_if, item.unless, answers, item.only_if),
+                    not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
                     bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
                 )
             )
-    return Plan(tuple(chosen), tuple(entries), state)
+    return Plan(tuple(chosen), tuple(entries), state, paced)
 
 
 def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:

@@ -6,7 +6,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.model import PRIORITY_RANK
-from exitplan.pacing import pace, shift
+from exitplan.pacing import Pace, pace, shift
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -89,22 +89,26 @@ def schedule(
     start: date | None = None,
     lead: int = 0,
     per_day: int | None = None,
+    paced: Pace | None = None,
 ) -> list[Scheduled]:
     """Attach paced due dates and flags to entries, keeping their order.
 
     `start` is the day the exit date was chosen and `per_day` the daily limit (None: the
     default). The pacing looks at all the given entries together, so pass the whole plan and
-    filter the rows afterwards. `lead` is no longer used (the pacing needs no longest lead);
-    it is accepted so existing callers keep working.
+    filter the rows afterwards; `paced` is that pacing when it is already known. `lead` is no
+    longer used (the pacing needs no longest lead); it is accepted so existing callers keep
+    working.
     """
     del lead
     listed = list(entries)
-    paced = pace(listed, exit_date, start, per_day) if exit_date is not None else None
+    if paced is None and exit_date is not None:
+        paced = pace(listed, exit_date, start, per_day)
     dates = paced.dates if paced else {}
     spare = paced.if_time if paced else frozenset()
     rows = []
     # `lead_date` and `_flag`, written out: this runs for every step of every status.
     past_exit = exit_date is not None and today > exit_date
+    leads = _LeadDates(exit_date) if exit_date is not None else None
     dates_get = dates.get
     for n, entry in enumerate(listed):
         if_time = n in spare
@@ -117,8 +121,8 @@ def schedule(
                 on = item.due.on
                 if on is not None:
                     due = on
-                elif exit_date is not None:
-                    due = shift(exit_date, item.due.offset)
+                elif leads is not None:  # there is an exit date
+                    due = leads[item.due.offset]
         flag: Flag | None
         if due is None or entry.state.status != "open" or not entry.applies:
             flag = None
@@ -132,6 +136,18 @@ def schedule(
             flag = "upcoming"
         rows.append(Scheduled(entry, due, flag, if_time))
     return rows
+
+
+class _LeadDates(dict[int, date]):
+    """The exit date plus an offset, worked out once per offset."""
+
+    def __init__(self, exit_date: date) -> None:
+        super().__init__()
+        self.exit_date = exit_date
+
+    def __missing__(self, offset: int) -> date:
+        day = self[offset] = shift(self.exit_date, offset)
+        return day
 
 
 def lead_days(entries: Iterable[Entry]) -> int:

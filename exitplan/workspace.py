@@ -91,7 +91,15 @@ class Workspace:
 
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
-        return self.plan(self.state() if self.store.exists() else None)
+        if not self.store.exists():
+            return self.plan(None)
+        from exitplan.cache import load_cached_plan, with_cached_pace
+
+        self.store.check_private()
+        cached = load_cached_plan(self.store)
+        if cached is None:
+            return self.plan(self.store.load())
+        return with_cached_pace(self.plan(cached.state), self.catalog, cached)
 
     def require_plan(self) -> None:
         """Refuse to go on when no plan has been created here."""
