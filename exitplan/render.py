@@ -87,6 +87,7 @@ def list_lines(
         return lines
     width = len(str(max(row.entry.number for row in rows)))
     wide = columns >= NARROW + 20
+    dues: dict[date | None, str] = {}  # a long plan has few distinct dates: word each once
     lines = []
     if wide:
         lines.append(paint(f"{'#':>{width}}  {'state':<12}  {'due':<19}  step  (id)", "bold"))
@@ -96,16 +97,18 @@ def list_lines(
         number = str(entry.number).rjust(width)
         mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
         ident = f"({entry.full_id})"
+        when = dues.get(row.due)
+        if when is None:
+            when = dues[row.due] = due_text(row, today)
         if wide:
-            prefix = f"{number}  {state:<12}  {due_text(row, today):<19}  "
+            prefix = f"{number}  {state:<12}  {when:<19}  "
             body = wrap(f"{entry.item.title}{mark}  {ident}", columns, prefix)
             head = paint(number, "dim") + "  " + paint(f"{state:<12}", style) + prefix[width + 14 :]
             lines.append(head + _paint_id(body[0][len(prefix) :], ident, paint))
             lines += [_paint_id(line, ident, paint) for line in body[1:]]
         else:
             lines += wrap(f"{entry.item.title}{mark}", columns, f"{number}  ")
-            due = due_text(row, today)
-            details = f"{state}, due {due}  {ident}" if due else f"{state}  {ident}"
+            details = f"{state}, due {when}  {ident}" if when else f"{state}  {ident}"
             lines += [paint(line, "dim") for line in wrap(details, columns, " " * (width + 2))]
     return lines
 

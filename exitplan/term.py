@@ -100,9 +100,11 @@ class Painter:
 
 
 # A space inside a phone number (`0808 2000 247`, `+44 808`) is held together while wrapping.
-_NUMBER_SPACE = re.compile(r"(?<=\d) (?=\+?\d)")
+_NUMBER_SPACE = re.compile(r"(?<=\d) +(?=\+?\d)")
+_NUMBER = re.compile(r"\d +\+?\d")  # a quicker first look for the same
 _HOLD = "\u00a0"
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")  # str.split() would also split at _HOLD
+_OTHER_SPACE = re.compile(r"[\t\r\n\f\v]")  # runs of plain spaces need no regex
 
 
 def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> list[str]:
@@ -114,14 +116,18 @@ def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> l
     hang = " " * (len(first) if indent is None else indent)
     if "\n" not in text and len(first) + len(text) <= width:
         return [(first + text).replace(_HOLD, " ")]  # fits: keep its spacing as it is
-    held = _NUMBER_SPACE.sub(_HOLD, _SPACES.sub(" ", text).strip())
-    if not held:
+    if _OTHER_SPACE.search(text):
+        text = _SPACES.sub(" ", text)
+    text = text.strip()
+    if _NUMBER.search(text):
+        text = _NUMBER_SPACE.sub(_HOLD, text)
+    words = [word for word in text.split(" ") if word]
+    if not words:
         return [first.rstrip()]
     # Greedy filling at single spaces, as textwrap does with break_long_words and
     # break_on_hyphens off, written out because textwrap's regular expressions cost most of the
     # time of `list` on a long plan.
     room = max(width, len(first) + 1, len(hang) + 1)
-    words = held.split(" ")
     lines: list[str] = []
     line = first + words[0]
     for word in words[1:]:

@@ -249,8 +249,10 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")
 class Output:
     """What a command produced: its data once, and how a person sees it.
 
-    `data` is what `--json` prints; `human` prints the same facts for a person (the default);
-    `notes` are short lines on stderr that come first either way.
+    `data` is what `--json` prints (or a function that makes it, when building it for every
+    step of a long plan would only slow down the screen for a person); `human` prints the
+    same facts for a person (the default); `notes` are short lines on stderr that come first
+    either way.
     """
 
     data: Any
@@ -263,7 +265,7 @@ def render_result(output: Output, as_json: bool) -> None:
     for note in output.notes:
         say(note)
     if as_json:
-        emit_json(output.data)
+        emit_json(output.data() if callable(output.data) else output.data)
     else:
         output.human()
 

@@ -121,7 +121,7 @@ def list_items(
 
         write_out("\n".join(list_lines(rows, env.today, **look(env))) + "\n")
 
-    render_result(Output([item_data(row) for row in rows], human), as_json)
+    render_result(Output(lambda: [item_data(row) for row in rows], human), as_json)
 
 
 def show(
