@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import heapq
-from collections import Counter
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -40,8 +39,8 @@ def rows_for(plan: Plan, today: date, entries: Iterable[Entry] | None = None) ->
 
 def totals(rows: list[Scheduled]) -> dict[str, int]:
     """Counts of the steps that apply, by status and flag."""
-    status: Counter[str] = Counter()
-    flags: Counter[str | None] = Counter()
+    status = {"open": 0, "done": 0, "skipped": 0}
+    flags: dict[str | None, int] = dict.fromkeys((None, *FLAGS), 0)
     items = 0
     for row in rows:  # one walk: this runs on every status, for every step of the plan
         entry = row.entry
