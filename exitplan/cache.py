@@ -30,8 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
+TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
-FORMAT = 4
+CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
+FORMAT = 5
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -64,8 +66,10 @@ def _decode(obj: dict[str, Any]) -> Any:
     return obj
 
 
-def _checklist(data: dict[str, Any], known: dict[tuple[int, date | None], Due]) -> Checklist:
-    data["items"] = item_columns.from_columns(data["items"], known)
+def _checklist(
+    data: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool
+) -> Checklist:
+    data["items"] = item_columns.from_columns(data["items"], known, texts=texts)
     return Checklist(**data)
 
 
@@ -102,6 +106,14 @@ def cache_dir(store: CacheFiles) -> Path:
 
 def _read(store: CacheFiles, name: str, *, hook: bool = True) -> dict[str, Any] | None:
     """A cache file's checked JSON; `hook=False` leaves `{"$d": ...}` dates undecoded."""
+    found = _read_checked(store, name, hook=hook)
+    return found[1] if found else None
+
+
+def _read_checked(
+    store: CacheFiles, name: str, *, hook: bool = True
+) -> tuple[str, dict[str, Any]] | None:
+    """A cache file's checksum line and checked JSON (see `_read`)."""
     raw = _read_bytes(cache_dir(store) / name)
     data = None if raw is None else store.open_cache(raw)
     if data is None:
@@ -118,7 +130,7 @@ def _read(store: CacheFiles, name: str, *, hook: bool = True) -> dict[str, Any] 
     # The checksum has no key: a forged cache must not skip validation.
     if _may_hold_control(body) and _has_control(loaded):
         return None
-    return loaded
+    return digest.decode("ascii"), loaded
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -166,27 +178,41 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_catalog_cached(store: CacheFiles) -> Catalog | None:
-    """The catalog from the cache, if every checklist file is exactly as when it was cached."""
+def load_catalog_cached(store: CacheFiles, *, texts: bool = True) -> Catalog | None:
+    """The catalog from the cache, if every checklist file is exactly as when it was cached.
+
+    `texts=False`: without the steps' why, how, caution, sources and tags (the status screen
+    shows none of them, and they are most of a catalog's bytes); such a catalog says so."""
     with _no_gc():
-        return _load_catalog(store)
+        return _load_catalog(store, texts=texts)
 
 
-def _load_catalog(store: CacheFiles) -> Catalog | None:
+def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
     # Decoded without the date hook (one Python call per JSON object, 20,000 on a big plan):
-    # the catalog's only dates are the items' fixed due dates, which `_items` decodes.
-    cached = _read(store, CATALOG_FILE, hook=False)
-    if cached is None:
+    # the catalog's only dates are the items' fixed due dates, which `from_columns` decodes.
+    found = _read_checked(store, CATALOG_FILE, hook=False)
+    if found is None:
         return None
+    digest, cached = found
     try:
         files = tuple((str(p), signature(p)) for p in all_checklist_files(store.checklist_dir))
         if [[path, list(sig)] for path, sig in files] != cached["files"]:
             return None
+        lists = cached["checklists"]
+        if texts:
+            kept = _read(store, TEXTS_FILE, hook=False)
+            # The texts belong to this very catalog file: written with it, named by its checksum.
+            if kept is None or kept["index"] != digest or len(kept["checklists"]) != len(lists):
+                return None
+            for checklist, text_columns in zip(lists, kept["checklists"], strict=True):
+                if not text_columns.keys() <= item_columns.TEXTS:
+                    return None
+                checklist["items"].update(text_columns)
         known: dict[tuple[int, date | None], Due] = {}
-        checklists = tuple(_checklist(c, known) for c in cached["checklists"])
+        checklists = tuple(_checklist(c, known, texts=texts) for c in lists)
     except (OSError, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
-    return Catalog(checklists, files, from_cache=True)
+    return Catalog(checklists, files, from_cache=True, texts=texts)
 
 
 class CachedPlan(NamedTuple):
@@ -251,18 +277,7 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     with contextlib.suppress(OSError, StorageError):
         folder.mkdir(mode=0o700, exist_ok=True)
         if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
-            catalog_doc = {
-                "format": FORMAT,
-                "files": _files_data(catalog),
-                "checklists": [
-                    {
-                        **{name: getattr(c, name) for name in item_columns.CHECKLIST_FIELDS},
-                        "items": item_columns.to_columns(c.items),
-                    }
-                    for c in catalog.checklists
-                ],
-            }
-            store.write_file(folder / CATALOG_FILE, _dumps(catalog_doc))
+            _save_catalog(store, folder, catalog)
         plan_doc = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
@@ -271,6 +286,21 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "pace": _pace_data(catalog, state),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
+
+
+def _save_catalog(store: CacheFiles, folder: Path, catalog: Catalog) -> None:
+    """The catalog in two files: its texts apart, so the status screen need not read them."""
+    index, texts = [], []
+    for c in catalog.checklists:
+        rest, text_columns = item_columns.split_texts(item_columns.to_columns(c.items))
+        index.append({**{k: getattr(c, k) for k in item_columns.CHECKLIST_FIELDS}, "items": rest})
+        texts.append(text_columns)
+    catalog_doc = {"format": FORMAT, "files": _files_data(catalog), "checklists": index}
+    body = _dumps(catalog_doc)
+    texts_doc = {"format": FORMAT, "index": body.partition(b"\n")[0].decode(), "checklists": texts}
+    # The texts first: a catalog file whose texts are missing or older is never used.
+    store.write_file(folder / TEXTS_FILE, _dumps(texts_doc), sync_folder=False)
+    store.write_file(folder / CATALOG_FILE, body)
 
 
 def _dumps(doc: dict[str, Any]) -> bytes:
@@ -302,7 +332,7 @@ def drop_cache(store: CacheFiles) -> None:
     if is_link(folder) or not folder.is_dir():  # never delete anything through a link
         return
     for path in folder.iterdir():
-        if path.name in (CATALOG_FILE, PLAN_FILE) or path.name.endswith(TEMP_SUFFIX):
+        if path.name in CACHE_FILES or path.name.endswith(TEMP_SUFFIX):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
     with contextlib.suppress(OSError):

@@ -136,6 +136,9 @@ class Catalog(NamedTuple):
     from_cache: bool = False
     # One line per personal checklist file left out because it cannot be used right now.
     problems: tuple[str, ...] = ()
+    # False: read from the cache without the steps' texts (why, how, caution, sources, tags),
+    # for the status screen, which shows none of them.
+    texts: bool = True
 
     def get(self, checklist_id: str) -> Checklist | None:
         """The checklist with this id, if any."""

@@ -178,7 +178,8 @@ def _cached_plan(today: date) -> Plan | None:
     except (ExitplanError, OSError):
         return None
     cached = load_cached_plan(store)
-    catalog = load_catalog_cached(store) if cached is not None else None
+    # Without the steps' texts: the status screen shows none of them.
+    catalog = load_catalog_cached(store, texts=False) if cached is not None else None
     if cached is None or catalog is None or catalog.problems:
         return None
     from exitplan.plan import build_plan

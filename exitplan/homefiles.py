@@ -15,6 +15,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
+from exitplan.cache import CACHE_FILES
 from exitplan.errors import ExitplanError, StorageError
 from exitplan.limits import (
     BACKUP_DIR,
@@ -30,7 +31,7 @@ from exitplan.limits import (
 from exitplan.safeio import is_link, overwrite, read_capped
 from exitplan.store import FOLDERS
 
-CACHE_NAMES = frozenset({"catalog.json", "plan.json"})
+CACHE_NAMES = frozenset(CACHE_FILES)
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:

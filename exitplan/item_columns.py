@@ -6,6 +6,9 @@ Field names are written once instead of once per item, and a list of 10,000 stri
 quicker than 10,000 small objects: a 10,000-step catalog reads in a third of the time. The due
 date is two columns, `due.offset` (full) and `due.on` (the fixed dates, as ISO text).
 
+The steps' texts (why, how, caution, sources, tags) can be kept apart (`TEXTS`): the status
+screen needs none of them, and most of a catalog's bytes are theirs.
+
 Reading is strict: a column exitplan would not write (an unknown name, a wrong length, a
 position outside the list) raises ValueError, and the cache is then not used.
 """
@@ -25,6 +28,9 @@ _DEFAULTS = {  # the tuples among them are shared: they cannot change
 _TUPLES = frozenset(name for name, value in _DEFAULTS.items() if value == ())
 _FULL = frozenset(name for name in _ITEM_FIELDS if name not in _DEFAULTS) - {"due"}
 _COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
+TEXTS = frozenset({"why", "how", "caution", "sources", "tags"})
+# An item read without its texts: an empty why, and the other texts' defaults.
+_NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
 CHECKLIST_FIELDS = tuple(name for name in Checklist.__dataclass_fields__ if name != "items")
 _new = object.__new__
 
@@ -55,16 +61,21 @@ def _sparse(pairs: list[tuple[int, Any]]) -> dict[str, list[Any]]:
     return {"at": [k for k, _ in pairs], "values": [value for _, value in pairs]}
 
 
-def from_columns(columns: dict[str, Any], known: dict[tuple[int, date | None], Due]) -> list[Item]:
-    """The items of one checklist from its columns; ValueError when they are not as written."""
-    if not columns.keys() <= _COLUMNS:  # not as exitplan writes it (a field no item has)
+def from_columns(
+    columns: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool = True
+) -> list[Item]:
+    """The items of one checklist from its columns; ValueError when they are not as written.
+
+    `texts=False`: the columns hold no texts, and the items are built without them."""
+    if not columns.keys() <= (_COLUMNS if texts else _COLUMNS - TEXTS):  # a field no item has
         raise ValueError("unknown column")
     offsets = columns["due.offset"]
     fixed: list[date | None] = [None] * len(offsets)
     for k, text in _pairs(columns.get("due.on", {"at": [], "values": []}), len(offsets)):
         fixed[k] = date.fromisoformat(text)
     built = []
-    for row, offset, on in zip(_rows(columns, len(offsets)), offsets, fixed, strict=True):
+    rows = _rows(columns, len(offsets), _DEFAULTS if texts else _DEFAULTS | _NO_TEXTS)
+    for row, offset, on in zip(rows, offsets, fixed, strict=True):
         due = known.get((offset, on))
         if due is None:  # Due is frozen: equal ones are shared, so most are built only once
             if type(offset) is not int:
@@ -77,15 +88,15 @@ def from_columns(columns: dict[str, Any], known: dict[tuple[int, date | None], D
     return built
 
 
-def _rows(columns: dict[str, Any], n: int) -> list[dict[str, Any]]:
+def _rows(columns: dict[str, Any], n: int, defaults: dict[str, Any]) -> list[dict[str, Any]]:
     """The field values of n items: the defaults, the full columns, then the sparse ones."""
     full = {k: v for k, v in columns.items() if isinstance(v, list) and k != "due.offset"}
-    if not full.keys() >= _FULL or any(len(column) != n for column in full.values()):
+    if not full.keys() >= _FULL - defaults.keys() or any(len(c) != n for c in full.values()):
         raise ValueError("an item without every field")
     for name in _TUPLES.intersection(full):  # JSON has no tuples
         full[name] = [tuple(value) for value in full[name]]
     names = tuple(full)
-    rest = {k: v for k, v in _DEFAULTS.items() if k not in full}
+    rest = {k: v for k, v in defaults.items() if k not in full}
     rows = []
     for values in zip(*full.values(), strict=True):
         row = rest.copy()
@@ -106,3 +117,9 @@ def _pairs(column: dict[str, list[Any]], n: int) -> zip[tuple[int, Any]]:
     if len(at) != len(values) or not all(type(k) is int and 0 <= k < n for k in at):
         raise ValueError("not the positions of items")
     return zip(at, values, strict=True)
+
+
+def split_texts(columns: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A checklist's columns as two parts: everything but the texts, and the texts."""
+    rest = {name: column for name, column in columns.items() if name not in TEXTS}
+    return rest, {name: column for name, column in columns.items() if name in TEXTS}

@@ -7,13 +7,14 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import cli, outcome
 
-from exitplan import cache
+from exitplan import cache, item_columns
 from exitplan.store import SEALED_MARK, Store
 from exitplan.vault import MAGIC
 
@@ -223,27 +224,61 @@ def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
     assert any(item.due.on is not None for c in cached.checklists for item in c.items)
 
 
+def cached_catalog(home: Path) -> dict[str, Any]:
+    """The cached catalog as one document: its texts put back into the checklists' columns."""
+    folder = home / cache.CACHE_DIR
+    doc = json.loads((folder / cache.CATALOG_FILE).read_bytes().partition(b"\n")[2])
+    texts = json.loads((folder / cache.TEXTS_FILE).read_bytes().partition(b"\n")[2])
+    for checklist, text_columns in zip(doc["checklists"], texts["checklists"], strict=True):
+        checklist["items"].update(text_columns)
+    return doc
+
+
+def forge_catalog(home: Path, doc: dict[str, Any]) -> None:
+    """Write a catalog document as the cache files, with correct checksums and the texts file
+    naming the catalog file, as someone who knows the format could (the checksums have no key)."""
+    folder = home / cache.CACHE_DIR
+    texts = []
+    for checklist in doc["checklists"]:
+        columns = checklist["items"]
+        texts.append({k: columns.pop(k) for k in list(columns) if k in item_columns.TEXTS})
+    body = cache._dumps(doc)
+    index = body.partition(b"\n")[0].decode()
+    texts_doc = {"format": cache.FORMAT, "index": index, "checklists": texts}
+    (folder / cache.TEXTS_FILE).write_bytes(cache._dumps(texts_doc))
+    (folder / cache.CATALOG_FILE).write_bytes(body)
+
+
+def test_a_catalog_forged_as_exitplan_writes_it_is_used(home: Path) -> None:
+    """The control for the tests below: `forge_catalog` itself makes a cache that is used."""
+    forge_catalog(home, cached_catalog(home))
+    assert cache.load_catalog_cached(Store(home)) is not None
+    assert cache.load_catalog_cached(Store(home), texts=False) is not None
+
+
 @pytest.mark.parametrize("field", ["item", "due"])
 def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) -> None:
     """An item (or its due) in the cache with a field no item has is a miss, never served."""
-    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
-    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    doc = cached_catalog(home)
     columns = doc["checklists"][0]["items"]
     columns["unexpected" if field == "item" else "due.unexpected"] = {"at": [0], "values": [1]}
-    path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
+    forge_catalog(home, doc)  # correct checksums over the wrong shape
     assert cache.load_catalog_cached(Store(home)) is None
+    assert cache.load_catalog_cached(Store(home), texts=False) is None
 
 
 @pytest.mark.parametrize(
     "edit",
     [
         lambda c: c["title"].pop(),  # a column shorter than the others
+        lambda c: c["why"].pop(),  # a text column shorter than the others
         lambda c: c["due.offset"].append(-3),  # one more item than titles
         lambda c: c.__setitem__("caution", {"at": [100000], "values": ["x"]}),  # for no item
         lambda c: c.__setitem__("caution", {"at": [-1], "values": ["x"]}),  # from the end
         lambda c: c.__setitem__("priority", {"at": ["0"], "values": ["high"]}),  # text
         lambda c: c.__setitem__("tags", {"at": [0, 1], "values": [["a"]]}),  # one short
         lambda c: c.pop("id"),  # an item without its id
+        lambda c: c.pop("why"),  # an item without its why
         lambda c: c.__setitem__("due.on", {"at": [0], "values": ["someday"]}),  # not a date
         lambda c: c.__setitem__("due.offset", ["-3d"] * len(c["due.offset"])),  # not a number
         lambda c: c.__setitem__("title", "one title"),  # not a column
@@ -254,18 +289,68 @@ def test_cached_columns_of_the_wrong_shape_are_a_miss(
 ) -> None:
     """The catalog's columns as exitplan never writes them: a miss, never a crash or a plan
     built from half a checklist."""
-    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
-    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    doc = cached_catalog(home)
     edit(doc["checklists"][0]["items"])
-    path.write_bytes(cache._dumps(doc))
+    forge_catalog(home, doc)
     assert cache.load_catalog_cached(Store(home)) is None
     code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
 
 
+def test_texts_of_another_catalog_file_are_never_used(home: Path) -> None:
+    """The texts file names the catalog file it was written with: with any other (an older
+    one, a missing one) the catalog is read from the checklist files instead."""
+    folder = home / cache.CACHE_DIR
+    texts = (folder / cache.TEXTS_FILE).read_bytes()
+    doc = cached_catalog(home)
+    doc["checklists"][0]["title"] = "Money, again"
+    forge_catalog(home, doc)
+    assert cache.load_catalog_cached(Store(home)) is not None  # the forged pair is consistent
+    (folder / cache.TEXTS_FILE).write_bytes(texts)  # the texts of the catalog before
+    assert cache.load_catalog_cached(Store(home)) is None
+    (folder / cache.TEXTS_FILE).unlink()
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, out, err = outcome(cli(home, "status", today=TODAY))
+    assert code == 0, err
+    assert "Money, again" not in out
+
+
+def test_the_status_catalog_reads_no_texts(home: Path) -> None:
+    """Without the texts file, the catalog for the status screen is still read from the cache:
+    every field but the texts, and it says the texts are missing."""
+    (home / cache.CACHE_DIR / cache.TEXTS_FILE).unlink()
+    partial = cache.load_catalog_cached(Store(home), texts=False)
+    assert partial is not None
+    assert not partial.texts
+    from exitplan.catalog import load_catalog
+
+    files = load_catalog(home / "checklists")
+    assert files.texts
+    for got, want in zip(partial.checklists, files.checklists, strict=True):
+        for item, full in zip(got.items, want.items, strict=True):
+            assert (item.why, item.how, item.caution, item.sources, item.tags) == (
+                "",
+                None,
+                None,
+                (),
+                (),
+            )
+            assert (
+                replace(
+                    item,
+                    why=full.why,
+                    how=full.how,
+                    caution=full.caution,
+                    sources=full.sources,
+                    tags=full.tags,
+                )
+                == full
+            )
+
+
 def test_the_catalog_is_cached_by_columns_with_defaults_left_out(home: Path) -> None:
     """Field names are written once per checklist, and a default value not at all."""
-    doc = json.loads((home / cache.CACHE_DIR / cache.CATALOG_FILE).read_bytes().partition(b"\n")[2])
+    doc = cached_catalog(home)
     columns = doc["checklists"][0]["items"]
     assert len(columns["id"]) == len(columns["title"]) == len(columns["due.offset"]) > 3
     sparse = [

@@ -286,6 +286,18 @@ def test_a_missing_cache_falls_through(plans: dict[str, Path], tmp_path: Path) -
     assert_falls_through(home, tmp_path, "status", expect_code=0)
 
 
+def test_the_glance_reads_no_texts(tmp_path: Path) -> None:
+    """The steps' texts are kept apart, and the status screen needs none of them: without the
+    texts file the glance still serves status, with the full path's bytes."""
+    home = tmp_path / "no-texts"
+    setup(home, "init", "--exit-date", EXIT.isoformat())
+    (home / "cache" / "texts.json").unlink()
+    env = {"EXITPLAN_TODAY": TODAY.isoformat()}
+    outcome, imported = fast(home, "status", tmp=tmp_path, **env)
+    assert imported == []
+    assert outcome == full(home, "status", **env)
+
+
 def test_a_folder_others_can_read_falls_through(plans: dict[str, Path], tmp_path: Path) -> None:
     """A data folder readable by other users: the full path's plain refusal."""
     home = copy_plan(plans["dated"], tmp_path / "open")
