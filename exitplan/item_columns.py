@@ -32,6 +32,10 @@ TEXTS = frozenset({"why", "how", "caution", "sources", "tags"})
 # An item read without its texts: an empty why, and the other texts' defaults.
 _NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
 CHECKLIST_FIELDS = tuple(name for name in Checklist.__dataclass_fields__ if name != "items")
+# A dataclass keeps each field's plain default as a class attribute, so an item whose own
+# attributes leave out a field that has its default reads the default from the class: most
+# items are built from their few values that differ, not from all 17.
+_ON_CLASS = frozenset(name for name, value in _DEFAULTS.items() if vars(Item).get(name) == value)
 _new = object.__new__
 
 
@@ -70,38 +74,41 @@ def from_columns(
     if not columns.keys() <= (_COLUMNS if texts else _COLUMNS - TEXTS):  # a field no item has
         raise ValueError("unknown column")
     offsets = columns["due.offset"]
-    fixed: list[date | None] = [None] * len(offsets)
-    for k, text in _pairs(columns.get("due.on", {"at": [], "values": []}), len(offsets)):
-        fixed[k] = date.fromisoformat(text)
+    n = len(offsets)
+    if not all(type(offset) is int for offset in set(offsets)):
+        raise ValueError("an offset that is not a number of days")
+    # Due is frozen: equal ones are shared, so each is built only once.
+    plain = {o: known.get((o, None)) or known.setdefault((o, None), Due(o)) for o in set(offsets)}
+    dues = list(map(plain.__getitem__, offsets))
+    for k, text in _pairs(columns.get("due.on", {"at": [], "values": []}), n):
+        key = (offsets[k], date.fromisoformat(text))
+        dues[k] = known.get(key) or known.setdefault(key, Due(*key))
     built = []
-    rows = _rows(columns, len(offsets), _DEFAULTS if texts else _DEFAULTS | _NO_TEXTS)
-    for row, offset, on in zip(rows, offsets, fixed, strict=True):
-        due = known.get((offset, on))
-        if due is None:  # Due is frozen: equal ones are shared, so most are built only once
-            if type(offset) is not int:
-                raise ValueError("an offset that is not a number of days")
-            due = known[offset, on] = Due(offset=offset, on=on)
-        row["due"] = due
+    for row in _rows(columns, dues, _DEFAULTS if texts else _DEFAULTS | _NO_TEXTS):
         item: Item = _new(Item)
-        item.__dict__ = row  # exactly an Item's fields (checked in _rows): no __init__ needed
+        item.__dict__ = row  # an Item's fields, checked in _rows: no __init__ needed
         built.append(item)
     return built
 
 
-def _rows(columns: dict[str, Any], n: int, defaults: dict[str, Any]) -> list[dict[str, Any]]:
-    """The field values of n items: the defaults, the full columns, then the sparse ones."""
+def _rows(
+    columns: dict[str, Any], dues: list[Due], defaults: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The field values of the items: the defaults, the full columns, then the sparse ones."""
+    n = len(dues)
     full = {k: v for k, v in columns.items() if isinstance(v, list) and k != "due.offset"}
     if not full.keys() >= _FULL - defaults.keys() or any(len(c) != n for c in full.values()):
         raise ValueError("an item without every field")
+    full["due"] = dues
     for name in _TUPLES.intersection(full):  # JSON has no tuples
         full[name] = [tuple(value) for value in full[name]]
     names = tuple(full)
-    rest = {k: v for k, v in defaults.items() if k not in full}
-    rows = []
-    for values in zip(*full.values(), strict=True):
-        row = rest.copy()
-        row.update(zip(names, values, strict=True))
-        rows.append(row)
+    # Every field is in `full`, a default on the class, or one of `rest` (a missing text).
+    rest = {k: v for k, v in defaults.items() if k not in full and k not in _ON_CLASS}
+    rows = [dict(zip(names, values, strict=True)) for values in zip(*full.values(), strict=True)]
+    if rest:
+        for row in rows:
+            row.update(rest)
     for name, column in columns.items():
         if name in full or name.startswith("due."):
             continue
