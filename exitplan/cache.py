@@ -33,7 +33,7 @@ CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
-FORMAT = 5
+FORMAT = 6
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -46,8 +46,6 @@ _MAYBE_CONTROL = (  # searches that each start at one byte: far quicker than one
     re.compile(rb"\xc2[\x80-\x9f]"),
     re.compile(rb"\\(?:u00[0-189][0-9a-fA-F]|u007[fF]|[bfr])"),
 )
-# Below this size the built-in SHA-256 is quicker than importing OpenSSL's (about 1.5 ms).
-SMALL_BODY = 1024 * 1024
 
 
 def _encode(value: Any) -> Any:
@@ -310,20 +308,21 @@ def _dumps(doc: dict[str, Any]) -> bytes:
 
 def _digest(body: bytes) -> bytes:
     """A checksum line: a cache file edited by hand or damaged is never decoded."""
-    return f"{FORMAT}:{_sha256(body)}".encode()
+    return f"{FORMAT}:{checksum(body)}".encode()
 
 
-def _sha256(body: bytes) -> str:
-    """The hex SHA-256 of `body`; the same digest whichever implementation computes it."""
-    import importlib
+def checksum(body: bytes) -> str:
+    """The hex BLAKE2b (32 bytes) of `body`. It has no key: it finds damage, not forgery.
 
-    names = ("_sha256", "_sha2") if len(body) < SMALL_BODY else ()  # _sha2 from Python 3.12
-    for name in (*names, "hashlib"):
-        try:
-            return str(importlib.import_module(name).sha256(body).hexdigest())
-        except ImportError:
-            continue
-    raise ImportError("no SHA-256")  # pragma: no cover - hashlib always has it
+    BLAKE2 is CPython's own C module (`_blake2`, which hashlib's blake2b is): importing hashlib
+    would load OpenSSL first, about 1.7 ms of a glance, and BLAKE2b is also four times as quick
+    as SHA-256 here (0.6 ms for the catalog of a 10,000-step plan).
+    """
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - another Python: the same function, via hashlib
+        from hashlib import blake2b
+    return blake2b(body, digest_size=32).hexdigest()
 
 
 def drop_cache(store: CacheFiles) -> None:
