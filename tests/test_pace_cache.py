@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exitplan import cache
+from exitplan.catalog import Catalog
 from exitplan.pacing import Pace
 from exitplan.plan import build_plan
 from exitplan.store import Store
@@ -29,6 +30,17 @@ def made(tmp_path: Path, *changes: tuple[tuple[str, ...], str | None]) -> Path:
         code, _, err = outcome(cli(home, *args, today=TODAY, input=stdin))
         assert code == 0, err
     return home
+
+
+def from_cache(home: Path) -> tuple[Catalog, cache.CachedPlan]:
+    """The catalog and the plan as the cache holds them (both must be there, with a pace)."""
+    store = Store(home)
+    catalog = cache.load_catalog_cached(store)
+    cached = cache.load_cached_plan(store)
+    assert catalog is not None
+    assert cached is not None
+    assert cached.pace is not None
+    return catalog, cached
 
 
 PLANS = {
@@ -49,13 +61,7 @@ PLANS = {
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_the_cached_pace_is_the_pace_of_the_plan(tmp_path: Path, name: str) -> None:
     """The pacing read back from the cache is exactly what pacing the plan afresh gives."""
-    home = made(tmp_path, *PLANS[name])
-    store = Store(home)
-    catalog = cache.load_catalog_cached(store)
-    cached = cache.load_cached_plan(store)
-    assert catalog is not None
-    assert cached is not None
-    assert cached.pace is not None
+    catalog, cached = from_cache(made(tmp_path, *PLANS[name]))
     fresh = build_plan(catalog, cached.state)
     served = cache.with_cached_pace(fresh, catalog, cached)
     assert served.paced is not None  # it was used
@@ -87,12 +93,7 @@ def test_a_plan_without_an_exit_date_keeps_no_pace(tmp_path: Path) -> None:
 
 def test_a_pace_for_other_checklist_files_is_not_used(tmp_path: Path) -> None:
     """The pacing names the checklist files it was worked out for; for others it is ignored."""
-    home = made(tmp_path)
-    store = Store(home)
-    catalog = cache.load_catalog_cached(store)
-    cached = cache.load_cached_plan(store)
-    assert catalog is not None
-    assert cached is not None
+    catalog, cached = from_cache(made(tmp_path))
     assert cached.pace is not None
     plan = build_plan(catalog, cached.state)
     other = cached._replace(pace={**cached.pace, "files": [["elsewhere.toml", [1, 2, 3, 4]]]})
