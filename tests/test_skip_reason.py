@@ -31,3 +31,29 @@ def test_a_blank_reason_on_an_open_step_skips_it_without_a_reason(
     state = read_plan(plan_home).items[STEP]
     assert state.status == "skipped"
     assert state.reason is None
+
+
+def test_reason_dash_reads_the_reason_from_stdin(run: Run, plan_home: Path) -> None:
+    """`--reason -` takes the reason from piped input (a prompt at a terminal), not argv."""
+    result = ok(run("skip", "1", "--reason", "-", input="  had one for years \n"))
+    assert "Skipped" in result.stderr
+    assert read_plan(plan_home).items[STEP].reason == "had one for years"
+
+
+def test_why_dash_reads_the_why_from_stdin(run: Run, plan_home: Path) -> None:
+    """`add TITLE --why -` takes the why from piped input, not argv."""
+    result = ok(
+        run("add", MONEY, "Ask the bank about a safe box", "--why", "-", input="for the papers\n")
+    )
+    full_id = result.stdout.strip()
+    custom = [c for c in read_plan(plan_home).custom if f"{c.checklist}.{c.id}" == full_id]
+    assert [c.why for c in custom] == ["for the papers"]
+
+
+def test_title_and_why_cannot_both_be_piped(run: Run, plan_home: Path) -> None:
+    """Both asked for and stdin piped: one plain usage error, exit 2, nothing written."""
+    before = (plan_home / "plan.toml").read_bytes()
+    result = run("add", MONEY, "--why", "-", input="a title\na why\n")
+    assert result.exit_code == 2
+    assert "cannot both come from piped input" in result.output
+    assert (plan_home / "plan.toml").read_bytes() == before

@@ -235,7 +235,10 @@ def skip(
         typer.Option(
             "--reason",
             "-r",
-            help="A few words on why it does not apply (kept with the step).",
+            help=(
+                "A few words on why it does not apply (kept with the step). "
+                f"Give {ASK} to be asked instead (kept out of shell history)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -243,8 +246,15 @@ def skip(
     """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
     from exitplan.plan import clean_text
 
+    if reason == ASK:
+        reason = read_private_text("Why does it not apply (a few words)").strip()
     cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
     _set_status(ctx, items, "skipped", cleaned)
+
+
+# Given as the value of --reason or --why: ask for the text (or read it from stdin) instead, so
+# the words never stand in the command line, where shell history and other programs see them.
+ASK = "-"
 
 
 def read_private_text(prompt: str) -> str:
@@ -302,7 +312,15 @@ def add(
         typer.Option("--priority", "-p", help="critical, high, normal or low."),
     ] = "normal",
     why: Annotated[
-        str | None, typer.Option("--why", help="Why it matters to you.", show_default=False)
+        str | None,
+        typer.Option(
+            "--why",
+            help=(
+                f"Why it matters to you. Give {ASK} to be asked instead "
+                "(kept out of shell history)."
+            ),
+            show_default=False,
+        ),
     ] = None,
 ) -> None:
     """Add your own step to a checklist. Example: exitplan add documents --due -2w
@@ -314,8 +332,16 @@ def add(
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
+    if title is None and why == ASK and not sys.stdin.isatty():
+        raise typer.BadParameter(
+            "the title and the why cannot both come from piped input: give the title here, "
+            "or run it at the terminal to be asked for both",
+            param_hint="--why",
+        )
     if title is None:
         title = read_private_text("Title of the new step").strip()
+    if why == ASK:
+        why = read_private_text("Why it matters to you").strip() or None
     full_id = env.ws.change(
         lambda state, plan: add_custom(
             state,
