@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import MONEY, Run, init_plan
-from helpers import make_home, ok, one_error_line, read_plan, snapshot
+from helpers import assert_no_traceback, make_home, ok, one_error_line, read_plan, snapshot
 
 COND = "t-cond"
 
@@ -129,14 +129,57 @@ def test_at_a_terminal_each_question_is_asked(
 def test_stopping_at_a_terminal_changes_nothing(
     run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Input ending half-way (Ctrl-D) stops calmly and saves nothing."""
+    """Input ending half-way (Ctrl-D) stops calmly, saves nothing and exits 1 (nothing was
+    written), as any prompt that ends does."""
     from exitplan.cli import situation
 
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
     before = snapshot(cond_home)
-    result = ok(run("situation", input="y\n"))
+    result = run("situation", input="y\n")
+    assert_no_traceback(result)
+    assert result.exit_code == 1
     assert "Stopped; your answers were not changed." in result.stderr
     assert snapshot(cond_home) == before
+
+
+def interrupt_after(monkeypatch: pytest.MonkeyPatch, *replies: str) -> None:
+    """Type these replies at the terminal, then press Ctrl-C."""
+    from exitplan.cli import situation
+
+    typed = iter(replies)
+
+    def prompt(*_args: object, **_kwargs: object) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(situation.typer, "prompt", prompt)
+
+
+def test_ctrl_c_in_the_questions_exits_130_and_saves_nothing(
+    run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C half-way: the calm line, exit 130 as in review, and no answer saved."""
+    interrupt_after(monkeypatch, "y", "n")
+    before = snapshot(cond_home)
+    result = run("situation")
+    assert_no_traceback(result)
+    assert result.exit_code == 130
+    assert "Stopped; your answers were not changed." in result.stderr
+    assert snapshot(cond_home) == before
+
+
+def test_ctrl_c_in_the_questions_init_offers_keeps_the_new_plan(
+    run: Run, home: Path, no_builtins: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offered by init: the plan is made, so stopping the questions ends init well (exit 0)."""
+    make_home(home, MONEY)
+    interrupt_after(monkeypatch, "y", "y")  # yes to the offer, yes to the first question
+    result = ok(run("init", "--exit-date", "+6w"))
+    assert "Stopped; your answers were not changed." in result.stderr
+    assert read_plan(home).situation == {}
 
 
 def test_init_offers_the_questions_only_at_a_terminal(
@@ -162,3 +205,14 @@ def test_answers_never_reach_the_history_text(run: Run, cond_home: Path) -> None
     history = run("history", "--json").stdout
     assert "weapons" not in history
     assert "situation answers changed" in history
+
+
+def test_ctrl_c_at_the_offer_skips_the_questions(
+    run: Run, home: Path, no_builtins: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C when init offers the questions: they are skipped, calmly, and init ends well."""
+    make_home(home, MONEY)
+    interrupt_after(monkeypatch)
+    result = ok(run("init", "--exit-date", "+6w"))
+    assert "Skipped. You can answer them any time with: exitplan situation" in result.stderr
+    assert read_plan(home).situation == {}

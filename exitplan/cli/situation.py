@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from exitplan.cli.common import JsonOpt, emit_json, env_of, prompt_text, say
+from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -76,20 +76,28 @@ def offer(env: Env) -> None:
 
     for line in wrap(INTRO, width()):
         say(line)
-    reply = typer.prompt(
-        prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
-        default="",
-        show_default=False,
-        err=True,
-    )
+    try:
+        reply = typer.prompt(
+            prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
+            default="",
+            show_default=False,
+            err=True,
+        )
+    except (KeyboardInterrupt, EOFError, typer.Abort):  # the plan is made: stopping skips them
+        typer.echo("", err=True)
+        reply = "s"
     if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
         say("Skipped. You can answer them any time with: exitplan situation")
         return
-    ask_and_save(env, intro=False)
+    ask_and_save(env, intro=False, offered=True)
 
 
-def ask_and_save(env: Env, *, intro: bool = True) -> None:
-    """Ask every question at the terminal, then save the answers at once."""
+def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None:
+    """Ask every question at the terminal, then save the answers at once.
+
+    Stopping on the way saves nothing. On its own, the run then ends as any stopped prompt does
+    (130 for Ctrl-C, 1 at the end of input); offered by `init`, whose plan is made, it ends well.
+    """
     from exitplan.term import width, wrap
 
     if intro:
@@ -97,14 +105,17 @@ def ask_and_save(env: Env, *, intro: bool = True) -> None:
             say(line)
     current = env.ws.state().situation
     answers = ask_all(current)
-    if answers is None:
+    if isinstance(answers, int):
         say("Stopped; your answers were not changed.")
+        if not offered:
+            raise typer.Exit(answers)
         return
     save(env, answers)
 
 
-def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | None:
-    """The answers typed for every question (None when the person stopped with Ctrl-C)."""
+def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
+    """The answers typed for every question, or the exit code when the person stopped (130 for
+    Ctrl-C, 1 at the end of input)."""
     from exitplan.situation import QUESTIONS
 
     answers: dict[str, bool | None] = {}
@@ -123,9 +134,10 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | None:
                     answers[question.key] = REPLIES[reply]
                     break
                 say("Please answer yes, no or skip (or press Enter to keep the answer).")
-    except (KeyboardInterrupt, EOFError, typer.Abort):
+    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
         typer.echo("", err=True)
-        return None
+        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
+        return 1 if ended else STOPPED_CODE
     return answers
 
 
