@@ -177,13 +177,13 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     """Find one entry by list number, full id, or an unambiguous part of an id."""
     text = ref.strip().lower()
     if not text:
-        raise ItemError("an item is needed: give its number from 'exitplan list' or its id")
+        raise ItemError("a step is needed: give its number from 'exitplan list' or its id")
     if text.isascii() and text.isdigit():
         number = int(text)
         for entry in entries:
             if entry.number == number:
                 return entry
-        raise ItemError(f"there is no item number {number}; 'exitplan list' shows the numbers")
+        raise ItemError(f"there is no step number {number}; 'exitplan list' shows the numbers")
     exact = [e for e in entries if e.full_id == text]
     if exact:
         return exact[0]
@@ -199,9 +199,9 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
             names = ", ".join(e.full_id for e in found[:8])
             more = f" and {len(found) - 8} more" if len(found) > 8 else ""
             raise ItemError(
-                f"'{ref}' matches more than one item: {names}{more}. Type more of the id."
+                f"'{ref}' matches more than one step: {names}{more}. Type more of the id."
             )
-    raise ItemError(f"no item matches '{ref}'; 'exitplan list --all' shows every item")
+    raise ItemError(f"no step matches '{ref}'; 'exitplan list --all' shows every step")
 
 
 # The change log keeps the newest events and the first one (when the plan was made), so a

@@ -756,7 +756,7 @@ def test_ambiguous_reference_lists_the_candidates(run: Run, plan_home: Path) -> 
     """A part that matches several items is an error naming each of them."""
     assert_error(
         run("show", "c"),
-        f"'c' matches more than one item: {MONEY}.credit-report, {MONEY}.change-beneficiaries, "
+        f"'c' matches more than one step: {MONEY}.credit-report, {MONEY}.change-beneficiaries, "
         f"{PAPERS}.copy-passport. Type more of the id.",
     )
 
@@ -767,7 +767,7 @@ def test_unknown_item_is_a_clear_error(run: Run, plan_home: Path, command: str) 
     before = snapshot(plan_home)
     assert_error(
         run(command, "zzz", input="text\n"),
-        "no item matches 'zzz'; 'exitplan list --all' shows every item",
+        "no step matches 'zzz'; 'exitplan list --all' shows every step",
     )
     assert snapshot(plan_home) == before
 
@@ -777,13 +777,13 @@ def test_item_number_out_of_range(run: Run, plan_home: Path, number: str) -> Non
     """A number that is not in the list is an error that points at `list`."""
     assert_error(
         run("show", number),
-        f"there is no item number {int(number)}; 'exitplan list' shows the numbers",
+        f"there is no step number {int(number)}; 'exitplan list' shows the numbers",
     )
 
 
 def test_superscript_digit_is_not_a_crash(run: Run, plan_home: Path) -> None:
     """A reference like '²' (a digit to str.isdigit, not to int) is a clear error."""
-    assert_error(run("show", "²"), "no item matches '²'", exact=False)
+    assert_error(run("show", "²"), "no step matches '²'", exact=False)
 
 
 # -- done, undo, skip ----------------------------------------------------------------------------
@@ -819,7 +819,7 @@ def test_done_with_one_bad_reference_changes_nothing(run: Run, plan_home: Path) 
     """If any reference is bad, no item is ticked and no file changes."""
     before = snapshot(plan_home)
     assert_error(
-        run("done", "1", "2", "99"), "there is no item number 99; 'exitplan list' shows the numbers"
+        run("done", "1", "2", "99"), "there is no step number 99; 'exitplan list' shows the numbers"
     )
     assert snapshot(plan_home) == before
 

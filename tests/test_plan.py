@@ -186,7 +186,7 @@ def test_resolve_ambiguous_lists_candidates(entries: tuple) -> None:
     with pytest.raises(ItemError) as info:
         resolve(entries, "money")
     assert str(info.value) == (
-        "'money' matches more than one item: money.own-account, money.save-cash, "
+        "'money' matches more than one step: money.own-account, money.save-cash, "
         "money.credit-report. Type more of the id."
     )
 
@@ -201,10 +201,10 @@ def test_resolve_ambiguous_with_many_candidates_names_eight() -> None:
 @pytest.mark.parametrize(
     ("ref", "message"),
     [
-        ("zzz", "no item matches 'zzz'; 'exitplan list --all' shows every item"),
-        ("0", "there is no item number 0; 'exitplan list' shows the numbers"),
-        ("5", "there is no item number 5; 'exitplan list' shows the numbers"),
-        ("  ", "an item is needed: give its number from 'exitplan list' or its id"),
+        ("zzz", "no step matches 'zzz'; 'exitplan list --all' shows every step"),
+        ("0", "there is no step number 0; 'exitplan list' shows the numbers"),
+        ("5", "there is no step number 5; 'exitplan list' shows the numbers"),
+        ("  ", "a step is needed: give its number from 'exitplan list' or its id"),
     ],
 )
 def test_resolve_errors(entries: tuple, ref: str, message: str) -> None:

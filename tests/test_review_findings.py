@@ -217,4 +217,4 @@ def test_an_error_at_a_narrow_terminal_is_wrapped_between_words(plan_home: Path)
     assert len(lines) > 1, shown
     assert max(len(line) for line in lines) <= 40, shown
     said = " ".join(lines)
-    assert said == "Error: there is no item number 9999; 'exitplan list' shows the numbers"
+    assert said == "Error: there is no step number 9999; 'exitplan list' shows the numbers"

@@ -243,7 +243,7 @@ def test_reading_or_failing_on_a_rehearsed_day_says_nothing(run: Run, plan_home:
     """Looking, or a change that was refused, is not \"saved for real\"."""
     assert REHEARSAL not in ok(run("status", today=REHEARSED)).stderr
     failed = run("done", "99", today=REHEARSED)
-    one_error_line(failed, "no item number 99")
+    one_error_line(failed, "no step number 99")
     assert REHEARSAL not in ok(run("done", "1")).stderr
 
 

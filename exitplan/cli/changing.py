@@ -90,7 +90,7 @@ def date_cmd(
             "--warn-days",
             min=0,
             max=365,
-            help="Days ahead an item counts as due soon (default 7).",
+            help="Days ahead a step counts as due soon (default 7).",
             show_default=False,
         ),
     ] = None,

@@ -150,7 +150,7 @@ def show(
 
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """List the checklists you can use, with item counts."""
+    """List the checklists you can use, with how many steps each has."""
     from exitplan.export import checklist_rows
 
     env = env_of(ctx)
@@ -247,7 +247,7 @@ def summary(
 
 def history(
     ctx: typer.Context,
-    item: Annotated[str | None, typer.Argument(help="Only this item.")] = None,
+    item: Annotated[str | None, typer.Argument(help="Only this step (number or id).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show the log of changes.
