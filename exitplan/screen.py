@@ -152,14 +152,15 @@ class StatusScreen:
             self.add("Bring the latest one back with: exitplan restore")
             self.add(HELP_LINE, "dim")
             return self.lines
-        self.add(countdown_text(plan.exit_date, today), "bold")
-        if plan.state is None:
-            self.add("You have no plan yet. These are the built-in checklists.")
+        if plan.state is None:  # nothing to count down to: say first how to begin
+            self.add("You have no plan yet. These are the built-in checklists.", "bold")
             self.add(
                 f"Start with: exitplan init --exit-date {suggested_date(today)} "
                 "(or +6w for six weeks from today)"
             )
-        elif plan.exit_date is None:
+        else:
+            self.add(countdown_text(plan.exit_date, today), "bold")
+        if plan.state is not None and plan.exit_date is None:
             self.add(f"Set one when you are ready: exitplan date {suggested_date(today)} (or +6w)")
         groups = attention_groups(plan, self.rows, today)
         self.attention(groups)
@@ -256,7 +257,8 @@ class StatusScreen:
             )
         if self.journal is not None:
             self.add(journal_line(*self.journal), "dim")
-        self.add(HIDE_LINE, "dim")
+        if self.plan.state is not None:  # review, where h hides the screen, needs a plan
+            self.add(HIDE_LINE, "dim")
         self.add(HELP_LINE, "dim")
 
 

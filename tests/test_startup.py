@@ -65,7 +65,7 @@ def test_no_command_runs_status(tmp_path: Path) -> None:
     """`exitplan` alone shows the status, and writes nothing without a plan."""
     result = run(home=tmp_path / "h")
     assert result.returncode == 0
-    assert "No exit date" in result.stdout
+    assert "You have no plan yet" in result.stdout
     assert not (tmp_path / "h").exists()
 
 
