@@ -108,7 +108,10 @@ def list_lines(
             lines += [_paint_id(line, ident, paint) for line in body[1:]]
         else:
             lines += wrap(f"{entry.item.title}{mark}", columns, f"{number}  ")
-            details = f"{state}, due {when}  {ident}" if when else f"{state}  {ident}"
+            if when and state == SHORT_FLAG["due_soon"]:  # not "due soon, due 1 Dec"
+                details = f"due {when}  {ident}"
+            else:
+                details = f"{state}, due {when}  {ident}" if when else f"{state}  {ident}"
             lines += [paint(line, "dim") for line in wrap(details, columns, " " * (width + 2))]
     return lines
 

@@ -305,7 +305,8 @@ def test_date_clear(run: Run, plan_home: Path) -> None:
     """`date --clear` removes the date; status then has no deadlines."""
     result = run("date", "--clear")
     assert result.exit_code == 0
-    assert "No exit date is set yet" in result.stderr
+    assert "The exit date is cleared" in result.stderr
+    assert "yet" not in result.stderr  # it was set: the words must not say it never was
     assert read_plan(plan_home).exit_date is None
     assert run("date").stdout == "not set\n"
     data = status_json(run)
@@ -1524,3 +1525,12 @@ def test_no_escape_codes_when_piped(run: Run, plan_home: Path) -> None:
     """Piped output (not a terminal) has no escape codes at all, even without NO_COLOR."""
     for args in (("status",), ("list",), ("show", "1"), ("checklists",), ("summary",)):
         assert "\x1b" not in run(*args, env={"NO_COLOR": None}).stdout, args
+
+
+def test_a_narrow_list_says_due_once(run: Run, plan_home: Path) -> None:
+    """At 50 columns the state goes under the title: a step due soon reads `due 4 Dec (...)`,
+    not `due soon, due 4 Dec`; other states keep their word (`upcoming, due ...`)."""
+    out = run("list", env={"COLUMNS": "50"}).stdout
+    assert "due soon, due" not in out
+    assert re.search(r"^ +due \d+ \w{3} \(", out, re.MULTILINE), out
+    assert re.search(r"^ +(upcoming|overdue), due \d+ \w{3} \(", out, re.MULTILINE), out

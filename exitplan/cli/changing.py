@@ -146,11 +146,12 @@ def date_cmd(
             set_per_day(state, per_day, env.ws.now())
 
     env.ws.change(apply)
-    if new is not None or clear:
+    if clear:
+        say("The exit date is cleared: steps timed from it have no deadline until you pick a day.")
+        say(hint)
+    elif new is not None:
         say(countdown_text(when, env.today))
         warn_if_past(when, env.today)
-        if clear:
-            say(hint)
     if per_day is not None:
         say(f"The plan now asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
 
