@@ -494,3 +494,17 @@ def test_help_now_region_help_lists_every_region() -> None:
     text = " ".join(ok(cli(None, "help-now", "--help")).stdout.split())
     for region in {line["region"] for line in load_lines()}:
         assert region in text, region
+
+
+@pytest.mark.parametrize("name", ["plan.pdf", "plan.DOCX", "plan.odt"])
+def test_summary_refuses_a_document_format_it_cannot_write(
+    run: Run, plan_home: Path, tmp_path: Path, name: str
+) -> None:
+    """A name ending in .pdf or a word processor's extension would hold text pretending to be
+    that format: one plain error pointing at .html, and nothing written."""
+    target = tmp_path / name
+    line = one_error_line(run("summary", "--output", str(target)), "cannot write", ".html")
+    assert "nothing was written" in line
+    assert not target.exists()
+    ok(run("summary", "--format", "text", "--output", str(target)))  # asked for: written
+    assert target.is_file()

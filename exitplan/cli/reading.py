@@ -167,6 +167,8 @@ def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
 FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
+# Document formats a text summary would only pretend to be (any other name gets text).
+NOT_WRITTEN = frozenset({".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages"})
 
 
 def summary(
@@ -217,7 +219,13 @@ def summary(
                 f"{target} already exists; nothing was written. Choose another name, "
                 "or add --force to replace it"
             )
-    chosen = fmt or FORMAT_BY_SUFFIX.get(target.suffix.lower() if target else "", "text")
+    suffix = target.suffix.lower() if target else ""
+    if fmt is None and suffix in NOT_WRITTEN:
+        raise ExitplanError(
+            f"exitplan cannot write a {suffix} file; nothing was written. For a page to print "
+            "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
+        )
+    chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
     plan = env.ws.read()
     if chosen == "json":
         import json
