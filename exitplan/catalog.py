@@ -195,7 +195,8 @@ def left_out(path: Path, problem: str) -> str:
     """The one warning line for a personal checklist file that cannot be used right now."""
     problem = problem.split("; check the file with:", maxsplit=1)[0]
     return (
-        f"Note: {problem}. Its steps are left out for now, their progress is kept; "
+        f"Note: {problem}. Its steps are left out for now, their progress is kept, and some "
+        "step numbers have moved until it is fixed (check the title, or use the step's id); "
         f"see every problem with: exitplan validate '{path}'"
     )
 
