@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from exitplan.catalog import Catalog
+    from exitplan.journal import Moment
     from exitplan.model import Event
     from exitplan.plan import Plan
     from exitplan.schedule import Entry
@@ -280,8 +281,10 @@ def status_data(
     }
 
 
-def summary_data(plan: Plan, today: date) -> dict[str, Any]:
-    """Everything in the plan, for `summary --format json`."""
+def summary_data(
+    plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None
+) -> dict[str, Any]:
+    """Everything in the plan, for `summary --format json` (`journal`: null unless asked for)."""
     rows = rows_for(plan, today)
     items = []
     for row in rows:
@@ -298,6 +301,18 @@ def summary_data(plan: Plan, today: date) -> dict[str, Any]:
         "totals": totals(rows),
         "checklists": progress(plan, rows),
         "items": items,
+        "journal": None
+        if timeline is None
+        else [
+            {
+                "number": m.number,
+                "when": m.when,
+                "what": m.what,
+                "corrections": m.corrections,
+                "files": m.files,
+            }
+            for m in timeline
+        ],
     }
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -297,6 +298,48 @@ def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
         if view["number"] == n:
             return view
     raise JournalError(f"there is no entry {n} in the journal")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One entry as a timeline shows it: when, the start of what happened, what was added."""
+
+    number: int
+    when: str
+    what: str
+    corrections: int
+    files: int
+
+    @property
+    def added(self) -> str:
+        """`1 correction, 2 files`, or an empty string."""
+        parts = []
+        if self.corrections:
+            parts.append(f"{self.corrections} correction{'s' * (self.corrections != 1)}")
+        if self.files:
+            parts.append(f"{self.files} file{'s' * (self.files != 1)}")
+        return ", ".join(parts)
+
+
+def when_text(view: Mapping[str, Any]) -> str:
+    """When an entry happened, as the person said it, or the day it was written."""
+    when = view.get("fields", {}).get("when")
+    said = when.get("said") if isinstance(when, dict) else None
+    return str(said) if said else f"written {str(view.get('recorded', ''))[:10]}"
+
+
+def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
+    """The entries of `list_entries` as moments, in the order they happened."""
+    return tuple(
+        Moment(
+            number=view["number"],
+            when=when_text(view),
+            what=summary_line(view),
+            corrections=len(view["amendments"]),
+            files=len(view["attachments"]),
+        )
+        for view in views
+    )
 
 
 def summary_line(view: Mapping[str, Any], width: int = 60) -> str:

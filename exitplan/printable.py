@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from exitplan.summary import (
     CAUTION_WORDS,
+    NO_ENTRIES,
     PRIVATE,
+    TIMELINE_NOTE,
     attention_words,
     build_summary,
     flag_heading,
@@ -24,6 +26,7 @@ from exitplan.summary import (
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.journal import Moment
     from exitplan.plan import Plan
     from exitplan.summary import Section, Step, Summary
 
@@ -174,6 +177,30 @@ class HtmlWriter:
         lines += ["</div>", "</li>"]
         self.parts += lines
 
+    def timeline(self, moments: tuple[Moment, ...]) -> None:
+        """The journal on a page of its own: one row per entry, in the order they happened."""
+        self._close_list()
+        self.parts += [
+            '<section class="journal" style="break-before: page">',
+            "<h2>Journal</h2>",
+            f"<p>{text(TIMELINE_NOTE if moments else NO_ENTRIES)}</p>",
+        ]
+        if moments:
+            self.parts += [
+                "<table>",
+                '<thead><tr><th scope="col">Entry</th><th scope="col">When</th>'
+                '<th scope="col">What happened</th><th scope="col">Added</th></tr></thead>',
+                "<tbody>",
+                *(
+                    f"<tr><td>{m.number}</td><td>{text(m.when)}</td><td>{text(m.what)}</td>"
+                    f"<td>{text(m.added)}</td></tr>"
+                    for m in moments
+                ),
+                "</tbody>",
+                "</table>",
+            ]
+        self.parts.append("</section>")
+
     def finish(self) -> str:
         """The whole page, ending in one newline."""
         self._close_list()
@@ -181,6 +208,6 @@ class HtmlWriter:
         return "\n".join(self.parts) + "\n"
 
 
-def summary_html(plan: Plan, today: date) -> str:
+def summary_html(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as one self-contained HTML page that prints well."""
-    return write_summary(build_summary(plan, today), HtmlWriter())
+    return write_summary(build_summary(plan, today, timeline), HtmlWriter())

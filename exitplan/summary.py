@@ -18,11 +18,17 @@ from exitplan.schedule import ALERT_FLAGS, most_urgent
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.journal import Moment
     from exitplan.model import Status
     from exitplan.plan import Plan
     from exitplan.schedule import Flag, Scheduled
 
 PRIVATE = "This summary holds your notes. Keep it somewhere private."
+TIMELINE_NOTE = (
+    "Each entry's first words, in the order things happened. The full record, with every "
+    "field and a way to check it has not been changed: exitplan log export"
+)
+NO_ENTRIES = "The journal has no entries yet."
 CAUTION_WORDS = "Take care: doing this may alert your partner."
 
 
@@ -93,6 +99,8 @@ class Summary:
     attention: tuple[Step, ...]
     calm: str
     sections: tuple[Section, ...]
+    # The journal's entries in the order they happened, when asked for (None: not asked).
+    timeline: tuple[Moment, ...] | None = None
 
     @property
     def as_of(self) -> str:
@@ -138,8 +146,8 @@ def _step(row: Scheduled) -> Step:
     )
 
 
-def build_summary(plan: Plan, today: date) -> Summary:
-    """The summary view of a plan on a given day."""
+def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> Summary:
+    """The summary view of a plan on a given day (with the journal's timeline, if given)."""
     rows = rows_for(plan, today)
     count = totals(rows)
     steps = {row.entry.number: _step(row) for row in rows}
@@ -176,6 +184,7 @@ def build_summary(plan: Plan, today: date) -> Summary:
         attention=attention,
         calm=calm,
         sections=sections,
+        timeline=timeline,
     )
 
 
@@ -194,6 +203,9 @@ class Writer(Protocol):
     def step(self, step: Step) -> None:
         """One step of the current checklist."""
 
+    def timeline(self, moments: tuple[Moment, ...]) -> None:
+        """The journal's entries, in the order they happened (after every checklist)."""
+
     def finish(self) -> str:
         """The whole document."""
 
@@ -206,6 +218,8 @@ def write_summary(view: Summary, writer: Writer) -> str:
         writer.section(section)
         for step in section.steps:
             writer.step(step)
+    if view.timeline is not None:
+        writer.timeline(view.timeline)
     return writer.finish()
 
 
@@ -290,6 +304,16 @@ class MarkdownWriter:
         self.lines += [f"  {line}\\" for line in details[:-1]]
         self.lines += [f"  {details[-1]}", ""]
 
+    def timeline(self, moments: tuple[Moment, ...]) -> None:
+        """`## Journal`, one bullet per entry: its number, when, and its first words."""
+        self.lines += ["## Journal", "", TIMELINE_NOTE if moments else NO_ENTRIES, ""]
+        for m in moments:
+            added = f" ({m.added})" if m.added else ""
+            self.lines.append(
+                f"- **{m.number}**, {escape_markdown(m.when)}: {escape_markdown(m.what)}{added}"
+            )
+        self.lines.append("")
+
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
@@ -334,16 +358,23 @@ class TextWriter:
         if step.sources:
             self.lines.append(f"{pad}sources: {', '.join(step.sources)}")
 
+    def timeline(self, moments: tuple[Moment, ...]) -> None:
+        """`JOURNAL`, one line per entry: its number, when, and its first words."""
+        self.lines += ["", "JOURNAL", f"  {TIMELINE_NOTE if moments else NO_ENTRIES}"]
+        for m in moments:
+            added = f" [{m.added}]" if m.added else ""
+            self.lines.append(f"  {m.number:>4}  {m.when}: {m.what}{added}")
+
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
 
 
-def summary_markdown(plan: Plan, today: date) -> str:
+def summary_markdown(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as Markdown that reads well on paper and on a code-hosting site."""
-    return write_summary(build_summary(plan, today), MarkdownWriter())
+    return write_summary(build_summary(plan, today, timeline), MarkdownWriter())
 
 
-def summary_text(plan: Plan, today: date) -> str:
+def summary_text(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as plain text."""
-    return write_summary(build_summary(plan, today), TextWriter())
+    return write_summary(build_summary(plan, today, timeline), TextWriter())

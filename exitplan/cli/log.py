@@ -116,18 +116,12 @@ def add(ctx: typer.Context) -> None:
 
 
 def _list_lines(views: list[dict[str, Any]]) -> list[str]:
-    from exitplan.journal import summary_line
+    from exitplan.journal import timeline
 
     lines = []
-    for view in views:
-        when = view["fields"].get("when", {}).get("said") or f"written {view['recorded'][:10]}"
-        extra = []
-        if view["amendments"]:
-            extra.append(f"{len(view['amendments'])} correction(s)")
-        if view["attachments"]:
-            extra.append(f"{len(view['attachments'])} file(s)")
-        tail = f"  [{', '.join(extra)}]" if extra else ""
-        lines.append(f"{view['number']:>4}  {when:<22}  {summary_line(view)}{tail}")
+    for moment in timeline(views):
+        tail = f"  [{moment.added}]" if moment.added else ""
+        lines.append(f"{moment.number:>4}  {moment.when:<22}  {moment.what}{tail}")
     return lines
 
 

@@ -20,6 +20,7 @@ from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
+    from exitplan.journal import Moment
     from exitplan.plan import Plan
 
 
@@ -198,6 +199,13 @@ def summary(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --output file if it already exists.")
     ] = False,
+    with_journal: Annotated[
+        bool,
+        typer.Option(
+            "--journal",
+            help="Add the journal's entries as a timeline (the full record: exitplan log export).",
+        ),
+    ] = False,
 ) -> None:
     """Print the whole plan, with states and notes.
 
@@ -227,16 +235,18 @@ def summary(
         )
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
     plan = env.ws.read()
+    moments = journal_timeline(env) if with_journal else None
     if chosen == "json":
         import json
 
-        text = json.dumps(export.summary_data(plan, env.today), ensure_ascii=False, indent=2) + "\n"
+        data = export.summary_data(plan, env.today, moments)
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif chosen == "markdown":
-        text = summary.summary_markdown(plan, env.today)
+        text = summary.summary_markdown(plan, env.today, moments)
     elif chosen == "html":
-        text = printable.summary_html(plan, env.today)
+        text = printable.summary_html(plan, env.today, moments)
     else:
-        text = summary.summary_text(plan, env.today)
+        text = summary.summary_text(plan, env.today, moments)
     if target is None:
         typer.echo(text, nl=False)
         return
@@ -251,6 +261,13 @@ def summary(
             "This file is NOT encrypted, even though your plan is: anyone who opens it can read "
             "it. Delete it when you no longer need it."
         )
+
+
+def journal_timeline(env: Env) -> tuple[Moment, ...]:
+    """The journal's entries in the order they happened (opened with the plan's key)."""
+    from exitplan import journal, logbook
+
+    return journal.timeline(journal.list_entries(logbook.records(env.ws)))
 
 
 def history(
