@@ -41,7 +41,7 @@ from exitplan.journal_chain import (
     record_hash,
     verify,
 )
-from exitplan.journal_entry import JournalError, sort_key, validate_fields
+from exitplan.journal_entry import JournalError, holds_refused, sort_key, validate_fields
 from exitplan.journal_listing import (
     MAX_RECORD_BYTES,
     SEALED_MARK,
@@ -121,12 +121,19 @@ def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
             data = unseal(data)
         except Exception:  # a wrong key, a torn or a forged file: whatever the seal raises
             return {"n": n, "damaged": "it cannot be opened with this plan's key"}
+    return _decoded(n, data)
+
+
+def _decoded(n: int, data: bytes) -> dict[str, Any]:
+    """A record's JSON, or the reason it is damaged."""
     try:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return {"n": n, "damaged": "it is not a readable record"}
     if not isinstance(record, dict):
         return {"n": n, "damaged": "it is not a readable record"}
+    if holds_refused(record):  # e.g. an escape sequence planted to take over the terminal
+        return {"n": n, "damaged": "it holds control characters exitplan never writes"}
     return record
 
 
@@ -325,7 +332,8 @@ def when_text(view: Mapping[str, Any]) -> str:
     """When an entry happened, as the person said it, or the day it was written."""
     when = view.get("fields", {}).get("when")
     said = when.get("said") if isinstance(when, dict) else None
-    return str(said) if said else f"written {str(view.get('recorded', ''))[:10]}"
+    said = " ".join(str(said).split()) if said else ""  # one line, whatever was typed
+    return said or f"written {str(view.get('recorded', ''))[:10]}"
 
 
 def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:

@@ -150,6 +150,28 @@ def check_text(name: str, value: str) -> str:
     return text
 
 
+# What `check_text` refuses, as one search: control characters but newline and tab, and the
+# lone surrogates a JSON escape can make.
+_REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def holds_refused(value: object) -> bool:
+    """Whether any text in a read record (keys too) holds what `check_text` never lets in: such
+    a record was not written by exitplan, and is shown as damaged, never on the screen."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _REFUSED.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
     """Check an entry's fields; return only the non-empty ones, nothing added."""
     unknown = [key for key in raw if key not in FIELDS]

@@ -100,3 +100,27 @@ def test_the_journal_of_an_encrypted_plan_is_opened_with_its_key(
     ok(cli(journal_home, "encrypt", "--passphrase-file", str(secret), today=TODAY))
     out = ok(cli(journal_home, "summary", "--journal", passphrase=secret, today=TODAY)).stdout
     assert "Took my phone and read my messages" in out
+
+
+def test_a_planted_escape_in_a_record_never_reaches_the_screen(
+    run: Run, journal_home: Path
+) -> None:
+    """A record edited to hold an escape sequence (exitplan never writes one) is shown as
+    damaged by verify, and left out of the list and the timeline instead of being printed."""
+    path = journal_home / "journal" / "000002.rec"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["fields"]["what"] = "\x1b]0;owned\x07 Took my phone"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for args in (("summary", "--journal"), ("log", "list"), ("log", "list", "--json")):
+        result = run(*args)
+        assert "\x1b" not in result.output
+        assert "owned" not in result.output
+    verified = run("log", "verify")
+    assert verified.exit_code != 0
+    assert "record 2" in verified.output
+
+
+def test_a_when_typed_over_two_lines_stays_on_one_timeline_line(run: Run, plan_home: Path) -> None:
+    ok(run("log", "add", input='what = "Came home late"\nwhen = "about\\n2026-11"\n'))
+    out = ok(run("summary", "--journal")).stdout
+    assert "   1  about 2026-11: Came home late" in out
