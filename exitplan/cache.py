@@ -15,12 +15,12 @@ import re
 from dataclasses import asdict
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan import item_columns
 from exitplan.catalog import Catalog, all_checklist_files, signature
-from exitplan.limits import CACHE_DIR, TEMP_SUFFIX
-from exitplan.model import Checklist, CustomItem, Due, Event, ItemState, PlanState
+from exitplan.limits import CACHE_DIR, TEMP_SUFFIX, Status
+from exitplan.model import PRIORITY_RANK, Checklist, CustomItem, Due, Event, ItemState, PlanState
 from exitplan.safeio import is_link, read_capped
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
+_STATUSES = frozenset(get_args(Status))
 FORMAT = 6
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
@@ -64,9 +65,17 @@ def _decode(obj: dict[str, Any]) -> Any:
     return obj
 
 
+# The type of each checklist field as exitplan writes it (a forged cache with another is a miss).
+_CHECKLIST_TYPES = {"id": str, "title": str, "summary": str, "order": int, "builtin": bool}
+
+
 def _checklist(
     data: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool
 ) -> Checklist:
+    if data.keys() != {*_CHECKLIST_TYPES, "items"} or any(
+        type(data[name]) is not kind for name, kind in _CHECKLIST_TYPES.items()
+    ):
+        raise ValueError("a checklist as exitplan never writes it")
     data["items"] = item_columns.from_columns(data["items"], known, texts=texts)
     return Checklist(**data)
 
@@ -77,7 +86,13 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
-    return PlanState(**data)
+    state = PlanState(**data)
+    # The checksum has no key: the values the schedule and the screens rely on are judged too.
+    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
+        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    ):
+        raise ValueError("a plan as exitplan never writes it")
+    return state
 
 
 class CacheFiles(Protocol):
@@ -237,7 +252,7 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
             return None
         pace = cached.get("pace")
         return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
-    except (OSError, KeyError, TypeError, ValueError):
+    except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
 

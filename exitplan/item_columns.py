@@ -16,9 +16,11 @@ position outside the list) raises ValueError, and the cache is then not used.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, get_args
 
+from exitplan.limits import Priority, When
 from exitplan.model import Checklist, Due, Item
 
 _ITEM_FIELDS = Item.__dataclass_fields__
@@ -73,10 +75,12 @@ def from_columns(
     `texts=False`: the columns hold no texts, and the items are built without them."""
     if not columns.keys() <= (_COLUMNS if texts else _COLUMNS - TEXTS):  # a field no item has
         raise ValueError("unknown column")
+    for name, column in columns.items():
+        values = column if isinstance(column, list) else column["values"]
+        if not _ACCEPTS[name](values):  # the checksum has no key: values are judged too
+            raise ValueError(f"a value exitplan never writes in {name}")
     offsets = columns["due.offset"]
     n = len(offsets)
-    if not all(type(offset) is int for offset in set(offsets)):
-        raise ValueError("an offset that is not a number of days")
     # Due is frozen: equal ones are shared, so each is built only once.
     plain = {o: known.get((o, None)) or known.setdefault((o, None), Due(o)) for o in set(offsets)}
     dues = list(map(plain.__getitem__, offsets))
@@ -118,6 +122,37 @@ def _rows(
         for k, value in _pairs(column, n):
             rows[k][name] = tuple(value) if tuples else value
     return rows
+
+
+def _all(kind: type, *, or_none: bool = False) -> Callable[[list[Any]], bool]:
+    kinds = (kind, type(None)) if or_none else (kind,)
+    return lambda values: all(type(value) in kinds for value in values)
+
+
+def _one_of(allowed: tuple[str, ...]) -> Callable[[list[Any]], bool]:
+    return lambda values: all(type(value) is str and value in allowed for value in values)
+
+
+def _texts(values: list[Any]) -> bool:
+    return all(type(value) is list and all(type(v) is str for v in value) for value in values)
+
+
+# What each column may hold, as exitplan writes it: a forged cache with anything else is a miss
+# (and the files are read and validated instead), never a crash further on.
+_ACCEPTS: dict[str, Callable[[list[Any]], bool]] = {
+    "id": _all(str),
+    "title": _all(str),
+    "why": _all(str),
+    "how": _all(str, or_none=True),  # a full column holds None where a step has none
+    "caution": _all(str, or_none=True),
+    "priority": _one_of(get_args(Priority)),
+    "when": _one_of(get_args(When)),
+    "alerts_partner": _all(bool),
+    "reflective": _all(bool),
+    **dict.fromkeys(_TUPLES, _texts),
+    "due.offset": _all(int),
+    "due.on": _all(str),
+}
 
 
 def _pairs(column: dict[str, list[Any]], n: int) -> zip[tuple[int, Any]]:

@@ -282,6 +282,12 @@ def test_a_cached_item_with_an_unknown_field_is_ignored(home: Path, field: str) 
         lambda c: c.__setitem__("due.on", {"at": [0], "values": ["someday"]}),  # not a date
         lambda c: c.__setitem__("due.offset", ["-3d"] * len(c["due.offset"])),  # not a number
         lambda c: c.__setitem__("title", "one title"),  # not a column
+        lambda c: c.__setitem__("priority", ["urgent"] * len(c["id"])),  # no such priority
+        lambda c: c.__setitem__("when", {"at": [0], "values": ["sometime"]}),  # no such when
+        lambda c: c.__setitem__("alerts_partner", {"at": [0], "values": ["yes"]}),  # not a bool
+        lambda c: c.__setitem__("after", {"at": [0], "values": [[5]]}),  # not an id
+        lambda c: c["id"].__setitem__(0, 7),  # an id that is a number
+        lambda c: c["title"].__setitem__(0, None),  # a step without a title
     ],
 )
 def test_cached_columns_of_the_wrong_shape_are_a_miss(
@@ -381,3 +387,55 @@ def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["checklists"][0].__setitem__("order", "x"),
+        lambda d: d["checklists"][0].__setitem__("builtin", "yes"),
+        lambda d: d["checklists"][0].__setitem__("extra", 1),
+    ],
+)
+def test_a_forged_checklist_field_is_a_miss(
+    home: Path, edit: Callable[[dict[str, Any]], object]
+) -> None:
+    doc = cached_catalog(home)
+    edit(doc)
+    forge_catalog(home, doc)
+    assert cache.load_catalog_cached(Store(home)) is None
+    code, _, err = outcome(cli(home, "status", today=TODAY))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda s: s["items"].__setitem__("finances.save-quietly", {"status": "bogus"}),
+        lambda s: s.__setitem__("items", []),
+        lambda s: s["custom"].append(
+            {
+                "checklist": "finances",
+                "id": "mine-1",
+                "title": "A step",
+                "added": {"$dt": "2026-11-30T10:00:00+00:00"},
+                "why": None,
+                "due": None,
+                "priority": "urgent",
+            }
+        ),
+    ],
+)
+def test_a_forged_plan_state_is_a_miss(
+    home: Path, edit: Callable[[dict[str, Any]], object]
+) -> None:
+    """A plan cache holding values exitplan never writes: read from plan.toml instead, and
+    every screen works (no traceback)."""
+    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    edit(doc["state"])
+    path.write_bytes(cache._dumps(doc))
+    assert cache.load_cached_plan(Store(home)) is None
+    for args in (("status",), ("status", "--json"), ("list",)):
+        code, _, err = outcome(cli(home, *args, today=TODAY))
+        assert code == 0, err
