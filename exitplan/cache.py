@@ -9,7 +9,9 @@ checklist can never look valid.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
+import importlib
 import json
 import re
 from dataclasses import asdict
@@ -262,10 +264,32 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     from exitplan.pacing import Pace
 
     data = cached.pace
-    if data is None or data.get("files") != _files_data(catalog):
+    code = pacing_code()
+    if data is None or code is None or data.get("code") != code:
+        return plan  # none kept, or worked out by other code (an upgrade, an edited checkout)
+    if data.get("files") != _files_data(catalog):
         return plan
     paced = Pace.from_data(data, len(plan.entries))
     return plan if paced is None else plan._replace(paced=paced)
+
+
+# The modules whose code decides a plan's pacing (which steps apply, their order, their dates).
+PACING_CODE = ("exitplan.model", "exitplan.situation", "exitplan.plan", "exitplan.pacing")
+
+
+@functools.cache
+def pacing_code() -> str | None:
+    """The checksum of the code that paces a plan (None when it cannot be read: never reuse)."""
+    parts = []
+    for name in PACING_CODE:
+        path = getattr(importlib.import_module(name), "__file__", None)
+        try:
+            parts.append(Path(path).read_bytes() if path else b"")
+        except OSError:
+            return None
+        if not parts[-1]:
+            return None
+    return checksum(b"\0".join(parts))
 
 
 def _files_data(catalog: Catalog) -> list[list[Any]]:
@@ -277,7 +301,10 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     from exitplan.plan import build_plan
 
     paced = build_plan(catalog, state).pace()
-    return None if paced is None else {"files": _files_data(catalog), **paced.to_data()}
+    code = pacing_code()
+    if paced is None or code is None:
+        return None
+    return {"code": code, "files": _files_data(catalog), **paced.to_data()}
 
 
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:

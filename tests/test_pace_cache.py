@@ -141,3 +141,26 @@ def test_pace_data_round_trips(dates: dict[int, date], if_time: frozenset[int], 
     """What `to_data` writes, through JSON, `from_data` reads back as the same pacing."""
     paced = Pace(dates, if_time, limit)
     assert Pace.from_data(json.loads(json.dumps(paced.to_data())), 500) == paced
+
+
+def test_a_pace_worked_out_by_other_code_is_not_used(tmp_path: Path) -> None:
+    """An upgrade (or an edited checkout) may pace differently: the kept pacing names the code
+    that worked it out, and with any other code it is worked out afresh."""
+    catalog, cached = from_cache(made(tmp_path))
+    assert cached.pace is not None
+    assert cached.pace["code"] == cache.pacing_code()
+    plan = build_plan(catalog, cached.state)
+    older = cached._replace(pace={**cached.pace, "code": "0" * 64})
+    assert cache.with_cached_pace(plan, catalog, older).paced is None
+    assert cache.with_cached_pace(plan, catalog, cached).paced is not None
+
+
+def test_the_pacing_code_is_the_checksum_of_its_modules() -> None:
+    import importlib
+
+    sources = [
+        Path(str(importlib.import_module(name).__file__)).read_bytes() for name in cache.PACING_CODE
+    ]
+    assert cache.pacing_code() == cache.checksum(b"\0".join(sources))
+    assert "exitplan.pacing" in cache.PACING_CODE
+    assert "exitplan.plan" in cache.PACING_CODE
