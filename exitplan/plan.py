@@ -301,6 +301,16 @@ def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
     return True
 
 
+def require_checklist(plan: Plan, checklist_id: str) -> None:
+    """Refuse a checklist that is not in the plan, naming the ones that are."""
+    known = {c.id for c in plan.checklists}
+    if checklist_id not in known:
+        raise ExitplanError(
+            f"no checklist called '{checklist_id}' in your plan; "
+            f"choose one of: {', '.join(sorted(known))}"
+        )
+
+
 def add_custom(
     state: PlanState,
     plan: Plan,
@@ -313,12 +323,7 @@ def add_custom(
     why: str | None = None,
 ) -> str:
     """Add the person's own item to a checklist; returns its full id."""
-    known = {c.id for c in plan.checklists}
-    if checklist_id not in known:
-        raise ExitplanError(
-            f"no checklist called '{checklist_id}' in your plan; "
-            f"choose one of: {', '.join(sorted(known))}"
-        )
+    require_checklist(plan, checklist_id)
     title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
     if not title:
         raise ExitplanError("the title is empty: say in a few words what the step is")

@@ -57,3 +57,34 @@ def test_title_and_why_cannot_both_be_piped(run: Run, plan_home: Path) -> None:
     assert result.exit_code == 2
     assert "cannot both come from piped input" in result.output
     assert (plan_home / "plan.toml").read_bytes() == before
+
+
+def never_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record any question asked for free text (there must be none)."""
+    from exitplan.cli import changing
+
+    asked: list[str] = []
+    monkeypatch.setattr(changing, "read_private_text", lambda prompt: asked.append(prompt) or "")
+    return asked
+
+
+def test_the_steps_are_found_before_the_reason_is_asked(
+    run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wrong step number fails at once, before the reason is asked (typed words would be
+    thrown away)."""
+    asked = never_asked(monkeypatch)
+    result = run("skip", "1", "9999", "--reason", "-")
+    assert result.exit_code == 1
+    assert "no step number 9999" in result.stderr
+    assert asked == []
+
+
+def test_the_checklist_is_found_before_the_title_is_asked(
+    run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = never_asked(monkeypatch)
+    result = run("add", "nosuch", "A title", "--why", "-")
+    assert result.exit_code == 1
+    assert "no checklist called 'nosuch'" in result.stderr
+    assert asked == []

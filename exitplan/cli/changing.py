@@ -248,6 +248,9 @@ def skip(
     from exitplan.plan import clean_text
 
     if reason == ASK:
+        plan = env_of(ctx).ws.read()
+        for ref in items:  # every step is found before anything is typed
+            plan.resolve(ref)
         reason = read_private_text("Why does it not apply (a few words)").strip()
     cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
     _set_status(ctx, items, "skipped", cleaned)
@@ -329,7 +332,7 @@ def add(
     The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
     use the number in other commands, e.g. exitplan done 214.
     """
-    from exitplan.plan import add_custom
+    from exitplan.plan import add_custom, require_checklist
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
@@ -339,6 +342,9 @@ def add(
             "or run it at the terminal to be asked for both",
             param_hint="--why",
         )
+    if title is None or why == ASK:  # the checklist is found before anything is typed
+        before = env.ws.read()
+        require_checklist(before, canonical_checklist(before, checklist))
     if title is None:
         title = read_private_text("Title of the new step").strip()
     if why == ASK:
