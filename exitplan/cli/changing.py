@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.cli.common import ask, env_of, say
+from exitplan.cli.common import ASK, env_of, read_private_text, say
 from exitplan.cli.review import review as review_cmd
 from exitplan.limits import MAX_REASON_CHARS
 
@@ -254,18 +254,6 @@ def skip(
         reason = read_private_text("Why does it not apply (a few words)").strip()
     cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
     _set_status(ctx, items, "skipped", cleaned)
-
-
-# Given as the value of --reason or --why: ask for the text (or read it from stdin) instead, so
-# the words never stand in the command line, where shell history and other programs see them.
-ASK = "-"
-
-
-def read_private_text(prompt: str) -> str:
-    """Read free text from a prompt, or from stdin when it is not a terminal."""
-    if not sys.stdin.isatty():
-        return sys.stdin.read()
-    return ask(prompt)
 
 
 def note(

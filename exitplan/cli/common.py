@@ -86,6 +86,18 @@ def ask(text: str, *, hidden: bool = False) -> str:
         raise typer.Exit(1 if ended else STOPPED_CODE) from None
 
 
+# Given as the value of --reason or --why: ask for the text (or read it from stdin) instead, so
+# the words never stand in the command line, where shell history and other programs see them.
+ASK = "-"
+
+
+def read_private_text(prompt: str) -> str:
+    """Read free text from a prompt, or from stdin when it is not a terminal."""
+    if not sys.stdin.isatty():
+        return sys.stdin.read()
+    return ask(prompt)
+
+
 @dataclass
 class Env:
     """The global options of a run; the workspace built from them does the work."""
