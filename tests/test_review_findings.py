@@ -218,3 +218,32 @@ def test_an_error_at_a_narrow_terminal_is_wrapped_between_words(plan_home: Path)
     assert max(len(line) for line in lines) <= 40, shown
     said = " ".join(lines)
     assert said == "Error: there is no step number 9999; 'exitplan list' shows the numbers"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["date", "2027-01-01", "--clear"], "give a date or --clear, not both"),
+        (["summary", "--journal", "--format", "xml"], "'xml' is not one of"),
+        (["--no-such-option", "status"], "No such option: --no-such-option"),
+        (["list", "--all", "--done"], "choose one of --open, --done, --all or --attention"),
+    ],
+)
+def test_a_usage_error_at_a_narrow_terminal_is_wrapped_between_words(
+    plan_home: Path, args: list[str], words: str
+) -> None:
+    """A usage error (exit 2) is wrapped like every other message: no word is split at the
+    edge of a 40-column terminal, and nothing of it is lost."""
+    code, shown = at_terminal(
+        ["--home", str(plan_home), "--today", TODAY.isoformat(), *args]
+        if args[0] != "--no-such-option"
+        else args,
+        "never shown",
+        b"",
+        columns=40,
+    )
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert code == 2, shown
+    assert max(len(line) for line in lines) <= 40, shown
+    assert words in " ".join(lines), shown
+    assert any(line.startswith("Usage: exitplan") for line in lines), shown

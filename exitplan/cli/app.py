@@ -8,7 +8,7 @@ import re
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
@@ -25,6 +25,7 @@ from exitplan.cli.common import (
     read_passphrase_file,
     require_plan,
     say,
+    stream_is_terminal,
 )
 from exitplan.errors import ExitplanError
 
@@ -76,15 +77,46 @@ __all__ = [
 ]
 
 
+# The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
+UsageError: type[Exception] = next(
+    kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "UsageError"
+)
+
+
+def show_usage_error(exc: Any) -> NoReturn:
+    """A usage error as the framework words it, wrapped between words at a terminal like every
+    other message (one line per paragraph when piped); then exit 2."""
+    import io
+
+    shown = io.StringIO()
+    exc.show(file=shown)
+    text = shown.getvalue()
+    if stream_is_terminal(err=True):
+        from exitplan.term import width, wrap_lines
+
+        text = "\n".join(wrap_lines(text.rstrip("\n"), width())) + "\n"
+    sys.stderr.write(text)
+    sys.stderr.flush()
+    raise typer.Exit(exc.exit_code)
+
+
 class ExitplanGroup(TyperGroup):
     """Turns every ExitplanError into plain lines on stderr and exit code 1; lists in ORDER."""
+
+    def make_context(self, info_name: Any, args: Any, parent: Any = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except UsageError as exc:  # the global options are parsed in here
+            show_usage_error(exc)
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except typer.BadParameter as exc:  # a command's options are parsed in here
             exc.message = plain_words(exc.message)
-            raise
+            show_usage_error(exc)
+        except UsageError as exc:
+            show_usage_error(exc)
         except ExitplanError as exc:
             for line in exc.lines():
                 say(line)  # wrapped between words at a terminal; one line when piped
