@@ -17,6 +17,7 @@ from exitplan.errors import ExitplanError, PassphraseNeeded
 from exitplan.store import Store
 
 if TYPE_CHECKING:
+    from exitplan.cache import CachedPlan
     from exitplan.catalog import Catalog
     from exitplan.homefiles import WipeReport
     from exitplan.model import PlanState
@@ -78,10 +79,15 @@ class Workspace:
 
     def state(self) -> PlanState:
         """The plan state: from the cache when plan.toml is unchanged, else read and validated."""
-        from exitplan.cache import load_plan_cached
+        cached = self._cached()
+        return cached.state if cached else self.store.load()
+
+    def _cached(self) -> CachedPlan | None:
+        """The plan as the cache holds it, after the same privacy checks as a read of the file."""
+        from exitplan.cache import load_cached_plan
 
         self.store.check_private()
-        return load_plan_cached(self.store) or self.store.load()
+        return load_cached_plan(self.store)
 
     def plan(self, state: PlanState | None) -> Plan:
         """The plan joined from the catalog and a state."""
@@ -93,10 +99,9 @@ class Workspace:
         """The plan as it is on disk, or the built-in checklists when there is none."""
         if not self.store.exists():
             return self.plan(None)
-        from exitplan.cache import load_cached_plan, with_cached_pace
+        from exitplan.cache import with_cached_pace
 
-        self.store.check_private()
-        cached = load_cached_plan(self.store)
+        cached = self._cached()
         if cached is None:
             return self.plan(self.store.load())
         return with_cached_pace(self.plan(cached.state), self.catalog, cached)
