@@ -98,9 +98,9 @@ def clean_environment(
 @pytest.fixture(autouse=True)
 def real_today_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer's own date is the tests' TODAY, so `--today TODAY` is no rehearsal."""
-    import exitplan.dates
+    import exitplan.domain.dates
 
-    monkeypatch.setattr(exitplan.dates, "real_today", lambda: TODAY)
+    monkeypatch.setattr(exitplan.domain.dates, "real_today", lambda: TODAY)
 
 
 @pytest.fixture
@@ -138,7 +138,7 @@ def no_builtins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     Tests of the plan engine use their own small checklists; the built-in content is written
     and tested elsewhere, and parsing all of it for every temp home would slow the suite down.
     """
-    from exitplan import catalog
+    from exitplan.formats import catalog
 
     empty = tmp_path / "no-builtins"
     empty.mkdir()

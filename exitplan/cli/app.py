@@ -13,6 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from exitplan.base.errors import ExitplanError
 from exitplan.cli import changing, copies, files, log, privacy, reading
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
@@ -27,7 +28,6 @@ from exitplan.cli.common import (
     say,
     stream_is_terminal,
 )
-from exitplan.errors import ExitplanError
 
 # The order `exitplan --help` lists the commands in: most used first, the rare ones last.
 COMMANDS: list[tuple[str, Any]] = [
@@ -92,7 +92,7 @@ def show_usage_error(exc: Any) -> NoReturn:
     exc.show(file=shown)
     text = shown.getvalue()
     if stream_is_terminal(err=True):
-        from exitplan.term import width, wrap_lines
+        from exitplan.views.term import width, wrap_lines
 
         text = "\n".join(wrap_lines(text.rstrip("\n"), width())) + "\n"
     sys.stderr.write(text)
@@ -223,7 +223,7 @@ def _version(value: bool) -> None:
 
 
 def _parse_today(value: str | None) -> date | None:
-    from exitplan.glance import read_today  # the one parser: the glance reads the same way
+    from exitplan.service.glance import read_today  # the one parser: the glance reads the same way
 
     if value is None:
         return None
@@ -282,9 +282,9 @@ def main_callback(
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.cli.common import plan_signature
-    from exitplan.dates import real_today
-    from exitplan.paths import home_was_given, resolve_home
-    from exitplan.term import plain_enabled
+    from exitplan.disk.paths import home_was_given, resolve_home
+    from exitplan.domain.dates import real_today
+    from exitplan.views.term import plain_enabled
 
     os.umask(0o077)
     rehearsed = _parse_today(today)
@@ -327,7 +327,7 @@ def invoked_command(args: list[str]) -> str | None:
 
 def main() -> None:
     """Console-script entry point."""
-    from exitplan.hardening import forbid_core_dumps
+    from exitplan.base.hardening import forbid_core_dumps
 
     # Before anything reads the passphrase or the plan: no core dump may hold them.
     forbid_core_dumps()
