@@ -30,6 +30,8 @@ from helpers import (
 )
 from typer.testing import Result
 
+from exitplan.base import i18n
+
 __all__ = [
     "DATA",
     "EXIT",
@@ -81,8 +83,13 @@ def clean_environment(
         "EXITPLAN_LOCK_TIMEOUT",
         "EXITPLAN_PASSPHRASE_FILE",
         "FORCE_COLOR",
+        "EXITPLAN_LANG",
+        "LANGUAGE",
+        "LC_ALL",
+        "LC_MESSAGES",
     ):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # English unless a test asks for another language
     xdg = tmp_path_factory.mktemp("xdg")
     monkeypatch.setenv("XDG_DATA_HOME", str(xdg / "data"))
     monkeypatch.setenv("NO_COLOR", "1")
@@ -93,6 +100,7 @@ def clean_environment(
         yield
     finally:
         os.umask(old)
+        i18n.install(i18n.ENGLISH)  # a test that spoke another language leaves English behind
 
 
 @pytest.fixture(autouse=True)

@@ -38,6 +38,13 @@ def main() -> None:
 
     # Before anything reads the plan: no core dump may hold it.
     forbid_core_dumps()
+    # The language is chosen before any framework or screen is imported (their words are
+    # translated where they are used).
+    import os
+
+    from exitplan.base.i18n import choose, install
+
+    install(choose(sys.argv[1:], os.environ))
     # The glance lives for a few milliseconds and keeps nearly everything it makes: the cyclic
     # collector would only walk the same objects again and again (a tenth of a 10,000-step glance).
     gc.disable()

@@ -222,6 +222,24 @@ def _version(value: bool) -> None:
         raise typer.Exit
 
 
+def _lang(value: str | None) -> str | None:
+    """`--lang`: a language exitplan has a catalog for (the choice itself was made in main())."""
+    from exitplan.base import i18n
+
+    if value is None:
+        return None
+    code = i18n.language_code(value)
+    if code not in i18n.available():
+        known = ", ".join(i18n.available())
+        raise typer.BadParameter(
+            i18n._("'{value}' is not a language exitplan speaks; use one of: {known}").format(
+                value=value, known=known
+            )
+        )
+    i18n.install(code)  # in-process callers (tests) choose here; main() already chose the same
+    return code
+
+
 def _parse_today(value: str | None) -> date | None:
     from exitplan.service.glance import read_today  # the one parser: the glance reads the same way
 
@@ -279,6 +297,17 @@ def main_callback(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_lang,
+            is_eager=True,
+            help="Speak this language: en or es.  [env var: EXITPLAN_LANG, then LANG]",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.cli.common import plan_signature
@@ -309,7 +338,7 @@ for _name, _command in COMMANDS:
         app.command(_name, cls=PlainHelpCommand)(_command)
 
 
-GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file"})
+GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file", "--lang"})
 
 
 def invoked_command(args: list[str]) -> str | None:
