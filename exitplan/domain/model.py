@@ -6,14 +6,13 @@ the hot path (`status`, `list`) builds them straight from the cache without impo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
-
-__all__ = ["SCHEMA_VERSION", "Priority", "Status", "When"]
 
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
 
@@ -75,6 +74,15 @@ class ItemState:
     reason: str | None = None
 
 
+class Shelf(Protocol):
+    """What the plan needs of a catalog: the checklists there are, in display order."""
+
+    @property
+    def checklists(self) -> tuple[Checklist, ...]:
+        """Every checklist that can be used."""
+        ...
+
+
 @dataclass
 class CustomItem:
     """An item the person added to a checklist themselves."""
@@ -132,6 +140,8 @@ class PlanState:
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
     situation: dict[str, bool] = field(default_factory=dict)
     per_day: int | None = None
+    # The day each answer was last given or changed (a step it brings in is due from then).
+    answered: dict[str, date] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
@@ -170,9 +180,54 @@ class PlanState:
                     for c in self.custom
                 ],
                 "situation": dict(self.situation) or None,
+                "answered": dict(self.answered) or None,
                 "history": [event.to_dict() for event in self.history],
             }
         )
+
+
+class Entry(NamedTuple):
+    """One item of the plan, joined with what the person has done about it."""
+
+    number: int
+    checklist: Checklist
+    item: Item
+    state: ItemState
+    custom: bool = False
+    applies: bool = True  # False: set aside as "not for you" by the situation answers
+    danger: bool = False  # a step for a danger sign the person answered yes to
+    # The day an answer brought the step in (or made it a danger-sign step), when that is later
+    # than the day the exit date was chosen: the step is never due before it.
+    since: date | None = None
+
+    @property
+    def full_id(self) -> str:
+        """The id people type: `checklist.item`."""
+        return f"{self.checklist.id}.{self.item.id}"
+
+    @property
+    def is_open(self) -> bool:
+        """Neither done nor skipped."""
+        return self.state.status == "open"
+
+    @property
+    def live(self) -> bool:
+        """Open, and for this person: a step that still asks for something."""
+        return self.applies and self.state.status == "open"
+
+
+# The change log keeps the newest events and the first one (when the plan was made), so a
+# plan changed every day for years still opens and saves quickly.
+MAX_HISTORY = 2000
+T = TypeVar("T")
+
+
+def keep_history(events: list[T], action: Callable[[T], object]) -> list[T]:
+    """The first event if it is the plan's `init`, then the newest MAX_HISTORY events."""
+    if len(events) <= MAX_HISTORY + 1:
+        return events
+    first = events[:1] if action(events[0]) == "init" else []
+    return first + events[-MAX_HISTORY:]
 
 
 def _without_none(data: dict[str, Any]) -> dict[str, Any]:

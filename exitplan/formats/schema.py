@@ -28,7 +28,9 @@ from exitplan.base.limits import (
 )
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
+from exitplan.domain.situation import KEYS
 
 
 def _no_control(text: str) -> str:
@@ -83,7 +85,6 @@ DueField = Annotated[Any, BeforeValidator(parse_due)]
 
 
 def _situation_key(key: str) -> str:
-    from exitplan.domain.situation import KEYS
 
     if key not in KEYS:
         known = ", ".join(sorted(KEYS))
@@ -235,6 +236,7 @@ class PlanFile(BaseModel):
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    answered: dict[SituationKey, date] = Field(default_factory=dict)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -246,8 +248,6 @@ class PlanFile(BaseModel):
         if isinstance(data, dict):
             history = data.get("history")
             if isinstance(history, list):
-                from exitplan.domain.plan import keep_history
-
                 # Older events are dropped before validation: a huge log stays quick to open.
                 data = data | {
                     "history": keep_history(
@@ -257,6 +257,11 @@ class PlanFile(BaseModel):
             for key in ("exit_date", "planned_on"):
                 if isinstance(data.get(key), datetime):
                     raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
+            answered = data.get("answered")
+            if isinstance(answered, dict) and any(
+                isinstance(day, datetime) for day in answered.values()
+            ):
+                raise ValueError("answered days must be dates like 2027-01-31, without a time")
         return data
 
     def to_domain(self) -> model.PlanState:
@@ -268,6 +273,7 @@ class PlanFile(BaseModel):
             warn_days=self.warn_days,
             per_day=self.per_day,
             situation=dict(self.situation),
+            answered=dict(self.answered),
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[
