@@ -19,7 +19,7 @@ from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
     JsonOpt,
-    check_checklist,
+    checklist_id,
     emit_json,
     env_of,
     json_ready,
@@ -65,7 +65,7 @@ __all__ = [
     "JsonOpt",
     "_require_plan",
     "app",
-    "check_checklist",
+    "checklist_id",
     "command_name",
     "emit_json",
     "env_of",
@@ -92,7 +92,8 @@ def show_usage_error(exc: Any) -> NoReturn:
     exc.show(file=shown)
     text = shown.getvalue()
     if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
+        from exitplan.service.terminal import width
+        from exitplan.views.term import wrap_lines
 
         text = "\n".join(wrap_lines(text.rstrip("\n"), width())) + "\n"
     sys.stderr.write(text)
@@ -313,7 +314,7 @@ def main_callback(
     from exitplan.cli.common import plan_signature
     from exitplan.disk.paths import home_was_given, resolve_home
     from exitplan.domain.dates import real_today
-    from exitplan.views.term import plain_enabled
+    from exitplan.service.terminal import plain_enabled
 
     os.umask(0o077)
     rehearsed = _parse_today(today)

@@ -14,10 +14,10 @@ from exitplan.cli.review import review as review_cmd
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.base.limits import Status
     from exitplan.cli.common import Env
-    from exitplan.domain.model import Due, PlanState, Status
+    from exitplan.domain.model import Due, Entry, PlanState
     from exitplan.domain.plan import Plan
-    from exitplan.domain.schedule import Entry
 
 
 ItemsArg = Annotated[
@@ -108,8 +108,8 @@ def date_cmd(
     from exitplan.domain.dates import parse_when
     from exitplan.domain.pacing import MAX_PER_DAY
     from exitplan.domain.plan import record, set_exit_date, set_per_day
-    from exitplan.views.export import countdown_text
     from exitplan.views.screen import suggested_date
+    from exitplan.views.words import countdown_text
 
     env = env_of(ctx)
     if new is not None and clear:
@@ -158,7 +158,7 @@ def date_cmd(
 
 def show_date(env: Env) -> None:
     """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
-    from exitplan.views.export import countdown_text
+    from exitplan.views.words import countdown_text
 
     env.ws.require_plan()
     plan = env.ws.read()
@@ -320,7 +320,7 @@ def add(
     The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
     use the number in other commands, e.g. exitplan done 214.
     """
-    from exitplan.domain.plan import add_custom, require_checklist
+    from exitplan.domain.plan import add_custom
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
@@ -332,7 +332,7 @@ def add(
         )
     if title is None or why == ASK:  # the checklist is found before anything is typed
         before = env.ws.read()
-        require_checklist(before, canonical_checklist(before, checklist))
+        before.checklist(checklist)  # refuses a name that is not in the plan
     if title is None:
         title = read_private_text("Title of the new step").strip()
     if why == ASK:
@@ -341,7 +341,7 @@ def add(
         lambda state, plan: add_custom(
             state,
             plan,
-            canonical_checklist(plan, checklist),
+            checklist,
             title,
             env.ws.now(),
             due=parsed_due,
@@ -381,12 +381,6 @@ def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
     when = lead_date(entry.item, plan.exit_date)
     if when is not None and when < today:
         say(f"Note: its due date, {when.isoformat()}, has already passed, so it shows as overdue.")
-
-
-def canonical_checklist(plan: Plan, name: str) -> str:
-    """A checklist id as typed, matched regardless of case (unknown names are left as typed)."""
-    wanted = name.strip().casefold()
-    return next((c.id for c in plan.checklists if c.id.casefold() == wanted), name)
 
 
 # `review` lives in its own module; re-exported here, where the command list looks for it.

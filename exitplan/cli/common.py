@@ -14,6 +14,8 @@ import typer
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.formats.catalog import Catalog
@@ -29,7 +31,8 @@ def say(message: str) -> None:
     At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
     """
     if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
+        from exitplan.service.terminal import width
+        from exitplan.views.term import wrap_lines
 
         message = "\n".join(wrap_lines(message, width()))
     typer.echo(message, err=True)
@@ -51,7 +54,8 @@ def prompt_text(text: str, *, err: bool = False) -> str:
     """
     if not stream_is_terminal(err=err):
         return text
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
     for line in lead:
@@ -243,13 +247,12 @@ def require_plan(env: Env) -> None:
     env.ws.require_plan()
 
 
-def check_checklist(plan: Plan, checklist: str | None) -> None:
-    """Refuse a checklist name that is not in the plan."""
-    if checklist is not None and checklist not in {c.id for c in plan.checklists}:
-        raise ExitplanError(
-            f"no checklist called '{checklist}' in your plan; "
-            f"choose one of: {', '.join(c.id for c in plan.checklists)}"
-        )
+def checklist_id(plan: Plan, name: str | None) -> str | None:
+    """The id of the checklist named (id or title, any case), or None for every checklist.
+
+    A name that is not in the plan is refused with the plain message naming the choices.
+    """
+    return None if name is None else plan.checklist(name).id
 
 
 # -- the output layer ---------------------------------------------------------------------
@@ -303,8 +306,13 @@ def print_renderable(make: Callable[[], Any]) -> Callable[[], None]:
     """A human rendering that prints a rich renderable built only when it is needed."""
 
     def show() -> None:
-        from exitplan.views.render import console
-
         console().print(make())
 
     return show
+
+
+def console(stderr: bool = False) -> Console:
+    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)

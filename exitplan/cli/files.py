@@ -14,7 +14,7 @@ def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
     """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
-    from exitplan.formats.catalog import checklist_problems
+    from exitplan.formats.checklistfile import checklist_problems
 
     problems: list[str] = []
     seen: dict[str, Path] = {}
@@ -48,8 +48,10 @@ def help_now(
 
     Works with no plan and never needs the passphrase.
     """
-    from exitplan.formats.helplines import format_lines, load_lines
-    from exitplan.views.term import width, wrap
+    from exitplan.formats.helplines import load_lines
+    from exitplan.service.terminal import width
+    from exitplan.views.helpnow import format_lines
+    from exitplan.views.term import wrap
 
     every = load_lines()
     lines = every

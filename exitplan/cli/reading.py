@@ -12,7 +12,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.cli.common import (
     JsonOpt,
     Output,
-    check_checklist,
+    checklist_id,
     env_of,
     render_result,
     say,
@@ -20,7 +20,6 @@ from exitplan.cli.common import (
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.domain.plan import Plan
     from exitplan.journal.records import Moment
 
 
@@ -32,7 +31,8 @@ def write_out(text: str) -> None:
 
 def look(env: Env) -> dict[str, Any]:
     """The screen options of this run: columns, colour painter and plain mode."""
-    from exitplan.views.term import Painter, colour_enabled, width
+    from exitplan.service.terminal import colour_enabled, width
+    from exitplan.views.term import Painter
 
     return {
         "columns": width(),
@@ -41,7 +41,18 @@ def look(env: Env) -> dict[str, Any]:
     }
 
 
-def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+def status(
+    ctx: typer.Context,
+    as_json: JsonOpt = False,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full",
+            help="Every part however long: progress per checklist and the key. "
+            "(At a terminal, status keeps to the screen's height.)",
+        ),
+    ] = False,
+) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     from exitplan.service.glance import status_output, write
 
@@ -61,22 +72,11 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         missing_plan=missing,
         notes=notes,
         home=ws.home,
+        full=full,
     )
     code = write(out, err) or code
     if code:
         raise typer.Exit(code)
-
-
-def find_checklist(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (id or title, any case), or None for every checklist."""
-    if name is None:
-        return None
-    wanted = name.strip().lower()
-    for checklist in plan.checklists:
-        if wanted in {checklist.id.lower(), checklist.title.lower()}:
-            return checklist.id
-    check_checklist(plan, name)  # raises the plain message naming the choices
-    return name
 
 
 def list_items(
@@ -97,25 +97,26 @@ def list_items(
     as_json: JsonOpt = False,
 ) -> None:
     """List steps with their number, id, due date and state. Example: exitplan list finances"""
-    from exitplan.views.export import attention_groups, item_data, rows_for
+    from exitplan.domain.day import day_view
+    from exitplan.views.data import item_data
 
     if only_open + only_done + every + attention > 1:
         raise typer.BadParameter("choose one of --open, --done, --all or --attention")
-    which = "done" if only_done else "all" if every else "open" if only_open else show
+    which = (
+        "attention"
+        if attention
+        else "done"
+        if only_done
+        else "all"
+        if every
+        else "open"
+        if only_open
+        else show
+    )
     env = env_of(ctx)
     plan = env.ws.read()
-    wanted = find_checklist(plan, checklist)
-    rows = rows_for(plan, env.today)
-    if attention:
-        rows = attention_groups(plan, rows, env.today).rows()
-    else:
-        rows = [
-            row
-            for row in rows
-            if (which == "all" or (row.entry.is_open and row.entry.applies) == (which == "open"))
-            and (which != "done" or not row.entry.is_open)
-        ]
-    rows = [row for row in rows if wanted is None or row.entry.checklist.id == wanted]
+    wanted = checklist_id(plan, checklist)
+    rows = day_view(plan, env.today).listing(which, wanted)
 
     def human() -> None:
         from exitplan.views.render import list_lines
@@ -134,12 +135,13 @@ def show(
 
     Example: exitplan show 3
     """
-    from exitplan.views.export import item_detail, item_events, rows_for
+    from exitplan.domain.day import day_view
+    from exitplan.views.data import item_detail, item_events
 
     env = env_of(ctx)
     plan = env.ws.read()
     entry = plan.resolve(item)
-    row = rows_for(plan, env.today, [entry])[0]
+    row = day_view(plan, env.today).row(entry)
     events = item_events(plan, entry)
 
     def human() -> None:
@@ -152,7 +154,7 @@ def show(
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the checklists you can use, with how many steps each has."""
-    from exitplan.views.export import checklist_rows
+    from exitplan.views.data import checklist_rows
 
     env = env_of(ctx)
     ws = env.ws
@@ -211,7 +213,8 @@ def summary(
 
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
-    from exitplan.views import export, printable, summary
+    from exitplan.domain.day import day_view
+    from exitplan.views import data, printable, summary
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -234,19 +237,18 @@ def summary(
             "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
         )
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
-    plan = env.ws.read()
+    view = day_view(env.ws.read(), env.today)
     moments = journal_timeline(env) if with_journal else None
     if chosen == "json":
         import json
 
-        data = export.summary_data(plan, env.today, moments)
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(data.summary_data(view, moments), ensure_ascii=False, indent=2) + "\n"
     elif chosen == "markdown":
-        text = summary.summary_markdown(plan, env.today, moments)
+        text = summary.summary_markdown(view, moments)
     elif chosen == "html":
-        text = printable.summary_html(plan, env.today, moments)
+        text = printable.summary_html(view, moments)
     else:
-        text = summary.summary_text(plan, env.today, moments)
+        text = summary.summary_text(view, moments)
     if target is None:
         typer.echo(text, nl=False)
         return
@@ -280,7 +282,8 @@ def history(
 
     What was ticked, skipped, noted or re-dated, and when.
     """
-    from exitplan.views.export import event_data, history_lines, item_events
+    from exitplan.views.data import event_data, item_events
+    from exitplan.views.render import history_lines
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -291,7 +294,8 @@ def history(
     data = [event_data(e) for e in events]
 
     def human() -> None:
-        from exitplan.views.term import width, wrap
+        from exitplan.service.terminal import width
+        from exitplan.views.term import wrap
 
         if not events:
             return

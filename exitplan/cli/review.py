@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from exitplan.base.limits import MAX_REASON_CHARS
-from exitplan.cli.common import Env, check_checklist, env_of, say
+from exitplan.cli.common import Env, checklist_id, console, env_of, say
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from rich.text import Text
+
+    from exitplan.domain.schedule import Scheduled
 
 KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
 
@@ -51,23 +58,17 @@ def review(
     and exits, leaving only an ordinary prompt.
     Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
     """
-    from exitplan.domain.schedule import most_urgent
-    from exitplan.views.export import rows_for
-    from exitplan.views.render import console, item_view
-    from exitplan.views.term import width
+    from exitplan.domain.day import day_view
+    from exitplan.service.terminal import width
 
     env = env_of(ctx)
     plan = env.ws.read()
     if plan.state is None:
         raise env.ws.store.no_plan()
-    if checklist is not None:
-        wanted = checklist.strip().casefold()
-        checklist = next((c.id for c in plan.checklists if c.id.casefold() == wanted), checklist)
-    check_checklist(plan, checklist)
+    wanted = checklist_id(plan, checklist)
+    # Open steps that apply, most urgent first: a step set aside as not for you never comes up.
     rows = [
-        r
-        for r in most_urgent(rows_for(plan, env.today))
-        if checklist is None or r.entry.checklist.id == checklist
+        r for r in day_view(plan, env.today).open_rows() if wanted in {None, r.entry.checklist.id}
     ]
     out = console()
     if not rows:
@@ -77,7 +78,7 @@ def review(
     try:
         for index, row in enumerate(rows, 1):
             out.rule(f"{index} of {len(rows)}")
-            out.print(item_view(row, env.today, []))
+            out.print(item_view(row, env.today))
             key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
                 key = read_key("Please press d, s, n, Enter, q or h: ")
@@ -94,6 +95,16 @@ def review(
         say("Stopped; everything you answered is saved.")
         raise typer.Exit(STOPPED_CODE) from None
     say("Review finished. Everything you answered is saved.")
+
+
+def item_view(row: Scheduled, today: date) -> Text:
+    """One step in full for the rich console: the lines of `item_lines`, uncoloured."""
+    from rich.text import Text
+
+    from exitplan.service.terminal import width
+    from exitplan.views.render import item_lines
+
+    return Text("\n".join(item_lines(row, today, [], columns=width())))
 
 
 def hide_screen() -> None:

@@ -72,7 +72,8 @@ def offer(env: Env) -> None:
     """At a terminal (never when piped), offer the questions once; one line skips them all."""
     if not stdin_is_terminal():
         return
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     for line in wrap(INTRO, width()):
         say(line)
@@ -98,7 +99,8 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     Stopping on the way saves nothing. On its own, the run then ends as any stopped prompt does
     (130 for Ctrl-C, 1 at the end of input); offered by `init`, whose plan is made, it ends well.
     """
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     if intro:
         for line in wrap(INTRO, width()):
@@ -146,10 +148,10 @@ def save(env: Env, answers: dict[str, bool | None]) -> None:
     from exitplan.domain.plan import set_situation
 
     def apply(state: PlanState, _plan: Plan) -> bool:
-        return set_situation(state, answers, env.ws.now())
+        return set_situation(state, answers, env.ws.now(), env.today)
 
     # Answers that change nothing must not rewrite the plan (nor push out a backup).
-    unchanged = not set_situation(copy.deepcopy(env.ws.state()), answers, env.ws.now())
+    unchanged = not set_situation(copy.deepcopy(env.ws.state()), answers, env.ws.now(), env.today)
     if unchanged or not env.ws.change(apply):
         say("Your answers are as they were; nothing changed.")
         return

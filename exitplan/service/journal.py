@@ -16,7 +16,24 @@ from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from exitplan.journal.records import JournalError, Seal, journal_dir, record_path
+from exitplan.base.limits import SEALED_MARK
+from exitplan.journal import attachments
+from exitplan.journal import records as journal
+from exitplan.journal.attachments import check_copies
+from exitplan.journal.chain import parse_fingerprint
+from exitplan.journal.entry import parse_entry_toml, validate_fields
+from exitplan.journal.records import (
+    JournalError,
+    Seal,
+    journal_dir,
+    list_entries,
+    read_records,
+    record_path,
+    sweep_temp_files,
+    utc_text,
+)
+from exitplan.journal.records import verify as verify_chain
+from exitplan.views.journal import FORMATS, journal_html, journal_json, journal_markdown
 
 if TYPE_CHECKING:
     from exitplan.journal.chain import Verification
@@ -33,7 +50,6 @@ def codec(ws: Workspace) -> Codec:
     records are sealed while no encrypted plan is beside it (a stopped decrypt) is opened with the
     key file.
     """
-    from exitplan.base.limits import SEALED_MARK
 
     store = ws.store
     if store.key is None and store.is_encrypted():
@@ -77,7 +93,6 @@ def check_private(ws: Workspace) -> None:
 
 def records(ws: Workspace) -> list[dict[str, Any]]:
     """Every record, opened with the plan's key when it is encrypted (never writes)."""
-    from exitplan.journal.records import read_records
 
     check_private(ws)
     return read_records(ws.home, codec(ws)[1])
@@ -90,20 +105,17 @@ def reference_now(ws: Workspace) -> datetime:
 
 def read_fields(ws: Workspace, raw: Mapping[str, object]) -> dict[str, Any]:
     """An entry's fields, checked (unknown keys, bad dates, empty entries refused)."""
-    from exitplan.journal.entry import validate_fields
 
     return validate_fields(raw, reference_now(ws))
 
 
 def read_toml(ws: Workspace, text: str | bytes) -> dict[str, Any]:
     """An entry given as TOML, checked."""
-    from exitplan.journal.entry import parse_entry_toml
 
     return parse_entry_toml(text, reference_now(ws))
 
 
 def _locked(ws: Workspace, write: Callable[[Seal | None, Seal | None], int]) -> int:
-    from exitplan.journal.records import sweep_temp_files
 
     seal, unseal = codec(ws)
     with ws.store.locked():
@@ -114,7 +126,6 @@ def _locked(ws: Workspace, write: Callable[[Seal | None, Seal | None], int]) -> 
 
 def add(ws: Workspace, fields: Mapping[str, Any]) -> int:
     """Append a new entry; return its number."""
-    from exitplan.journal import records as journal
 
     now = ws.now()
     return _locked(ws, lambda s, u: journal.add(ws.home, fields, now, seal=s, unseal=u))
@@ -122,7 +133,6 @@ def add(ws: Workspace, fields: Mapping[str, Any]) -> int:
 
 def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> int:
     """Append a correction to entry n (the original is never changed); return its number."""
-    from exitplan.journal import records as journal
 
     now = ws.now()
     return _locked(ws, lambda s, u: journal.amend(ws.home, n, fields, now, seal=s, unseal=u))
@@ -130,7 +140,6 @@ def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> int:
 
 def attach(ws: Workspace, n: int, path: Path) -> int:
     """Record a file against entry n and keep a copy (sealed when the plan is); its number."""
-    from exitplan.journal import attachments
 
     now = ws.now()
     source = path.expanduser()
@@ -148,9 +157,6 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def verify(ws: Workspace, against: str | None = None) -> tuple[Verification, list[str]]:
     """The chain checked (and against a fingerprint noted earlier); every kept copy re-hashed."""
-    from exitplan.journal.attachments import check_copies
-    from exitplan.journal.chain import parse_fingerprint
-    from exitplan.journal.records import verify as verify_chain
 
     if against is not None:
         parse_fingerprint(against)  # nonsense is refused before anything is unlocked
@@ -162,8 +168,18 @@ def verify(ws: Workspace, against: str | None = None) -> tuple[Verification, lis
 
 def export_text(ws: Workspace, fmt: str) -> str:
     """The whole journal as markdown, html or json text."""
-    from exitplan.journal.export import FORMATS, export
-
     if fmt not in FORMATS:
         raise JournalError(f"'{fmt}' is not an export format; use one of: {', '.join(FORMATS)}")
     return export(records(ws), fmt, ws.now())
+
+
+def export(found: list[dict[str, Any]], fmt: str, now: datetime) -> str:
+    """The journal's records as a ``markdown``, ``html`` or ``json`` page (checked as it is)."""
+    entries, result, exported = list_entries(found), verify_chain(found), utc_text(now)
+    if fmt == "markdown":
+        return journal_markdown(entries, result, exported)
+    if fmt == "html":
+        return journal_html(entries, result, exported)
+    if fmt == "json":
+        return journal_json(entries, result, found, exported)
+    raise JournalError(f"'{fmt}' is not an export format; use one of: {', '.join(FORMATS)}")

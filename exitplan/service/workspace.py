@@ -14,7 +14,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
-from exitplan.home.store import Store
+from exitplan.base.limits import LOCK_FILE
+from exitplan.crypto.vault import sealed_version
+from exitplan.disk.safeio import is_regular
+from exitplan.domain.plan import build_plan, new_state
+from exitplan.formats.checklistfile import load_catalog
+from exitplan.home.cache import (
+    cache_dir,
+    load_cached_plan,
+    load_catalog_cached,
+    save_cache,
+    with_cached_pace,
+)
+from exitplan.home.files import WipeReport, erase, find_erasure, leftovers
+from exitplan.home.keys import adopt_key, plain_files
+from exitplan.home.rekey import change_passphrase, decrypt, encrypt, migrate, needs_migration
+from exitplan.home.store import Store, check_choice, restore_backup
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
@@ -64,12 +79,8 @@ class Workspace:
     def catalog(self) -> Catalog:
         """Built-in checklists and the person's own (from the cache when nothing changed)."""
         if self._catalog is None and self.store.exists():
-            from exitplan.home.cache import load_catalog_cached
-
             self._catalog = load_catalog_cached(self.store)
         if self._catalog is None:
-            from exitplan.formats.catalog import load_catalog
-
             self.store.check_links()  # own checklists are never read through a link
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
             if self._on_warning is not None:
@@ -84,14 +95,12 @@ class Workspace:
 
     def _cached(self) -> CachedPlan | None:
         """The plan as the cache holds it, after the same privacy checks as a read of the file."""
-        from exitplan.home.cache import load_cached_plan
 
         self.store.check_private()
         return load_cached_plan(self.store)
 
     def plan(self, state: PlanState | None) -> Plan:
         """The plan joined from the catalog and a state."""
-        from exitplan.domain.plan import build_plan
 
         return build_plan(self.catalog, state)
 
@@ -99,7 +108,6 @@ class Workspace:
         """The plan as it is on disk, or the built-in checklists when there is none."""
         if not self.store.exists():
             return self.plan(None)
-        from exitplan.home.cache import with_cached_pace
 
         cached = self._cached()
         if cached is None:
@@ -194,7 +202,6 @@ class Workspace:
         write it last in `fn`, after every check that could refuse the change.
         """
         self.require_plan()
-        from exitplan.home.cache import save_cache
 
         with self.store.locked():
             self.store.refuse_plain_write(plain_plan=True)
@@ -208,10 +215,6 @@ class Workspace:
         self, exit_date: date | None, checklists: list[str] | None, *, force: bool = False
     ) -> Plan:
         """Create the plan (replace one with `force`; the old one is kept as a backup)."""
-        from exitplan.disk.safeio import is_regular
-        from exitplan.domain.plan import new_state
-        from exitplan.home.cache import cache_dir, save_cache
-        from exitplan.home.keys import adopt_key
 
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
@@ -238,8 +241,6 @@ class Workspace:
 
         Returns when the restored backup was taken.
         """
-        from exitplan.home.backups import check_choice, restore_backup
-        from exitplan.home.cache import save_cache
 
         check_choice(self.store, number)
         with self.store.locked():
@@ -262,8 +263,6 @@ class Workspace:
         A home that already has a key file (a stopped encrypt, or one to finish) is opened with
         its passphrase; otherwise `new_passphrase()` gives the passphrase to set.
         """
-        from exitplan.home.keys import plain_files
-        from exitplan.home.rekey import encrypt, needs_migration
 
         self.require_plan()
         store = self.store
@@ -287,7 +286,6 @@ class Workspace:
 
     def change_passphrase(self, new_passphrase: Callable[[], str]) -> None:
         """Ask for the current passphrase (by unlocking), then rewrap the key under the new one."""
-        from exitplan.home.rekey import change_passphrase, migrate
 
         self.require_plan()
         self._refuse_stopped()
@@ -305,7 +303,6 @@ class Workspace:
 
         Returns the files that did not open and were left as they are.
         """
-        from exitplan.home.rekey import decrypt, migrate
 
         self.require_plan()
         store = self.store
@@ -325,9 +322,6 @@ class Workspace:
         """
         import contextlib
 
-        from exitplan.base.limits import LOCK_FILE
-        from exitplan.home.files import WipeReport, erase, find_erasure, leftovers
-
         find_erasure(self.home)  # refuse before the lock file is even created
         with self.store.locked():
             erasure = find_erasure(self.home)
@@ -342,7 +336,6 @@ class Workspace:
 
 def _legacy_files(store: Store) -> list[Path]:
     """Private files still sealed in format 1 (by an earlier release)."""
-    from exitplan.crypto.vault import sealed_version
 
     found = []
     for path in store.private_files():
@@ -357,6 +350,5 @@ def _legacy_files(store: Store) -> list[Path]:
 
 def _migrate_before_save(store: Store, passphrase: str) -> None:
     """Move every format-1 file but the plan to the data key; the save then writes the plan."""
-    from exitplan.home.rekey import migrate
 
     migrate(store, passphrase, plan_too=False)
