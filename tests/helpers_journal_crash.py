@@ -50,9 +50,9 @@ def main(argv: list[str]) -> int:
     home = Path(argv[0])
     sealed = len(argv) > 1 and argv[1] == "sealed"
     if len(argv) > 1 and argv[1] == "naive":
-        import exitplan.home.store
+        import exitplan.journal.records
 
-        exitplan.home.store.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.journal.records.write_atomic = naive_write  # type: ignore[assignment]
     seal, unseal = (toy_seal, toy_unseal) if sealed else (None, None)
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     count = len(read_records(home, unseal))

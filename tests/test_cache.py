@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from helpers import cli, outcome
 
+from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.vault import MAGIC
 from exitplan.home import cache
 from exitplan.home import columns as item_columns
-from exitplan.home.store import SEALED_MARK, Store
+from exitplan.home.store import Store
 
 DATA = Path(__file__).parent / "data"
 TODAY = "2026-11-30"
@@ -193,7 +194,8 @@ def test_sealed_mark_matches_the_vault() -> None:
 def test_status_on_a_cached_plan_imports_no_pydantic_model_or_toml(home: Path) -> None:
     """The fast path: a cached plan's status needs no TOML parsing, no schema, no crypto."""
     code = (
-        "import atexit, sys; from exitplan.cli import main; sys.argv = ['exitplan', 'status']\n"
+        "import atexit, sys; from exitplan.cli.entry import main\n"
+        "sys.argv = ['exitplan', 'status']\n"
         "def report():\n"
         "    bad = [m for m in ('exitplan.formats.schema', 'tomllib', 'cryptography')"
         " if m in sys.modules]\n"
@@ -216,7 +218,7 @@ def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
     mine.write_text(text.replace('due = "-', 'due = 2026-12-24\n# was "-', 1), encoding="utf-8")
     code, _, err = outcome(cli(home, "done", "1", today=TODAY))  # rewrites the catalog cache
     assert code == 0, err
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     cached = cache.load_catalog_cached(Store(home))
     assert cached is not None
@@ -329,7 +331,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
     partial = cache.load_catalog_cached(Store(home), texts=False)
     assert partial is not None
     assert not partial.texts
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     files = load_catalog(home / "checklists")
     assert files.texts

@@ -14,11 +14,9 @@ from typer.testing import Result
 
 from exitplan.base.errors import ChecklistError
 from exitplan.formats import catalog
-from exitplan.formats.catalog import (
+from exitplan.formats.catalog import Catalog, builtin_dir, checklist_files
+from exitplan.formats.checklistfile import (
     MAX_FILE_BYTES,
-    Catalog,
-    builtin_dir,
-    checklist_files,
     checklist_problems,
     decode_utf8,
     load_catalog,

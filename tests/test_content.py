@@ -672,7 +672,7 @@ def test_helplines_cite_no_document_dump_or_press_release(helplines: dict[str, A
 def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[str, Any]) -> None:
     """The help list warns, whatever the numbers, that a number missing from the bill is
     still in the call log; the lines known to be left off the bill say so too."""
-    from exitplan.formats.helplines import format_lines
+    from exitplan.views.helpnow import format_lines
 
     footer = format_lines([])
     assert "not on the bill" in footer

@@ -17,8 +17,9 @@ from helpers_journal_crash import toy_seal, toy_unseal
 from exitplan.journal import attachments
 from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
 from exitplan.journal.entry import JournalError, validate_fields
-from exitplan.journal.export import export, md_escape
 from exitplan.journal.records import add, read_records, record_path, verify
+from exitplan.service.journal import export
+from exitplan.views.journal import md_lines
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 REPO = Path(__file__).resolve().parent.parent
@@ -169,10 +170,10 @@ def test_markdown_export_escapes_markup(tmp_path: Path, original: Path) -> None:
     assert "\\[link\\](http://x)" in text
     assert "\\<img src=x\\>" in text
     assert "2 entries, chain intact" in text
-    assert md_escape("a\nb") == "a  \nb"
+    assert md_lines("a\nb") == "a  \nb"
     assert (
-        md_escape("- one\n12. two\n# three & four")
-        == "\\- one  \n12\\. two  \n\\# three &amp; four"
+        md_lines("- one\n12. two\n# three & four &amp;")
+        == "\\- one  \n12\\. two  \n\\# three & four \\&amp;"
     )
 
 

@@ -20,6 +20,7 @@ import pytest
 from conftest import REPO, TODAY
 from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan
 
+from exitplan.domain.day import day_view
 from exitplan.views.printable import summary_html
 
 INSTALL = (
@@ -132,7 +133,7 @@ def on_paper(page: str, paper: str) -> str:
 def printed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The test plan's summary printed on A4 and on Letter, as the text of each page."""
     paper = request.param
-    page = on_paper(summary_html(make_plan(), date(2026, 12, 2)), paper)
+    page = on_paper(summary_html(day_view(make_plan(), date(2026, 12, 2))), paper)
     pdf = print_to_pdf(page, tmp_path_factory.mktemp("p"))
     assert f"({PAPER[paper]})" in paper_of(pdf)
     return pdf_pages(pdf)
@@ -192,7 +193,7 @@ def test_the_persons_text_survives_printing_exactly(printed: list[str]) -> None:
 
 def test_the_page_loads_nothing_while_printing(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The printed page references nothing to fetch, so the browser has nothing to load."""
-    page = summary_html(make_plan(), TODAY)
+    page = summary_html(day_view(make_plan(), TODAY))
     for forbidden in ("src=", "@import", "url(", "<script", "<link"):
         assert forbidden not in page
     folder = tmp_path_factory.mktemp("p")
@@ -209,7 +210,7 @@ PICTURE = REPO / "docs" / "summary-page1.png"
 def picture_page() -> str:
     """A plan of the built-in checklists, four days in, with a few steps done: fixed days."""
     from exitplan.domain.plan import build_plan, new_state, set_note, set_status
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     catalog = load_catalog(None)
     now = datetime(2026, 11, 30, 9, 0)
@@ -219,7 +220,7 @@ def picture_page() -> str:
         set_status(state, plan.resolve(str(number)), "done", now)
     set_status(state, plan.resolve("4"), "skipped", now, reason="already done last year")
     set_note(state, plan.resolve("5"), "Ask the advocate on Thursday.", now)
-    return summary_html(build_plan(catalog, state), date(2026, 12, 4))
+    return summary_html(day_view(build_plan(catalog, state), date(2026, 12, 4)))
 
 
 def make_picture(target: Path, folder: Path) -> Path:

@@ -21,8 +21,8 @@ from exitplan.domain.situation import (
     read_answers,
 )
 from exitplan.formats.catalog import Catalog
+from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.cache import _decode, _encode, _plan
-from exitplan.home.store import dump_plan, parse_plan
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 EXIT = date(2027, 1, 31)

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import PlanError
 from exitplan.base.limits import SCHEMA_VERSION
+from exitplan.formats.schema import validate_plan
+from exitplan.formats.tomlerrors import describe_errors, toml_error
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -25,9 +27,6 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     import tomllib
 
     from pydantic import ValidationError
-
-    from exitplan.formats.schema import validate_plan
-    from exitplan.formats.tomlerrors import describe_errors, toml_error
 
     try:
         text = data.decode("utf-8-sig")

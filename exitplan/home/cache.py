@@ -19,6 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
+from exitplan.base.errors import StorageError
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
@@ -30,6 +31,8 @@ from exitplan.domain.model import (
     ItemState,
     PlanState,
 )
+from exitplan.domain.pacing import Pace
+from exitplan.domain.plan import build_plan
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.home import columns as item_columns
 
@@ -98,8 +101,10 @@ def _plan(data: dict[str, Any]) -> PlanState:
     data["history"] = [Event(**event) for event in data["history"]]
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(day) is date for day in state.answered.values())
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
@@ -269,7 +274,6 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     """The plan with the pacing kept in the cache, when it was worked out for this very plan:
     the same checklist files and the same number of steps (else the plan as it was)."""
-    from exitplan.domain.pacing import Pace
 
     data = cached.pace
     code = pacing_code()
@@ -311,7 +315,6 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.plan import build_plan
 
     paced = build_plan(catalog, state).pace()
     code = pacing_code()
@@ -322,7 +325,6 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
-    from exitplan.base.errors import StorageError
 
     folder = cache_dir(store)
     if is_link(folder):

@@ -20,6 +20,7 @@ from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
+    FOLDERS,
     JOURNAL_DIR,
     KEY_FILE,
     LOCK_FILE,
@@ -29,7 +30,6 @@ from exitplan.base.limits import (
 )
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import CACHE_FILES
-from exitplan.home.store import FOLDERS
 
 CACHE_NAMES = frozenset(CACHE_FILES)
 

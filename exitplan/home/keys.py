@@ -19,21 +19,39 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError
 from exitplan.base.limits import KEY_FILE, SEALED_MARK
+from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic
+from exitplan.disk.safeio import read_capped
+from exitplan.home.backups import keep_time
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from exitplan.crypto.datakey import DataKey
     from exitplan.crypto.vault import Key
-    from exitplan.home.store import Store
 
 Hint = Callable[[], str]
 Seal = Callable[[bytes], bytes]
+
+
+class SealedFiles(Protocol):
+    """What sealing a home's files needs of it (a `store.Store` is one)."""
+
+    @property
+    def keys(self) -> KeySession: ...
+
+    def private_files(self) -> list[Path]: ...
+
+    def all_private_files(self) -> list[Path]: ...
+
+    def open_sealed(self, data: bytes, path: Path) -> bytes: ...
+
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
+
 
 KEY_FILE_MAX = 4096
 WRONG = "that passphrase did not open the plan; nothing was read or written"
@@ -88,8 +106,6 @@ class KeySession:
         """The data key from the key file, asking for the passphrase (again after a wrong one)."""
         if self.key is not None:
             return self.key
-        from exitplan.crypto.keyfile import open_key_file
-        from exitplan.crypto.vault import DamagedKeyFile, VaultError, WrongPassphrase
 
         data = self.read_key_file()
         if data is None:
@@ -99,39 +115,36 @@ class KeySession:
             )
         while True:
             try:
-                self.key = open_key_file(data, self.passphrase())
+                self.key = keyfile.open_key_file(data, self.passphrase())
                 return self.key
-            except WrongPassphrase:
+            except vault.WrongPassphrase:
                 if self._retry is not None and self._retry():
                     continue
-                raise WrongPassphrase(WRONG) from None
-            except DamagedKeyFile:
-                raise DamagedKeyFile(
+                raise vault.WrongPassphrase(WRONG) from None
+            except vault.DamagedKeyFile:
+                raise vault.DamagedKeyFile(
                     f"the key file {self.key_path} is damaged, so no passphrase can open the "
                     "plan; nothing was changed (if you have a copy of plan.key, put it back)"
                 ) from None
-            except VaultError as exc:
+            except vault.VaultError as exc:
                 raise PlanError(f"{self.key_path}: {str(exc).rstrip('.')}") from None
 
     def unlock(self, data: bytes) -> bytes:
         """Open sealed bytes: format 2 with the data key, format 1 with the passphrase."""
-        from exitplan.crypto.datakey import open_with
-        from exitplan.crypto.vault import sealed_version
 
-        if sealed_version(data) == 1:
+        if vault.sealed_version(data) == 1:
             return self._open_legacy(data)
-        return open_with(data, self.unlock_key_file())
+        return datakey.open_with(data, self.unlock_key_file())
 
     def _open_legacy(self, data: bytes) -> bytes:
-        from exitplan.crypto.vault import key_for, read_header, unseal
 
-        params, salt = read_header(data)
+        params, salt = vault.read_header(data)
         for key in self._legacy:
             if (key.params, key.salt) == (params, salt):
-                return unseal(data, key)
+                return vault.unseal(data, key)
         passphrase = self.legacy_passphrase or self.passphrase()
-        key = key_for(data, passphrase)
-        plain = unseal(data, key)
+        key = vault.key_for(data, passphrase)
+        plain = vault.unseal(data, key)
         self._legacy.append(key)
         self.legacy_passphrase = passphrase
         return plain
@@ -143,37 +156,30 @@ class KeySession:
         """
         if not data.startswith(SEALED_MARK):
             return data
-        from exitplan.crypto.vault import (
-            DamagedFile,
-            DamagedKeyFile,
-            OtherKey,
-            VaultError,
-            WrongPassphrase,
-        )
 
         try:
             return self.unlock(data)
-        except WrongPassphrase as exc:
+        except vault.WrongPassphrase as exc:
             if str(exc) == WRONG:
                 raise
-            raise WrongPassphrase(
+            raise vault.WrongPassphrase(
                 "the passphrase is not right, or the file was changed; nothing was written."
                 f"{wrong()}"
             ) from None
-        except OtherKey:
+        except vault.OtherKey:
             raise PlanError(
                 f"{path}: is sealed with a key other than this plan's (another plan's, or one "
                 "from before the last 'exitplan encrypt'); it was left as it is"
             ) from None
-        except DamagedFile:
+        except vault.DamagedFile:
             hint = damaged()
             raise PlanError(
                 f"{path}: was changed or damaged after it was written; it was not read"
                 + (f".{hint}" if hint else "")
             ) from None
-        except DamagedKeyFile:
+        except vault.DamagedKeyFile:
             raise
-        except VaultError as exc:
+        except vault.VaultError as exc:
             reason, hint = str(exc).rstrip("."), damaged()
             raise PlanError(f"{path}: {reason}" + (f".{hint}" if hint else "")) from None
 
@@ -189,23 +195,20 @@ class KeySession:
             return None if plan_sealed else data
         if not plan_sealed:
             return None
-        from exitplan.crypto.datakey import key_id_of
-        from exitplan.crypto.vault import VaultError
 
         try:
-            if key_id_of(data) != key_id_of(plan_head + bytes(2048)):
+            if datakey.key_id_of(data) != datakey.key_id_of(plan_head + bytes(2048)):
                 return None
             return self.unlock(data)
-        except VaultError:
+        except vault.VaultError:
             return None
 
     def seal(self, plain: bytes) -> bytes:
         """Plain bytes sealed with the data key held (format 2)."""
-        from exitplan.crypto.datakey import seal_with
 
         if self.key is None:  # pragma: no cover - callers check
             raise RuntimeError("no data key is held")
-        return seal_with(plain, self.key)
+        return datakey.seal_with(plain, self.key)
 
     def codec(self) -> tuple[Seal | None, Seal | None]:
         """``(seal, unseal)`` on bytes with the plan's data key, or ``(None, None)`` when plain.
@@ -218,22 +221,24 @@ class KeySession:
         key = self.key
         if key is None:
             return None, None
-        from exitplan.crypto.datakey import open_with, seal_with
 
-        return (lambda plain: seal_with(plain, key)), (lambda sealed: open_with(sealed, key))
+        return (lambda plain: datakey.seal_with(plain, key)), (
+            lambda sealed: datakey.open_with(sealed, key)
+        )
 
     def write(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None:
         """Write a file atomically, sealed when a key is held (read back before it replaces)."""
         if self.key is None:
             atomic.write_atomic(path, plain, sync_folder=sync_folder)
             return
-        from exitplan.crypto.datakey import open_with, seal_with
 
         key = self.key
-        sealed = seal_with(plain, key)
+        sealed = datakey.seal_with(plain, key)
 
         def verify(tmp: Path) -> None:
-            if open_with(tmp.read_bytes(), key) != plain:  # pragma: no cover - a broken disk
+            if (
+                datakey.open_with(tmp.read_bytes(), key) != plain
+            ):  # pragma: no cover - a broken disk
                 raise StorageError(f"could not verify {path.name}; nothing was replaced")
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
@@ -241,7 +246,6 @@ class KeySession:
 
 def is_plain(path: Path) -> bool:
     """Whether a regular file exists and is not sealed (a link or a FIFO is never opened)."""
-    from exitplan.disk.safeio import read_capped
 
     try:
         return read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)] != SEALED_MARK
@@ -249,12 +253,12 @@ def is_plain(path: Path) -> bool:
         return False
 
 
-def plain_files(store: Store) -> list[Path]:
+def plain_files(store: SealedFiles) -> list[Path]:
     """Private files (plan, backups, own checklists, cache, journal) that are not sealed."""
     return [path for path in store.all_private_files() if is_plain(path)]
 
 
-def adopt_key(store: Store, extra: list[Path]) -> None:
+def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
     """If this home is encrypted, unlock its key so that new saves are sealed too.
 
     A plan made again over encrypted backups (after plan.toml went missing) must not
@@ -273,7 +277,7 @@ def adopt_key(store: Store, extra: list[Path]) -> None:
                 return
 
 
-def seal_leftovers(store: Store) -> int:
+def seal_leftovers(store: SealedFiles) -> int:
     """Seal every plain copy left in the data directory (older backups, own checklists).
 
     Runs after the plan itself is saved, so it never fails the command: anything it cannot
@@ -284,8 +288,6 @@ def seal_leftovers(store: Store) -> int:
         with contextlib.suppress(OSError, ExitplanError):
             data = path.read_bytes()
             if not data.startswith(SEALED_MARK):
-                from exitplan.home.backups import keep_time
-
                 keep_time(path, lambda: store.write_file(path, data))  # noqa: B023
                 sealed += 1
     return sealed

@@ -24,9 +24,16 @@ import contextlib
 import os
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import PlanError
+from exitplan.base.errors import ExitplanError, PlanError
 from exitplan.base.limits import SEALED_MARK
+from exitplan.crypto.datakey import key_id_of
+from exitplan.crypto.keyfile import new_key_file, open_key_file, wrap_key
+from exitplan.crypto.vault import VaultError, sealed_version
 from exitplan.disk import atomic
+from exitplan.home.backups import keep_time, neutral_name
+from exitplan.home.cache import drop_cache
+from exitplan.journal.attachments import reseal
+from exitplan.journal.records import journal_dir
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -44,7 +51,6 @@ def _read(path: Path) -> bytes | None:
 
 def _neutral(store: Store, path: Path) -> None:
     """Give a sealed old-style backup a neutral name (no save count, no time of day)."""
-    from exitplan.home.backups import neutral_name
 
     for backup in store.backups():
         if backup.path == path and not path.name.startswith("plan-d"):
@@ -54,14 +60,12 @@ def _neutral(store: Store, path: Path) -> None:
 
 
 def _version(data: bytes) -> int | None:
-    from exitplan.crypto.vault import sealed_version
 
     return sealed_version(data)
 
 
 def ensure_key_file(store: Store, passphrase: str) -> DataKey:
     """The data key: from ``plan.key`` opened with `passphrase`, or a new one written first."""
-    from exitplan.crypto.keyfile import new_key_file
 
     keys = store.keys
     if keys.key is not None:
@@ -86,14 +90,11 @@ def _seal_one(store: Store, path: Path, passphrase: str) -> bool:
     if version == 2:
         return False
     if version == 1:
-        from exitplan.crypto.vault import VaultError
-
         store.keys.legacy_passphrase = store.keys.legacy_passphrase or passphrase
         try:
             data = store.keys.unlock(data)
         except VaultError:
             return False  # sealed under another passphrase: never touched, never called damaged
-    from exitplan.home.backups import keep_time
 
     keep_time(path, lambda: store.write_file(path, data))
     if path.parent == store.backup_dir:
@@ -103,11 +104,9 @@ def _seal_one(store: Store, path: Path, passphrase: str) -> bool:
 
 def _journal(store: Store, *, to_sealed: bool) -> int:
     """Re-seal the journal's records and kept copies (to the data key, or to plain)."""
-    from exitplan.journal.records import journal_dir
 
     if not journal_dir(store.home).is_dir():
         return 0
-    from exitplan.journal.attachments import reseal
 
     seal, unseal = store.keys.codec()
     if to_sealed:
@@ -117,7 +116,6 @@ def _journal(store: Store, *, to_sealed: bool) -> int:
 
 def encrypt(store: Store, passphrase: str) -> int:
     """Seal every file still plain (or format 1) with the data key, plan last; how many."""
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("encrypt()")
     ensure_key_file(store, passphrase)
@@ -133,7 +131,6 @@ def encrypt(store: Store, passphrase: str) -> int:
 
 def migrate(store: Store, passphrase: str, *, plan_too: bool = True) -> int:
     """Move format-1 files to the data key (plan last, unless the caller saves it next)."""
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("migrate()")
     ensure_key_file(store, passphrase)
@@ -158,8 +155,6 @@ def needs_migration(store: Store) -> bool:
 
 def change_passphrase(store: Store, new_passphrase: str) -> None:
     """Rewrap the data key (already unlocked) under the new passphrase: one file replaced."""
-    from exitplan.crypto.keyfile import open_key_file, wrap_key
-    from exitplan.crypto.vault import VaultError
 
     store.require_lock("change_passphrase()")
     key = store.keys.key
@@ -180,7 +175,6 @@ def change_passphrase(store: Store, new_passphrase: str) -> None:
 
 def _unseal_one(store: Store, path: Path) -> bool | None:
     """Write a sealed file back plain; True if done, None if it would not open."""
-    from exitplan.base.errors import ExitplanError
 
     data = _read(path)
     if data is None or not data.startswith(SEALED_MARK):
@@ -189,7 +183,6 @@ def _unseal_one(store: Store, path: Path) -> bool | None:
         plain = store.keys.unlock(data)
     except ExitplanError:
         return None
-    from exitplan.home.backups import keep_time
 
     keep_time(path, lambda: atomic.write_atomic(path, plain))
     return True
@@ -201,9 +194,6 @@ def decrypt(store: Store) -> list[Path]:
     Returns the files that would not open with this plan's key (left as they are); while
     any of them is sealed with this plan's key, ``plan.key`` is kept so they can still open.
     """
-    from exitplan.crypto.datakey import key_id_of
-    from exitplan.crypto.vault import VaultError
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("decrypt()")
     key = store.keys.unlock_key_file()

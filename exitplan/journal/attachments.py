@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from exitplan.base.errors import StorageError
+from exitplan.disk.atomic import fsync_dir, write_atomic
 from exitplan.journal.entry import JournalError, check_text
+from exitplan.journal.listing import numbered
 from exitplan.journal.records import (
     Seal,
     append_record,
@@ -133,7 +135,6 @@ def attach(
         raise StorageError(f"could not keep a copy of {name} ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-    from exitplan.home.store import fsync_dir
 
     fsync_dir(folder)
     mtime = datetime.fromtimestamp(info.st_mtime, UTC).isoformat(timespec="seconds")
@@ -244,8 +245,6 @@ def reseal(
     a file that already opens with ``unseal_new`` is left alone, so a run cut short is finished
     by running it again. Record content is never changed, only its sealing.
     """
-    from exitplan.home.store import write_atomic
-    from exitplan.journal.listing import numbered
 
     done = 0
     for n, path in numbered(home):

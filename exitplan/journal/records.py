@@ -17,7 +17,7 @@ Canonical bytes
     zeros. A plain record file holds exactly the canonical bytes of the whole record (hash
     included); a sealed one holds ``seal(those bytes)``.
 
-Writes go through ``exitplan.home.store.write_atomic`` (one file per record, temp + fsync +
+Writes go through ``exitplan.disk.atomic.write_atomic`` (one file per record, temp + fsync +
 rename), so a kill at any moment leaves the journal as it was or with the new record whole.
 The caller holds the store's lock around ``add`` / ``amend`` / ``attach``. Nothing here prints.
 """
@@ -31,7 +31,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.errors import StorageError
 from exitplan.base.limits import JOURNAL_DIR
+from exitplan.disk.atomic import write_atomic
 from exitplan.journal.chain import (
     FORMAT,
     GENESIS,
@@ -141,7 +143,6 @@ def _decoded(n: int, data: bytes) -> dict[str, Any]:
 
 
 def _ensure_dir(home: Path) -> Path:
-    from exitplan.base.errors import StorageError
 
     folder = journal_dir(home)
     try:
@@ -161,7 +162,6 @@ def append_record(
     unseal: Seal | None,
 ) -> int:
     """Chain body onto the last record and write it as the next file; return its number."""
-    from exitplan.home.store import write_atomic
 
     numbered = _numbered(home)
     head = _read_one(*numbered[-1], unseal) if numbered else None
