@@ -31,6 +31,15 @@ WHEN_WORDS = {
     "before": "before you leave",
     "exit-day": "on the day you leave",
     "after": "after you leave",
+    "event": "the same day it happens",
+    "anytime": "any time, with or without an exit date",
+}
+# What the state column says of an open step that has no date of its own (12 characters at most).
+UNDATED_STATE = {"event": "when needed", "anytime": "any time"}
+# The due line of `show` for such a step.
+UNDATED_DUE = {
+    "event": "no date: do it the same day it happens, if it happens",
+    "anytime": "no date: whenever it suits you, with or without an exit date",
 }
 
 
@@ -51,7 +60,7 @@ def state_word(row: Scheduled) -> tuple[str, str]:
     if row.if_time:
         return "if time", "dim"
     if row.flag is None:
-        return "open", "dim"
+        return UNDATED_STATE.get(entry.item.when, "open"), "dim"
     return SHORT_FLAG[row.flag], "bold red" if row.urgent else "dim"
 
 
@@ -151,13 +160,15 @@ def item_lines(
     due = (_plain_due(row, today) if plain else due_text(row, today)) or (
         "if there is time (no date)"
         if row.if_time
-        else f"{item.due.text()} (relative to the exit date)"
+        else UNDATED_DUE.get(item.when) or f"{item.due.text()} (relative to the exit date)"
     )
     fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
     if entry.state.note:
         fields.append(("Note", entry.state.note))
     if item.sources:
         fields.append(("Sources", "\n".join(item.sources)))
+    if item.checked:
+        fields.append(("Checked", item.checked))
     if events:
         fields.append(
             (
