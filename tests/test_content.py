@@ -239,8 +239,9 @@ def test_items_have_all_required_keys(checklists: dict[str, dict[str, Any]]) -> 
     and a due date unless it is undated (done when something happens, or any time)."""
     missing = {ref: sorted(REQUIRED_ITEM_KEYS - set(item)) for ref, item in _items(checklists)}
     assert {ref: keys for ref, keys in missing.items() if keys} == {}
-    undated_with_due = [ref for ref, item in _items(checklists) if item.get("when") in UNDATED
-                        and "due" in item]
+    undated_with_due = [
+        ref for ref, item in _items(checklists) if item.get("when") in UNDATED and "due" in item
+    ]
     assert undated_with_due == []
     dated_without_due = [ref for ref, item in _dated(checklists) if "due" not in item]
     assert dated_without_due == []
@@ -523,7 +524,7 @@ def _by_ref(checklists: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def _applies(item: dict[str, Any], answers: dict[str, bool]) -> bool:
-    from exitplan.situation import applies
+    from exitplan.domain.situation import applies
 
     return applies(
         item.get("applies_if", []), item.get("unless", []), answers, item.get("only_if", [])
@@ -536,7 +537,6 @@ def test_steps_that_can_be_noticed_are_flagged(checklists: dict[str, dict[str, A
     unflagged = [ref for ref in MUST_ALERT if not items[ref].get("alerts_partner")]
     assert unflagged == []
     assert all(len(items[ref]["caution"]) >= 40 for ref in MUST_ALERT)
-
 
 
 def test_every_step_has_a_source_besides_the_articles(
@@ -584,7 +584,7 @@ def test_deciding_whether_to_tell_is_for_everyone(checklists: dict[str, dict[str
 def test_each_danger_sign_has_a_critical_step(checklists: dict[str, dict[str, Any]]) -> None:
     """Weapons, strangling, threats to kill and stalking each have a critical step that
     applies when the answer is yes and is set aside when it is no."""
-    from exitplan.situation import DANGER_KEYS
+    from exitplan.domain.situation import DANGER_KEYS
 
     assert {"weapons", "strangled", "threats_to_kill", "stalking"} <= DANGER_KEYS
     for key in sorted(DANGER_KEYS):
@@ -602,7 +602,7 @@ def test_each_danger_sign_has_a_critical_step(checklists: dict[str, dict[str, An
 
 def test_situation_keys_are_known(checklists: dict[str, dict[str, Any]]) -> None:
     """Conditions name only the situation questions the plan asks."""
-    from exitplan.situation import KEYS
+    from exitplan.domain.situation import KEYS
 
     unknown = {
         ref: sorted(set(item.get("applies_if", []) + item.get("unless", [])) - KEYS)
@@ -692,7 +692,7 @@ def test_helplines_cite_no_document_dump_or_press_release(helplines: dict[str, A
 def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[str, Any]) -> None:
     """The help list warns, whatever the numbers, that a number missing from the bill is
     still in the call log; the lines known to be left off the bill say so too."""
-    from exitplan.helplines import format_lines
+    from exitplan.formats.helplines import format_lines
 
     footer = format_lines([])
     assert "not on the bill" in footer
@@ -1016,7 +1016,7 @@ def test_a_gradual_exit_is_set_aside_when_a_danger_sign_is_yes(
     checklists: dict[str, dict[str, Any]],
 ) -> None:
     """With any danger sign answered yes, the gradual exit gives way to a quick, prepared one."""
-    from exitplan.situation import DANGER_KEYS
+    from exitplan.domain.situation import DANGER_KEYS
 
     item = _by_ref(checklists)["leaving-day.gradual-steps"]
     assert _applies(item, {"live_together": True})
@@ -1043,9 +1043,7 @@ LABELS = ("hoovering", "love bombing", "grey rock", "gray rock", "smear campaign
 def test_violence_is_never_called_an_argument(checklists: dict[str, dict[str, Any]]) -> None:
     """Titles never frame violence as a mutual argument."""
     framed = [
-        ref
-        for ref, item in _items(checklists)
-        if re.search(r"\barguments?\b", item["title"], re.I)
+        ref for ref, item in _items(checklists) if re.search(r"\barguments?\b", item["title"], re.I)
     ]
     assert framed == []
     # Nor does any text speak of "arguments" as what happens at home.
