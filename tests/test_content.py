@@ -1086,3 +1086,13 @@ def test_specific_safety_wording(checklists: dict[str, dict[str, Any]]) -> None:
     assert "abduction" in items["children.take-children"]["why"]
     assert "cannot refuse the other parent" in items["children.school-pickup"]["why"]
     assert "both parents' consent" in items["documents.replace-missing"]["why"]
+
+
+def test_the_partner_is_never_labelled(checklists: dict[str, dict[str, Any]]) -> None:
+    """The words a person reads say "your partner" or "they", never a label for the partner."""
+    labelled = [
+        where
+        for where, text in _texts(checklists)
+        if not where.endswith(":sources") and re.search(r"\b(abuser|perpetrator)s?\b", text, re.I)
+    ]
+    assert labelled == []
