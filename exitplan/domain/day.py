@@ -13,6 +13,9 @@ Two lists are named apart on purpose:
   summary's "needs attention" and `list --attention` show exactly these, in this order.
 - **alerts**: every open step that carries an alert flag (overdue, still open at the exit, due
   soon), most urgent first: the wider list scripts read as `flagged` in `status --json`.
+
+Beside them, `for_now`: the open steps that need no exit date ("anytime"), in plan order, which
+the status screen shows instead of a countdown while there is no exit date.
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ class DayView(NamedTuple):
     alerts: tuple[Scheduled, ...]
     days_left: int | None
     alerting: int  # open steps that apply and may alert the partner
+    for_now: tuple[Scheduled, ...]  # open steps that need no exit date, in plan order
 
     @property
     def exit_date(self) -> date | None:
@@ -198,6 +202,7 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
     soon: list[Scheduled] = []
     later: list[Scheduled] = []
     alerts: list[Scheduled] = []
+    for_now: list[Scheduled] = []
     for row in rows:  # one walk: this runs on every status, for every step of the plan
         entry = row.entry
         if not entry.applies:
@@ -230,6 +235,8 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
                 alerts.append(row)
         if row.if_time:
             if_time += 1
+        if entry.item.when == "anytime":
+            for_now.append(row)
         if entry.item.alerts_partner:
             alerting += 1
         if entry.danger:
@@ -280,4 +287,5 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
         alerts=tuple(sorted(alerts, key=urgency_key)),
         days_left=days_left(plan.exit_date, today),
         alerting=alerting,
+        for_now=tuple(for_now),
     )

@@ -36,6 +36,7 @@ def item_data(row: Scheduled) -> dict[str, Any]:
         "if_time": row.if_time,
         "urgent": row.urgent,
         "reflective": entry.item.reflective,
+        "checked": entry.item.checked,
     }
 
 
@@ -138,6 +139,7 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
             "coming": [flagged_data(row) for row in groups.coming],
             "behind_count": len(groups.behind),
             "due_soon_count": groups.due_soon,
+            "for_now": [flagged_data(row) for row in view.for_now],
         },
         "journal": None
         if journal is None

@@ -32,6 +32,13 @@ WHEN_WORDS = {
     "before": N_("before you leave"),
     "exit-day": N_("on the day you leave"),
     "after": N_("after you leave"),
+    "event": N_("the same day it happens"),
+    "anytime": N_("any time, with or without an exit date"),
+}
+# The due line of `show` for a step that has no date of its own.
+UNDATED_DUE = {
+    "event": N_("no date: do it the same day it happens, if it happens"),
+    "anytime": N_("no date: whenever it suits you, with or without an exit date"),
 }
 
 
@@ -126,6 +133,8 @@ def item_lines(
     due = (plain_due(row, today) if plain else due_text(row, today)) or (
         "if there is time (no date)"
         if row.if_time
+        else _(UNDATED_DUE[item.when])
+        if item.when in UNDATED_DUE
         else f"{item.due.text()} (relative to the exit date)"
     )
     fields += [("Due", due), ("Priority", item.priority), ("State", state_words(row))]
@@ -133,6 +142,8 @@ def item_lines(
         fields.append(("Note", entry.state.note))
     if item.sources:
         fields.append(("Sources", "\n".join(item.sources)))
+    if item.checked:
+        fields.append((_("Checked"), item.checked))
     if events:
         fields.append(
             (

@@ -32,6 +32,10 @@ DANGER_LINE = N_(
     "them. Help now: exitplan help-now"
 )
 HIDE_LINE = N_("In review, h hides the screen at once.")
+NOW_LINE = N_(
+    "None of these has a deadline. They help while you stay, and they keep the plan ready "
+    "for whenever you choose a date."
+)
 HELP_LINE = N_("Need help right now? exitplan help-now")
 
 
@@ -42,6 +46,7 @@ class Limits(NamedTuple):
     today: int = SHOW_TODAY
     behind: int = FEW
     coming: int = FEW
+    now: int = 4  # steps for now, without an exit date
     bars: bool = True  # progress bars, one line per checklist (else one line in all)
     quiet: bool = True  # the key, the hints, the journal and quick-hide lines
 
@@ -51,10 +56,10 @@ LADDER = (
     Limits(),
     Limits(bars=False),
     Limits(bars=False, quiet=False),
-    Limits(danger=4, today=6, behind=2, coming=2, bars=False, quiet=False),
-    Limits(danger=3, today=4, behind=1, coming=1, bars=False, quiet=False),
-    Limits(danger=2, today=3, behind=1, coming=0, bars=False, quiet=False),
-    Limits(danger=1, today=2, behind=0, coming=0, bars=False, quiet=False),
+    Limits(danger=4, today=6, behind=2, coming=2, now=3, bars=False, quiet=False),
+    Limits(danger=3, today=4, behind=1, coming=1, now=2, bars=False, quiet=False),
+    Limits(danger=2, today=3, behind=1, coming=0, now=1, bars=False, quiet=False),
+    Limits(danger=1, today=2, behind=0, coming=0, now=1, bars=False, quiet=False),
 )
 
 
@@ -172,6 +177,8 @@ class StatusScreen:
                 )
             )
         self.attention()
+        if view.has_plan and view.exit_date is None:
+            self.for_now()
         self.progress()
         self.footer()
         return self.lines
@@ -223,6 +230,18 @@ class StatusScreen:
             )
         if self.lines and not self.lines[-1]:
             self.lines.pop()
+
+    def for_now(self) -> None:
+        """Without an exit date: a calm plan for now (steps that need no date), not a countdown."""
+        rows = self.view.for_now
+        shown = self.group(_("For now"), rows, self.limits.now, with_due=False)
+        if shown:
+            self.add(_(NOW_LINE), "dim")
+            checklists = {row.entry.checklist.id for row in rows}
+            if len(rows) > shown and len(checklists) == 1:
+                more = len(rows) - shown
+                line = _("And {more} more for now: exitplan list {checklist}")
+                self.add(line.format(more=more, checklist=checklists.pop()), "dim")
 
     def _soon(self, count: int, warn_days: int) -> str:
         if warn_days == 7:

@@ -30,6 +30,8 @@ FLAGS: dict[str, FlagWords] = {
     "upcoming": FlagWords(N_("upcoming"), N_("upcoming")),
 }
 NOT_FOR_YOU = N_("not for you")
+# What the state column says of an open step that has no date of its own (12 characters at most).
+UNDATED_STATE = {"event": N_("when needed"), "anytime": N_("any time")}
 # A step that may alert the partner, said in a whole sentence (plain mode) and as a label.
 ALERT_SENTENCE = N_("It may alert your partner.")
 ALERT_LABEL = N_("Caution, it may alert your partner")
@@ -73,7 +75,8 @@ def short_state(row: Scheduled) -> str:
     if row.if_time:
         return _("if time")
     if row.flag is None:
-        return _("open")
+        undated = UNDATED_STATE.get(entry.item.when)
+        return _(undated) if undated else _("open")
     return _(FLAGS[row.flag].short)
 
 
