@@ -47,7 +47,7 @@ def test_a_change_writes_the_cache_and_status_uses_it(home: Path) -> None:
     """After a change, status is served from the cache: its answer matches a fresh read."""
     store = Store(home)
     assert cache.load_catalog_cached(store) is not None
-    assert cache.load_plan_cached(store) is not None
+    assert cache.load_cached_plan(store) is not None
     code, cached_json, _ = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0
     cache.drop_cache(store)
@@ -111,7 +111,7 @@ def test_a_hand_edited_plan_is_read_again(home: Path) -> None:
     plan.write_text(
         plan.read_text(encoding="utf-8").replace("warn_days = 7", "warn_days = 9"), encoding="utf-8"
     )
-    assert cache.load_plan_cached(Store(home)) is None
+    assert cache.load_cached_plan(Store(home)) is None
 
 
 @pytest.mark.parametrize(
@@ -134,7 +134,7 @@ def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     doc["state"] = {"unexpected": True}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
-    assert cache.load_plan_cached(Store(home)) is None
+    assert cache.load_cached_plan(Store(home)) is None
     code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
 

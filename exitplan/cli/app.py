@@ -14,17 +14,10 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.errors import ExitplanError
-from exitplan.cli import changing, copies, files, log, privacy, reading
+from exitplan.cli import changing, copies, files, log, privacy, reading, review
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
-    JsonOpt,
-    checklist_id,
-    emit_json,
-    env_of,
-    json_ready,
-    read_passphrase_file,
-    require_plan,
     say,
     stream_is_terminal,
 )
@@ -46,7 +39,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("skip", changing.skip),
     ("note", changing.note),
     ("add", changing.add),
-    ("review", changing.review),
+    ("review", review.review),
     ("validate", files.validate),
     ("help-now", files.help_now),
     ("encrypt", privacy.encrypt),
@@ -58,23 +51,6 @@ COMMANDS: list[tuple[str, Any]] = [
     ("restore", copies.restore),
 ]
 ORDER = [name for name, _ in COMMANDS]
-# Re-exported for command modules that import them from here.
-_require_plan = require_plan
-__all__ = [
-    "Env",
-    "JsonOpt",
-    "_require_plan",
-    "app",
-    "checklist_id",
-    "command_name",
-    "emit_json",
-    "env_of",
-    "invoked_command",
-    "json_ready",
-    "main",
-    "read_passphrase_file",
-    "say",
-]
 
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.

@@ -9,7 +9,6 @@ import typer
 
 from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import ASK, env_of, read_private_text, say
-from exitplan.cli.review import review as review_cmd
 
 if TYPE_CHECKING:
     from datetime import date
@@ -381,7 +380,3 @@ def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
     when = lead_date(entry.item, plan.exit_date)
     if when is not None and when < today:
         say(f"Note: its due date, {when.isoformat()}, has already passed, so it shows as overdue.")
-
-
-# `review` lives in its own module; re-exported here, where the command list looks for it.
-review = review_cmd

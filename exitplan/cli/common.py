@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -16,10 +16,7 @@ from exitplan.base.errors import ExitplanError, PassphraseNeeded
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
-    from exitplan.formats.catalog import Catalog
-    from exitplan.home.store import Store
     from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
@@ -138,37 +135,6 @@ class Env:
             )
         return self._workspace
 
-    # Shorthands for command modules written before the workspace: each is one call to it.
-    @property
-    def store(self) -> Store:
-        """The data directory (read-only uses; changes go through `ws.change`)."""
-        return self.ws.store
-
-    @property
-    def catalog(self) -> Catalog:
-        """The workspace's catalog."""
-        return self.ws.catalog
-
-    def read_plan(self) -> Plan:
-        """The workspace's `read()`."""
-        return self.ws.read()
-
-    def load_state(self) -> PlanState:
-        """The workspace's `state()`."""
-        return self.ws.state()
-
-    def plan(self, state: PlanState | None) -> Plan:
-        """The workspace's `plan(state)`."""
-        return self.ws.plan(state)
-
-    def change(self, action: Callable[[PlanState, Plan], T]) -> T:
-        """The workspace's `change(fn)`: locked, all-or-nothing."""
-        return self.ws.change(action)
-
-    def now(self) -> datetime:
-        """The workspace's clock."""
-        return self.ws.now()
-
     def ask_passphrase(self) -> str:
         """The plan's passphrase: from --passphrase-file, or typed once with hidden input."""
         if self._passphrase is None:
@@ -285,11 +251,6 @@ def render_result(output: Output, as_json: bool) -> None:
         output.human()
 
 
-def json_ready(data: dict[str, Any]) -> dict[str, Any]:
-    """Dates and times as ISO strings."""
-    return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
-
-
 def emit_json(data: Any) -> None:
     """One JSON document on stdout."""
     import json
@@ -300,15 +261,6 @@ def emit_json(data: Any) -> None:
 def echo_lines(lines: list[str]) -> Callable[[], None]:
     """A human rendering that prints plain lines on stdout."""
     return lambda: typer.echo("\n".join(lines)) if lines else None
-
-
-def print_renderable(make: Callable[[], Any]) -> Callable[[], None]:
-    """A human rendering that prints a rich renderable built only when it is needed."""
-
-    def show() -> None:
-        console().print(make())
-
-    return show
 
 
 def console(stderr: bool = False) -> Console:

@@ -34,7 +34,6 @@ def keys_prompt(columns: int) -> str:
     return "\n".join([*lines, line]) + ": "
 
 
-KEYS_PROMPT = keys_prompt(200)  # on one line
 # Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
 # this order: many terminals move a cleared screen into the scrollback, so erasing it first
 # would leave the step that was on screen one scroll away.

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
-from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
+from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS, Priority, Status
 from exitplan.base.text import without_refused
 from exitplan.domain.model import (
     MAX_HISTORY,
@@ -18,9 +18,7 @@ from exitplan.domain.model import (
     Event,
     ItemState,
     PlanState,
-    Priority,
     Shelf,
-    Status,
     keep_history,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace

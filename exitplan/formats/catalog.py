@@ -54,18 +54,6 @@ class Catalog(NamedTuple):
     # for the status screen, which shows none of them.
     texts: bool = True
 
-    def get(self, checklist_id: str) -> Checklist | None:
-        """The checklist with this id, if any."""
-        for checklist in self.checklists:
-            if checklist.id == checklist_id:
-                return checklist
-        return None
-
-    @property
-    def ids(self) -> list[str]:
-        """All checklist ids, in display order."""
-        return [checklist.id for checklist in self.checklists]
-
 
 def checklist_files(folder: Path) -> list[Path]:
     """The `*.toml` files in a folder, sorted; none if the folder does not exist."""

@@ -27,6 +27,7 @@ from exitplan.base.limits import (
     Status,
     When,
 )
+from exitplan.base.text import first_refused
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.domain.model import keep_history
@@ -36,9 +37,9 @@ from exitplan.domain.situation import KEYS
 
 def _no_control(text: str) -> str:
     """Refuse control characters: from a shared file they could rewrite the terminal."""
-    for char in text:
-        if (char < " " and char not in "\n\t") or "\x7f" <= char <= "\x9f":
-            raise ValueError(f"contains a control character (U+{ord(char):04X})")
+    char = first_refused(text)
+    if char is not None:
+        raise ValueError(f"contains a control character (U+{ord(char):04X})")
     return text
 
 

@@ -70,7 +70,6 @@ __all__ = [
     "glance",
     "journal_dir",
     "journal_files",
-    "last_record",
     "list_entries",
     "next_number",
     "parse_fingerprint",
@@ -100,12 +99,6 @@ def read_records(home: Path, unseal: Seal | None = None) -> list[dict[str, Any]]
     """Every record in file order. A file that cannot be read or opened comes back as
     ``{"n": <its number>, "damaged": "<why>"}`` so that ``verify`` can name it."""
     return [_read_one(n, path, unseal) for n, path in _numbered(home)]
-
-
-def last_record(home: Path, unseal: Seal | None = None) -> dict[str, Any] | None:
-    """Only the last record (what an append needs), without reading the whole chain."""
-    numbered = _numbered(home)
-    return _read_one(*numbered[-1], unseal) if numbered else None
 
 
 def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
