@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -346,8 +345,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
                 None,
             )
             assert (
-                replace(
-                    item,
+                item.replace(
                     why=full.why,
                     how=full.how,
                     caution=full.caution,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -263,7 +262,7 @@ def test_answers_survive_the_cache(state: PlanState) -> None:
     """The cache's plain data builds the same answers and limit back."""
     set_situation(state, {"children": False}, NOW)
     set_per_day(state, 5, NOW)
-    body = json.dumps(asdict(state), default=_encode)
+    body = json.dumps(state.to_data(), default=_encode)
     again = _plan(json.loads(body, object_hook=_decode))
     assert (again.situation, again.per_day) == ({"children": False}, 5)
 

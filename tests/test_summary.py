@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from datetime import date
 from html.parser import HTMLParser
 
@@ -100,7 +99,7 @@ def test_calm_sentence_when_nothing_needs_attention(plan: Plan) -> None:
     assert [step.flag for step in view.attention] == ["upcoming"] * 3
     assert view.calm == "Nothing is overdue or due in the next 7 days."
     assert "Nothing is overdue or due in the next 7 days." in summary_text(day_view(plan, PLANNED))
-    undated = plan._replace(state=replace(plan.state, exit_date=None)) if plan.state else plan
+    undated = plan._replace(state=plan.state.replace(exit_date=None)) if plan.state else plan
     calm = build_summary(day_view(undated, TODAY)).calm
     assert calm == "Nothing has a deadline until an exit date is set."
 

@@ -1,24 +1,79 @@
-"""The domain: checklists, items and the plan state, as plain dataclasses.
+"""The domain: checklists, items and the plan state, as plain records.
 
 They hold data that is already valid. Files are validated into them by `schema` (pydantic), and
 the hot path (`status`, `list`) builds them straight from the cache without importing pydantic.
+Values that never change are named tuples; the three records that do (a checklist, an item, the
+plan state) are `Record`s: fields with their defaults on the class, compared by value. Neither
+needs the `dataclasses` module, whose import (it loads `inspect`) would cost the glance a tenth
+of its time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
 
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
+R = TypeVar("R", bound="Record")
 
 
-@dataclass(frozen=True)
-class Due:
+class Record:
+    """A record with named fields: the annotated names of its class, in order.
+
+    A field's default is the class attribute of that name; `_FACTORIES` makes a fresh one for a
+    field whose default is a list or a dict. Records are equal when their class and every field
+    are; like the data they hold, they are not hashable.
+    """
+
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {}
+
+    def __init_subclass__(cls) -> None:
+        # The class's own annotations (inspect.get_annotations would load `inspect` itself).
+        names = cls.__dict__.get("__annotations__", {})  # noqa: RUF063
+        cls._FIELDS = tuple(name for name in names if not name.startswith("_"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(self._FIELDS):
+            raise TypeError(f"{type(self).__name__} takes at most {len(self._FIELDS)} fields")
+        given = dict(zip(self._FIELDS, args, strict=False))
+        if given.keys() & kwargs.keys() or not kwargs.keys() <= set(self._FIELDS):
+            raise TypeError(f"{type(self).__name__}: unknown or repeated field")
+        given |= kwargs
+        values = self.__dict__
+        for name in self._FIELDS:
+            if name in given:
+                values[name] = given[name]
+            elif name in self._FACTORIES:
+                values[name] = self._FACTORIES[name]()
+            elif not hasattr(type(self), name):
+                raise TypeError(f"{type(self).__name__} needs its field '{name}'")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._FIELDS)
+        return f"{type(self).__name__}({shown})"
+
+    def replace(self: R, **changes: Any) -> R:
+        """A copy with some fields changed."""
+        return type(self)(**({n: getattr(self, n) for n in self._FIELDS} | changes))
+
+    def fields(self) -> dict[str, Any]:
+        """Every field and its value, in order (the values themselves, not copies)."""
+        return {n: getattr(self, n) for n in self._FIELDS}
+
+
+class Due(NamedTuple):
     """When an item is due: an offset in days from the exit date, or a fixed date."""
 
     offset: int = 0
@@ -29,8 +84,7 @@ class Due:
         return self.on.isoformat() if self.on else format_offset(self.offset)
 
 
-@dataclass
-class Item:
+class Item(Record):
     """One step of a checklist. Its lists are tuples: an item is a value, shared and never
     changed (the empty ones cost nothing to build on a 10,000-step plan)."""
 
@@ -38,7 +92,7 @@ class Item:
     title: str
     why: str
     how: str | None = None
-    due: Due = field(default_factory=Due)
+    due: Due = Due()
     priority: Priority = "normal"
     when: When = "before"
     alerts_partner: bool = False
@@ -54,20 +108,19 @@ class Item:
     checked: str | None = None
 
 
-@dataclass
-class Checklist:
+class Checklist(Record):
     """A checklist file: a titled group of items."""
 
+    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {"items": list}
     id: str
     title: str
     summary: str = ""
     order: int = 1000
-    items: list[Item] = field(default_factory=list)
+    items: list[Item]
     builtin: bool = False
 
 
-@dataclass(frozen=True)
-class ItemState:
+class ItemState(NamedTuple):
     """What the person has done about one item (a value: a change makes a new one)."""
 
     status: Status = "open"
@@ -85,8 +138,7 @@ class Shelf(Protocol):
         ...
 
 
-@dataclass
-class CustomItem:
+class CustomItem(NamedTuple):
     """An item the person added to a checklist themselves."""
 
     checklist: str
@@ -111,8 +163,7 @@ class CustomItem:
         )
 
 
-@dataclass
-class Event:
+class Event(NamedTuple):
     """One line of the plan's change log."""
 
     at: datetime
@@ -127,23 +178,35 @@ class Event:
         )
 
 
-@dataclass
-class PlanState:
+class PlanState(Record):
     """Everything exitplan keeps about the person's plan."""
 
+    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = dict.fromkeys(
+        ("items", "situation", "answered"), dict
+    ) | dict.fromkeys(("checklists", "custom", "history"), list)
     created: datetime
     exit_date: date | None = None
     planned_on: date | None = None
     warn_days: int = DEFAULT_WARN_DAYS
-    checklists: list[str] = field(default_factory=list)
-    items: dict[str, ItemState] = field(default_factory=dict)
-    custom: list[CustomItem] = field(default_factory=list)
-    history: list[Event] = field(default_factory=list)
+    checklists: list[str]
+    items: dict[str, ItemState]
+    custom: list[CustomItem]
+    history: list[Event]
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
-    situation: dict[str, bool] = field(default_factory=dict)
+    situation: dict[str, bool]
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
-    answered: dict[str, date] = field(default_factory=dict)
+    answered: dict[str, date]
+
+    def to_data(self) -> dict[str, Any]:
+        """Every field as plain data (dates and times kept as they are), for the cache."""
+        data = self.fields()
+        data["items"] = {key: s._asdict() for key, s in self.items.items()}
+        data["custom"] = [
+            c._asdict() | {"due": c.due._asdict() if c.due else None} for c in self.custom
+        ]
+        data["history"] = [event._asdict() for event in self.history]
+        return data
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""

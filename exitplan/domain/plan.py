@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -264,8 +263,8 @@ def set_status(
         reason = current.reason
     if current.status == status and (status != "skipped" or current.reason == reason):
         return False
-    updated = replace(
-        current, status=status, changed=now, reason=reason if status == "skipped" else None
+    updated = current._replace(
+        status=status, changed=now, reason=reason if status == "skipped" else None
     )
     state.items[entry.full_id] = updated
     action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
@@ -277,7 +276,7 @@ def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
     current = state.items.get(entry.full_id) or ItemState()
-    state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
+    state.items[entry.full_id] = current._replace(note=cleaned or None, changed=now)
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
 
 

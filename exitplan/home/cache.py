@@ -14,7 +14,6 @@ import gc
 import importlib
 import json
 import re
-from dataclasses import asdict
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
@@ -332,7 +331,7 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
         plan_doc = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
-            "state": asdict(state),
+            "state": state.to_data(),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
         }
