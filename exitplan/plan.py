@@ -12,15 +12,18 @@ from exitplan.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.model import (
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
     Priority,
     Status,
 )
 from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
 from exitplan.schedule import Entry, Scheduled, lead_days, schedule
+from exitplan.phonecheck import IPHONE_KEYS, KINDS, MONITORED_PHONE_STEPS, flagged
 from exitplan.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
@@ -59,6 +62,11 @@ class Plan(NamedTuple):
         """The most steps the schedule asks for on one day before the exit."""
         chosen = self.state.per_day if self.state else None
         return chosen or DEFAULT_PER_DAY
+
+    @property
+    def phone_flagged(self) -> bool:
+        """Whether the last check of a phone found a sign (its steps then come first)."""
+        return self.state is not None and flagged(self.state.phone)
 
     @property
     def situation(self) -> dict[str, bool]:
@@ -142,6 +150,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
+    # A phone check that found a sign brings the steps about a watched phone first.
+    watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -167,7 +177,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
                     not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+                    or bool(watched and prefix + item.id in watched),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
@@ -287,6 +298,33 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
         return False
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
+    """Keep the outcome of the last check of a phone (the history says only that one was made)."""
+    if kind not in KINDS:
+        raise ExitplanError(f"'{kind}' is not a kind of phone check")
+    state.phone = {**state.phone, kind: check}
+    record(state, now, "phone-check", detail=f"{kind} check")
+
+
+def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
+    """Keep the answers of the guided iPhone check, each with the time it was given; returns
+    False when none changed (an answer given again keeps its first time)."""
+    unknown = sorted(key for key in answers if key not in IPHONE_KEYS)
+    if unknown:
+        raise ExitplanError(f"'{unknown[0]}' is not a question of the iPhone check")
+    updated = dict(state.iphone)
+    for key, answer in answers.items():
+        if answer not in {"yes", "no", "unsure"}:
+            raise ExitplanError(f"the answer for '{key}' must be yes, no or unsure")
+        if key not in updated or updated[key].answer != answer:
+            updated[key] = DeviceAnswer(answer=answer, checked=now)
+    if updated == state.iphone:
+        return False
+    state.iphone = updated
+    record(state, now, "iphone-check", detail="iPhone check answers changed")
     return True
 
 
