@@ -104,9 +104,11 @@ def _plan(data: dict[str, Any]) -> PlanState:
     data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
-    ) or not all(type(sign) is str for c in state.phone.values() for sign in c.signs):
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
+    ):
         raise ValueError("a plan as exitplan never writes it")
     return state
 

@@ -120,6 +120,32 @@ def add(ws: Workspace, fields: Mapping[str, Any]) -> int:
     return _locked(ws, lambda s, u: journal.add(ws.home, fields, now, seal=s, unseal=u))
 
 
+def add_with_files(
+    ws: Workspace, fields: Mapping[str, Any], files: list[tuple[str, bytes]]
+) -> tuple[int, list[int]]:
+    """Append a new entry and attach the given (name, bytes) to it, all under one lock; return
+    the entry's number and the attachments' numbers."""
+    from exitplan import attachments, journal
+
+    now = ws.now()
+
+    def write(seal: Seal | None, unseal: Seal | None) -> tuple[int, list[int]]:
+        n = journal.add(ws.home, fields, now, seal=seal, unseal=unseal)
+        kept = [
+            attachments.attach_data(ws.home, n, name, data, now, seal=seal, unseal=unseal)
+            for name, data in files
+        ]
+        return n, kept
+
+    seal, unseal = codec(ws)
+    with ws.store.locked():
+        check_private(ws)
+        from exitplan.journal import sweep_temp_files
+
+        sweep_temp_files(ws.home)
+        return write(seal, unseal)
+
+
 def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> int:
     """Append a correction to entry n (the original is never changed); return its number."""
     from exitplan import journal

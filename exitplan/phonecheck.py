@@ -102,8 +102,7 @@ IPHONE_QUESTIONS: tuple[IphoneQuestion, ...] = (
         "profiles",
         "VPN and device management",
         "Settings > General > VPN & Device Management.",
-        "Is there a profile or VPN you did not install, and that is not from your work or "
-        "school?",
+        "Is there a profile or VPN you did not install, and that is not from your work or school?",
         "Profiles are usually installed by an employer or a school; one you did not choose can "
         "let someone else manage the phone. Removing it may be noticed.",
         "iphone-profile",

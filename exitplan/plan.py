@@ -22,8 +22,8 @@ from exitplan.model import (
     Status,
 )
 from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
-from exitplan.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.phonecheck import IPHONE_KEYS, KINDS, MONITORED_PHONE_STEPS, flagged
+from exitplan.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:

@@ -1,0 +1,263 @@
+"""The `phone-check` command: an Android phone read over USB, or a guided iPhone check.
+
+The safety preface and the questions go to stderr; what was found goes to stdout. Nothing is read
+from the phone before the person says yes, and nothing is written when the phone cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from exitplan.cli.common import Env
+    from exitplan.model import PlanState
+    from exitplan.phone.analysis import Outcome
+    from exitplan.phone.reading import Readings
+    from exitplan.phone.report import Paragraph
+    from exitplan.plan import Plan
+
+YES = {"y", "yes"}
+NO = {"n", "no"}
+
+
+def stdin_is_terminal() -> bool:
+    """Whether answers are typed one by one (tests replace this)."""
+    return sys.stdin.isatty()
+
+
+def phone_check(
+    ctx: typer.Context,
+    iphone: Annotated[
+        bool, typer.Option("--iphone", help="A guided check of an iPhone's own settings.")
+    ] = False,
+    timeout: Annotated[
+        int,
+        typer.Option(
+            "--timeout",
+            min=1,
+            max=600,
+            metavar="SECONDS",
+            help="How long to wait for each answer from the phone (20 by default).",
+        ),
+    ] = 20,
+) -> None:
+    """Look for signs that a phone is watched: read-only, offline, and only when you say yes.
+
+    With an Android phone connected by USB, and USB debugging allowed on it, this reads what the
+    phone says about its apps and settings (through the adb program) and compares the apps with
+    a list of known stalkerware. It never removes or changes anything on the phone. With
+    --iphone, it guides you through the iPhone's own settings instead.
+    """
+    env = env_of(ctx)
+    if iphone:
+        iphone_check(env)
+    else:
+        android_check(env, timeout)
+
+
+def android_check(env: Env, timeout: int) -> None:
+    """Preface, consent, the read, the findings, the plan, and the journal when asked."""
+    from exitplan.phone import report
+    from exitplan.phone.adb import find_adb
+    from exitplan.phone.check import check_android
+    from exitplan.phone.indicators import load
+
+    program = find_adb()
+    has_plan = env.store.exists()
+    if has_plan:
+        env.ws.state()  # a passphrase is asked now, never after the phone was read
+    show(report.PREFACE, env, err=True)
+    if answer(report.CONFIRM, YES | NO, "Please answer yes or no.") not in YES:
+        say(report.NOTHING_READ)
+        return
+    reply = answer(report.DEVELOPER_QUESTION, YES | NO | {""}, "Please answer yes, no or Enter.")
+    developer = "yes" if reply in YES else "no" if reply in NO else "unsure"
+    say("Reading the phone; this takes a few seconds.")
+    readings, outcome = check_android(program, timeout, load(), developer)
+    show(report.findings(outcome, plain=env.plain), env)
+    if has_plan:
+        keep_in_plan(env, "android", outcome.signs, outcome.model)
+    if answer(report.JOURNAL_QUESTION, YES | NO | {""}, "Please answer yes or no.") in YES:
+        record(env, readings, outcome)
+    show(report.turn_off_again(developer), env)
+
+
+def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:
+    """Keep the check's outcome in the plan, and say what that changes."""
+    from exitplan.model import PhoneCheck
+    from exitplan.plan import set_phone_check
+
+    now = env.now()
+    env.change(
+        lambda state, _plan: set_phone_check(state, kind, PhoneCheck(now, signs, model), now)
+    )
+    if signs:
+        say("Your plan now shows the steps about a watched phone first: exitplan status")
+    else:
+        say("Your plan keeps this check; no step moved.")
+
+
+def record(env: Env, readings: Readings, outcome: Outcome) -> None:
+    """One journal entry with the command outputs attached."""
+    from exitplan import logbook
+    from exitplan.phone import record as entry
+
+    fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.now(), env.today))
+    n, kept = logbook.add_with_files(env.ws, fields, entry.files(readings))
+    say(f"Kept as journal entry {n}, with {len(kept)} files attached: exitplan log show {n}")
+
+
+def answer(question: str, allowed: set[str], again: str) -> str:
+    """One reply, asked on stderr until it is one of `allowed` (lower case, trimmed).
+
+    The line is read straight from stdin, so nothing of the prompt reaches stdout. Ctrl-C ends
+    the run with exit 130 and the end of input with 1, saying what was kept.
+    """
+    while True:
+        sys.stderr.write(prompt_text(question, err=True) + ": ")
+        sys.stderr.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            line = None
+        if not line:
+            typer.echo("", err=True)
+            say("Stopped. Whatever was already saved stays as it was.")
+            raise typer.Exit(1 if line == "" else STOPPED_CODE)
+        reply = line.strip().lower()
+        if reply in allowed:
+            return reply
+        say(again)
+
+
+def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> None:
+    """Print paragraphs wrapped to the terminal, bold only where colour is on."""
+    from exitplan.term import Painter, colour_enabled, width, wrap
+
+    stream = sys.stderr if err else sys.stdout
+    paint = Painter(colour_enabled(stream, plain=env.plain))
+    columns = width()
+    lines: list[str] = []
+    for p in paragraphs:
+        if not p.text:
+            lines.append("")
+            continue
+        lines += [paint(line, p.style) for line in wrap(p.text, columns, p.prefix)]
+    typer.echo("\n".join(lines), err=err)
+
+
+def iphone_check(env: Env) -> None:
+    """The guided iPhone check: each question asked at a terminal, or TOML read from a pipe."""
+    from exitplan.phonecheck import IPHONE_QUESTIONS, iphone_signs
+
+    env.ws.require_plan()
+    answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
+    if not answers:
+        say("No answers were given, so nothing changed.")
+        return
+    from exitplan.plan import set_iphone_answers
+
+    now = env.now()
+
+    def apply(state: PlanState, _plan: Plan) -> None:
+        from exitplan.model import PhoneCheck
+        from exitplan.plan import set_phone_check
+
+        set_iphone_answers(state, answers, now)
+        given = {key: row.answer for key, row in state.iphone.items()}
+        set_phone_check(state, "iphone", PhoneCheck(now, iphone_signs(given)), now)
+
+    env.change(apply)
+    given = {key: row.answer for key, row in env.ws.state().iphone.items()}
+    say(f"Saved {len(answers)} of {len(IPHONE_QUESTIONS)} answers in your plan.")
+    show(iphone_summary(given), env)
+
+
+def read_iphone_answers(text: str) -> dict[str, str]:
+    """Answers piped as TOML (`profiles = "no"`); one plain error for anything else."""
+    import tomllib
+
+    from exitplan.errors import ExitplanError
+    from exitplan.phonecheck import IPHONE_KEYS
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise ExitplanError(
+            'the answers could not be read: write one per line, like: profiles = "no"'
+        ) from None
+    answers = {}
+    for key, value in data.items():
+        if key not in IPHONE_KEYS:
+            known = ", ".join(sorted(IPHONE_KEYS))
+            raise ExitplanError(
+                f"'{key}' is not a question of the iPhone check; use one of: {known}"
+            )
+        if value not in {"yes", "no", "unsure"}:
+            raise ExitplanError(f'the answer for \'{key}\' must be "yes", "no" or "unsure"')
+        answers[key] = str(value)
+    return answers
+
+
+def ask_iphone(env: Env) -> dict[str, str]:
+    """Each point of the guide in turn: where to look, what to be careful of, the question."""
+    from exitplan.phone.report import Paragraph
+    from exitplan.phonecheck import IPHONE_QUESTIONS
+
+    show(
+        [
+            Paragraph(
+                "There is no honest way to scan an iPhone's apps from a computer, so this is a "
+                "guided look at the iPhone's own settings, from Apple's Personal Safety User "
+                "Guide. Looking changes nothing; answer yes, no or not sure (Enter skips one)."
+            )
+        ],
+        env,
+        err=True,
+    )
+    replies = {"y": "yes", "yes": "yes", "n": "no", "no": "no", "not sure": "unsure"}
+    replies |= {"unsure": "unsure", "?": "unsure", "": ""}
+    answers = {}
+    for number, q in enumerate(IPHONE_QUESTIONS, 1):
+        show(
+            [
+                Paragraph(""),
+                Paragraph(f"{number} of {len(IPHONE_QUESTIONS)}. {q.title}", style="bold"),
+                Paragraph(f"Where: {q.where}"),
+                Paragraph(f"Careful: {q.careful}"),
+            ],
+            env,
+            err=True,
+        )
+        reply = replies[answer(q.question, set(replies), "Please answer yes, no or not sure.")]
+        if reply:
+            answers[q.key] = reply
+    return answers
+
+
+def iphone_summary(given: dict[str, str]) -> list[Paragraph]:
+    """What the answers so far point to, calmly."""
+    from exitplan.phone.report import BLANK, Paragraph, next_steps
+    from exitplan.phonecheck import iphone_signs, sign_words
+
+    signs = iphone_signs(given)
+    if not signs:
+        return [
+            Paragraph(
+                "None of your answers points to someone else seeing into this iPhone. That does "
+                "not mean it is safe: if they seem to know things they should not, trust that "
+                "feeling and talk it over with an advocate."
+            )
+        ]
+    lines = [Paragraph("Things to talk over with an advocate", style="bold")]
+    lines += [Paragraph(sign_words(s)[0].upper() + sign_words(s)[1:] + ".", "- ") for s in signs]
+    lines += [BLANK, *next_steps(android=False)]
+    lines.append(Paragraph("Your plan now shows the steps about a watched phone first."))
+    return lines
