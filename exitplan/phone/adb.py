@@ -127,10 +127,14 @@ class Output:
 
 def timed_out(seconds: float) -> PhoneError:
     """The message for a phone that did not answer in time."""
-    return PhoneError(
-        f"the phone did not answer within {seconds:g} seconds. Unplug it, plug it back in, "
+    text = (
+        "the phone did not answer within 1 second. Unplug it, plug it back in, unlock it and "
+        "try again. Nothing was written"
+        if seconds == 1
+        else "the phone did not answer within {seconds} seconds. Unplug it, plug it back in, "
         "unlock it and try again. Nothing was written"
     )
+    return PhoneError(text.format(seconds=f"{seconds:g}"))
 
 
 class Adb:

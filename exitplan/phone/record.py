@@ -64,8 +64,9 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
         "Attached: the exact output of every command, each with its size and SHA-256.",
     ]
     entry = {"what": what, "tech": "\n".join(lines)}
-    if now.date() <= today + timedelta(days=1):
-        entry = {"when": f"{now:%Y-%m-%d %H:%M}", **entry}
+    local = now.astimezone()  # the time as this computer shows it
+    if local.date() <= today + timedelta(days=1):
+        entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
     return entry
 
 
