@@ -66,7 +66,8 @@ def test_a_clean_phone(run: Run, plan_home: Path, standin: Standin, with_list: P
     assert "com.google.android.gms can manage the phone" in out  # a note, not a sign
     assert "Things to talk over" not in out
     assert "Revoke USB debugging authorizations" in out
-    assert "Before you look" in result.stderr and "Coalition Against Stalkerware" in result.stderr
+    assert "Before you look" in result.stderr
+    assert "Coalition Against Stalkerware" in result.stderr
     assert "Before you look" not in out
     state = read_plan(plan_home)
     assert state.phone["android"].signs == ()
@@ -117,7 +118,8 @@ def test_a_phone_with_an_app_from_outside_the_store_and_accessibility_on(
     out = ok(run("phone-check", input=READ)).stdout
     signs_part, notes_part = out.split("Also worth a look", 1)
     assert "net.example.helpdesk was not installed from an app store" in signs_part
-    assert "package installer" in signs_part and "accessibility service" in signs_part
+    assert "package installer" in signs_part
+    assert "accessibility service" in signs_part
     assert "com.google.android.marvin.talkback can read what is on the screen" in notes_part
     assert read_plan(plan_home).phone["android"].signs == ("outside-store-power",)
     assert_read_only(standin.calls())
@@ -175,7 +177,8 @@ def test_the_journal_entry_is_sealed_with_an_encrypted_plan(
     ok(cli(home, "encrypt", "--passphrase-file", str(secret), today=TODAY))
     standin.phone("stalkerware")
     locked = cli(home, "phone-check", input=READ_AND_KEEP, today=TODAY)
-    assert locked.exit_code == 1 and "encrypted" in locked.stderr
+    assert locked.exit_code == 1
+    assert "encrypted" in locked.stderr
     assert standin.calls() == []  # refused before anything was read
     opened = ["--passphrase-file", str(secret)]
     ok(cli(home, *opened, "phone-check", input=READ_AND_KEEP, today=TODAY))
@@ -207,7 +210,8 @@ def test_a_sign_brings_the_watched_phone_steps_first(
     first = json.loads(ok(run("list", "--attention", "--json")).stdout)
     ids = [row["id"] for row in first]
     leading = ids[: len([i for i in ids if i in MONITORED_PHONE_STEPS])]
-    assert set(leading) <= MONITORED_PHONE_STEPS and len(leading) >= 5
+    assert set(leading) <= MONITORED_PHONE_STEPS
+    assert len(leading) >= 5
     data = json.loads(ok(run("status", "--json")).stdout)
     assert data["attention"]["phone_signs"] is True
     standin.phone("clean")
@@ -257,7 +261,8 @@ def test_a_phone_that_stops_answering(
     calls = standin.calls()
     assert_read_only(calls)
     assert calls[-2][3:] == ["pm", "list", "packages", "-U", "-u", "-i"]
-    assert calls[-1] == ["kill-server"] and not standin.server.exists()
+    assert calls[-1] == ["kill-server"]
+    assert not standin.server.exists()
 
 
 def test_without_adb(
@@ -270,7 +275,8 @@ def test_without_adb(
     before = snapshot(plan_home)
     result = run("phone-check", input=READ)
     assert_error(result, "", exact=False)
-    assert "needs the adb program" in result.stderr and "sudo apt install adb" in result.stderr
+    assert "needs the adb program" in result.stderr
+    assert "sudo apt install adb" in result.stderr
     assert snapshot(plan_home) == before
 
 
@@ -281,7 +287,8 @@ def test_saying_no_reads_nothing(run: Run, plan_home: Path, standin: Standin) ->
     result = ok(run("phone-check", input="no\n"))
     assert NOTHING_READ in result.stderr
     stopped = run("phone-check", input="")
-    assert stopped.exit_code == 1 and "Stopped" in stopped.stderr
+    assert stopped.exit_code == 1
+    assert "Stopped" in stopped.stderr
     assert standin.calls() == []
     assert snapshot(plan_home) == before
 
@@ -364,7 +371,8 @@ def test_in_a_real_process(tmp_path: Path, standin: Standin) -> None:
     argv = [str(script), str(folder), "--home", str(home), "phone-check"]
     done = _python(argv, env, READ_AND_KEEP)
     assert done.returncode == 0, done.stderr
-    assert "QuietWatch" in done.stdout and "Traceback" not in done.stderr
+    assert "QuietWatch" in done.stdout
+    assert "Traceback" not in done.stderr
     assert "Kept as journal entry 1" in done.stderr
     assert_read_only(standin.calls())
     clean = _python(argv, {**env, "STANDIN_ADB_PHONE": "clean"}, READ)
@@ -392,8 +400,10 @@ def test_help_says_what_it_does() -> None:
     """The command's help names what it reads and that it never changes the phone."""
     result = ok(cli(None, "phone-check", "--help"))
     flat = " ".join(result.stdout.split())
-    assert "read-only" in flat and "never removes or changes anything" in flat
-    assert "--iphone" in flat and "--timeout" in flat
+    assert "read-only" in flat
+    assert "never removes or changes anything" in flat
+    assert "--iphone" in flat
+    assert "--timeout" in flat
 
 
 def test_iphone_answers_are_kept_like_inventory_rows(run: Run, plan_home: Path) -> None:
@@ -420,7 +430,8 @@ def test_iphone_answers_are_kept_like_inventory_rows(run: Run, plan_home: Path) 
     assert_error(bad, "", exact=False)
     assert "'jailbreak' is not a question of the iPhone check" in bad.stderr
     wrong = run("phone-check", "--iphone", input='profiles = "maybe"\n')
-    assert wrong.exit_code == 1 and "must be" in wrong.stderr
+    assert wrong.exit_code == 1
+    assert "must be" in wrong.stderr
     assert snapshot(plan_home) == before
 
 
@@ -447,7 +458,8 @@ def test_iphone_at_a_terminal(run: Run, plan_home: Path, monkeypatch: pytest.Mon
 def test_iphone_needs_a_plan(run: Run, home: Path) -> None:
     """The iPhone answers live in the plan, so without one nothing is asked or written."""
     result = run("phone-check", "--iphone", input='profiles = "no"\n')
-    assert result.exit_code == 1 and "no plan" in result.stderr.lower()
+    assert result.exit_code == 1
+    assert "no plan" in result.stderr.lower()
     assert not home.exists()
 
 
