@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from exitplan.errors import ExitplanError
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -131,6 +133,18 @@ IPHONE_QUESTIONS: tuple[IphoneQuestion, ...] = (
     ),
 )
 IPHONE_KEYS: frozenset[str] = frozenset(q.key for q in IPHONE_QUESTIONS)
+
+
+def check_iphone_answers(answers: Mapping[str, object]) -> None:
+    """Refuse a question the guide does not ask, or an answer other than yes, no or unsure."""
+    for key, value in answers.items():
+        if key not in IPHONE_KEYS:
+            known = ", ".join(q.key for q in IPHONE_QUESTIONS)
+            raise ExitplanError(
+                f"'{key}' is not a question of the iPhone check; use one of: {known}"
+            )
+        if value not in ANSWERS:
+            raise ExitplanError(f'the answer for \'{key}\' must be "yes", "no" or "unsure"')
 
 
 def iphone_signs(answers: Mapping[str, str]) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from exitplan.model import (
     Status,
 )
 from exitplan.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
-from exitplan.phonecheck import IPHONE_KEYS, KINDS, MONITORED_PHONE_STEPS, flagged
+from exitplan.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.situation import DANGER_KEYS, KEYS, applies
 
@@ -303,22 +303,15 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
 
 def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
     """Keep the outcome of the last check of a phone (the history says only that one was made)."""
-    if kind not in KINDS:
-        raise ExitplanError(f"'{kind}' is not a kind of phone check")
     state.phone = {**state.phone, kind: check}
     record(state, now, "phone-check", detail=f"{kind} check")
 
 
 def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
-    """Keep the answers of the guided iPhone check, each with the time it was given; returns
-    False when none changed (an answer given again keeps its first time)."""
-    unknown = sorted(key for key in answers if key not in IPHONE_KEYS)
-    if unknown:
-        raise ExitplanError(f"'{unknown[0]}' is not a question of the iPhone check")
+    """Keep the iPhone guide's answers, each with when it was given; False if none changed."""
+    check_iphone_answers(answers)
     updated = dict(state.iphone)
     for key, answer in answers.items():
-        if answer not in {"yes", "no", "unsure"}:
-            raise ExitplanError(f"the answer for '{key}' must be yes, no or unsure")
         if key not in updated or updated[key].answer != answer:
             updated[key] = DeviceAnswer(answer=answer, checked=now)
     if updated == state.iphone:

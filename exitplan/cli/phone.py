@@ -185,7 +185,7 @@ def read_iphone_answers(text: str) -> dict[str, str]:
     import tomllib
 
     from exitplan.errors import ExitplanError
-    from exitplan.phonecheck import IPHONE_KEYS
+    from exitplan.phonecheck import check_iphone_answers
 
     try:
         data = tomllib.loads(text)
@@ -193,17 +193,8 @@ def read_iphone_answers(text: str) -> dict[str, str]:
         raise ExitplanError(
             'the answers could not be read: write one per line, like: profiles = "no"'
         ) from None
-    answers = {}
-    for key, value in data.items():
-        if key not in IPHONE_KEYS:
-            known = ", ".join(sorted(IPHONE_KEYS))
-            raise ExitplanError(
-                f"'{key}' is not a question of the iPhone check; use one of: {known}"
-            )
-        if value not in {"yes", "no", "unsure"}:
-            raise ExitplanError(f'the answer for \'{key}\' must be "yes", "no" or "unsure"')
-        answers[key] = str(value)
-    return answers
+    check_iphone_answers(data)
+    return {key: str(value) for key, value in data.items()}
 
 
 def ask_iphone(env: Env) -> dict[str, str]:
