@@ -25,10 +25,10 @@ from phone_helpers import (
     sha256,
 )
 
+from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS
 from exitplan.phone import indicators
 from exitplan.phone.report import NOTHING_READ
-from exitplan.phonecheck import MONITORED_PHONE_STEPS
-from exitplan.screen import PHONE_LINE
+from exitplan.views.screen import PHONE_LINE
 
 READ = "yes\n\nno\n"  # go ahead; developer options before: not sure; no journal
 READ_AND_KEEP = "yes\nno\nyes\n"

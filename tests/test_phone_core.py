@@ -16,7 +16,7 @@ import yaml
 from helpers import REPO, TODAY
 from phone_helpers import COMMIT, LIST, convert_list, recorded
 
-from exitplan.errors import PlanError
+from exitplan.base.errors import PlanError
 from exitplan.phone import indicators
 from exitplan.phone.adb import Adb, PhoneError, RefusedCommand, is_read_only
 from exitplan.phone.analysis import analyse
@@ -372,9 +372,9 @@ def test_the_list_is_never_committed() -> None:
 
 def test_the_plan_file_validates_the_phone_sections(tmp_path: Path) -> None:
     """Unknown kinds, signs and questions in a plan file are refused with a plain message."""
-    from exitplan.model import PhoneCheck, PlanState
-    from exitplan.plan import set_iphone_answers, set_phone_check
-    from exitplan.planfile import dump_plan, parse_plan
+    from exitplan.domain.model import PhoneCheck, PlanState
+    from exitplan.domain.plan import set_iphone_answers, set_phone_check
+    from exitplan.formats.planfile import dump_plan, parse_plan
 
     now = datetime(2026, 11, 30, 12, tzinfo=UTC)
     state = PlanState(created=now)
@@ -399,9 +399,23 @@ def test_the_plan_file_validates_the_phone_sections(tmp_path: Path) -> None:
 
 def test_the_watched_phone_steps_exist() -> None:
     """Every step the phone check brings first is a built-in step."""
-    from exitplan.catalog import load_catalog
-    from exitplan.phonecheck import MONITORED_PHONE_STEPS
+    from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS
+    from exitplan.formats.catalog import load_catalog
 
     catalog = load_catalog()
     ids = {f"{c.id}.{i.id}" for c in catalog.checklists for i in c.items}
     assert ids >= MONITORED_PHONE_STEPS
+
+
+def test_the_phone_layer_imports_only_below_it() -> None:
+    """exitplan.phone imports only the leaves, file access, the domain, the formats, the journal
+    and itself: never the home, the workspace, the views or the command line."""
+    from test_architecture import import_graph
+
+    allowed = ("base", "disk", "domain", "formats", "journal", "phone")
+    graph = import_graph()
+    phone = {name: targets for name, targets in graph.items() if name.startswith("exitplan.phone")}
+    assert len(phone) >= 8
+    for name, targets in phone.items():
+        wrong = [t for t in targets if t.split(".")[1] not in allowed]
+        assert wrong == [], name

@@ -7,14 +7,14 @@ from typing import Annotated
 
 import typer
 
-from exitplan.errors import ChecklistProblems
+from exitplan.base.errors import ChecklistProblems
 
 
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
     """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
-    from exitplan.catalog import checklist_problems
+    from exitplan.formats.catalog import checklist_problems
 
     problems: list[str] = []
     seen: dict[str, Path] = {}
@@ -48,8 +48,8 @@ def help_now(
 
     Works with no plan and never needs the passphrase.
     """
-    from exitplan.helplines import format_lines, load_lines
-    from exitplan.term import width, wrap
+    from exitplan.formats.helplines import format_lines, load_lines
+    from exitplan.views.term import width, wrap
 
     every = load_lines()
     lines = every

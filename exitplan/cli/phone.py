@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from exitplan.cli.common import Env
-    from exitplan.model import PlanState
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
     from exitplan.phone.analysis import Outcome
     from exitplan.phone.reading import Readings
     from exitplan.phone.report import Paragraph
-    from exitplan.plan import Plan
 
 YES = {"y", "yes"}
 NO = {"n", "no"}
@@ -91,8 +91,8 @@ def android_check(env: Env, timeout: int) -> None:
 
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:
     """Keep the check's outcome in the plan, and say what that changes."""
-    from exitplan.model import PhoneCheck
-    from exitplan.plan import set_phone_check
+    from exitplan.domain.model import PhoneCheck
+    from exitplan.domain.plan import set_phone_check
 
     now = env.now()
     env.change(
@@ -106,8 +106,8 @@ def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None)
 
 def record(env: Env, readings: Readings, outcome: Outcome) -> None:
     """One journal entry with the command outputs attached."""
-    from exitplan import logbook
     from exitplan.phone import record as entry
+    from exitplan.service import journal as logbook
 
     fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.now(), env.today))
     n, kept = logbook.add_with_files(env.ws, fields, entry.files(readings))
@@ -139,7 +139,7 @@ def answer(question: str, allowed: set[str], again: str) -> str:
 
 def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> None:
     """Print paragraphs wrapped to the terminal, bold only where colour is on."""
-    from exitplan.term import Painter, colour_enabled, width, wrap
+    from exitplan.views.term import Painter, colour_enabled, width, wrap
 
     stream = sys.stderr if err else sys.stdout
     paint = Painter(colour_enabled(stream, plain=env.plain))
@@ -155,20 +155,20 @@ def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> Non
 
 def iphone_check(env: Env) -> None:
     """The guided iPhone check: each question asked at a terminal, or TOML read from a pipe."""
-    from exitplan.phonecheck import IPHONE_QUESTIONS, iphone_signs
+    from exitplan.domain.phonecheck import IPHONE_QUESTIONS, iphone_signs
 
     env.ws.require_plan()
     answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
     if not answers:
         say("No answers were given, so nothing changed.")
         return
-    from exitplan.plan import set_iphone_answers
+    from exitplan.domain.plan import set_iphone_answers
 
     now = env.now()
 
     def apply(state: PlanState, _plan: Plan) -> None:
-        from exitplan.model import PhoneCheck
-        from exitplan.plan import set_phone_check
+        from exitplan.domain.model import PhoneCheck
+        from exitplan.domain.plan import set_phone_check
 
         set_iphone_answers(state, answers, now)
         given = {key: row.answer for key, row in state.iphone.items()}
@@ -184,8 +184,8 @@ def read_iphone_answers(text: str) -> dict[str, str]:
     """Answers piped as TOML (`profiles = "no"`); one plain error for anything else."""
     import tomllib
 
-    from exitplan.errors import ExitplanError
-    from exitplan.phonecheck import check_iphone_answers
+    from exitplan.base.errors import ExitplanError
+    from exitplan.domain.phonecheck import check_iphone_answers
 
     try:
         data = tomllib.loads(text)
@@ -199,8 +199,8 @@ def read_iphone_answers(text: str) -> dict[str, str]:
 
 def ask_iphone(env: Env) -> dict[str, str]:
     """Each point of the guide in turn: where to look, what to be careful of, the question."""
+    from exitplan.domain.phonecheck import IPHONE_QUESTIONS
     from exitplan.phone.report import Paragraph
-    from exitplan.phonecheck import IPHONE_QUESTIONS
 
     show(
         [
@@ -235,8 +235,8 @@ def ask_iphone(env: Env) -> dict[str, str]:
 
 def iphone_summary(given: dict[str, str]) -> list[Paragraph]:
     """What the answers so far point to, calmly."""
+    from exitplan.domain.phonecheck import iphone_signs, sign_words
     from exitplan.phone.report import BLANK, Paragraph, next_steps
-    from exitplan.phonecheck import iphone_signs, sign_words
 
     signs = iphone_signs(given)
     if not signs:

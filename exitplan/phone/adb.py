@@ -21,7 +21,7 @@ import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from exitplan.errors import ExitplanError
+from exitplan.base.errors import ExitplanError
 
 PROGRAM = "adb"
 DEFAULT_TIMEOUT = 20

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exitplan.errors import ExitplanError
+from exitplan.base.errors import ExitplanError
 
 FORMAT = 1
 DATA_FILE = "indicators.json"

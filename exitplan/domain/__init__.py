@@ -1,0 +1,1 @@
+"""The pure domain: checklists, the plan, dates, situation, pacing, schedule, flags."""
