@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
 
 if TYPE_CHECKING:
@@ -74,17 +75,18 @@ def android_check(env: Env, timeout: int) -> None:
     if has_plan:
         env.ws.state()  # a passphrase is asked now, never after the phone was read
     show(report.PREFACE, env, err=True)
-    if answer(report.CONFIRM, YES | NO, "Please answer yes or no.") not in YES:
-        say(report.NOTHING_READ)
+    if answer(_(report.CONFIRM), YES | NO, _("Please answer yes or no.")) not in YES:
+        say(_(report.NOTHING_READ))
         return
-    reply = answer(report.DEVELOPER_QUESTION, YES | NO | {""}, "Please answer yes, no or Enter.")
+    again = _("Please answer yes, no, or press Enter.")
+    reply = answer(_(report.DEVELOPER_QUESTION), YES | NO | {""}, again)
     developer = "yes" if reply in YES else "no" if reply in NO else "unsure"
-    say("Reading the phone; this takes a few seconds.")
+    say(_("Reading the phone; this takes a few seconds."))
     readings, outcome = check_android(program, timeout, load(), developer)
     show(report.findings(outcome, plain=env.plain), env)
     if has_plan:
         keep_in_plan(env, "android", outcome.signs, outcome.model)
-    if answer(report.JOURNAL_QUESTION, YES | NO | {""}, "Please answer yes or no.") in YES:
+    if answer(_(report.JOURNAL_QUESTION), YES | NO | {""}, _("Please answer yes or no.")) in YES:
         record(env, readings, outcome)
     show(report.turn_off_again(developer), env)
 
@@ -99,9 +101,9 @@ def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None)
         lambda state, _plan: set_phone_check(state, kind, PhoneCheck(now, signs, model), now)
     )
     if signs:
-        say("Your plan now shows the steps about a watched phone first: exitplan status")
+        say(_("Your plan now shows the steps about a watched phone first: exitplan status"))
     else:
-        say("Your plan keeps this check; no step moved.")
+        say(_("Your plan keeps this check; no step moved."))
 
 
 def record(env: Env, readings: Readings, outcome: Outcome) -> None:
@@ -111,7 +113,12 @@ def record(env: Env, readings: Readings, outcome: Outcome) -> None:
 
     fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.now(), env.today))
     n, kept = logbook.add_with_files(env.ws, fields, entry.files(readings))
-    say(f"Kept as journal entry {n}, with {len(kept)} files attached: exitplan log show {n}")
+    text = ngettext(
+        "Kept as journal entry {n}, with {count} file attached: exitplan log show {n}",
+        "Kept as journal entry {n}, with {count} files attached: exitplan log show {n}",
+        len(kept),
+    )
+    say(text.format(n=n, count=len(kept)))
 
 
 def answer(question: str, allowed: set[str], again: str) -> str:
@@ -129,7 +136,7 @@ def answer(question: str, allowed: set[str], again: str) -> str:
             line = None
         if not line:
             typer.echo("", err=True)
-            say("Stopped. Whatever was already saved stays as it was.")
+            say(_("Stopped. Whatever was already saved stays as it was."))
             raise typer.Exit(1 if line == "" else STOPPED_CODE)
         reply = line.strip().lower()
         if reply in allowed:
@@ -149,7 +156,7 @@ def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> Non
         if not p.text:
             lines.append("")
             continue
-        lines += [paint(line, p.style) for line in wrap(p.text, columns, p.prefix)]
+        lines += [paint(line, p.style) for line in wrap(_(p.text), columns, p.prefix)]
     typer.echo("\n".join(lines), err=err)
 
 
@@ -160,7 +167,7 @@ def iphone_check(env: Env) -> None:
     env.ws.require_plan()
     answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
     if not answers:
-        say("No answers were given, so nothing changed.")
+        say(_("No answers were given, so nothing changed."))
         return
     from exitplan.domain.plan import set_iphone_answers
 
@@ -176,7 +183,8 @@ def iphone_check(env: Env) -> None:
 
     env.change(apply)
     given = {key: row.answer for key, row in env.ws.state().iphone.items()}
-    say(f"Saved {len(answers)} of {len(IPHONE_QUESTIONS)} answers in your plan.")
+    text = _("Saved {count} of {total} answers in your plan.")
+    say(text.format(count=len(answers), total=len(IPHONE_QUESTIONS)))
     show(iphone_summary(given), env)
 
 
@@ -205,9 +213,11 @@ def ask_iphone(env: Env) -> dict[str, str]:
     show(
         [
             Paragraph(
-                "There is no honest way to scan an iPhone's apps from a computer, so this is a "
-                "guided look at the iPhone's own settings, from Apple's Personal Safety User "
-                "Guide. Looking changes nothing; answer yes, no or not sure (Enter skips one)."
+                N_(
+                    "There is no honest way to scan an iPhone's apps from a computer, so this is a "
+                    "guided look at the iPhone's own settings, from Apple's Personal Safety User "
+                    "Guide. Looking changes nothing; answer yes, no or not sure (Enter skips one)."
+                )
             )
         ],
         env,
@@ -220,14 +230,20 @@ def ask_iphone(env: Env) -> dict[str, str]:
         show(
             [
                 Paragraph(""),
-                Paragraph(f"{number} of {len(IPHONE_QUESTIONS)}. {q.title}", style="bold"),
-                Paragraph(f"Where: {q.where}"),
-                Paragraph(f"Careful: {q.careful}"),
+                Paragraph(
+                    _("{number} of {total}. {title}").format(
+                        number=number, total=len(IPHONE_QUESTIONS), title=_(q.title)
+                    ),
+                    style="bold",
+                ),
+                Paragraph(_("Where: {where}").format(where=_(q.where))),
+                Paragraph(_("Careful: {careful}").format(careful=_(q.careful))),
             ],
             env,
             err=True,
         )
-        reply = replies[answer(q.question, set(replies), "Please answer yes, no or not sure.")]
+        again = _("Please answer yes, no or not sure.")
+        reply = replies[answer(_(q.question), set(replies), again)]
         if reply:
             answers[q.key] = reply
     return answers
@@ -242,13 +258,17 @@ def iphone_summary(given: dict[str, str]) -> list[Paragraph]:
     if not signs:
         return [
             Paragraph(
-                "None of your answers points to someone else seeing into this iPhone. That does "
-                "not mean it is safe: if they seem to know things they should not, trust that "
-                "feeling and talk it over with an advocate."
+                N_(
+                    "None of your answers points to someone else seeing into this iPhone. That "
+                    "does not mean it is safe: if they seem to know things they should not, trust "
+                    "that feeling and talk it over with an advocate."
+                )
             )
         ]
-    lines = [Paragraph("Things to talk over with an advocate", style="bold")]
-    lines += [Paragraph(sign_words(s)[0].upper() + sign_words(s)[1:] + ".", "- ") for s in signs]
+    lines = [Paragraph(N_("Things to talk over with an advocate"), style="bold")]
+    for sign in signs:
+        words = sign_words(sign)
+        lines.append(Paragraph(_("{sign}.").format(sign=words[:1].upper() + words[1:]), "- "))
     lines += [BLANK, *next_steps(android=False)]
-    lines.append(Paragraph("Your plan now shows the steps about a watched phone first."))
+    lines.append(Paragraph(N_("Your plan now shows the steps about a watched phone first.")))
     return lines

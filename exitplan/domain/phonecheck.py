@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -25,21 +26,21 @@ ANSWERS: tuple[Answer, ...] = ("yes", "no", "unsure")
 
 # The kinds of sign a check can find, with the calm words a plan or a status line uses for them.
 SIGNS: dict[str, str] = {
-    "known-stalkerware": "an app on a list of known stalkerware",
-    "watchware": "an openly monitoring app (the kind sold for watching children or staff)",
-    "outside-store-power": (
+    "known-stalkerware": N_("an app on a list of known stalkerware"),
+    "watchware": N_("an openly monitoring app (the kind sold for watching children or staff)"),
+    "outside-store-power": N_(
         "an app from outside an app store that can read the screen, notifications, or manage "
         "the phone"
     ),
-    "scanning-off": "the phone's own app scanning (Play Protect) is switched off",
-    "install-checks-off": "checks on apps installed from a computer are switched off",
-    "device-owner": "the phone is managed by an organisation or an app (a device owner)",
-    "developer-options-before": "developer options were already on before today",
-    "iphone-sharing": "Safety Check shows sharing you did not expect",
-    "iphone-devices": "a device you do not know is signed in to your Apple Account",
-    "iphone-profile": "a profile or VPN you did not install",
-    "iphone-family": "a family group they organise",
-    "iphone-location": "your location is shared with them",
+    "scanning-off": N_("the phone's own app scanning (Play Protect) is switched off"),
+    "install-checks-off": N_("checks on apps installed from a computer are switched off"),
+    "device-owner": N_("the phone is managed by an organisation or an app (a device owner)"),
+    "developer-options-before": N_("developer options were already on before today"),
+    "iphone-sharing": N_("Safety Check shows sharing you did not expect"),
+    "iphone-devices": N_("a device you do not know is signed in to your Apple Account"),
+    "iphone-profile": N_("a profile or VPN you did not install"),
+    "iphone-family": N_("a family group they organise"),
+    "iphone-location": N_("your location is shared with them"),
 }
 
 # The steps about a watched phone, brought first when a check found a sign. Their ids are
@@ -78,56 +79,73 @@ class IphoneQuestion(NamedTuple):
 IPHONE_QUESTIONS: tuple[IphoneQuestion, ...] = (
     IphoneQuestion(
         "safety-check",
-        "Safety Check",
-        "Settings > Privacy & Security > Safety Check > Manage Sharing & Access (iOS 16 or "
-        "later). It lists the people and apps you share with, your location included.",
-        "Does it show a person or app sharing with you, or seeing your information, that you "
-        "did not expect?",
-        "Looking changes nothing. Stopping a share, or Emergency Reset (which stops all "
-        "sharing at once and leads you to change your Apple Account password and review your "
-        "devices), can be noticed: the person may see that they lost access. Apple's guide asks "
-        "you to think about your safety before you change anything; Quick Exit closes the "
-        "screen at once.",
+        N_("Safety Check"),
+        N_(
+            "Settings > Privacy & Security > Safety Check > Manage Sharing & Access (iOS 16 or "
+            "later). It lists the people and apps you share with, your location included."
+        ),
+        N_(
+            "Does it show a person or app sharing with you, or seeing your information, that you "
+            "did not expect?"
+        ),
+        N_(
+            "Looking changes nothing. Stopping a share, or Emergency Reset (which stops all "
+            "sharing at once and leads you to change your Apple Account password and review your "
+            "devices), can be noticed: the person may see that they lost access. Apple's guide "
+            "asks you to think about your safety before you change anything; Quick Exit closes the "
+            "screen at once."
+        ),
         "iphone-sharing",
         SAFETY_CHECK,
     ),
     IphoneQuestion(
         "apple-account-devices",
-        "Devices on your Apple Account",
-        "Settings > [your name], then scroll down to the list of devices.",
-        "Is there a device in the list that is not yours, or that you do not recognise?",
-        "Removing a device signs it out, which the person using it may notice.",
+        N_("Devices on your Apple Account"),
+        N_("Settings > [your name], then scroll down to the list of devices."),
+        N_("Is there a device in the list that is not yours, or that you do not recognise?"),
+        N_("Removing a device signs it out, which the person using it may notice."),
         "iphone-devices",
         LIMIT_ACCESS,
     ),
     IphoneQuestion(
         "profiles",
-        "VPN and device management",
-        "Settings > General > VPN & Device Management.",
-        "Is there a profile or VPN you did not install, and that is not from your work or school?",
-        "Profiles are usually installed by an employer or a school; one you did not choose can "
-        "let someone else manage the phone. Removing it may be noticed.",
+        N_("VPN and device management"),
+        N_("Settings > General > VPN & Device Management."),
+        N_(
+            "Is there a profile or VPN you did not install, and that is not from your work or "
+            "school?"
+        ),
+        N_(
+            "Profiles are usually installed by an employer or a school; one you did not choose can "
+            "let someone else manage the phone. Removing it may be noticed."
+        ),
         "iphone-profile",
         LIMIT_ACCESS,
     ),
     IphoneQuestion(
         "family-sharing",
-        "Family Sharing",
-        "Settings > [your name] > Family Sharing.",
-        "Are you in a family group that they organise or belong to?",
-        "A family group can share location, purchases and Screen Time. Leaving it is "
-        "noticeable; talk it over with an advocate first.",
+        N_("Family Sharing"),
+        N_("Settings > [your name] > Family Sharing."),
+        N_("Are you in a family group that they organise or belong to?"),
+        N_(
+            "A family group can share location, purchases and Screen Time. Leaving it is "
+            "noticeable; talk it over with an advocate first."
+        ),
         "iphone-family",
         APPLE_GUIDE,
     ),
     IphoneQuestion(
         "find-my",
-        "Find My and shared location",
-        "The Find My app > People; and in Messages, any conversation with them (Share My "
-        "Location).",
-        "Can they see your location?",
-        "Stopping location sharing is one of the changes most easily noticed. Many people "
-        "leave it on until they have left, with an advocate's help.",
+        N_("Find My and shared location"),
+        N_(
+            "The Find My app > People; and in Messages, any conversation with them (Share My "
+            "Location)."
+        ),
+        N_("Can they see your location?"),
+        N_(
+            "Stopping location sharing is one of the changes most easily noticed. Many people "
+            "leave it on until they have left, with an advocate's help."
+        ),
         "iphone-location",
         SAFETY_CHECK,
     ),
@@ -141,10 +159,14 @@ def check_iphone_answers(answers: Mapping[str, object]) -> None:
         if key not in IPHONE_KEYS:
             known = ", ".join(q.key for q in IPHONE_QUESTIONS)
             raise ExitplanError(
-                f"'{key}' is not a question of the iPhone check; use one of: {known}"
+                _("'{key}' is not a question of the iPhone check; use one of: {known}").format(
+                    key=key, known=known
+                )
             )
         if value not in ANSWERS:
-            raise ExitplanError(f'the answer for \'{key}\' must be "yes", "no" or "unsure"')
+            raise ExitplanError(
+                _('the answer for \'{key}\' must be "yes", "no" or "unsure"').format(key=key)
+            )
 
 
 def iphone_signs(answers: Mapping[str, str]) -> tuple[str, ...]:
@@ -159,4 +181,4 @@ def flagged(checks: Mapping[str, PhoneCheck]) -> bool:
 
 def sign_words(sign: str) -> str:
     """The calm words for a kind of sign (the kind itself when exitplan does not know it)."""
-    return SIGNS.get(sign, sign)
+    return _(SIGNS[sign]) if sign in SIGNS else sign

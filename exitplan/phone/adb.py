@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _, ngettext
 
 PROGRAM = "adb"
 DEFAULT_TIMEOUT = 20
@@ -103,9 +104,11 @@ def find_adb() -> str:
     found = shutil.which(PROGRAM)
     if found is None:
         raise PhoneError(
-            "the phone check needs the adb program, which is not installed on this computer. "
-            "On Debian or Ubuntu: sudo apt install adb (elsewhere, Android's "
-            "'SDK Platform-Tools'). Nothing was read or written"
+            _(
+                "the phone check needs the adb program, which is not installed on this computer. "
+                "On Debian or Ubuntu: sudo apt install adb (elsewhere, Android's "
+                "'SDK Platform-Tools'). Nothing was read or written"
+            )
         )
     return found
 
@@ -127,12 +130,12 @@ class Output:
 
 def timed_out(seconds: float) -> PhoneError:
     """The message for a phone that did not answer in time."""
-    text = (
-        "the phone did not answer within 1 second. Unplug it, plug it back in, unlock it and "
-        "try again. Nothing was written"
-        if seconds == 1
-        else "the phone did not answer within {seconds} seconds. Unplug it, plug it back in, "
-        "unlock it and try again. Nothing was written"
+    text = ngettext(
+        "the phone did not answer within {seconds} second. Unplug it, plug it back in, unlock "
+        "it and try again. Nothing was written",
+        "the phone did not answer within {seconds} seconds. Unplug it, plug it back in, unlock "
+        "it and try again. Nothing was written",
+        int(seconds),
     )
     return PhoneError(text.format(seconds=f"{seconds:g}"))
 
@@ -149,7 +152,8 @@ class Adb:
         """Run `adb ARGS` and return what it printed; PhoneError on a timeout."""
         command = tuple(args)
         if not is_read_only(command):
-            raise RefusedCommand(f"exitplan never runs 'adb {' '.join(command)}'")
+            shown = " ".join(command)
+            raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
         self.calls.append(command)
         limit = self.timeout if timeout is None else timeout
         env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
@@ -163,7 +167,9 @@ class Adb:
                 start_new_session=True,  # a timeout ends the child and anything it started
             )
         except OSError as exc:
-            raise PhoneError(f"the adb program could not be started ({exc.strerror})") from None
+            raise PhoneError(
+                _("the adb program could not be started ({reason})").format(reason=exc.strerror)
+            ) from None
         try:
             out, err = child.communicate(timeout=limit)
         except subprocess.TimeoutExpired:

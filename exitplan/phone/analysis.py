@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from exitplan.base.i18n import N_, _
 from exitplan.phone.indicators import Indicators, Loaded
 from exitplan.phone.parse import (
     Package,
@@ -36,9 +37,16 @@ STORES: dict[str, str] = {
     "org.fdroid.fdroid": "F-Droid",
 }
 POWERS = {
-    "accessibility": "read what is on the screen and act on it (an accessibility service)",
-    "notifications": "read every notification, messages included (notification access)",
-    "admin": "manage the phone, for example lock or wipe it (a device administrator)",
+    "accessibility": N_(
+        "It has an accessibility service turned on, so it can read what is on the screen and "
+        "act on it."
+    ),
+    "notifications": N_(
+        "It has notification access, so it can read every notification, messages included."
+    ),
+    "admin": N_(
+        "It is a device administrator, so it can manage the phone, for example lock or wipe it."
+    ),
 }
 
 
@@ -89,16 +97,16 @@ def outside_store(readings: Readings) -> list[str]:
 
 def _installed_by(package: Package) -> str:
     if package.installer is None:
-        return "no installer is recorded, as for an app put on from a computer"
+        return _("no installer is recorded, as for an app put on from a computer")
     if package.installer in {
         "com.google.android.packageinstaller",
         "com.android.packageinstaller",
         "com.samsung.android.packageinstaller",
     }:
-        return "installed from a file with the phone's package installer"
+        return _("installed from a file with the phone's package installer")
     if package.installer == "com.android.shell":
-        return "installed from a computer"
-    return f"installed by {clean(package.installer, 80)}"
+        return _("installed from a computer")
+    return _("installed by {installer}").format(installer=clean(package.installer, 80))
 
 
 def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure") -> Outcome:
@@ -121,34 +129,29 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
         for name in names:
             powers.setdefault(name, []).append(power)
     for name, held in powers.items():
-        can = "; it can also ".join(POWERS[p] for p in held)
+        can = [_(POWERS[power]) for power in held]
         if name in outside:
             how = _installed_by(packages[name])
-            signs.append(
-                Finding(
-                    "outside-store-power",
-                    name,
-                    f"{name} was not installed from an app store ({how}), and it can {can}.",
-                )
-            )
+            first = _("{name} was not installed from an app store ({how}).")
+            why = " ".join([first.format(name=name, how=how), *can])
+            signs.append(Finding("outside-store-power", name, why))
         elif name not in matched:
-            notes.append(
-                Finding(
-                    None,
-                    name,
-                    f"{name} can {can}. Some apps need this (a screen reader, a watch's "
-                    "companion app, Find My Device); if you did not turn it on, it is worth "
-                    "asking about.",
-                )
+            usual = _(
+                "Some apps need this (a screen reader, a watch's companion app, Find My "
+                "Device); if you did not turn it on, it is worth asking about."
             )
+            first = _("{name} came with the phone or from an app store.").format(name=name)
+            notes.append(Finding(None, name, " ".join([first, *can, usual])))
     signs += _settings(readings)
     if developer_before == "yes":
         signs.append(
             Finding(
                 "developer-options-before",
                 "developer options",
-                "You said developer options were already on before today. They are what lets "
-                "someone install or control apps from a computer.",
+                _(
+                    "You said developer options were already on before today. They are what "
+                    "lets someone install or control apps from a computer."
+                ),
             )
         )
     for name in outside:
@@ -157,9 +160,11 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
                 Finding(
                     None,
                     name,
-                    f"{name} was not installed from an app store "
-                    f"({_installed_by(packages[name])}). Many such apps are harmless; it is "
-                    "worth asking whether you, or someone you trust, installed it.",
+                    _(
+                        "{name} was not installed from an app store ({how}). Many such apps are "
+                        "harmless; it is worth asking whether you, or someone you trust, "
+                        "installed it."
+                    ).format(name=name, how=_installed_by(packages[name])),
                 )
             )
     props = readings.properties
@@ -174,7 +179,7 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
         findings=signs + notes,
         apps=len(readings.packages),
         outside_store=outside,
-        list_problem=loaded.problem,
+        list_problem=_(loaded.problem) if loaded.problem else None,
         list_commit=indicators.commit if indicators else None,
         list_apps=indicators.apps if indicators else 0,
         developer_before=developer_before,
@@ -190,22 +195,26 @@ def _matches(readings: Readings, indicators: Indicators) -> list[Finding]:
         if app is None and by_hash is None:
             continue
         if app is not None:
-            sold = f" (also sold as {', '.join(app.names[:4])})" if app.names else ""
-            what = (
-                "stalkerware: an app made to watch someone in secret"
-                if app.kind == "stalkerware"
-                else "an openly monitoring app, of the kind sold for watching children or staff"
-            )
-            why = (
-                f"{package.name} is the package name of {app.name}{sold}, which the list names "
-                f"as {what}."
-            )
+            if app.kind == "stalkerware":
+                why = _(
+                    "{package} is the package name of {app}, which the list names as "
+                    "stalkerware: an app made to watch someone in secret."
+                )
+            else:
+                why = _(
+                    "{package} is the package name of {app}, which the list names as an openly "
+                    "monitoring app, of the kind sold for watching children or staff."
+                )
+            why = why.format(package=package.name, app=app.name)
+            if app.names:
+                sold = _("It is also sold as {names}.").format(names=", ".join(app.names[:4]))
+                why = f"{why} {sold}"
             sign = "known-stalkerware" if app.kind == "stalkerware" else "watchware"
         else:
-            why = (
-                f"The app file of {package.name} has the same SHA-256 as a copy of {by_hash} in "
-                "the list, though its name differs (such apps change their names)."
-            )
+            why = _(
+                "The app file of {package} has the same SHA-256 as a copy of {app} in the list, "
+                "though its name differs (such apps change their names)."
+            ).format(package=package.name, app=by_hash)
             sign = "known-stalkerware"
         found.append(Finding(sign, package.name, why))
     return found
@@ -219,8 +228,10 @@ def _settings(readings: Readings) -> list[Finding]:
             Finding(
                 "scanning-off",
                 "package_verifier_enable",
-                "The phone's own app scanning (Google Play Protect) is switched off, so it "
-                "would not warn about a harmful app. Someone may have turned it off.",
+                _(
+                    "The phone's own app scanning (Google Play Protect) is switched off, so it "
+                    "would not warn about a harmful app. Someone may have turned it off."
+                ),
             )
         )
     if settings.get("verifier_verify_adb_installs") == "0":
@@ -228,7 +239,7 @@ def _settings(readings: Readings) -> list[Finding]:
             Finding(
                 "install-checks-off",
                 "verifier_verify_adb_installs",
-                "Checks on apps installed from a computer are switched off.",
+                _("Checks on apps installed from a computer are switched off."),
             )
         )
     owner = parse_device_owner(readings.device_policy)
@@ -237,8 +248,10 @@ def _settings(readings: Readings) -> list[Finding]:
             Finding(
                 "device-owner",
                 owner,
-                f"The phone is managed by {owner} (a device owner). On a work phone this may be "
-                "your employer; on a personal phone it lets someone else control it.",
+                _(
+                    "The phone is managed by {owner} (a device owner). On a work phone this may "
+                    "be your employer; on a personal phone it lets someone else control it."
+                ).format(owner=owner),
             )
         )
     return found

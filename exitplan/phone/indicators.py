@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_
 
 FORMAT = 1
 DATA_FILE = "indicators.json"
@@ -178,13 +179,13 @@ class Loaded:
     problem: str | None = None
 
 
-MISSING = (
-    "this copy of exitplan has no list of known stalkerware apps, so no app was compared "
-    "with one; the other checks ran"
+MISSING = N_(
+    "This copy of exitplan has no list of known stalkerware apps, so no app was compared "
+    "with one; the other checks ran."
 )
-DAMAGED = (
-    "this copy of exitplan's list of known stalkerware apps does not match its record, so it "
-    "was not used; the other checks ran"
+DAMAGED = N_(
+    "This copy of exitplan's list of known stalkerware apps does not match its record, so it "
+    "was not used; the other checks ran."
 )
 
 

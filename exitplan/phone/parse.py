@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from exitplan.base.i18n import _
 from exitplan.phone.adb import APK_PATH, PACKAGE, SERIAL, PhoneError
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -49,44 +50,58 @@ def parse_devices(text: str) -> list[Device]:
 
 def choose_device(devices: list[Device]) -> Device:
     """The one phone to read, or a PhoneError that says plainly what to do."""
-    nothing = "Nothing was read or written"
+    nothing = _("Nothing was read or written")
     if not devices:
         raise PhoneError(
-            "no phone was found. Connect it with a USB cable, unlock it, and turn on USB "
-            "debugging (Settings > About phone: tap Build number seven times; then Settings > "
-            f"System > Developer options > USB debugging). {nothing}"
+            _(
+                "no phone was found. Connect it with a USB cable, unlock it, and turn on USB "
+                "debugging (Settings > About phone: tap Build number seven times; then Settings > "
+                "System > Developer options > USB debugging). {nothing}"
+            ).format(nothing=nothing)
         )
     if len(devices) > 1:
         raise PhoneError(
-            f"{len(devices)} phones or emulators are connected. Unplug all but the phone to "
-            f"check, then try again. {nothing}"
+            _(
+                "{count} phones or emulators are connected. Unplug all but the phone to "
+                "check, then try again. {nothing}"
+            ).format(count=len(devices), nothing=nothing)
         )
     device = devices[0]
     if device.state == "unauthorized":
         raise PhoneError(
-            "the phone has not allowed this computer yet. Unlock it, tap Allow on the 'Allow USB "
-            f"debugging?' message, then run the check again. {nothing}"
+            _(
+                "the phone has not allowed this computer yet. Unlock it, tap Allow on the 'Allow "
+                "USB debugging?' message, then run the check again. {nothing}"
+            ).format(nothing=nothing)
         )
     if device.state == "no permissions":
         raise PhoneError(
-            "this computer does not let adb reach the phone (no permission for the USB device). "
-            "On Debian or Ubuntu, install android-sdk-platform-tools-common and plug the phone "
-            f"in again. {nothing}"
+            _(
+                "this computer does not let adb reach the phone (no permission for the USB "
+                "device). On Debian or Ubuntu, install android-sdk-platform-tools-common and plug "
+                "the phone in again. {nothing}"
+            ).format(nothing=nothing)
         )
     if device.state in {"offline", "authorizing", "connecting"}:
         raise PhoneError(
-            "the phone is connected but not answering yet. Unplug it, plug it back in, unlock "
-            f"it and try again. {nothing}"
+            _(
+                "the phone is connected but not answering yet. Unplug it, plug it back in, unlock "
+                "it and try again. {nothing}"
+            ).format(nothing=nothing)
         )
     if device.state != "device":
         raise PhoneError(
-            f"the phone is in '{clean(device.state, 30)}' mode, not started as usual. Start it "
-            f"normally, unlock it and try again. {nothing}"
+            _(
+                "the phone is in '{state}' mode, not started as usual. Start it "
+                "normally, unlock it and try again. {nothing}"
+            ).format(state=clean(device.state, 30), nothing=nothing)
         )
     if not SERIAL.fullmatch(device.serial) or "_tcp" in device.serial:
         raise PhoneError(
-            "the phone is connected over the network (wireless debugging). exitplan reads a "
-            f"phone only over a USB cable: turn wireless debugging off and plug it in. {nothing}"
+            _(
+                "the phone is connected over the network (wireless debugging). exitplan reads a "
+                "phone only over a USB cable: turn wireless debugging off and plug it in. {nothing}"
+            ).format(nothing=nothing)
         )
     return device
 

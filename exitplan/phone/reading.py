@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from exitplan.base.i18n import _
 from exitplan.phone.adb import (
     DEVICE_POLICY,
     PACKAGE,
@@ -95,6 +96,8 @@ def _packages(adb: Adb, readings: Readings) -> list[Package]:
         if listed is not None:
             return listed
     raise PhoneError(
-        "the phone did not list its apps, so the check cannot say anything useful. Unlock the "
-        "phone and try again. Nothing was written"
+        _(
+            "the phone did not list its apps, so the check cannot say anything useful. Unlock the "
+            "phone and try again. Nothing was written"
+        )
     )

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
+from exitplan.base.i18n import _, ngettext
 from exitplan.phone.adb import DEVICE_POLICY, PACKAGE_LISTS, SYSTEM_PACKAGES, Output
 from exitplan.phone.analysis import Outcome
 from exitplan.phone.reading import Readings
 
 MAX_NOTES = 60
-WORDS = {"yes": "yes", "no": "no", "unsure": "not sure"}
 RAW = {
     **dict.fromkeys(PACKAGE_LISTS, "pm-list-packages.txt"),
     SYSTEM_PACKAGES: "pm-list-packages-system.txt",
@@ -24,44 +24,58 @@ RAW = {
 
 def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> dict[str, str]:
     """The entry: when (unless the clock is past the day being rehearsed), what, and tech."""
-    phone = outcome.model or "an Android phone"
-    android = f", Android {outcome.android}" if outcome.android else ""
-    count = len([f for f in outcome.findings if f.sign])
+    phone = outcome.model or _("an Android phone")
+    if outcome.android:
+        phone = _("{model}, Android {version}").format(model=phone, version=outcome.android)
+    signs = [f for f in outcome.findings if f.sign]
     found = (
-        f"{count} thing{'s' * (count != 1)} to talk over with an advocate."
-        if count
-        else "Nothing from the list was found and no setting stood out (which does not mean the "
-        "phone is safe)."
+        ngettext(
+            "{count} thing to talk over with an advocate.",
+            "{count} things to talk over with an advocate.",
+            len(signs),
+        ).format(count=len(signs))
+        if signs
+        else _(
+            "Nothing from the list was found and no setting stood out (which does not mean the "
+            "phone is safe)."
+        )
     )
-    what = f"A phone check with exitplan, read-only over USB, of {phone}{android}. {found}"
+    what = _("A phone check with exitplan, read-only over USB, of {phone}. {found}").format(
+        phone=phone, found=found
+    )
+    facts = _("Phone: {phone}; USB serial {serial}; {count} apps listed.").format(
+        phone=phone, serial=readings.serial, count=outcome.apps
+    )
+    if outcome.security_patch:
+        facts += " " + _("Security patch: {patch}.").format(patch=outcome.security_patch)
+    said = {"yes": _("yes"), "no": _("no")}.get(outcome.developer_before, _("not sure"))
     lines = [
-        f"Phone: {phone}{android}"
-        + (f", security patch {outcome.security_patch}" if outcome.security_patch else "")
-        + f"; USB serial {readings.serial}; {outcome.apps} apps listed.",
-        f"Developer options already on before today, as you said: "
-        f"{WORDS.get(outcome.developer_before, 'not sure')}.",
+        facts,
+        _("Developer options already on before today, as you said: {answer}.").format(answer=said),
     ]
     if outcome.list_commit:
         lines.append(
-            f"Compared with the stalkerware-indicators list (Echap, CC BY 4.0) at commit "
-            f"{outcome.list_commit}, {outcome.list_apps} apps."
+            _(
+                "Compared with the stalkerware-indicators list (Echap, CC BY 4.0) at commit "
+                "{commit}, {count} apps."
+            ).format(commit=outcome.list_commit, count=outcome.list_apps)
         )
     elif outcome.list_problem:
-        lines.append(outcome.list_problem[0].upper() + outcome.list_problem[1:] + ".")
-    signs = [f for f in outcome.findings if f.sign]
+        lines.append(outcome.list_problem)
     if signs:
-        lines += ["", "What matched, and why:", *(f"- {f.why}" for f in signs)]
+        lines += ["", _("What matched, and why:"), *(f"- {f.why}" for f in signs)]
     if outcome.notes:
         shown = outcome.notes[:MAX_NOTES]
-        lines += ["", "Also worth a look:", *(f"- {f.why}" for f in shown)]
+        lines += ["", _("Also worth a look:"), *(f"- {f.why}" for f in shown)]
         if len(outcome.notes) > len(shown):
-            lines.append(f"- and {len(outcome.notes) - len(shown)} more (see the attached lists).")
+            more = _("And {count} more (see the attached lists).")
+            lines.append("- " + more.format(count=len(outcome.notes) - len(shown)))
     if outcome.hashed:
-        lines += ["", "SHA-256 of app files, computed on the phone:"]
+        lines += ["", _("SHA-256 of app files, computed on the phone:")]
         lines += [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
     lines += [
         "",
-        "Attached: the exact output of every command, each with its size and SHA-256.",
+        _("Attached: the exact output of every command, each with its size and SHA-256."),
     ]
     entry = {"what": what, "tech": "\n".join(lines)}
     local = now.astimezone()  # the time as this computer shows it
