@@ -100,6 +100,18 @@ def test_a_phone_with_known_stalkerware(
     assert "watched phone first" in result.stderr
     signs = read_plan(plan_home).phone["android"].signs
     assert signs == ("known-stalkerware", "outside-store-power", "scanning-off")
+    # The glance (status from the cache, in a real process) says the same as the full path.
+    full = ok(run("status")).stdout
+    assert PHONE_LINE.split(",")[0] in " ".join(full.split())
+    env = {"EXITPLAN_TODAY": TODAY.isoformat(), "COLUMNS": "200"}
+    glance = child("--home", str(plan_home), "status", env=env)
+    assert glance.stdout == full
+    from exitplan.home.cache import load_cached_plan
+    from exitplan.home.store import Store
+
+    cached = load_cached_plan(Store(plan_home))
+    assert cached is not None
+    assert cached.state.phone == read_plan(plan_home).phone
     assert_read_only(standin.calls())
     assert [
         "-s",

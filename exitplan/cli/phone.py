@@ -265,7 +265,7 @@ def iphone_summary(given: dict[str, str]) -> list[Paragraph]:
                 )
             )
         ]
-    lines = [Paragraph(N_("Things to talk over with an advocate"), style="bold")]
+    lines = [BLANK, Paragraph(N_("Things to talk over with an advocate"), style="bold")]
     for sign in signs:
         words = sign_words(sign)
         lines.append(Paragraph(_("{sign}.").format(sign=words[:1].upper() + words[1:]), "- "))

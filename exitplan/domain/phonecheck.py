@@ -38,8 +38,8 @@ SIGNS: dict[str, str] = {
     "developer-options-before": N_("developer options were already on before today"),
     "iphone-sharing": N_("Safety Check shows sharing you did not expect"),
     "iphone-devices": N_("a device you do not know is signed in to your Apple Account"),
-    "iphone-profile": N_("a profile or VPN you did not install"),
-    "iphone-family": N_("a family group they organise"),
+    "iphone-profile": N_("there is a profile or VPN you did not install"),
+    "iphone-family": N_("you are in a family group they organise or belong to"),
     "iphone-location": N_("your location is shared with them"),
 }
 
