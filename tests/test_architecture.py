@@ -3,7 +3,7 @@ cycle, type-only imports counted; the core never imports the face; the face neve
 
 The layers, lowest first (README, "Map of the code"):
 
-    base < disk < domain < formats < crypto < journal < home < views < service < cli
+    base < disk < domain < formats < crypto < journal < phone < home < views < service < cli
 
 A module may import modules of its own layer or of a layer below. Views import only the domain
 and the leaves (and the journal's constants and types, for its pages) and do no I/O. Each
@@ -25,6 +25,7 @@ LAYERS = (
     "formats",
     "crypto",
     "journal",
+    "phone",
     "home",
     "views",
     "service",

@@ -79,8 +79,9 @@ class Progress(NamedTuple):
 class Attention(NamedTuple):
     """What needs attention on the day, in the order the status screen shows it (full lists).
 
-    `dangers`: the danger-sign questions answered yes; `danger`: the open steps for them,
-    critical first; `today`: due today; `behind`: every step behind, most important first;
+    `dangers`: the danger-sign questions answered yes; `phone`: the last phone check found a
+    sign; `danger`: the open steps for either, critical first; `today`: due today; `behind`:
+    every step behind, most important first;
     `coming`: what is due soon after today (or, when nothing is, the next few dated steps);
     `due_soon`: how many steps are due from today to the end of the warning window. No step is
     in two groups.
@@ -92,6 +93,7 @@ class Attention(NamedTuple):
     behind: tuple[Scheduled, ...]
     coming: tuple[Scheduled, ...]
     due_soon: int
+    phone: bool = False
 
     def rows(self) -> list[Scheduled]:
         """Every step in the groups, in screen order (what `list --attention` prints)."""
@@ -251,7 +253,8 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
             if flag == "due_soon" and today <= due <= horizon:
                 due_soon += 1
     dangers = danger_signs(plan.situation)
-    first = sorted(danger, key=importance) if dangers else []
+    phone = plan.phone_flagged
+    first = sorted(danger, key=importance) if dangers or phone else []
     # What is due soon after today; when nothing is, the next few dated steps.
     coming = sorted(soon, key=soonest) if soon else heapq.nsmallest(FEW, later, key=soonest)
     taken = {row.entry.number for row in first}
@@ -283,6 +286,7 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
             behind=fresh(sorted(behind, key=importance)),
             coming=fresh(coming),
             due_soon=due_soon,
+            phone=phone,
         ),
         alerts=tuple(sorted(alerts, key=urgency_key)),
         days_left=days_left(plan.exit_date, today),

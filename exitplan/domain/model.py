@@ -178,11 +178,27 @@ class Event(NamedTuple):
         )
 
 
+class PhoneCheck(NamedTuple):
+    """The outcome of the last check of one phone: when, the kinds of sign found (none: nothing
+    found, which never means safe), and the phone's model when the phone said it."""
+
+    checked: datetime
+    signs: tuple[str, ...] = ()
+    model: str | None = None
+
+
+class DeviceAnswer(NamedTuple):
+    """One answer of the guided iPhone check, kept like an inventory row."""
+
+    answer: str
+    checked: datetime
+
+
 class PlanState(Record):
     """Everything exitplan keeps about the person's plan."""
 
     _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = dict.fromkeys(
-        ("items", "situation", "answered"), dict
+        ("items", "situation", "answered", "phone", "iphone"), dict
     ) | dict.fromkeys(("checklists", "custom", "history"), list)
     created: datetime
     exit_date: date | None = None
@@ -197,6 +213,9 @@ class PlanState(Record):
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
     answered: dict[str, date]
+    # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
+    phone: dict[str, PhoneCheck]
+    iphone: dict[str, DeviceAnswer]
 
     def to_data(self) -> dict[str, Any]:
         """Every field as plain data (dates and times kept as they are), for the cache."""
@@ -206,6 +225,8 @@ class PlanState(Record):
             c._asdict() | {"due": c.due._asdict() if c.due else None} for c in self.custom
         ]
         data["history"] = [event._asdict() for event in self.history]
+        data["phone"] = {kind: c._asdict() for kind, c in self.phone.items()}
+        data["iphone"] = {key: a._asdict() for key, a in self.iphone.items()}
         return data
 
     def to_dict(self) -> dict[str, Any]:
@@ -246,6 +267,18 @@ class PlanState(Record):
                 ],
                 "situation": dict(self.situation) or None,
                 "answered": dict(self.answered) or None,
+                "phone": {
+                    kind: _without_none(
+                        {"checked": c.checked, "signs": list(c.signs), "model": c.model}
+                    )
+                    for kind, c in self.phone.items()
+                }
+                or None,
+                "iphone": {
+                    key: {"answer": a.answer, "checked": a.checked}
+                    for key, a in self.iphone.items()
+                }
+                or None,
                 "history": [event.to_dict() for event in self.history],
             }
         )

@@ -12,15 +12,18 @@ from exitplan.domain.model import (
     MAX_HISTORY,
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Entry,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
     Shelf,
     keep_history,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
+from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Scheduled, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
@@ -53,6 +56,11 @@ class Plan(NamedTuple):
         """The most steps the schedule asks for on one day before the exit."""
         chosen = self.state.per_day if self.state else None
         return chosen or DEFAULT_PER_DAY
+
+    @property
+    def phone_flagged(self) -> bool:
+        """Whether the last check of a phone found a sign (its steps then come first)."""
+        return self.state is not None and flagged(self.state.phone)
 
     @property
     def situation(self) -> dict[str, bool]:
@@ -164,6 +172,16 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
         if state is not None and state.answered
         else {}
     )
+    # A phone check that found a sign brings the steps about a watched phone first, from the
+    # day of that check.
+    watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
+    found_on = (
+        max(c.checked.date() for c in state.phone.values() if c.signs)
+        if watched and state is not None
+        else None
+    )
+    if found_on is not None and planned is not None and found_on <= planned:
+        found_on = None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -181,6 +199,8 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
         for number, item, is_custom in rows:
             conditional = item.applies_if or item.unless or item.only_if
             fits = not conditional or applies(item.applies_if, item.unless, answers, item.only_if)
+            danger = bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+            on_watch = bool(watched and prefix + item.id in watched)
             entries.append(
                 Entry(
                     number,
@@ -190,10 +210,20 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
                     fits,
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
-                    _since(item.applies_if, item.only_if, item.unless, late)
-                    if late and fits and conditional
-                    else None,
+                    danger or on_watch,
+                    max(
+                        (
+                            day
+                            for day in (
+                                _since(item.applies_if, item.only_if, item.unless, late)
+                                if late and fits and conditional
+                                else None,
+                                found_on if on_watch else None,
+                            )
+                            if day is not None
+                        ),
+                        default=None,
+                    ),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
@@ -321,6 +351,26 @@ def set_situation(
             state.answered[key] = day
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
+    """Keep the outcome of the last check of a phone (the history says only that one was made)."""
+    state.phone = {**state.phone, kind: check}
+    record(state, now, "phone-check", detail=f"{kind} check")
+
+
+def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
+    """Keep the iPhone guide's answers, each with when it was given; False if none changed."""
+    check_iphone_answers(answers)
+    updated = dict(state.iphone)
+    for key, answer in answers.items():
+        if key not in updated or updated[key].answer != answer:
+            updated[key] = DeviceAnswer(answer=answer, checked=now)
+    if updated == state.iphone:
+        return False
+    state.iphone = updated
+    record(state, now, "iphone-check", detail="iPhone check answers changed")
     return True
 
 

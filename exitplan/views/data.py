@@ -133,6 +133,7 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
         "not_for_you": view.totals.not_for_you,
         "attention": {
             "danger_signs": list(groups.dangers),
+            "phone_signs": groups.phone,
             "danger": [flagged_data(row) for row in groups.danger],
             "today": [flagged_data(row) for row in groups.today],
             "behind": [flagged_data(row) for row in groups.behind],

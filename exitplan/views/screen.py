@@ -31,6 +31,10 @@ DANGER_LINE = N_(
     "Some of your answers are signs of serious danger. An advocate can help you plan around "
     "them. Help now: exitplan help-now"
 )
+PHONE_LINE = N_(
+    "Your last phone check found things to talk over with an advocate, so the steps about a "
+    "watched phone come first."
+)
 HIDE_LINE = N_("In review, h hides the screen at once.")
 NOW_LINE = N_(
     "None of these has a deadline. They help while you stay, and they keep the plan ready "
@@ -190,12 +194,16 @@ class StatusScreen:
         if groups.quiet and self.view.exit_date is not None and self.view.totals.open:
             self.gap()
             self.add(_("Nothing is overdue or due in the next {days} days.").format(days=warn_days))
-        if groups.dangers:
+        if groups.dangers or groups.phone:
             self.gap()
-            self.add(_(DANGER_LINE), "bold")
-            shown += self.group(
-                _("For the danger signs, first"), groups.danger, limits.danger, with_due=True
+            if groups.dangers:
+                self.add(_(DANGER_LINE), "bold")
+            if groups.phone:
+                self.add(_(PHONE_LINE), "bold")
+            heading = (
+                _("For the danger signs, first") if groups.dangers else _("For your phone, first")
             )
+            shown += self.group(heading, groups.danger, limits.danger, with_due=True)
         shown += self.group(_("For today"), groups.today, limits.today, with_due=False)
         behind = len(groups.behind)
         if behind:
