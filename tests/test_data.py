@@ -220,3 +220,16 @@ def test_totals_and_progress_leave_out_steps_that_do_not_apply(catalog: Catalog)
     assert view.totals.items == 4
     assert view.progress[0].total == 3
     assert export.status_data(view)["not_for_you"] == 1
+
+
+def test_a_step_with_no_date_of_its_own_says_when_it_is_for(catalog: Catalog) -> None:
+    """An open "event" or "anytime" step reads "open, when needed" / "open, any time", never
+    as upcoming, in every screen and summary (the one way to word a step's state)."""
+    catalog.checklists[0].items.extend(
+        [item("injury", 0, when="event"), item("signal", 0, when="anytime")]
+    )
+    plan = build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
+    words = {r.entry.full_id: state_words(r) for r in day_view(plan, TODAY).rows}
+    assert words["money.injury"] == "open, when needed"
+    assert words["money.signal"] == "open, any time"
+    assert words["money.after"] == "open, upcoming"

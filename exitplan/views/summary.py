@@ -23,6 +23,7 @@ from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.domain.situation import QUESTIONS
 from exitplan.views.markup import escape_markdown, markdown_link
 from exitplan.views.words import (
+    UNDATED_STATE,
     countdown_text,
     day_words,
     flag_word,
@@ -59,6 +60,7 @@ class Step:
     status: Status
     state: str  # in words: done, open with its flag, or set aside with its reason
     flag: Flag | None
+    when: str  # before, exit-day, after; event and anytime have no date
     due: date | None
     note: str | None
     caution: str | None
@@ -159,7 +161,11 @@ def attention_words(step: Step) -> str:
 
 
 def flag_heading(step: Step) -> str:
-    """The flag of a needs-attention step, capitalised: `Overdue`."""
+    """The flag of a needs-attention step, capitalised: `Overdue` (`When needed` for a step
+    with no date of its own)."""
+    undated = UNDATED_STATE.get(step.when)
+    if step.flag is None and undated:
+        return upper_first(_(undated))
     return upper_first(flag_word(step.flag))
 
 
@@ -172,6 +178,7 @@ def _step(row: Scheduled) -> Step:
         status=entry.state.status,
         state=state_words(row),
         flag=row.flag,
+        when=entry.item.when,
         due=row.due,
         note=entry.state.note,
         caution=entry.item.caution,

@@ -60,7 +60,8 @@ def state_words(row: Scheduled) -> str:
         return _("open, {flag}").format(flag=flag_word(row.flag))
     if row.if_time:
         return _("open, if there is time")
-    return _("open")
+    undated = UNDATED_STATE.get(row.entry.item.when)
+    return _("open, {when}").format(when=_(undated)) if undated else _("open")
 
 
 def short_state(row: Scheduled) -> str:
