@@ -28,6 +28,7 @@ from exitplan.safeio import is_link, read_capped
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from exitplan.domain.region import Local
     from exitplan.plan import Plan
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
@@ -36,7 +37,7 @@ TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalo
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 6
+FORMAT = 7
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -232,10 +233,12 @@ def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
 
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
-    (for the checklist files named in it; see `pace_for`)."""
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
     pace: dict[str, Any] | None
+    region: Local | None = None
 
 
 def load_plan_cached(store: CacheFiles) -> PlanState | None:
@@ -253,7 +256,11 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
+        state = _plan(cached["state"])
+        from exitplan.formats.regions import region_from_cache
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -274,7 +281,13 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
 
 
 # The modules whose code decides a plan's pacing (which steps apply, their order, their dates).
-PACING_CODE = ("exitplan.model", "exitplan.situation", "exitplan.plan", "exitplan.pacing")
+PACING_CODE = (
+    "exitplan.model",
+    "exitplan.situation",
+    "exitplan.plan",
+    "exitplan.pacing",
+    "exitplan.domain.region",
+)
 
 
 @functools.cache
@@ -310,6 +323,7 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
     from exitplan.errors import StorageError
+    from exitplan.formats.regions import region_cache_data
 
     folder = cache_dir(store)
     if is_link(folder):
@@ -324,6 +338,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "state": asdict(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

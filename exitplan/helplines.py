@@ -1,86 +1,247 @@
-"""Crisis numbers shipped as data, shown offline with no plan and no passphrase."""
+"""What `help-now` shows: plain text from the region files' lines, offline, with nothing asked.
+
+The person's place comes first and fits a 80x24 screen: the emergency number on the first line,
+then each line with whom it serves and its hours. Sources and check dates are asked for
+(`--sources`), or read in `--json`. Without a place: every country's emergency number and how to
+name a place. Standard library only: help-now must start at once, with no plan and no passphrase.
+"""
 
 from __future__ import annotations
 
-import tomllib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-KIND_WORDS = {"helpline": "", "emergency": "emergency", "text": "text", "web": "website"}
+from exitplan.domain.region import hours_words, serves_words
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from exitplan.domain.region import Line, Local, Place
+
+KIND_WORDS = {"emergency": "", "helpline": "", "text": "by text", "video": "by videophone"}
+KIND_WORDS["web"] = "website"
 
 # How to report a wrong number, said in the tool itself: a pip-installed exitplan has no README.
-WRONG_NUMBER = [
-    "Numbers change. If one is wrong, its source page above shows the current one.",
-    "To get it fixed in exitplan, report it where you got exitplan (its project page): give the",
-    "number, the service and the official page that shows the right one. Use a safe device.",
-]
-
-
-def load_lines() -> list[dict[str, Any]]:
-    """The verified helplines shipped with exitplan."""
-    from importlib.resources import files
-
-    data = tomllib.loads((files("exitplan") / "helplines.toml").read_text(encoding="utf-8"))
-    lines: list[dict[str, Any]] = data.get("line", [])
-    return lines
-
-
-# Below this width the number gets a line of its own and the text goes under it.
+WRONG_NUMBER = (
+    "Numbers change. If one is wrong, its source page shows the current one. To get it fixed "
+    "in exitplan, report it where you got exitplan (its project page): give the number, the "
+    "service and the official page that shows the right one. Use a safe device."
+)
+CALL_LOG = "A call can stay in the phone's call log even when it is not on the bill."
+SOURCES_HINT = "Sources and check dates: exitplan help-now --sources"
+ELSEWHERE = "Other places: exitplan help-now --region NAME (or --all for every number)"
+NAME_A_PLACE = (
+    'For the helplines where you live: exitplan help-now --region "United Kingdom" (a country, '
+    "state, province or nation; exitplan region keeps it in your plan)."
+)
+ENCRYPTED = (
+    "Your plan is encrypted, so help-now cannot see where you live: it never asks for the "
+    "passphrase. Add it yourself: exitplan help-now --region NAME"
+)
+# Below this width the number gets a line of its own and the words go under it.
 SIDE_BY_SIDE = 60
-COLUMN = 25  # where the service starts, beside the number
 
 
-def source_lines(entry: dict[str, Any], width: int, pad: str) -> list[str]:
-    """Where the number was checked, and when, under `pad`.
+def _wrap(text: str, width: int, first: str = "", indent: int | None = None) -> list[str]:
+    from exitplan.term import wrap
+
+    return wrap(text, width, first, indent)
+
+
+def danger_line(lines: Sequence[Line], label: str) -> str:
+    """The first line of a place's screen: the number to call in danger, and how."""
+    emergency = [line for line in lines if line.kind == "emergency"]
+    if not emergency:
+        return (
+            f"If you are in danger now, call your local emergency number (none is checked yet "
+            f"for {label})."
+        )
+    numbers = " or ".join(dict.fromkeys(line.number for line in emergency))
+    note = emergency[0].note
+    return f"If you are in danger now, call {numbers}." + (f" {note}" if note else "")
+
+
+def line_words(line: Line, *, compact: bool) -> str:
+    """`National Domestic Abuse Helpline: for women, 24/7. Free.` (the note left out if compact)."""
+    hours = hours_words(line) if line.hours or not compact else "check the hours"
+    kind = KIND_WORDS.get(line.kind, "")
+    head = f"{line.service} ({kind})" if kind else line.service
+    text = f"{head}: {serves_words(line)}, {hours}."
+    if line.note and not (compact and line.kind == "emergency"):
+        text += f" {line.note}"
+    return text
+
+
+def line_rows(line: Line, width: int, column: int, *, compact: bool, sources: bool) -> list[str]:
+    """One line: the number, then its words beside it (or under it when narrow)."""
+    words = line_words(line, compact=compact)
+    if width >= SIDE_BY_SIDE:
+        number = f"  {line.number:<{column - 3}} "
+        rows = _wrap(words, width, number, indent=max(column, len(number)))
+        pad = " " * column
+    else:
+        rows = [f"  {line.number}", *_wrap(words, width, "    ")]
+        pad = "    "
+    if sources:
+        rows += source_rows(line, width, pad)
+    return rows
+
+
+def source_rows(line: Line, width: int, pad: str) -> list[str]:
+    """Where a line was checked, and when, under `pad`.
 
     A URL too long for the indent starts its own line at the left edge, so the terminal never
     cuts it into indented pieces that cannot be copied.
     """
-    url, checked = entry["source"], entry["verified"]
-    for lines in (
-        [f"{pad}source: {url}, checked {checked}"],
-        [f"{pad}source: {url}", f"{pad}checked {checked}"],
-    ):
-        if all(len(line) <= width for line in lines):
-            return lines
-    return [f"{pad}source, checked {checked}:", pad + url if len(pad + url) <= width else url]
+    out = []
+    for url in line.sources:
+        for rows in (
+            [f"{pad}source: {url}, checked {line.checked}"],
+            [f"{pad}source: {url}", f"{pad}checked {line.checked}"],
+        ):
+            if all(len(row) <= width for row in rows):
+                out += rows
+                break
+        else:
+            out += [f"{pad}source, checked {line.checked}:", url]
+    return out
 
 
-def format_lines(lines: list[dict[str, Any]], width: int = 80) -> str:
-    """Plain text, grouped by region, with each number's source and check date.
+def number_column(lines: Sequence[Line]) -> int:
+    """Where the words start beside the numbers (the longest number, within reason)."""
+    longest = max((len(line.number) for line in lines if len(line.number) <= 18), default=6)
+    return max(longest, 6) + 5
 
-    Wrapped to `width` between words: a number, a word or a URL is never split.
-    """
-    from exitplan.term import wrap
 
-    out = [*wrap("If you are in danger right now, call your local emergency number.", width), ""]
-    regions: dict[str, list[dict[str, Any]]] = {}
+def place_screen(
+    region: Local,
+    width: int = 80,
+    *,
+    parts: Sequence[tuple[Place, Line]] = (),
+    parts_word: str = "part",
+    sources: bool = False,
+    intro: str | None = None,
+) -> str:
+    """A place's numbers, its emergency number first (and, for a country, a line per part)."""
+    lines = sorted(region.lines, key=lambda line: line.kind != "emergency")
+    out = _wrap(intro, width) if intro else []
+    out += _wrap(danger_line(lines, region.label), width)
+    out.append(region.label)
+    column = number_column([*lines, *(line for _, line in parts)])
     for line in lines:
-        regions.setdefault(line["region"], []).append(line)
-    for region, entries in regions.items():
-        out.append(region)
-        for entry in entries:
-            extra = [
-                KIND_WORDS.get(entry.get("kind", ""), ""),
-                entry.get("hours", ""),
-                entry.get("note", ""),
-            ]
-            detail = "; ".join(part for part in extra if part)
-            text = entry["service"] + (f" ({detail})" if detail else "")
-            if width >= SIDE_BY_SIDE:
-                number = f"  {entry['number']:<{COLUMN - 3}} "
-                out += wrap(text, width, number, indent=max(COLUMN, len(number)))
-                pad = " " * COLUMN
-            else:
-                out.append(f"  {entry['number']}")
-                pad = "    "
-                out += wrap(text, width, pad)
-            out += source_lines(entry, width, pad)
-        out.append("")
-    for paragraph in (
-        " ".join(WRONG_NUMBER),
-        "Calls can show up on phone bills and call logs; a safer phone may be wiser.",
-        "A number that is not on the bill still shows in the phone's call log: delete it there.",
-    ):
-        out += wrap(paragraph, width)
+        out += line_rows(line, width, column, compact=not sources, sources=sources)
+    if not lines:
+        out += _wrap("No helpline has been checked yet for this place.", width, "  ")
+    if parts:
+        out.append(f"By {parts_word}:")
+        for part, line in parts:
+            out += _wrap(f"{part.name}: {line.service}", width, f"  {line.number:<{column - 3}} ")
+    out += _footer(width, sources=sources)
     return "\n".join(out)
+
+
+def _footer(width: int, *, sources: bool) -> list[str]:
+    out = _wrap(CALL_LOG, width)
+    if sources:
+        return out + _wrap(WRONG_NUMBER, width) + _wrap(ELSEWHERE, width)
+    return out + _wrap(SOURCES_HINT, width) + _wrap(ELSEWHERE, width)
+
+
+def overview_screen(
+    countries: Sequence[Place], width: int = 80, *, plain: bool = False, note: str | None = None
+) -> str:
+    """Without a place: every country's emergency number, and how to name a place."""
+    out = _wrap(note, width) if note else []
+    out += _wrap("If you are in danger now, call your local emergency number:", width)
+    joiner = "; " if plain else "\u00a0·  "  # the dot stays with the number before it
+    known, unknown = [], []
+    for country in sorted(countries, key=lambda place: place.name):
+        numbers = [line.number for line in country.lines if line.kind == "emergency"]
+        if numbers:
+            known.append(f"{country.name} {', '.join(numbers)}".replace(" ", "\u00a0"))
+        else:
+            unknown.append(country.name)
+    out += _wrap(joiner.join(known), width, "  ")
+    if unknown:
+        names = ", ".join(unknown)
+        out += _wrap(f"Not yet checked: {names}. Use the local emergency number.", width, "  ")
+    out += _wrap(NAME_A_PLACE, width)
+    out += _wrap("Every number exitplan knows: exitplan help-now --all", width)
+    return "\n".join(out)
+
+
+def all_screen(groups: Sequence[tuple[Place, Sequence[Line]]], width: int = 80) -> str:
+    """Every line of every place, grouped by place, with its source and check date."""
+    out = _wrap("If you are in danger now, call your local emergency number.", width)
+    for place, lines in groups:
+        if not lines:
+            continue
+        out += ["", place.label]
+        column = number_column(lines)
+        for line in lines:
+            out += line_rows(line, width, column, compact=False, sources=True)
+    out.append("")
+    out += _wrap(WRONG_NUMBER, width) + _wrap(CALL_LOG, width)
+    return "\n".join(out)
+
+
+def lines_data(
+    place: Local | None, lines: Sequence[Line], *, encrypted: bool = False
+) -> dict[str, Any]:
+    """The same facts for scripts: the place (or none) and every line with its sources."""
+    return {
+        "place": {"code": place.code, "name": place.name, "label": place.label}
+        if place is not None
+        else None,
+        "plan_encrypted": encrypted,
+        "lines": [line.to_data() for line in lines],
+    }
+
+
+def help_now_output(
+    home: Path, name: str | None, *, sources: bool = False, every: bool = False, plain: bool = False
+) -> tuple[str, dict[str, Any], str | None]:
+    """What help-now prints: (text, the same as data, one problem line or None).
+
+    The place named on the command line comes first; else the place a plain plan names (read
+    without a passphrase; a sealed plan is said to be sealed); else every emergency number. A
+    name exitplan does not know still shows every emergency number, then the problem.
+    """
+    from exitplan.domain.region import find_place
+    from exitplan.errors import ExitplanError
+    from exitplan.formats.regions import countries, load_places, local_for, parts_of, plan_region
+    from exitplan.term import width
+
+    columns = width()
+    places = load_places()
+    place, problem, encrypted = None, None, False
+    if name is not None:
+        try:
+            place = find_place(name, places)
+        except ExitplanError as exc:
+            problem = f"Error: {exc}"
+    elif not every:
+        code, encrypted = plan_region(home)
+        place = next((p for p in places if p.code == code), None) if code else None
+    if every:
+        lines = [line for known in places for line in known.lines]
+        text = all_screen([(known, known.lines) for known in places], columns)
+        return text, lines_data(None, lines, encrypted=encrypted), problem
+    region = local_for(place.code) if place is not None else None
+    if place is None or region is None:
+        note = ENCRYPTED if encrypted else None
+        found = countries()
+        text = overview_screen(found, columns, plain=plain, note=note)
+        emergency = [line for c in found for line in c.lines if line.kind == "emergency"]
+        return text, lines_data(None, emergency, encrypted=encrypted), problem
+    parts = []
+    if place.is_country:
+        for part in parts_of(place):
+            first = next((line for line in part.lines if line.kind != "emergency"), None)
+            if first is not None:
+                parts.append((part, first))
+    text = place_screen(
+        region, columns, parts=parts, parts_word=place.parts or "part", sources=sources
+    )
+    lines = [*region.lines, *(line for _, line in parts)]
+    return text, lines_data(region, lines, encrypted=encrypted), problem

@@ -51,6 +51,10 @@ class Item:
     unless: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     reflective: bool = False
+    # The local facts its texts name ({{court-order|...}}), and the places it is kept for
+    # (empty: everywhere); see exitplan.domain.region.
+    facts: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -132,6 +136,8 @@ class PlanState:
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
     situation: dict[str, bool] = field(default_factory=dict)
     per_day: int | None = None
+    # Where the person lives: a place code such as "gb-sct" (None: not chosen).
+    region: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
@@ -170,6 +176,7 @@ class PlanState:
                     for c in self.custom
                 ],
                 "situation": dict(self.situation) or None,
+                "region": self.region,
                 "history": [event.to_dict() for event in self.history],
             }
         )

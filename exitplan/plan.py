@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
+from exitplan.domain.region import in_place, localised
 from exitplan.errors import ExitplanError, ItemError
 from exitplan.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.model import (
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from exitplan.catalog import Catalog
+    from exitplan.domain.region import Local
 
 
 class Plan(NamedTuple):
@@ -38,6 +40,8 @@ class Plan(NamedTuple):
     # The pacing of these entries when it is already known (kept in the cache by the change
     # that saved the plan); None: worked out when asked for.
     paced: Pace | None = None
+    # Where the person lives, with its local facts (None: no place chosen, or not known here).
+    region: Local | None = None
 
     @property
     def exit_date(self) -> date | None:
@@ -120,10 +124,16 @@ def new_state(
     return state
 
 
-def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = None) -> Plan:
+def build_plan(
+    catalog: Catalog,
+    state: PlanState | None,
+    paced: Pace | None = None,
+    region: Local | None = None,
+) -> Plan:
     """Join the catalog with the state; without a state, show every built-in checklist.
 
-    `paced`: the pacing of exactly this catalog and state, when it is already known."""
+    `paced`: the pacing of exactly this catalog and state, when it is already known. `region`:
+    the place `state.region` names, whose facts fill the placeholders (else: neutral words)."""
     if state is None:
         chosen = [c for c in catalog.checklists if c.builtin]
     else:
@@ -142,6 +152,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
+    place = state.region if state else None
+    texts = region.texts() if region is not None and region.code == place else None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -157,7 +169,9 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
         ]
         prefix = f"{checklist.id}."
         for number, item, is_custom in rows:
-            conditional = item.applies_if or item.unless or item.only_if
+            conditional = item.applies_if or item.unless or item.only_if or item.regions
+            if item.facts:
+                item = localised(item, texts)  # noqa: PLW2901 - the item as this place reads it
             entries.append(
                 Entry(
                     number,
@@ -166,11 +180,15 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
                     states_get(prefix + item.id, untouched),
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
-                    not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
+                    not conditional
+                    or (
+                        applies(item.applies_if, item.unless, answers, item.only_if)
+                        and (not item.regions or in_place(item.regions, place))
+                    ),
                     bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
                 )
             )
-    return Plan(tuple(chosen), tuple(entries), state, paced)
+    return Plan(tuple(chosen), tuple(entries), state, paced, region if texts is not None else None)
 
 
 def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
@@ -287,6 +305,16 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
         return False
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_region(state: PlanState, code: str | None, now: datetime) -> bool:
+    """Choose where the person lives (None: not chosen); False if it was already so. The
+    history says only that it changed, never where."""
+    if state.region == code:
+        return False
+    state.region = code
+    record(state, now, "region", detail="where you live changed")
     return True
 
 

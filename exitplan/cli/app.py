@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.cli import changing, copies, files, log, privacy, reading
+from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -41,6 +42,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("init", changing.init),
     ("date", changing.date_cmd),
     ("situation", situation_cli.situation),
+    ("region", region_cli.region),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),

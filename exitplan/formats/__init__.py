@@ -1,0 +1,1 @@
+"""The file formats: reading, checking and writing exitplan's files."""
