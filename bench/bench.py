@@ -56,7 +56,7 @@ from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
 t1 = time.perf_counter()
 # No fallback: if exitplan's parameters cannot be read, the probe fails loudly instead of
 # pricing numbers exitplan may no longer use.
-from exitplan.vault import STRONG
+from exitplan.crypto.vault import STRONG
 memory, iterations, lanes = STRONG
 Argon2id(salt=b"s" * 16, length=32, iterations=iterations, lanes=lanes,
          memory_cost=memory).derive(b"passphrase")

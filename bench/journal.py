@@ -33,11 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("EXITPLAN_TEST_FAST_KDF", "1")
 
-from exitplan.journal import Seal, add, list_entries, read_records, verify
-from exitplan.journal_entry import validate_fields
-from exitplan.vault import FAST_FOR_TESTS, Key
-from exitplan.vault import seal as vault_seal
-from exitplan.vault import unseal as vault_unseal
+from exitplan.crypto.vault import FAST_FOR_TESTS, Key
+from exitplan.crypto.vault import seal as vault_seal
+from exitplan.crypto.vault import unseal as vault_unseal
+from exitplan.journal.entry import validate_fields
+from exitplan.journal.records import Seal, add, list_entries, read_records, verify
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ROOT = Path(__file__).resolve().parent.parent

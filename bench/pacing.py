@@ -25,10 +25,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from exitplan.catalog import load_catalog  # noqa: E402
-from exitplan.model import Checklist, Due, Item, ItemState  # noqa: E402
-from exitplan.plan import build_plan, new_state  # noqa: E402
-from exitplan.schedule import Entry, lead_days, schedule  # noqa: E402
+from exitplan.domain.model import Checklist, Due, Item, ItemState  # noqa: E402
+from exitplan.domain.plan import build_plan, new_state  # noqa: E402
+from exitplan.domain.schedule import Entry, lead_days, schedule  # noqa: E402
+from exitplan.formats.catalog import load_catalog  # noqa: E402
 
 BEFORE = "fe2a8ae"
 START = date(2027, 1, 4)

@@ -30,6 +30,8 @@ from helpers import (
 )
 from typer.testing import Result
 
+from exitplan.base import i18n
+
 __all__ = [
     "DATA",
     "EXIT",
@@ -81,8 +83,13 @@ def clean_environment(
         "EXITPLAN_LOCK_TIMEOUT",
         "EXITPLAN_PASSPHRASE_FILE",
         "FORCE_COLOR",
+        "EXITPLAN_LANG",
+        "LANGUAGE",
+        "LC_ALL",
+        "LC_MESSAGES",
     ):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # English unless a test asks for another language
     xdg = tmp_path_factory.mktemp("xdg")
     monkeypatch.setenv("XDG_DATA_HOME", str(xdg / "data"))
     monkeypatch.setenv("NO_COLOR", "1")
@@ -93,14 +100,15 @@ def clean_environment(
         yield
     finally:
         os.umask(old)
+        i18n.install(i18n.ENGLISH)  # a test that spoke another language leaves English behind
 
 
 @pytest.fixture(autouse=True)
 def real_today_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer's own date is the tests' TODAY, so `--today TODAY` is no rehearsal."""
-    import exitplan.dates
+    import exitplan.domain.dates
 
-    monkeypatch.setattr(exitplan.dates, "real_today", lambda: TODAY)
+    monkeypatch.setattr(exitplan.domain.dates, "real_today", lambda: TODAY)
 
 
 @pytest.fixture
@@ -138,7 +146,7 @@ def no_builtins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     Tests of the plan engine use their own small checklists; the built-in content is written
     and tested elsewhere, and parsing all of it for every temp home would slow the suite down.
     """
-    from exitplan import catalog
+    from exitplan.formats import catalog
 
     empty = tmp_path / "no-builtins"
     empty.mkdir()

@@ -175,7 +175,7 @@ def make_home(home: Path, *checklist_files: Path | str) -> Path:
 
 def read_plan(home: Path, passphrase: str | None = None) -> Any:
     """The plan state on disk, parsed by the store."""
-    from exitplan.store import Store
+    from exitplan.home.store import Store
 
     return Store(home, (lambda: passphrase) if passphrase else None).load()
 

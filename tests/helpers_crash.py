@@ -56,7 +56,7 @@ def invoke(home: Path, *args: str) -> tuple[int, str]:
 
 def current(home: Path, item: str) -> tuple[int, str]:
     """(number of history events, status of ITEM) in the plan on disk."""
-    from exitplan.store import Store
+    from exitplan.home.store import Store
 
     state = Store(home).load()
     item_state = state.items.get(item)
@@ -86,13 +86,13 @@ def toggle(home: Path, item: str, mode: str) -> int:
     toggle: through the real CLI (CliRunner on exitplan.cli.app), so the cache is written too;
     store:  through Store.locked / load / save and the plan functions, nothing else, so most of
             each loop is spent inside the save protocol;
-    naive:  the CLI loop with exitplan.atomic.write_atomic replaced by naive_write (CONTROL).
+    naive:  the CLI loop with exitplan.disk.atomic.write_atomic replaced by naive_write (CONTROL).
     """
-    import exitplan.atomic
     import exitplan.cli  # import everything before saying READY
+    import exitplan.disk.atomic
 
     if mode == "naive":
-        exitplan.atomic.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.disk.atomic.write_atomic = naive_write  # type: ignore[assignment]
     step = store_step(home, item) if mode == "store" else None
     events, status = current(home, item)
     say(f"READY {events}")
@@ -106,7 +106,10 @@ def toggle(home: Path, item: str, mode: str) -> int:
                 say(f"FAIL {command} {code} {err}")
                 return 3
         if mode == "naive" and naive_write.calls == 0:  # type: ignore[attr-defined]
-            say("FAIL the naive writer was not used: exitplan.atomic no longer calls write_atomic")
+            say(
+                "FAIL the naive writer was not used: "
+                "exitplan.disk.atomic no longer calls write_atomic"
+            )
             return 4
         events += 1
         status = "done" if command == "done" else "open"
@@ -117,9 +120,9 @@ def store_step(home: Path, item: str) -> Callable[[str], None]:
     """One locked load / set_status / save of ITEM, with the store and plan functions only."""
     from datetime import UTC, datetime
 
-    from exitplan.catalog import load_catalog
-    from exitplan.plan import build_plan, set_status
-    from exitplan.store import Store
+    from exitplan.domain.plan import build_plan, set_status
+    from exitplan.formats.catalog import load_catalog
+    from exitplan.home.store import Store
 
     store = Store(home)
     catalog = load_catalog(store.checklist_dir, store.read_private)
@@ -177,7 +180,7 @@ def tick(home: Path, items: list[str]) -> int:
 
 def hold(home: Path) -> int:
     """Hold exitplan's lock until killed."""
-    from exitplan.store import Store
+    from exitplan.home.store import Store
 
     with Store(home).locked():
         say("LOCKED")

@@ -45,14 +45,14 @@ def naive_write(path: Path, data: bytes, **_options: object) -> None:
 
 def main(argv: list[str]) -> int:
     """Append entries until killed, acknowledging each."""
-    from exitplan.journal import add, read_records
+    from exitplan.journal.records import add, read_records
 
     home = Path(argv[0])
     sealed = len(argv) > 1 and argv[1] == "sealed"
     if len(argv) > 1 and argv[1] == "naive":
-        import exitplan.store
+        import exitplan.home.store
 
-        exitplan.store.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.home.store.write_atomic = naive_write  # type: ignore[assignment]
     seal, unseal = (toy_seal, toy_unseal) if sealed else (None, None)
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     count = len(read_records(home, unseal))

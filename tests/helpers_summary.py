@@ -6,9 +6,9 @@ from datetime import datetime
 
 from conftest import DATA, EXIT, MONEY, PAPERS, PLANNED
 
-from exitplan.catalog import Catalog, load_checklist
-from exitplan.model import Checklist
-from exitplan.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
+from exitplan.domain.model import Checklist
+from exitplan.domain.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
+from exitplan.formats.catalog import Catalog, load_checklist
 
 NOW = datetime(2026, 11, 16, 9, 0)
 TRICKY = 'Ask *Sam* about <the> [key] & "quotes" <b>bold</b>'

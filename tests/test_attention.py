@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from exitplan.attention import attention
-from exitplan.model import Checklist, Due, Item, ItemState
-from exitplan.schedule import Entry, Scheduled
+from exitplan.domain.attention import attention
+from exitplan.domain.model import Checklist, Due, Item, ItemState
+from exitplan.domain.schedule import Entry, Scheduled
 
 EXIT = date(2027, 3, 1)
 TODAY = date(2027, 2, 10)

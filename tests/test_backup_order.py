@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from exitplan import backups
+from exitplan.home import backups
 
 SECOND = 10**9
 WHEN = 1_796_000_000 * SECOND  # a whole second on 2026-11-30

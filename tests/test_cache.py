@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from helpers import cli, outcome
 
-from exitplan import cache, item_columns
-from exitplan.store import SEALED_MARK, Store
-from exitplan.vault import MAGIC
+from exitplan.crypto.vault import MAGIC
+from exitplan.home import cache
+from exitplan.home import columns as item_columns
+from exitplan.home.store import SEALED_MARK, Store
 
 DATA = Path(__file__).parent / "data"
 TODAY = "2026-11-30"
@@ -194,7 +195,7 @@ def test_status_on_a_cached_plan_imports_no_pydantic_model_or_toml(home: Path) -
     code = (
         "import atexit, sys; from exitplan.cli import main; sys.argv = ['exitplan', 'status']\n"
         "def report():\n"
-        "    bad = [m for m in ('exitplan.schema', 'tomllib', 'cryptography')"
+        "    bad = [m for m in ('exitplan.formats.schema', 'tomllib', 'cryptography')"
         " if m in sys.modules]\n"
         "    print('LOADED', bad)\n"
         "atexit.register(report)\n"  # an exit handler: the glance then exits the usual way
@@ -215,7 +216,7 @@ def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
     mine.write_text(text.replace('due = "-', 'due = 2026-12-24\n# was "-', 1), encoding="utf-8")
     code, _, err = outcome(cli(home, "done", "1", today=TODAY))  # rewrites the catalog cache
     assert code == 0, err
-    from exitplan.catalog import load_catalog
+    from exitplan.formats.catalog import load_catalog
 
     cached = cache.load_catalog_cached(Store(home))
     assert cached is not None
@@ -328,7 +329,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
     partial = cache.load_catalog_cached(Store(home), texts=False)
     assert partial is not None
     assert not partial.texts
-    from exitplan.catalog import load_catalog
+    from exitplan.formats.catalog import load_catalog
 
     files = load_catalog(home / "checklists")
     assert files.texts

@@ -12,8 +12,9 @@ from conftest import DATA, MONEY, PAPERS, Run, make_home, snapshot
 from helpers import assert_no_traceback
 from typer.testing import Result
 
-from exitplan import catalog
-from exitplan.catalog import (
+from exitplan.base.errors import ChecklistError
+from exitplan.formats import catalog
+from exitplan.formats.catalog import (
     MAX_FILE_BYTES,
     Catalog,
     builtin_dir,
@@ -25,7 +26,6 @@ from exitplan.catalog import (
     parse_toml,
     read_text,
 )
-from exitplan.errors import ChecklistError
 
 HEADER = 'schema = 1\nid = "{id}"\ntitle = "A test list"\n'
 

@@ -28,7 +28,7 @@ from helpers import (
     snapshot,
 )
 
-from exitplan.catalog import load_catalog
+from exitplan.formats.catalog import load_catalog
 
 COMMANDS = [
     "init",

@@ -507,7 +507,7 @@ def _by_ref(checklists: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def _applies(item: dict[str, Any], answers: dict[str, bool]) -> bool:
-    from exitplan.situation import applies
+    from exitplan.domain.situation import applies
 
     return applies(
         item.get("applies_if", []), item.get("unless", []), answers, item.get("only_if", [])
@@ -567,7 +567,7 @@ def test_deciding_whether_to_tell_is_for_everyone(checklists: dict[str, dict[str
 def test_each_danger_sign_has_a_critical_step(checklists: dict[str, dict[str, Any]]) -> None:
     """Weapons, strangling, threats to kill and stalking each have a critical step that
     applies when the answer is yes and is set aside when it is no."""
-    from exitplan.situation import DANGER_KEYS
+    from exitplan.domain.situation import DANGER_KEYS
 
     assert {"weapons", "strangled", "threats_to_kill", "stalking"} <= DANGER_KEYS
     for key in sorted(DANGER_KEYS):
@@ -585,7 +585,7 @@ def test_each_danger_sign_has_a_critical_step(checklists: dict[str, dict[str, An
 
 def test_situation_keys_are_known(checklists: dict[str, dict[str, Any]]) -> None:
     """Conditions name only the situation questions the plan asks."""
-    from exitplan.situation import KEYS
+    from exitplan.domain.situation import KEYS
 
     unknown = {
         ref: sorted(set(item.get("applies_if", []) + item.get("unless", [])) - KEYS)
@@ -672,7 +672,7 @@ def test_helplines_cite_no_document_dump_or_press_release(helplines: dict[str, A
 def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[str, Any]) -> None:
     """The help list warns, whatever the numbers, that a number missing from the bill is
     still in the call log; the lines known to be left off the bill say so too."""
-    from exitplan.helplines import format_lines
+    from exitplan.formats.helplines import format_lines
 
     footer = format_lines([])
     assert "not on the bill" in footer

@@ -1,4 +1,4 @@
-"""Tests for exitplan.datakey: files sealed with the plan's data key (format 2, padded)."""
+"""Tests for exitplan.crypto.datakey: files sealed with the plan's data key (format 2, padded)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan.datakey import (
+from exitplan.crypto.datakey import (
     HEADER_SIZE,
     DataKey,
     key_id_of,
@@ -21,7 +21,7 @@ from exitplan.datakey import (
     seal_with,
     sealed_size,
 )
-from exitplan.vault import (
+from exitplan.crypto.vault import (
     MAGIC,
     DamagedFile,
     OtherKey,
@@ -216,7 +216,7 @@ def test_legacy_reader_refuses_format_two(blob: bytes) -> None:
 
 def test_format_one_refused_by_the_data_key_reader(key: DataKey) -> None:
     """A format-1 file given to open_with is refused as another version, not opened."""
-    from exitplan.vault import FAST_FOR_TESTS, Key, seal
+    from exitplan.crypto.vault import FAST_FOR_TESTS, Key, seal
 
     legacy = seal(NOTE + bytes(2000), Key(b"k" * 32, b"s" * 16, FAST_FOR_TESTS))
     with pytest.raises(VaultError) as exc:
@@ -238,7 +238,7 @@ def test_data_key_checks_lengths_and_hides_its_bytes(key: DataKey) -> None:
 
 def test_sealed_version_tells_the_formats_apart(blob: bytes) -> None:
     """sealed_version is 2 for a data-key file, 1 for a legacy one, None for plain or short data."""
-    from exitplan.vault import FAST_FOR_TESTS, Key, seal
+    from exitplan.crypto.vault import FAST_FOR_TESTS, Key, seal
 
     assert sealed_version(blob) == 2
     assert sealed_version(seal(b"x", Key(b"k" * 32, b"s" * 16, FAST_FOR_TESTS))) == 1
@@ -256,7 +256,7 @@ def test_random_sealed_looking_input_only_vault_error(tail: bytes, key: DataKey)
         assert_one_line(exc.value)
 
 
-@pytest.mark.parametrize("module", ["exitplan.datakey", "exitplan.keyfile"])
+@pytest.mark.parametrize("module", ["exitplan.crypto.datakey", "exitplan.crypto.keyfile"])
 def test_import_stays_cheap(module: str) -> None:
     """Importing the new modules loads neither cryptography nor any UI library."""
     root = Path(__file__).resolve().parent.parent

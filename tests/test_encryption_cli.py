@@ -23,9 +23,9 @@ import pytest
 from helpers import cli, ok, one_error_line
 from typer.testing import CliRunner
 
-from exitplan.datakey import HEADER_SIZE, key_id_of
-from exitplan.keyfile import KEY_MAGIC, open_key_file
-from exitplan.vault import (
+from exitplan.crypto.datakey import HEADER_SIZE, key_id_of
+from exitplan.crypto.keyfile import KEY_MAGIC, open_key_file
+from exitplan.crypto.vault import (
     FAST_FOR_TESTS,
     MAGIC,
     STRONG,
@@ -334,8 +334,8 @@ def test_interrupted_encrypt_can_be_finished(
     plan is too), and running `encrypt` again finishes the job: no plain copy of the note."""
     import shutil
 
-    from exitplan import atomic
-    from exitplan.errors import StorageError
+    from exitplan.base.errors import StorageError
+    from exitplan.disk import atomic
 
     real = atomic.write_atomic
     template = tmp_path / "template"

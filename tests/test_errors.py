@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from exitplan.errors import ChecklistProblems, ExitplanError, PlanError
+from exitplan.base.errors import ChecklistProblems, ExitplanError, PlanError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "exitplan"
 # Modules left out of the style scan (none now: the vault's messages follow it too).

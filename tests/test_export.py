@@ -6,11 +6,11 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan import export
-from exitplan.catalog import Catalog
-from exitplan.flags import FLAGS
-from exitplan.model import Checklist, Due, Event, Item, PlanState
-from exitplan.plan import Plan, build_plan, new_state, set_status
+from exitplan.domain.flags import FLAGS
+from exitplan.domain.model import Checklist, Due, Event, Item, PlanState
+from exitplan.domain.plan import Plan, build_plan, new_state, set_status
+from exitplan.formats.catalog import Catalog
+from exitplan.views import export
 
 NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 30)

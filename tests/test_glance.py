@@ -331,7 +331,7 @@ def test_the_console_script_entry_is_kept() -> None:
 
 def test_read_today_is_the_parser_of_both_paths() -> None:
     """The glance and the --today option read a day the same way."""
-    from exitplan.glance import read_today
+    from exitplan.service.glance import read_today
 
     assert read_today(" 2026-11-30 ") == date(2026, 11, 30)
     with pytest.raises(ValueError, match="isoformat"):
@@ -345,7 +345,7 @@ def test_the_width_is_what_shutil_gives(
     """The status width comes from the same rules as shutil's, without importing shutil."""
     import shutil
 
-    from exitplan.term import terminal_columns
+    from exitplan.views.term import terminal_columns
 
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
@@ -366,7 +366,7 @@ class FakeCache:
 
 def read_forged(home: Path, body: bytes) -> object:
     """Write `body` as the plan cache with a correct checksum, and read it back."""
-    from exitplan import cache
+    from exitplan.home import cache
 
     (home / "cache").mkdir()
     (home / "cache" / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
@@ -393,7 +393,7 @@ def test_a_cache_holding_a_control_character_is_never_used(
     tmp_path: Path, text: str, refused: bool
 ) -> None:
     """However a control character is written in a cache file, the file is ignored."""
-    from exitplan import cache
+    from exitplan.home import cache
 
     loaded = read_forged(tmp_path, f'{{"format": {cache.FORMAT}, "value": {text}}}'.encode())
     assert (loaded is None) is refused, loaded
@@ -403,7 +403,7 @@ def test_the_checksum_is_blake2b_whatever_the_size() -> None:
     """Small and large cache bodies get hashlib's BLAKE2b (32 bytes), without importing it."""
     import hashlib
 
-    from exitplan import cache
+    from exitplan.home import cache
 
     for body in (b"", b"{}", b"x" * (2 * 1024 * 1024 + 1)):
         assert cache.checksum(body) == hashlib.blake2b(body, digest_size=32).hexdigest()
@@ -436,7 +436,7 @@ def test_a_closed_pipe_ends_both_paths_alike(plans: dict[str, Path], tmp_path: P
 
 def test_a_cache_in_utf16_holding_a_control_character_is_never_used(tmp_path: Path) -> None:
     """JSON in UTF-16 (which json reads too) cannot slip a control character past the check."""
-    from exitplan import cache
+    from exitplan.home import cache
 
     body = f'{{"format": {cache.FORMAT}, "value": "\\u0007"}}'.encode("utf-16")
     assert read_forged(tmp_path, body) is None
@@ -474,7 +474,7 @@ def test_the_quick_exit_writes_every_byte(
     with into.open("w", encoding="utf-8") as out:
         to_file = subprocess.run(argv, stdout=out, env=env, timeout=60, check=False)
     assert " typer" not in piped.stderr
-    assert " exitplan.glance" in piped.stderr
+    assert " exitplan.service.glance" in piped.stderr
     expected = full(plans["steps"], *args, **today)
     assert (piped.returncode, piped.stdout) == expected[:2]
     assert (to_file.returncode, into.read_text(encoding="utf-8")) == expected[:2]

@@ -21,7 +21,7 @@ import tomli_w
 from conftest import Run
 from helpers import EXIT, MONEY, PLANNED, REPO, TODAY, child, cli, make_home, ok, snapshot
 
-from exitplan.store import Store
+from exitplan.home.store import Store
 
 OUTSIDE_NOTE = b"schema = 1\nid = 'notes'\n# the person's own notes, not exitplan's\n"
 
@@ -282,7 +282,7 @@ def test_control_characters_in_item_keys_are_refused(plan_home: Path, run: Run) 
 def test_a_forged_cache_cannot_bring_escapes_past_validation(plan_home: Path, run: Run) -> None:
     """A cache file rewritten with a correct checksum (it has no key) but an escape in the
     history is ignored: the plan is read and validated from plan.toml instead."""
-    from exitplan.cache import _dumps
+    from exitplan.home.cache import _dumps
 
     ok(run("done", "1"))
     path = plan_home / "cache" / "plan.json"
@@ -366,7 +366,7 @@ def test_forbidding_core_dumps_never_fails_where_prctl_is_missing(
     import ctypes
     import resource
 
-    from exitplan import hardening
+    from exitplan.base import hardening
 
     def missing(*_args: object, **_kwargs: object) -> None:
         raise OSError("no such library")
@@ -620,7 +620,7 @@ def _grow_history(home: Path, count: int) -> None:
 def test_history_keeps_the_first_init_and_the_newest_2000(plan_home: Path, run: Run) -> None:
     """A plan with 5,000 changes opens with the first `init` and the newest 2,000 of them,
     and the next save keeps just those (plus the new change)."""
-    from exitplan.plan import MAX_HISTORY
+    from exitplan.domain.plan import MAX_HISTORY
 
     assert MAX_HISTORY == 2000
     _grow_history(plan_home, 5000)

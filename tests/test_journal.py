@@ -18,8 +18,15 @@ from helpers_journal_crash import MARK, toy_seal, toy_unseal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exitplan import journal
-from exitplan.journal import (
+from exitplan.journal import records as journal
+from exitplan.journal.entry import (
+    MAX_FIELD_CHARS,
+    JournalError,
+    parse_entry_toml,
+    parse_when,
+    validate_fields,
+)
+from exitplan.journal.records import (
     GENESIS,
     add,
     amend,
@@ -33,13 +40,6 @@ from exitplan.journal import (
     record_path,
     show_entry,
     verify,
-)
-from exitplan.journal_entry import (
-    MAX_FIELD_CHARS,
-    JournalError,
-    parse_entry_toml,
-    parse_when,
-    validate_fields,
 )
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -376,7 +376,7 @@ def test_toy_seal_leaves_no_plain_text(home: Path, tmp_path: Path) -> None:
     original.write_bytes(b"PHOTO-BYTES " * 50)
     add(home, entry(what=SECRET), NOW, seal=toy_seal, unseal=toy_unseal)
     amend(home, 1, entry(words=SECRET), NOW, seal=toy_seal, unseal=toy_unseal)
-    from exitplan.attachments import attach
+    from exitplan.journal.attachments import attach
 
     attach(home, 1, original, NOW, seal=toy_seal, unseal=toy_unseal)
     assert plain_on_disk(home, SECRET.encode()) == []
@@ -390,9 +390,9 @@ def test_toy_seal_leaves_no_plain_text(home: Path, tmp_path: Path) -> None:
 
 def test_sealed_journal_needs_the_key(home: Path) -> None:
     """Read without the key, a vault-sealed journal is a plain error, not garbage."""
-    from exitplan.vault import FAST_FOR_TESTS, Key
-    from exitplan.vault import seal as vault_seal
-    from exitplan.vault import unseal as vault_unseal
+    from exitplan.crypto.vault import FAST_FOR_TESTS, Key
+    from exitplan.crypto.vault import seal as vault_seal
+    from exitplan.crypto.vault import unseal as vault_unseal
 
     key = Key.derive("correct horse battery staple", params=FAST_FOR_TESTS)
     other = Key.derive("another passphrase", params=FAST_FOR_TESTS)
@@ -492,7 +492,7 @@ def test_any_changed_byte_is_found(tmp_path_factory: pytest.TempPathFactory, dat
 
 def test_summary_line_is_one_short_line() -> None:
     """The list's summary is the start of what happened, on one line, cut with an ellipsis."""
-    from exitplan.journal import summary_line
+    from exitplan.journal.records import summary_line
 
     view = {"fields": {"where": "hall", "what": "a  long\ntext " * 20}}
     line = summary_line(view, width=30)

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from helpers_journal_crash import toy_seal, toy_unseal
 
-from exitplan import attachments
-from exitplan.attachments import attach, check_copies, copy_path, read_copy
-from exitplan.journal import add, read_records, record_path, verify
-from exitplan.journal_entry import JournalError, validate_fields
-from exitplan.journal_export import export, md_escape
+from exitplan.journal import attachments
+from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
+from exitplan.journal.entry import JournalError, validate_fields
+from exitplan.journal.export import export, md_escape
+from exitplan.journal.records import add, read_records, record_path, verify
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 REPO = Path(__file__).resolve().parent.parent
@@ -225,9 +225,9 @@ def test_unknown_export_format(home: Path) -> None:
 
 def vault_pair(passphrase: str) -> tuple[Any, Any]:
     """seal / unseal callables bound to a fast test key, as the plan's key session gives them."""
-    from exitplan.vault import FAST_FOR_TESTS, Key
-    from exitplan.vault import seal as vault_seal
-    from exitplan.vault import unseal as vault_unseal
+    from exitplan.crypto.vault import FAST_FOR_TESTS, Key
+    from exitplan.crypto.vault import seal as vault_seal
+    from exitplan.crypto.vault import unseal as vault_unseal
 
     key = Key.derive(passphrase, params=FAST_FOR_TESTS)
     return (lambda b: vault_seal(b, key)), (lambda b: vault_unseal(b, key))
@@ -256,7 +256,7 @@ def test_real_vault_seals_records_and_copies(tmp_path: Path, original: Path) -> 
 def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
     """Encrypting, changing the passphrase and decrypting re-seal every record and copy; the
     chain and the fingerprint stay the same, and running it twice changes nothing more."""
-    from exitplan.attachments import reseal
+    from exitplan.journal.attachments import reseal
 
     home = tmp_path / "r"
     add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
@@ -280,7 +280,7 @@ def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> 
 
 def test_sweep_removes_only_leftover_temp_files(home: Path) -> None:
     """Temp files of a killed write go; records stay; journal_files lists what is kept."""
-    from exitplan.journal import journal_dir, journal_files, sweep_temp_files
+    from exitplan.journal.records import journal_dir, journal_files, sweep_temp_files
 
     leftover = journal_dir(home) / ".000002.rec.abc.tmp"
     leftover.write_bytes(b"half")

@@ -1,4 +1,4 @@
-"""Tests for exitplan.keyfile: the plan's data key wrapped by the passphrase in one small file."""
+"""Tests for exitplan.crypto.keyfile: the plan's data key, wrapped by the passphrase."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan import vault
-from exitplan.datakey import DataKey, open_with, seal_with
-from exitplan.keyfile import (
+from exitplan.crypto import vault
+from exitplan.crypto.datakey import DataKey, open_with, seal_with
+from exitplan.crypto.keyfile import (
     KEY_FILE_SIZE,
     KEY_MAGIC,
     key_file_id,
@@ -21,7 +21,7 @@ from exitplan.keyfile import (
     rewrap_key_file,
     wrap_key,
 )
-from exitplan.vault import (
+from exitplan.crypto.vault import (
     FAST_FOR_TESTS,
     FAST_KDF_ENV,
     STRONG,

@@ -427,7 +427,7 @@ def test_restore_of_the_plan_never_touches_the_journal(run: Run, plan_home: Path
 
 def test_glance_counts_records_and_dates_the_last(run: Run, home: Path) -> None:
     """glance: None without a journal; then (records, the day the last one was written)."""
-    from exitplan.journal import glance, read_records
+    from exitplan.journal.records import glance, read_records
 
     assert glance(home) is None
     add(run)

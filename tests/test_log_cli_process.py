@@ -158,7 +158,7 @@ def test_an_encrypted_journal_keeps_no_plain_text_on_disk(
 ) -> None:
     """With the plan encrypted, entries, corrections and kept copies are sealed: no file in the
     home holds the marker, yet the journal reads, verifies and exports with the passphrase."""
-    from exitplan.vault import MAGIC
+    from exitplan.crypto.vault import MAGIC
 
     home, pass_file = sealed_home
     entry = f'when = "2026-11-28"\nwhat = "{MARK}"\n'
@@ -222,7 +222,7 @@ def test_glance_at_a_sealed_journal_needs_no_passphrase(sealed_home: tuple[Path,
     """glance counts a sealed journal's records and dates the last by its file, unopened."""
     from datetime import date
 
-    from exitplan.journal import glance
+    from exitplan.journal.records import glance
 
     home, pass_file = sealed_home
     ok(cli(home, "log", "add", input='what = "one"\n', passphrase=pass_file, today=TODAY))
@@ -236,7 +236,7 @@ def test_a_sealed_journal_without_its_plan_still_opens_with_the_passphrase(
 ) -> None:
     """With the encrypted plan gone, the journal opens with the passphrase its records were
     sealed with, and new records are sealed too; without the passphrase it is refused."""
-    from exitplan.vault import MAGIC
+    from exitplan.crypto.vault import MAGIC
 
     home, pass_file = sealed_home
     ok(cli(home, "log", "add", input=f'what = "{MARK}"\n', passphrase=pass_file, today=TODAY))

@@ -13,11 +13,11 @@ from helpers import cli, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan import cache
-from exitplan.catalog import Catalog
-from exitplan.pacing import Pace
-from exitplan.plan import build_plan
-from exitplan.store import Store
+from exitplan.domain.pacing import Pace
+from exitplan.domain.plan import build_plan
+from exitplan.formats.catalog import Catalog
+from exitplan.home import cache
+from exitplan.home.store import Store
 
 TODAY = "2026-11-30"
 DAYS = ["2026-11-30", "2026-12-09", "2027-01-05", "2027-01-12", "2027-02-20"]
@@ -162,5 +162,5 @@ def test_the_pacing_code_is_the_checksum_of_its_modules() -> None:
         Path(str(importlib.import_module(name).__file__)).read_bytes() for name in cache.PACING_CODE
     ]
     assert cache.pacing_code() == cache.checksum(b"\0".join(sources))
-    assert "exitplan.pacing" in cache.PACING_CODE
-    assert "exitplan.plan" in cache.PACING_CODE
+    assert "exitplan.domain.pacing" in cache.PACING_CODE
+    assert "exitplan.domain.plan" in cache.PACING_CODE

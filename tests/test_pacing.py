@@ -9,9 +9,9 @@ from math import ceil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan.model import Checklist, Due, Item, ItemState
-from exitplan.pacing import DEFAULT_PER_DAY, pace
-from exitplan.schedule import Entry, Scheduled, schedule
+from exitplan.domain.model import Checklist, Due, Item, ItemState
+from exitplan.domain.pacing import DEFAULT_PER_DAY, pace
+from exitplan.domain.schedule import Entry, Scheduled, schedule
 
 EXIT = date(2027, 3, 1)
 LIST = Checklist(id="money", title="Money")
@@ -404,7 +404,7 @@ def test_steps_come_after_their_needs_smallest_key_first(
 ) -> None:
     """Every step comes after the steps it needs, and where several are free the smallest key
     goes first; steps needing nothing are merged in exactly where their key puts them."""
-    from exitplan.pacing import _topological
+    from exitplan.domain.pacing import _topological
 
     keys, pairs = case
     nodes = list(range(len(keys)))

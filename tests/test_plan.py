@@ -6,10 +6,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan.catalog import Catalog
-from exitplan.errors import ExitplanError, ItemError
-from exitplan.model import Checklist, CustomItem, Due, Item, ItemState, PlanState
-from exitplan.plan import (
+from exitplan.base.errors import ExitplanError, ItemError
+from exitplan.domain.model import Checklist, CustomItem, Due, Item, ItemState, PlanState
+from exitplan.domain.plan import (
     MAX_NOTE_CHARS,
     add_custom,
     build_plan,
@@ -21,6 +20,7 @@ from exitplan.plan import (
     set_status,
     slugify,
 )
+from exitplan.formats.catalog import Catalog
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 LATER = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)

@@ -20,7 +20,7 @@ import pytest
 from conftest import REPO, TODAY
 from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan
 
-from exitplan.printable import summary_html
+from exitplan.views.printable import summary_html
 
 INSTALL = (
     "install them with: sudo apt-get install chromium poppler-utils "
@@ -208,8 +208,8 @@ PICTURE = REPO / "docs" / "summary-page1.png"
 
 def picture_page() -> str:
     """A plan of the built-in checklists, four days in, with a few steps done: fixed days."""
-    from exitplan.catalog import load_catalog
-    from exitplan.plan import build_plan, new_state, set_note, set_status
+    from exitplan.domain.plan import build_plan, new_state, set_note, set_status
+    from exitplan.formats.catalog import load_catalog
 
     catalog = load_catalog(None)
     now = datetime(2026, 11, 30, 9, 0)

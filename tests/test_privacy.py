@@ -26,7 +26,7 @@ import pytest
 import typer
 from helpers import cli, ok
 
-from exitplan.vault import MAGIC
+from exitplan.crypto.vault import MAGIC
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "exitplan"
@@ -637,14 +637,14 @@ def test_typer_app_never_shows_locals() -> None:
 CRASH_WRAPPER = """\
 import sys
 
-import exitplan.plan
+import exitplan.domain.plan
 
 
 def boom(*args, **kwargs):
     raise RuntimeError("simulated bug while saving a note")
 
 
-exitplan.plan.set_note = boom
+exitplan.domain.plan.set_note = boom
 from exitplan import cli
 
 if sys.argv[1] == "pretty-with-locals":  # the control: what the settings protect against

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import DATA, MONEY, NetworkUsed, Run, make_home, snapshot
 
-from exitplan.catalog import load_catalog
+from exitplan.formats.catalog import load_catalog
 
 RealSocket = socket.socket  # taken at import, before the suite-wide patch replaces the name
 

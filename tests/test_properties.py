@@ -42,9 +42,9 @@ from hypothesis.stateful import (
 )
 from typer.testing import Result
 
-from exitplan.catalog import checklist_problems, load_checklist
-from exitplan.errors import ExitplanError
-from exitplan.store import KEEP_BACKUPS, Store, dump_plan, parse_plan
+from exitplan.base.errors import ExitplanError
+from exitplan.formats.catalog import checklist_problems, load_checklist
+from exitplan.home.store import KEEP_BACKUPS, Store, dump_plan, parse_plan
 
 TODAY = "2026-11-30"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
@@ -62,7 +62,7 @@ def _properties_without_builtins(tmp_path_factory: pytest.TempPathFactory) -> It
     """Hide the built-in checklists from in-process runs: these tests bring their own small
     checklist, and parsing the built-in content for every new data folder only costs time.
     (The CLI code paths are the same either way.)"""
-    from exitplan import catalog
+    from exitplan.formats import catalog
 
     empty = tmp_path_factory.mktemp("no-builtins")
     with pytest.MonkeyPatch.context() as mp:
@@ -97,8 +97,8 @@ def fresh_dir(root: Path) -> Path:
 
 # -- strategies ------------------------------------------------------------------------------
 
-# Any Unicode scalar value except lone surrogates (exitplan.plan.clean_text refuses those, and
-# they cannot be written as UTF-8): control characters, combining marks, right-to-left text,
+# Any Unicode scalar value except lone surrogates (exitplan.domain.plan.clean_text refuses those,
+# and they cannot be written as UTF-8): control characters, combining marks, right-to-left text,
 # emoji, U+2028, U+FEFF and the like are all in. This is what the loaders are fed.
 ODD_CHARS = st.characters(codec="utf-8")
 ODD_TEXT = st.text(alphabet=ODD_CHARS, max_size=30)
@@ -578,9 +578,9 @@ def test_any_own_checklist_file_never_crashes_the_cli_long(
 
 def model_clean(text: str) -> str:
     """What exitplan stores of a typed text. The cleaning rules (which control characters are
-    dropped, how line ends are treated) are exitplan.plan.clean_text's own: this test is about
-    the state of the plan, the rules themselves are tested with the plan functions."""
-    from exitplan.plan import clean_text
+    dropped, how line ends are treated) are exitplan.domain.plan.clean_text's own: this test is
+    about the state of the plan, the rules themselves are tested with the plan functions."""
+    from exitplan.domain.plan import clean_text
 
     return clean_text(text, "text", 1_000_000)
 

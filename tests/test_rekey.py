@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from helpers import PAPERS, cli, make_home, ok, one_error_line, snapshot
 
-from exitplan.limits import SEALED_MARK
+from exitplan.base.limits import SEALED_MARK
 
 PASS = "correct horse battery staple"  # noqa: S105 - a test passphrase
 NEW = "a completely different phrase"
@@ -53,8 +53,8 @@ def secret(folder: Path, name: str, text: str) -> Path:
 @pytest.fixture(scope="module")
 def rk_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A plain plan with a note, several backups, an own checklist and a journal entry."""
-    from exitplan.journal import add
-    from exitplan.journal_entry import validate_fields
+    from exitplan.journal.entry import validate_fields
+    from exitplan.journal.records import add
 
     home = make_home(tmp_path_factory.mktemp("rk") / "plan", PAPERS)
     with pytest.MonkeyPatch.context() as mp:
@@ -387,7 +387,7 @@ def test_status_derives_a_key_once(
     rk_sealed: tuple[Path, Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`status` and `backups` on an encrypted plan run the key derivation once, for plan.key."""
-    from exitplan import vault
+    from exitplan.crypto import vault
 
     home, old, _new = rk_sealed
     ok(cli(home, "done", STEP, passphrase=old))
@@ -408,9 +408,9 @@ def test_status_derives_a_key_once(
 def test_codec_seals_with_the_data_key(rk_sealed: tuple[Path, Path, Path]) -> None:
     """`KeySession.codec()` is (None, None) before unlocking, then a seal/unseal pair with the
     plan's data key: sealed bytes name the key in plan.key and open back."""
-    from exitplan.datakey import key_id_of
-    from exitplan.keyfile import key_file_id
-    from exitplan.store import Store
+    from exitplan.crypto.datakey import key_id_of
+    from exitplan.crypto.keyfile import key_file_id
+    from exitplan.home.store import Store
 
     home, _old, _new = rk_sealed
     store = Store(home, lambda: PASS)
@@ -429,7 +429,7 @@ def test_codec_seals_with_the_data_key(rk_sealed: tuple[Path, Path, Path]) -> No
 
 def _legacy_home(template: Path, tmp_path: Path, passphrase: str) -> Path:
     """A copy of the template sealed file by file in format 1, as an earlier release did."""
-    from exitplan.vault import Key, seal
+    from exitplan.crypto.vault import Key, seal
 
     home = copy_home(template, tmp_path)
     shutil.rmtree(home / "journal")
@@ -445,8 +445,8 @@ def test_format_one_plan_moves_to_the_key_file_on_the_first_change(
     """A plan sealed by an earlier release opens, and its first change writes plan.key and
     re-seals every file in format 2; a file sealed under another passphrase is left untouched
     and never called damaged."""
-    from exitplan.vault import Key, sealed_version
-    from exitplan.vault import seal as seal_v1
+    from exitplan.crypto.vault import Key, sealed_version
+    from exitplan.crypto.vault import seal as seal_v1
 
     pass_file = secret(tmp_path, "pass.txt", PASS)
     home = _legacy_home(rk_template, tmp_path, PASS)
@@ -500,7 +500,7 @@ def test_backup_names_after_encryption_carry_no_count_and_no_time(
 def test_an_older_copy_put_back_gets_one_calm_warning(rk_sealed: tuple[Path, Path, Path]) -> None:
     """An older encrypted backup copied over plan.toml opens, and `status` says once, calmly,
     that the plan is older than its newest backup, with the fix; a normal plan gets no note."""
-    from exitplan.backups import list_backups
+    from exitplan.home.backups import list_backups
 
     home, old, _new = rk_sealed
     ok(cli(home, "done", STEP, passphrase=old))

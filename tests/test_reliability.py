@@ -31,10 +31,10 @@ import pytest
 from helpers import cli, ok, one_error_line, read_plan, snapshot
 from typer.testing import Result
 
-from exitplan import atomic as atomic_module
-from exitplan import backups as backups_module
-from exitplan.errors import ExitplanError
-from exitplan.store import KEEP_BACKUPS, LOCK_TIMEOUT_ENV, Store
+from exitplan.base.errors import ExitplanError
+from exitplan.disk import atomic as atomic_module
+from exitplan.home import backups as backups_module
+from exitplan.home.store import KEEP_BACKUPS, LOCK_TIMEOUT_ENV, Store
 
 HELPER = Path(__file__).resolve().parent / "helpers_crash.py"
 TODAY = "2026-11-30"
@@ -67,7 +67,7 @@ def _reliability_without_builtins(tmp_path_factory: pytest.TempPathFactory) -> I
     """Hide the built-in checklists from in-process runs: these tests bring their own small
     checklist, and parsing the built-in content for every new data folder only costs time.
     (Child processes still see the real built-in checklists.)"""
-    from exitplan import catalog
+    from exitplan.formats import catalog
 
     empty = tmp_path_factory.mktemp("no-builtins")
     with pytest.MonkeyPatch.context() as mp:
@@ -448,7 +448,7 @@ def test_atomic_save_survives_300_sigkills(tmp_path: Path, mode: str) -> None:
 def test_naive_writer_is_caught_by_the_harness(tmp_path: Path) -> None:
     """CONTROL: the same harness with a truncate-and-rewrite writer shows corruption.
 
-    The writer lives in tests/helpers_crash.py and replaces exitplan.atomic.write_atomic in the
+    The writer lives in tests/helpers_crash.py and replaces exitplan.disk.atomic.write_atomic in the
     child only. At least one trial must end with a plan that does not load or lost a save;
     otherwise the harness could not tell a safe writer from an unsafe one.
     """
@@ -686,7 +686,7 @@ def test_encrypted_verify_failure_keeps_old_file(
 ) -> None:
     """Verify-before-commit: when the sealed temp file does not open back to the same bytes,
     nothing is replaced: exit 1, one line, the old file byte-for-byte, no temp file."""
-    from exitplan import datakey, vault
+    from exitplan.crypto import datakey, vault
 
     home = rel_encrypted_home
     ok(cli(home, "done", item(1), passphrase=rel_secret))

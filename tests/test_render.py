@@ -6,12 +6,12 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan import render
-from exitplan.catalog import Catalog
-from exitplan.export import rows_for
-from exitplan.flags import FLAGS
-from exitplan.model import Checklist, Due, Item
-from exitplan.plan import Plan, build_plan, new_state
+from exitplan.domain.flags import FLAGS
+from exitplan.domain.model import Checklist, Due, Item
+from exitplan.domain.plan import Plan, build_plan, new_state
+from exitplan.formats.catalog import Catalog
+from exitplan.views import render
+from exitplan.views.export import rows_for
 
 NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 30)
@@ -115,8 +115,8 @@ def test_checklists_view_says_whose_and_whether_in_plan() -> None:
 
 def test_wrap_keeps_phone_numbers_urls_and_the_caution_mark_whole() -> None:
     """Wrapping breaks only between words: never inside a phone number, a URL, or before ⚠."""
-    from exitplan.screen import GLUE
-    from exitplan.term import wrap
+    from exitplan.views.screen import GLUE
+    from exitplan.views.term import wrap
 
     assert wrap("Call 0808 2000 247 today", 12) == ["Call", "0808 2000 247", "today"]
     url = "https://example.org/a-long-path-with-hyphens"

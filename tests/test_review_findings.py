@@ -124,7 +124,7 @@ def test_help_now_wraps_to_the_terminal_between_words(run: Run, columns: int) ->
     """help-now fits the width: no line is wider except a URL alone on its line (which starts
     at the left edge, so it is never cut into indented pieces), and every number, service
     text and URL is whole: wrapping only moves words between lines."""
-    from exitplan.helplines import load_lines
+    from exitplan.formats.helplines import load_lines
 
     text = ok(run("help-now", env={"COLUMNS": str(columns)})).stdout
     lines = text.splitlines()

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from conftest import TODAY, Run, assert_error, make_home, snapshot
 
-from exitplan import store as store_module
-from exitplan.store import Store
-from exitplan.vault import MAGIC
+from exitplan.crypto.vault import MAGIC
+from exitplan.home import store as store_module
+from exitplan.home.store import Store
 
 
 def flagged_due(run: Run, item_id: str) -> str:

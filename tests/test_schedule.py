@@ -6,10 +6,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from exitplan.dates import format_offset, parse_offset, parse_when
-from exitplan.errors import DateError
-from exitplan.model import Checklist, Due, Item, ItemState
-from exitplan.schedule import (
+from exitplan.base.errors import DateError
+from exitplan.domain.dates import format_offset, parse_offset, parse_when
+from exitplan.domain.model import Checklist, Due, Item, ItemState
+from exitplan.domain.schedule import (
     FLAG_ORDER,
     Entry,
     days_left,

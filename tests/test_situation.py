@@ -9,13 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from exitplan.cache import _decode, _encode, _plan
-from exitplan.catalog import Catalog
-from exitplan.errors import ExitplanError, PlanError
-from exitplan.model import Checklist, Due, Item, PlanState
-from exitplan.plan import build_plan, new_state, set_per_day, set_situation, set_status
-from exitplan.situation import DANGER_KEYS, KEYS, QUESTIONS, applies, danger_signs, read_answers
-from exitplan.store import dump_plan, parse_plan
+from exitplan.base.errors import ExitplanError, PlanError
+from exitplan.domain.model import Checklist, Due, Item, PlanState
+from exitplan.domain.plan import build_plan, new_state, set_per_day, set_situation, set_status
+from exitplan.domain.situation import (
+    DANGER_KEYS,
+    KEYS,
+    QUESTIONS,
+    applies,
+    danger_signs,
+    read_answers,
+)
+from exitplan.formats.catalog import Catalog
+from exitplan.home.cache import _decode, _encode, _plan
+from exitplan.home.store import dump_plan, parse_plan
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 EXIT = date(2027, 1, 31)

@@ -74,7 +74,8 @@ def test_help_now_imports_no_pydantic_models_or_crypto(tmp_path: Path) -> None:
     code = (
         "import sys; from exitplan.cli import main; sys.argv = ['exitplan', 'help-now'];\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('LOADED', [m for m in ('exitplan.schema', 'exitplan.store', 'cryptography')"
+        "print('LOADED', [m for m in "
+        "('exitplan.formats.schema', 'exitplan.home.store', 'cryptography')"
         " if m in sys.modules])"
     )
     env = {**os.environ, "EXITPLAN_HOME": str(tmp_path / "h")}

@@ -14,7 +14,7 @@ import pytest
 from conftest import EXIT, MONEY, PAPERS, TODAY, Run, init_plan
 from helpers import REPO, assert_usage_error, make_home, ok, read_plan, snapshot
 
-from exitplan import term
+from exitplan.views import term
 
 COND = "t-cond"
 WIDE = {"COLUMNS": "200"}
@@ -322,11 +322,11 @@ def test_no_colour_through_the_cli_with_no_color(run: Run, cond_home: Path) -> N
 AUDIT = """
 import sys
 from datetime import date
-from exitplan.catalog import Catalog
-from exitplan.model import Checklist, Due, Item, PlanState
-from exitplan.plan import build_plan
-from exitplan.screen import status_text
-from exitplan.term import colour_enabled, width
+from exitplan.formats.catalog import Catalog
+from exitplan.domain.model import Checklist, Due, Item, PlanState
+from exitplan.domain.plan import build_plan
+from exitplan.views.screen import status_text
+from exitplan.views.term import colour_enabled, width
 items = [Item(id="a", title="A step", why="W.", due=Due(-3), priority="critical")]
 catalog = Catalog((Checklist(id="c", title="C", items=items, builtin=True),))
 state = PlanState(created=__import__("datetime").datetime(2026, 11, 1),
@@ -348,7 +348,7 @@ def test_the_status_screen_imports_no_framework() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
     # Control: the same audit does see rich when the rich renderer is imported.
-    control = AUDIT.replace("import sys\n", "import sys\nimport exitplan.render, rich.text\n")
+    control = AUDIT.replace("import sys\n", "import sys\nimport exitplan.views.render, rich.text\n")
     seen = subprocess.run(
         [sys.executable, "-c", control], capture_output=True, text=True, cwd=REPO, check=False
     )

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from conftest import EXIT, MONEY, PAPERS, Run, assert_error, make_home, read_plan, snapshot
 
-from exitplan.errors import LockError, NoPlanError, PlanError, StorageError
-from exitplan.model import ItemState, PlanState
-from exitplan.plan import record
-from exitplan.store import (
+from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
+from exitplan.domain.model import ItemState, PlanState
+from exitplan.domain.plan import record
+from exitplan.home.store import (
     KEEP_BACKUPS,
     LOCK_FILE,
     LOCK_TIMEOUT_ENV,

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from exitplan.model import Checklist, Item
-from exitplan.plan import Plan
-from exitplan.printable import summary_html
-from exitplan.summary import build_summary, escape_markdown, summary_markdown, summary_text
+from exitplan.domain.model import Checklist, Item
+from exitplan.domain.plan import Plan
+from exitplan.views.printable import summary_html
+from exitplan.views.summary import build_summary, escape_markdown, summary_markdown, summary_text
 
 
 @pytest.fixture

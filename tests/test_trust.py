@@ -16,7 +16,7 @@ import typer
 from conftest import MONEY, PAPERS, TODAY, Run, make_home, read_plan, snapshot
 from helpers import assert_no_traceback, cli, ok, one_error_line
 
-import exitplan.dates
+import exitplan.domain.dates
 from exitplan.cli import review as review_module
 from exitplan.cli.app import app, command_name
 
@@ -83,7 +83,7 @@ def test_init_creates_only_the_last_folder_of_a_chosen_home(tmp_path: Path) -> N
 
 def test_the_default_home_may_still_create_its_parents() -> None:
     """Without --home the platform's data folder is used, missing parents and all."""
-    from exitplan.paths import default_home
+    from exitplan.disk.paths import default_home
 
     assert not default_home().parent.exists()  # the test's XDG data folder is not made yet
     ok(cli(None, "init", today=TODAY))
@@ -188,8 +188,8 @@ def test_summary_format_wins_over_the_extension(run: Run, plan_home: Path, tmp_p
 
 def test_summary_html_is_the_printable_page(run: Run, plan_home: Path) -> None:
     """--format html prints the self-contained printable page, with the plan in it."""
-    from exitplan.printable import summary_html
-    from exitplan.workspace import Workspace
+    from exitplan.service.workspace import Workspace
+    from exitplan.views.printable import summary_html
 
     page = ok(run("summary", "--format", "html")).stdout
     assert page == summary_html(Workspace(plan_home, TODAY).read(), TODAY)
@@ -233,10 +233,10 @@ def test_the_rehearsal_note_comes_from_exitplan_today_too(
     plan_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """EXITPLAN_TODAY rehearses like --today; the real clock is only compared with it."""
-    monkeypatch.setattr(exitplan.dates, "real_today", lambda: date(2026, 12, 5))
+    monkeypatch.setattr(exitplan.domain.dates, "real_today", lambda: date(2026, 12, 5))
     result = ok(cli(plan_home, "skip", "1", env={"EXITPLAN_TODAY": TODAY.isoformat()}))
     assert REHEARSAL in result.stderr
-    monkeypatch.setattr(exitplan.dates, "real_today", lambda: TODAY)
+    monkeypatch.setattr(exitplan.domain.dates, "real_today", lambda: TODAY)
     result = ok(cli(plan_home, "undo", "1", env={"EXITPLAN_TODAY": TODAY.isoformat()}))
     assert REHEARSAL not in result.stderr
 
@@ -491,7 +491,7 @@ def test_help_now_says_in_the_tool_how_to_report_a_wrong_number() -> None:
 
 def test_help_now_region_help_lists_every_region() -> None:
     """--region's help names every region that has numbers."""
-    from exitplan.helplines import load_lines
+    from exitplan.formats.helplines import load_lines
 
     text = " ".join(ok(cli(None, "help-now", "--help")).stdout.split())
     for region in {line["region"] for line in load_lines()}:

@@ -1,4 +1,4 @@
-"""Tests for exitplan.vault: the shared KDF policy and the legacy per-file format 1."""
+"""Tests for exitplan.crypto.vault: the shared KDF policy and the legacy per-file format 1."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan import vault
-from exitplan.vault import (
+from exitplan.crypto import vault
+from exitplan.crypto.vault import (
     FAST_FOR_TESTS,
     FAST_KDF_ENV,
     MAGIC,
@@ -511,21 +511,22 @@ def _modules_after_import(statement: str) -> set[str]:
 
 
 def test_import_does_not_load_cryptography() -> None:
-    """`import exitplan.vault` alone does not import cryptography."""
-    top_level = _modules_after_import("import exitplan.vault")
+    """`import exitplan.crypto.vault` alone does not import cryptography."""
+    top_level = _modules_after_import("import exitplan.crypto.vault")
     assert "exitplan" in top_level
     assert "cryptography" not in top_level
 
 
 def test_import_does_not_load_ui_libraries() -> None:
-    """`import exitplan.vault` does not import typer, rich or click."""
-    top_level = _modules_after_import("import exitplan.vault")
+    """`import exitplan.crypto.vault` does not import typer, rich or click."""
+    top_level = _modules_after_import("import exitplan.crypto.vault")
     assert not top_level & {"typer", "rich", "click"}
 
 
 def test_lazy_import_check_can_fail() -> None:
     """Control: the subprocess check does see cryptography once a vault function needs it."""
     top_level = _modules_after_import(
-        "import exitplan.vault as v; v.seal(b'x', v.Key(b'k' * 32, b's' * 16, v.FAST_FOR_TESTS))"
+        "import exitplan.crypto.vault as v; "
+        "v.seal(b'x', v.Key(b'k' * 32, b's' * 16, v.FAST_FOR_TESTS))"
     )
     assert "cryptography" in top_level

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from helpers import EXIT, MONEY, PLANNED, TODAY, make_home, snapshot
 
-from exitplan.errors import ExitplanError, NoPlanError
-from exitplan.plan import set_status
-from exitplan.workspace import Workspace
+from exitplan.base.errors import ExitplanError, NoPlanError
+from exitplan.domain.plan import set_status
+from exitplan.service.workspace import Workspace
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_read_never_writes(ws: Workspace, home: Path) -> None:
 
 def test_change_saves_keeps_a_backup_and_refreshes_the_cache(ws: Workspace, home: Path) -> None:
     """A change is saved, the previous plan is kept as a backup, and the cache follows."""
-    from exitplan import cache
+    from exitplan.home import cache
 
     backups = len(ws.store.backups())
     ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))

@@ -4,7 +4,7 @@
 holds the commands, and `app` registers them (in the order `--help` shows) and runs them.
 
 Importing this package imports no framework: its names load on first use, so `main()` can try
-the glance (`exitplan.glance`) before typer is ever imported.
+the glance (`exitplan.service.glance`) before typer is ever imported.
 """
 
 from __future__ import annotations
@@ -35,14 +35,21 @@ def main() -> None:
     """Console-script entry point: the glance when it can serve the command, else the full CLI."""
     import gc
 
-    from exitplan.hardening import forbid_core_dumps
+    from exitplan.base.hardening import forbid_core_dumps
 
     # Before anything reads the plan: no core dump may hold it.
     forbid_core_dumps()
+    # The language is chosen before any framework or screen is imported (their words are
+    # translated where they are used).
+    import os
+
+    from exitplan.base.i18n import choose, install
+
+    install(choose(sys.argv[1:], os.environ))
     # The glance lives for a few milliseconds and keeps nearly everything it makes: the cyclic
     # collector would only walk the same objects again and again (a tenth of a 10,000-step glance).
     gc.disable()
-    from exitplan.glance import finish, glance
+    from exitplan.service.glance import finish, glance
 
     code = glance(sys.argv[1:])
     if code is not None:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from exitplan.base.errors import ExitplanError
 from exitplan.cli import changing, copies, files, log, privacy, reading
 from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
@@ -28,7 +29,6 @@ from exitplan.cli.common import (
     say,
     stream_is_terminal,
 )
-from exitplan.errors import ExitplanError
 
 # The order `exitplan --help` lists the commands in: most used first, the rare ones last.
 COMMANDS: list[tuple[str, Any]] = [
@@ -94,7 +94,7 @@ def show_usage_error(exc: Any) -> NoReturn:
     exc.show(file=shown)
     text = shown.getvalue()
     if stream_is_terminal(err=True):
-        from exitplan.term import width, wrap_lines
+        from exitplan.views.term import width, wrap_lines
 
         text = "\n".join(wrap_lines(text.rstrip("\n"), width())) + "\n"
     sys.stderr.write(text)
@@ -224,8 +224,26 @@ def _version(value: bool) -> None:
         raise typer.Exit
 
 
+def _lang(value: str | None) -> str | None:
+    """`--lang`: a language exitplan has a catalog for (the choice itself was made in main())."""
+    from exitplan.base import i18n
+
+    if value is None:
+        return None
+    code = i18n.language_code(value)
+    if code not in i18n.available():
+        known = ", ".join(i18n.available())
+        raise typer.BadParameter(
+            i18n._("'{value}' is not a language exitplan speaks; use one of: {known}").format(
+                value=value, known=known
+            )
+        )
+    i18n.install(code)  # in-process callers (tests) choose here; main() already chose the same
+    return code
+
+
 def _parse_today(value: str | None) -> date | None:
-    from exitplan.glance import read_today  # the one parser: the glance reads the same way
+    from exitplan.service.glance import read_today  # the one parser: the glance reads the same way
 
     if value is None:
         return None
@@ -281,12 +299,23 @@ def main_callback(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            callback=_lang,
+            is_eager=True,
+            help="Speak this language: en or es.  [env var: EXITPLAN_LANG, then LANG]",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.cli.common import plan_signature
-    from exitplan.dates import real_today
-    from exitplan.paths import home_was_given, resolve_home
-    from exitplan.term import plain_enabled
+    from exitplan.disk.paths import home_was_given, resolve_home
+    from exitplan.domain.dates import real_today
+    from exitplan.views.term import plain_enabled
 
     os.umask(0o077)
     rehearsed = _parse_today(today)
@@ -311,7 +340,7 @@ for _name, _command in COMMANDS:
         app.command(_name, cls=PlainHelpCommand)(_command)
 
 
-GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file"})
+GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file", "--lang"})
 
 
 def invoked_command(args: list[str]) -> str | None:
@@ -329,7 +358,7 @@ def invoked_command(args: list[str]) -> str | None:
 
 def main() -> None:
     """Console-script entry point."""
-    from exitplan.hardening import forbid_core_dumps
+    from exitplan.base.hardening import forbid_core_dumps
 
     # Before anything reads the passphrase or the plan: no core dump may hold them.
     forbid_core_dumps()

@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import ASK, env_of, read_private_text, say
 from exitplan.cli.review import review as review_cmd
-from exitplan.limits import MAX_REASON_CHARS
 
 if TYPE_CHECKING:
     from datetime import date
 
     from exitplan.cli.common import Env
-    from exitplan.model import Due, PlanState, Status
-    from exitplan.plan import Plan
-    from exitplan.schedule import Entry
+    from exitplan.domain.model import Due, PlanState, Status
+    from exitplan.domain.plan import Plan
+    from exitplan.domain.schedule import Entry
 
 
 ItemsArg = Annotated[
@@ -52,8 +52,8 @@ def init(
     ] = False,
 ) -> None:
     """Create your plan. Example: exitplan init --exit-date +6w"""
-    from exitplan.dates import parse_when
-    from exitplan.screen import suggested_date
+    from exitplan.domain.dates import parse_when
+    from exitplan.views.screen import suggested_date
 
     env = env_of(ctx)
     when = parse_when(exit_date, env.today) if exit_date else None
@@ -105,11 +105,11 @@ def date_cmd(
     ] = None,
 ) -> None:
     """Show, set or clear the day you plan to leave, and the pace. Example: exitplan date +6w"""
-    from exitplan.dates import parse_when
-    from exitplan.export import countdown_text
-    from exitplan.pacing import MAX_PER_DAY
-    from exitplan.plan import record, set_exit_date, set_per_day
-    from exitplan.screen import suggested_date
+    from exitplan.domain.dates import parse_when
+    from exitplan.domain.pacing import MAX_PER_DAY
+    from exitplan.domain.plan import record, set_exit_date, set_per_day
+    from exitplan.views.export import countdown_text
+    from exitplan.views.screen import suggested_date
 
     env = env_of(ctx)
     if new is not None and clear:
@@ -158,7 +158,7 @@ def date_cmd(
 
 def show_date(env: Env) -> None:
     """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
-    from exitplan.export import countdown_text
+    from exitplan.views.export import countdown_text
 
     env.ws.require_plan()
     plan = env.ws.read()
@@ -182,7 +182,7 @@ def warn_if_past(when: date | None, today: date) -> None:
 def _set_status(
     ctx: typer.Context, refs: list[str], status: Status, reason: str | None = None
 ) -> None:
-    from exitplan.plan import set_status
+    from exitplan.domain.plan import set_status
 
     env = env_of(ctx)
 
@@ -245,7 +245,7 @@ def skip(
     ] = None,
 ) -> None:
     """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
-    from exitplan.plan import clean_text
+    from exitplan.domain.plan import clean_text
 
     if reason == ASK:
         plan = env_of(ctx).ws.read()
@@ -265,7 +265,7 @@ def note(
 
     Example: exitplan note 3   (or: pbpaste | exitplan note 3)
     """
-    from exitplan.plan import set_note
+    from exitplan.domain.plan import set_note
 
     env = env_of(ctx)
     entry = env.ws.read().resolve(item)
@@ -320,7 +320,7 @@ def add(
     The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
     use the number in other commands, e.g. exitplan done 214.
     """
-    from exitplan.plan import add_custom, require_checklist
+    from exitplan.domain.plan import add_custom, require_checklist
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
@@ -358,7 +358,7 @@ def add(
 
 def parse_due_option(due: str | None) -> Due | None:
     """The --due of `add`, with an error that names both forms it accepts."""
-    from exitplan.schema import parse_due
+    from exitplan.formats.schema import parse_due
 
     if due is None:
         return None
@@ -376,7 +376,7 @@ def parse_due_option(due: str | None) -> Due | None:
 
 def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
     """A calm word when a new step's due date is already behind us."""
-    from exitplan.schedule import lead_date
+    from exitplan.domain.schedule import lead_date
 
     when = lead_date(entry.item, plan.exit_date)
     if when is not None and when < today:

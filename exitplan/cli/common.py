@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from exitplan.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.errors import ExitplanError, PassphraseNeeded
 
 if TYPE_CHECKING:
-    from exitplan.catalog import Catalog
-    from exitplan.model import PlanState
-    from exitplan.plan import Plan
-    from exitplan.store import Store
-    from exitplan.workspace import Workspace
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
+    from exitplan.formats.catalog import Catalog
+    from exitplan.home.store import Store
+    from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
 
@@ -29,7 +29,7 @@ def say(message: str) -> None:
     At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
     """
     if stream_is_terminal(err=True):
-        from exitplan.term import width, wrap_lines
+        from exitplan.views.term import width, wrap_lines
 
         message = "\n".join(wrap_lines(message, width()))
     typer.echo(message, err=True)
@@ -51,7 +51,7 @@ def prompt_text(text: str, *, err: bool = False) -> str:
     """
     if not stream_is_terminal(err=err):
         return text
-    from exitplan.term import width, wrap
+    from exitplan.views.term import width, wrap
 
     *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
     for line in lead:
@@ -119,10 +119,10 @@ class Env:
     def ws(self) -> Workspace:
         """The plan's workspace (built on first use, so help-now never imports the store)."""
         if self._workspace is None:
-            from exitplan.workspace import Workspace
+            from exitplan.service.workspace import Workspace
 
             if self.home_given:
-                from exitplan.paths import check_given_home
+                from exitplan.disk.paths import check_given_home
 
                 check_given_home(self.home)
             self._workspace = Workspace(
@@ -201,7 +201,7 @@ def rehearsal_note(today: date) -> str:
 
 def plan_signature(home: Path) -> tuple[int, int, int] | None:
     """What changes whenever plan.toml is written (None: there is no plan file)."""
-    from exitplan.limits import PLAN_FILE
+    from exitplan.base.limits import PLAN_FILE
 
     try:
         st = (home / PLAN_FILE).stat()
@@ -303,7 +303,7 @@ def print_renderable(make: Callable[[], Any]) -> Callable[[], None]:
     """A human rendering that prints a rich renderable built only when it is needed."""
 
     def show() -> None:
-        from exitplan.render import console
+        from exitplan.views.render import console
 
         console().print(make())
 

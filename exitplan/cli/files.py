@@ -7,15 +7,15 @@ from typing import Annotated
 
 import typer
 
+from exitplan.base.errors import ChecklistProblems
 from exitplan.cli.common import JsonOpt, say
-from exitplan.errors import ChecklistProblems
 
 
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
     """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
-    from exitplan.catalog import checklist_problems
+    from exitplan.formats.catalog import checklist_problems
 
     problems: list[str] = []
     seen: dict[str, Path] = {}
@@ -57,7 +57,7 @@ def help_now(
     Works with no plan and never needs the passphrase. Example: exitplan help-now --region Wales
     """
     from exitplan.cli.common import emit_json, env_of
-    from exitplan.helplines import help_now_output
+    from exitplan.service.helpnow import help_now_output
 
     env = env_of(ctx)
     out, data, problem = help_now_output(env.home, region, sources=sources, every=every,

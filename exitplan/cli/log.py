@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -21,10 +22,9 @@ from exitplan.cli.common import (
     render_result,
     say,
 )
-from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
-    from exitplan.workspace import Workspace
+    from exitplan.service.workspace import Workspace
 
 app = typer.Typer(
     name="log",
@@ -60,11 +60,11 @@ def at_terminal() -> bool:
 
 def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe."""
-    from exitplan import logbook
+    from exitplan.service import journal as logbook
 
     if not at_terminal():
         return logbook.read_toml(ws, sys.stdin.buffer.read())
-    from exitplan.journal_entry import FIELDS, QUESTIONS, JournalError
+    from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError
 
     say(title)
     say(INTRO)
@@ -104,7 +104,7 @@ def add(ctx: typer.Context) -> None:
 
     Example: exitplan log add   (or: exitplan log add < entry.toml)
     """
-    from exitplan import logbook
+    from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     logbook.check_private(ws)
@@ -116,7 +116,7 @@ def add(ctx: typer.Context) -> None:
 
 
 def _list_lines(views: list[dict[str, Any]]) -> list[str]:
-    from exitplan.journal import timeline
+    from exitplan.journal.records import timeline
 
     lines = []
     for moment in timeline(views):
@@ -128,7 +128,8 @@ def _list_lines(views: list[dict[str, Any]]) -> list[str]:
 @app.command("list")
 def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the entries in the order they happened. Example: exitplan log list"""
-    from exitplan import journal, logbook
+    from exitplan.journal import records as journal
+    from exitplan.service import journal as logbook
 
     views = journal.list_entries(logbook.records(_ws(ctx)))
     notes = [] if views else ["The journal is empty. 'exitplan log add' writes an entry."]
@@ -136,7 +137,7 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 def _show_lines(view: dict[str, Any]) -> list[str]:
-    from exitplan.journal_entry import FIELDS, QUESTIONS
+    from exitplan.journal.entry import FIELDS, QUESTIONS
 
     def fields(values: dict[str, Any]) -> list[str]:
         out = []
@@ -167,7 +168,8 @@ def _show_lines(view: dict[str, Any]) -> list[str]:
 @app.command("show")
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
     """Show one entry in full, with its corrections and files. Example: exitplan log show 3"""
-    from exitplan import journal, logbook
+    from exitplan.journal import records as journal
+    from exitplan.service import journal as logbook
 
     view = journal.show_entry(logbook.records(_ws(ctx)), n)
     render_result(Output(view, echo_lines(_show_lines(view))), as_json)
@@ -176,7 +178,8 @@ def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
 @app.command("amend")
 def amend(ctx: typer.Context, n: NumberArg) -> None:
     """Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3"""
-    from exitplan import journal, logbook
+    from exitplan.journal import records as journal
+    from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
@@ -196,7 +199,7 @@ def attach(
 
     Files up to 256 MiB. Example: exitplan log attach 3 photo.jpg
     """
-    from exitplan import logbook
+    from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     written = logbook.attach(ws, n, file)
@@ -223,10 +226,10 @@ def verify(
 
     Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRST
     """
-    from exitplan import logbook
+    from exitplan.service import journal as logbook
 
     result, copies = logbook.verify(_ws(ctx), against)
-    from exitplan.journal_entry import JournalError
+    from exitplan.journal.entry import JournalError
 
     data = {**result.as_dict(), "copies": copies, "ok": result.ok and not copies}
     if data["ok"]:
@@ -248,7 +251,7 @@ def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     Later, 'exitplan log verify --against FINGERPRINT' shows the journal still extends it.
     """
-    from exitplan import logbook
+    from exitplan.service import journal as logbook
 
     result, _copies = logbook.verify(_ws(ctx))
     if not result.ok:
@@ -280,8 +283,8 @@ def export(
 
     Example: exitplan log export --format html --output journal.html
     """
-    from exitplan import logbook
-    from exitplan.atomic import write_atomic
+    from exitplan.disk.atomic import write_atomic
+    from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     target = output.expanduser()

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
-from exitplan.errors import ExitplanError
 
 MIN_PASSPHRASE = 8
 TRIES = 3
@@ -106,7 +106,7 @@ def decrypt(ctx: typer.Context) -> None:
 
 def where(ctx: typer.Context) -> None:
     """Show the data folder and every file exitplan keeps there."""
-    from exitplan.homefiles import describe_files
+    from exitplan.home.files import describe_files
 
     env = env_of(ctx)
     typer.echo(str(env.home))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -16,12 +17,11 @@ from exitplan.cli.common import (
     render_result,
     say,
 )
-from exitplan.errors import ExitplanError
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.journal import Moment
-    from exitplan.plan import Plan
+    from exitplan.domain.plan import Plan
+    from exitplan.journal.records import Moment
 
 
 def write_out(text: str) -> None:
@@ -32,7 +32,7 @@ def write_out(text: str) -> None:
 
 def look(env: Env) -> dict[str, Any]:
     """The screen options of this run: columns, colour painter and plain mode."""
-    from exitplan.term import Painter, colour_enabled, width
+    from exitplan.views.term import Painter, colour_enabled, width
 
     return {
         "columns": width(),
@@ -43,7 +43,7 @@ def look(env: Env) -> dict[str, Any]:
 
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
-    from exitplan.glance import status_output, write
+    from exitplan.service.glance import status_output, write
 
     env = env_of(ctx)
     ws = env.ws
@@ -97,7 +97,7 @@ def list_items(
     as_json: JsonOpt = False,
 ) -> None:
     """List steps with their number, id, due date and state. Example: exitplan list finances"""
-    from exitplan.export import attention_groups, item_data, rows_for
+    from exitplan.views.export import attention_groups, item_data, rows_for
 
     if only_open + only_done + every + attention > 1:
         raise typer.BadParameter("choose one of --open, --done, --all or --attention")
@@ -118,7 +118,7 @@ def list_items(
     rows = [row for row in rows if wanted is None or row.entry.checklist.id == wanted]
 
     def human() -> None:
-        from exitplan.render import list_lines
+        from exitplan.views.render import list_lines
 
         write_out("\n".join(list_lines(rows, env.today, **look(env))) + "\n")
 
@@ -134,7 +134,7 @@ def show(
 
     Example: exitplan show 3
     """
-    from exitplan.export import item_detail, item_events, rows_for
+    from exitplan.views.export import item_detail, item_events, rows_for
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -143,7 +143,7 @@ def show(
     events = item_events(plan, entry)
 
     def human() -> None:
-        from exitplan.render import item_lines
+        from exitplan.views.render import item_lines
 
         write_out("\n".join(item_lines(row, env.today, events, **look(env))) + "\n")
 
@@ -152,14 +152,14 @@ def show(
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the checklists you can use, with how many steps each has."""
-    from exitplan.export import checklist_rows
+    from exitplan.views.export import checklist_rows
 
     env = env_of(ctx)
     ws = env.ws
     rows = checklist_rows(ws.catalog, ws.read())
 
     def human() -> None:
-        from exitplan.render import checklists_lines
+        from exitplan.views.render import checklists_lines
 
         write_out("\n".join(checklists_lines(rows, **look(env))) + "\n")
 
@@ -211,7 +211,7 @@ def summary(
 
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
-    from exitplan import export, printable, summary
+    from exitplan.views import export, printable, summary
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -250,7 +250,7 @@ def summary(
     if target is None:
         typer.echo(text, nl=False)
         return
-    from exitplan.atomic import write_atomic
+    from exitplan.disk.atomic import write_atomic
 
     write_atomic(target, text.encode("utf-8"))
     say(
@@ -265,7 +265,8 @@ def summary(
 
 def journal_timeline(env: Env) -> tuple[Moment, ...]:
     """The journal's entries in the order they happened (opened with the plan's key)."""
-    from exitplan import journal, logbook
+    from exitplan.journal import records as journal
+    from exitplan.service import journal as logbook
 
     return journal.timeline(journal.list_entries(logbook.records(env.ws)))
 
@@ -279,7 +280,7 @@ def history(
 
     What was ticked, skipped, noted or re-dated, and when.
     """
-    from exitplan.export import event_data, history_lines, item_events
+    from exitplan.views.export import event_data, history_lines, item_events
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -290,7 +291,7 @@ def history(
     data = [event_data(e) for e in events]
 
     def human() -> None:
-        from exitplan.term import width, wrap
+        from exitplan.views.term import width, wrap
 
         if not events:
             return

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 import typer
 
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
-from exitplan.errors import ExitplanError
+from exitplan.base.errors import ExitplanError
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
     from exitplan.domain.region import Place
-    from exitplan.model import PlanState
-    from exitplan.plan import Plan
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
 
 INTRO = (
     "Where you live chooses the names of the orders you can ask for, the services and the "
@@ -89,7 +89,7 @@ def region(
 
 def wrap_words(text: str) -> list[str]:
     """A paragraph wrapped to the terminal."""
-    from exitplan.term import width, wrap
+    from exitplan.views.term import width, wrap
 
     return wrap(text, width())
 
@@ -197,7 +197,7 @@ def _prompt(question: str) -> str | int:
 
 def save_place(env: Env, answer: Answer) -> None:
     """Keep the place in the plan and say what it changes."""
-    from exitplan.plan import set_region
+    from exitplan.domain.plan import set_region
 
     if answer.keep:
         say("Where you live is as it was; nothing changed.")

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import Env, check_checklist, env_of, say
-from exitplan.limits import MAX_REASON_CHARS
 
 KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
 
@@ -51,10 +51,10 @@ def review(
     and exits, leaving only an ordinary prompt.
     Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
     """
-    from exitplan.export import rows_for
-    from exitplan.render import console, item_view
-    from exitplan.schedule import most_urgent
-    from exitplan.term import width
+    from exitplan.domain.schedule import most_urgent
+    from exitplan.views.export import rows_for
+    from exitplan.views.render import console, item_view
+    from exitplan.views.term import width
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -105,7 +105,7 @@ def hide_screen() -> None:
 
 def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
     """Apply one review answer and save it at once."""
-    from exitplan.plan import clean_text, set_note, set_status
+    from exitplan.domain.plan import clean_text, set_note, set_status
 
     if key == "d":
         env.ws.change(

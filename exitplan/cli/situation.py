@@ -16,8 +16,8 @@ from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.model import PlanState
-    from exitplan.plan import Plan
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
 
 INTRO = (
     "A few questions help exitplan fit the plan to you: which steps apply, and what comes "
@@ -47,7 +47,7 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     At a terminal they are asked one by one. Otherwise they are read from stdin as TOML:
     printf 'children = false\\npets = true\\n' | exitplan situation
     """
-    from exitplan.situation import QUESTIONS
+    from exitplan.domain.situation import QUESTIONS
 
     env = env_of(ctx)
     env.ws.require_plan()
@@ -58,7 +58,7 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if stdin_is_terminal():
         ask_and_save(env)
         return
-    from exitplan.situation import read_answers
+    from exitplan.domain.situation import read_answers
 
     text = sys.stdin.read()
     answers = read_answers(text)
@@ -72,7 +72,7 @@ def offer(env: Env) -> None:
     """At a terminal (never when piped), offer the questions once; one line skips them all."""
     if not stdin_is_terminal():
         return
-    from exitplan.term import width, wrap
+    from exitplan.views.term import width, wrap
 
     for line in wrap(INTRO, width()):
         say(line)
@@ -98,7 +98,7 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     Stopping on the way saves nothing. On its own, the run then ends as any stopped prompt does
     (130 for Ctrl-C, 1 at the end of input); offered by `init`, whose plan is made, it ends well.
     """
-    from exitplan.term import width, wrap
+    from exitplan.views.term import width, wrap
 
     if intro:
         for line in wrap(INTRO, width()):
@@ -116,7 +116,7 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
 def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
     Ctrl-C, 1 at the end of input)."""
-    from exitplan.situation import QUESTIONS
+    from exitplan.domain.situation import QUESTIONS
 
     answers: dict[str, bool | None] = {}
     total = len(QUESTIONS)
@@ -143,7 +143,7 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
 
 def save(env: Env, answers: dict[str, bool | None]) -> None:
     """Save the answers and say what they change in the plan."""
-    from exitplan.plan import set_situation
+    from exitplan.domain.plan import set_situation
 
     def apply(state: PlanState, _plan: Plan) -> bool:
         return set_situation(state, answers, env.ws.now())
@@ -161,7 +161,7 @@ def save(env: Env, answers: dict[str, bool | None]) -> None:
             f"{aside} steps are set aside as not for you; they come back, with their progress, "
             "if an answer changes (exitplan list --all shows them)."
         )
-    from exitplan.situation import danger_signs
+    from exitplan.domain.situation import danger_signs
 
     if danger_signs(plan.situation):
         say(

@@ -1,1 +1,1 @@
-"""The domain: what a plan is and how it is paced, as plain values (stdlib only)."""
+"""The pure domain: checklists, the plan, dates, situation, pacing, schedule, flags."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
-from exitplan.errors import ExitplanError
+from exitplan.base.errors import ExitplanError
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence

@@ -1,1 +1,4 @@
-"""The file formats: reading, checking and writing exitplan's files."""
+"""File formats: checklists, the plan file and data files, validated.
+
+pydantic and tomllib are imported only in this layer.
+"""

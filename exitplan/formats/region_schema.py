@@ -47,7 +47,7 @@ from pydantic import (
 )
 
 from exitplan.domain.region import FACT_KEYS, Kind, Serves
-from exitplan.schema import Clean
+from exitplan.formats.schema import Clean
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120), Clean]
 OneLine = Annotated[
@@ -165,7 +165,7 @@ class RegionFile(BaseModel):
 
 def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
     """Every problem with a region file's data, one plain line each."""
-    from exitplan.fileerrors import describe_errors
+    from exitplan.formats.tomlerrors import describe_errors
 
     try:
         checked = RegionFile.model_validate(data)

@@ -25,10 +25,10 @@ from exitplan.domain.region import (
     Place,
     local,
 )
-from exitplan.errors import ExitplanError
+from exitplan.base.errors import ExitplanError
 
 if TYPE_CHECKING:
-    from exitplan.catalog import Signature
+    from exitplan.formats.catalog import Signature
 
 MAX_REGION_FILE_BYTES = 1024 * 1024
 
@@ -59,7 +59,7 @@ def country_file(code: str) -> Path:
 
 def file_signature(code: str) -> Signature | None:
     """What changes when the file holding a place changes (None: there is no such file)."""
-    from exitplan.catalog import signature
+    from exitplan.formats.catalog import signature
 
     try:
         return signature(country_file(code))
@@ -245,8 +245,8 @@ def parts_of(country: Place) -> tuple[Place, ...]:
 
 def region_problems(path: Path) -> list[str]:
     """Every problem in a region file, against the schema (empty: the file is good)."""
-    from exitplan.catalog import parse_toml, read_text
-    from exitplan.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+    from exitplan.base.errors import ChecklistError
 
     try:
         data = parse_toml(read_text(path, "region file"), path)
@@ -271,8 +271,8 @@ def plan_region(home: Path) -> tuple[str | None, bool]:
     """
     import tomllib
 
-    from exitplan.limits import PLAN_FILE, SEALED_MARK
-    from exitplan.safeio import read_capped
+    from exitplan.base.limits import PLAN_FILE, SEALED_MARK
+    from exitplan.disk.safeio import read_capped
 
     try:
         raw = read_capped(home / PLAN_FILE, MAX_REGION_FILE_BYTES * 64)

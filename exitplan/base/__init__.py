@@ -1,0 +1,1 @@
+"""Leaves: the errors people see, names and limits, start-up hardening. Stdlib only."""

@@ -1,0 +1,143 @@
+"""The language exitplan speaks: chosen once at start-up, then used through `_()` and `ngettext()`.
+
+Every string a person reads is written in English in the code and marked for translation:
+
+- `_("Saved.")` at the point of use, and `ngettext("{n} step", "{n} steps", n)` where a number
+  decides the form (fill the placeholders with `.format()` after translating, never before);
+- `N_("...")` marks a module-level constant, which is translated where it is shown
+  (`_(CONSTANT)`): a module is imported before the language is chosen, so a `_()` at import
+  time would always speak English.
+
+The language is chosen, first match wins, from `--lang` on the command line, `EXITPLAN_LANG`,
+then the usual environment as gettext reads it (`LANGUAGE`, a colon-separated list, then
+`LC_ALL`, `LC_MESSAGES`, `LANG`: the first one set decides), then English. Only languages with a
+compiled catalog in `exitplan/locale/<lang>/LC_MESSAGES/exitplan.mo` can be chosen; any other
+choice reads as English. English needs no catalog, and `gettext` is not even imported for it.
+
+The catalogs are managed with Babel (see the README's Development section); at run time only the
+standard library's `gettext` reads them. Stdlib only, importable anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+DOMAIN = "exitplan"
+ENGLISH = "en"
+LANG_OPTION = "--lang"
+LANG_ENV = "EXITPLAN_LANG"
+# gettext's own order: the first of these that is set (and not empty) decides.
+LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class _Catalog(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+_catalog: _Catalog | None = None
+_current = ENGLISH
+
+
+def locale_dir() -> Path:
+    """The folder of compiled catalogs inside the package."""
+    return Path(__file__).resolve().parent.parent / "locale"
+
+
+def available() -> tuple[str, ...]:
+    """The languages exitplan can speak: English, and every language with a compiled catalog."""
+    found = set()
+    folder = locale_dir()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        entries = []
+    for entry in entries:
+        if (Path(entry.path) / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+            found.add(entry.name)
+    return (ENGLISH, *sorted(found - {ENGLISH}))
+
+
+def language_code(value: str) -> str:
+    """The language part of a locale name: 'es' for es_MX.UTF-8, es-419 or ES."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0]
+    return code.lower()
+
+
+def from_argv(argv: Sequence[str]) -> str | None:
+    """The value of `--lang X` or `--lang=X` on a command line (the last one wins), or None."""
+    found = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--":
+            break
+        if arg == LANG_OPTION:
+            found = next(args, None)
+        elif arg.startswith(LANG_OPTION + "="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def choose(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language to speak, from the command line and the environment (see the module's doc)."""
+    known = available()
+    named = from_argv(argv) or environ.get(LANG_ENV, "").strip()
+    if named:
+        code = language_code(named)
+        return code if code in known else ENGLISH
+    for variable in LOCALE_ENV:
+        value = environ.get(variable, "").strip()
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = language_code(part)
+            if code in known:
+                return code
+            if code in {"c", "posix"}:
+                return ENGLISH
+        return ENGLISH
+    return ENGLISH
+
+
+def install(language: str) -> None:
+    """Speak `language` from now on (English when it has no catalog)."""
+    global _catalog, _current  # noqa: PLW0603 (the one language of the process, set at start-up)
+    code = language_code(language)
+    if code == ENGLISH or code not in available():
+        _catalog, _current = None, ENGLISH
+        return
+    import gettext
+
+    path = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with path.open("rb") as handle:
+            _catalog = gettext.GNUTranslations(handle)
+    except (OSError, ValueError):
+        _catalog, _current = None, ENGLISH  # a damaged catalog: English, never a traceback
+        return
+    _current = code
+
+
+def current() -> str:
+    """The language being spoken ('en', 'es', ...)."""
+    return _current
+
+
+def _(message: str) -> str:
+    """The message in the chosen language (the English text when it has no translation)."""
+    return message if _catalog is None else _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number `n`, in the chosen language."""
+    if _catalog is None:
+        return singular if n == 1 else plural
+    return _catalog.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a module-level string for translation; translate it where it is shown."""
+    return message

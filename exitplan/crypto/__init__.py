@@ -1,0 +1,1 @@
+"""Sealing: the passphrase, the wrapped data key and sealed files."""

@@ -1,0 +1,1 @@
+"""File access in the data home: atomic writes, the safe reader, where the home is."""

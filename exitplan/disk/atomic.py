@@ -1,0 +1,81 @@
+"""Atomic files: write a temp file, fsync it, replace the target, fsync the folder."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from exitplan.base.errors import StorageError
+from exitplan.base.limits import TEMP_SUFFIX
+
+
+def write_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    verify: Callable[[Path], None] | None = None,
+    sync_folder: bool = True,
+) -> None:
+    """Write a file so that a crash leaves the old or the new version, never a torn one."""
+    import tempfile
+
+    folder = path.parent
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    except OSError as exc:
+        raise StorageError(_write_failure(path, exc)) from None
+    tmp = Path(tmp_name)
+    try:
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if verify is not None:
+                verify(tmp)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+            raise
+    except OSError as exc:
+        raise StorageError(_write_failure(path, exc)) from None
+    if not sync_folder:
+        return
+    try:
+        fsync_dir(folder)
+    except OSError as exc:
+        raise StorageError(
+            f"saved {path.name}, but the disk reported a problem confirming it "
+            f"({exc.strerror or exc}); check your plan with 'exitplan status'"
+        ) from None
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename durable by syncing its directory."""
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def make_private_dir(folder: Path) -> None:
+    """Create a folder (0700) if it is missing, with a plain error when that fails."""
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
+
+
+def _write_failure(path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        reason = "the disk is full"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        reason = "there is no permission to write there"
+    else:
+        reason = exc.strerror or str(exc)
+    return f"could not save {path.name} ({reason}); your previous plan is unchanged"

@@ -1,0 +1,143 @@
+"""Files of the data directory, handled safely: regular files only, no links followed, capped.
+
+Someone with the same account can put a link, a FIFO or a huge file where exitplan expects its
+own file. Every read here opens the file without following a final symbolic link and without
+blocking (a FIFO would otherwise hang the command), checks with `fstat` that it is a regular
+file, and reads at most `cap + 1` bytes, so the caller can refuse an oversized file without
+ever holding more than that in memory. `overwrite` zeroes a file's bytes before it is deleted.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from exitplan.base.errors import StorageError
+from exitplan.base.limits import FOLDERS
+
+__all__ = [
+    "LINK_REASON",
+    "NOT_REGULAR_REASON",
+    "is_link",
+    "is_regular",
+    "open_regular",
+    "overwrite",
+    "read_capped",
+]
+
+LINK_REASON = "it is a link, and exitplan never follows links in its folder"
+NOT_REGULAR_REASON = "it is not a regular file"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_CHUNK = 1 << 20
+
+
+def open_regular(path: Path, *, follow: bool = False) -> int:
+    """A read-only descriptor of a regular file (raises OSError with a plain `strerror`).
+
+    A link is refused (unless `follow`), and so is anything that is not a regular file: a
+    FIFO, a device or a folder. The descriptor is blocking again once it is known to be a file.
+    """
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise OSError(errno.ELOOP, LINK_REASON, str(path)) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            reason = "it is a folder" if stat.S_ISDIR(mode) else NOT_REGULAR_REASON
+            raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, reason, str(path))
+        if _NONBLOCK:
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_capped(path: Path, cap: int, *, follow: bool = False) -> bytes:
+    """At most `cap + 1` bytes of a regular file: more than `cap` means it is too large."""
+    fd = open_regular(path, follow=follow)
+    try:
+        chunks = []
+        left = cap + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def is_link(path: Path) -> bool:
+    """Whether `path` itself is a symbolic link (a missing path is not)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def is_regular(path: Path) -> bool:
+    """Whether `path` itself is a regular file (not a link, a FIFO or a folder)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def overwrite(path: Path) -> None:
+    """Replace a regular file's bytes with zeros in place (same length) and sync them.
+
+    Links and special files are never opened (they are deleted as they are).
+    """
+    flags = os.O_WRONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if not os.path.isfile(path) or os.path.islink(path):
+            return  # a FIFO without a reader, a socket: nothing to overwrite
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            os.chmod(path, 0o600)  # a read-only file of the person's own: writable first
+            fd = os.open(path, flags)
+        else:
+            raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return
+        zeros = bytes(min(st.st_size, _CHUNK))
+        left = st.st_size
+        while left > 0:
+            left -= os.write(fd, zeros[: min(left, _CHUNK)])
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def shared_folder(mode: int, owner: int) -> bool:
+    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's."""
+    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or owner != os.geteuid()
+
+
+def refuse_link(home: Path, path: Path) -> None:
+    """Raise a plain error when `path` is a link (exitplan never follows links in its folder)."""
+    if not is_link(path):
+        return
+    try:
+        target = os.readlink(path)
+    except OSError:  # pragma: no cover - removed between the two calls
+        target = "somewhere else"
+    raise StorageError(
+        f"{path.relative_to(home)} in {home} is a link to {target}; exitplan never follows "
+        "links out of its folder, so nothing was read or changed. Put the real "
+        f"{'folder' if path.name in FOLDERS else 'file'} there instead of the link"
+    )

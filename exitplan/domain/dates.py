@@ -1,0 +1,77 @@
+"""Parsing of dates and offsets, shared by checklists, the plan and the CLI."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from exitplan.base.errors import DateError
+
+_OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
+# Offsets beyond ten years are surely a typo, and would overflow date arithmetic soon enough.
+MAX_OFFSET_DAYS = 3660
+
+
+# For tests and README samples run in a child process: the day to treat as the real today.
+REAL_TODAY_ENV = "EXITPLAN_TEST_REAL_TODAY"
+
+
+def real_today() -> date:
+    """The computer's own date: read only to tell a rehearsal (`--today`) from the real day."""
+    import os
+
+    fixed = os.environ.get(REAL_TODAY_ENV)
+    if fixed:
+        try:
+            return date.fromisoformat(fixed)
+        except ValueError:
+            pass
+    return date.today()
+
+
+def parse_offset(text: str) -> int:
+    """Turn `exit`, `-3w`, `+10d` or `5d` into a number of days (negative = before the exit)."""
+    cleaned = text.strip().lower()
+    if cleaned in {"exit", "0", "exit-day"}:
+        return 0
+    match = _OFFSET.match(cleaned)
+    if match is None:
+        raise DateError(
+            f"'{text}' is not an offset: use 'exit', or a number of days or weeks "
+            "like -3w, -10d or +7d"
+        )
+    sign, number, unit = match.groups()
+    days = int(number) * (7 if unit == "w" else 1)
+    if days > MAX_OFFSET_DAYS:
+        raise DateError(f"'{text}' is more than ten years away")
+    return -days if sign == "-" else days
+
+
+def format_offset(days: int) -> str:
+    """The canonical text of an offset: `exit`, `-21d`, `+7d`."""
+    if days == 0:
+        return "exit"
+    return f"{days:+d}d"
+
+
+def parse_when(text: str, today: date) -> date:
+    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
+    cleaned = text.strip().lower()
+    if cleaned == "today":
+        return today
+    if cleaned[:1] in {"+", "-"}:
+        try:
+            return today + timedelta(days=parse_offset(cleaned))
+        except (DateError, OverflowError):
+            raise DateError(
+                f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+            ) from None
+    try:
+        when = date.fromisoformat(cleaned)
+    except ValueError:
+        raise DateError(
+            f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+        ) from None
+    if abs((when - today).days) > MAX_OFFSET_DAYS:
+        raise DateError(f"'{text}' is more than ten years from today")
+    return when

@@ -1,0 +1,417 @@
+"""The plan: checklists joined with the person's progress, and the changes they make."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date, datetime
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+from exitplan.base.errors import ExitplanError, ItemError
+from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
+from exitplan.domain.model import (
+    Checklist,
+    CustomItem,
+    Due,
+    Event,
+    ItemState,
+    PlanState,
+    Priority,
+    Status,
+)
+from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
+from exitplan.domain.region import in_place, localised
+from exitplan.domain.schedule import Entry, Scheduled, lead_days, schedule
+from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from exitplan.domain.region import Local
+    from exitplan.formats.catalog import Catalog
+
+
+class Plan(NamedTuple):
+    """The checklists in the plan, each item joined with its state."""
+
+    checklists: tuple[Checklist, ...]
+    entries: tuple[Entry, ...]
+    state: PlanState | None
+    # The pacing of these entries when it is already known (kept in the cache by the change
+    # that saved the plan); None: worked out when asked for.
+    paced: Pace | None = None
+    # Where the person lives, with its local facts (None: no place chosen, or not known here).
+    region: Local | None = None
+
+    @property
+    def exit_date(self) -> date | None:
+        """The day the person plans to leave, if set."""
+        return self.state.exit_date if self.state else None
+
+    @property
+    def start(self) -> date | None:
+        """The day the exit date was chosen (the schedule never falls before it)."""
+        return self.state.planned_on if self.state else None
+
+    @property
+    def lead(self) -> int:
+        """The plan's longest lead time before the exit, in days."""
+        return lead_days(self.entries)
+
+    @property
+    def per_day(self) -> int:
+        """The most steps the schedule asks for on one day before the exit."""
+        chosen = self.state.per_day if self.state else None
+        return chosen or DEFAULT_PER_DAY
+
+    @property
+    def situation(self) -> dict[str, bool]:
+        """The situation answers (a question not answered is absent)."""
+        return dict(self.state.situation) if self.state else {}
+
+    def pace(self) -> Pace | None:
+        """Where the paced steps fall (None without an exit date). It depends on the plan
+        only, never on today, so it can be worked out once when the plan changes."""
+        if self.exit_date is None:
+            return None
+        if self.paced is not None:
+            return self.paced
+        return pace(self.entries, self.exit_date, self.start, self.per_day)
+
+    def rows(self, today: date) -> list[Scheduled]:
+        """Every entry with its paced due date and its flag for today, in plan order."""
+        return schedule(
+            self.entries,
+            self.exit_date,
+            today,
+            self.warn_days,
+            start=self.start,
+            per_day=self.per_day,
+            paced=self.pace(),
+        )
+
+    @property
+    def warn_days(self) -> int:
+        """How many days ahead an item counts as due soon."""
+        return self.state.warn_days if self.state else DEFAULT_WARN_DAYS
+
+    def resolve(self, ref: str) -> Entry:
+        """Find one entry by number, full id, or any unambiguous part of its id."""
+        return resolve(self.entries, ref)
+
+
+def new_state(
+    now: datetime,
+    catalog: Catalog,
+    checklists: list[str] | None,
+    exit_date: date | None,
+    today: date | None = None,
+) -> PlanState:
+    """A fresh plan with the chosen checklists (all built-in ones by default)."""
+    chosen = checklists or [c.id for c in catalog.checklists if c.builtin]
+    unknown = [cid for cid in chosen if catalog.get(cid) is None]
+    if unknown:
+        raise ExitplanError(
+            f"no checklist called '{unknown[0]}'; available: {', '.join(catalog.ids)}"
+        )
+    state = PlanState(
+        created=now,
+        exit_date=exit_date,
+        planned_on=(today or now.date()) if exit_date else None,
+        checklists=list(dict.fromkeys(chosen)),
+    )
+    record(state, now, "init", detail=f"exit date {exit_date}" if exit_date else None)
+    return state
+
+
+def build_plan(
+    catalog: Catalog,
+    state: PlanState | None,
+    paced: Pace | None = None,
+    region: Local | None = None,
+) -> Plan:
+    """Join the catalog with the state; without a state, show every built-in checklist.
+
+    `paced`: the pacing of exactly this catalog and state, when it is already known. `region`:
+    the place `state.region` names, whose facts fill the placeholders (else: neutral words)."""
+    if state is None:
+        chosen = [c for c in catalog.checklists if c.builtin]
+    else:
+        wanted = set(state.checklists)
+        # The person's own checklist files are part of the plan, like the built-in ones.
+        chosen = [c for c in catalog.checklists if c.id in wanted or not c.builtin]
+        custom_lists = {ci.checklist for ci in state.custom}
+        missing = custom_lists - {c.id for c in chosen}
+        chosen += [c for c in catalog.checklists if c.id in missing]
+    custom_by_list: dict[str, list[CustomItem]] = {}
+    if state is not None:
+        for custom in state.custom:
+            custom_by_list.setdefault(custom.checklist, []).append(custom)
+    chosen.sort(key=lambda c: (c.order, c.id))
+    entries: list[Entry] = []
+    states = state.items if state else {}
+    answers = state.situation if state else {}
+    yes = {key for key in DANGER_KEYS if answers.get(key) is True}
+    place = state.region if state else None
+    texts = region.texts() if region is not None and region.code == place else None
+    # Checklist items are numbered first and the person's own steps after them, in the order
+    # they were added, so adding a step never changes a number someone has already seen.
+    numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
+    later = iter(range(sum(len(c.items) for c in chosen) + 1, 1 << 62))
+    custom_numbers = {id(ci): next(later) for ci in (state.custom if state else [])}
+    untouched = ItemState()  # frozen: one for every step nobody has marked yet
+    states_get = states.get
+    for checklist in chosen:
+        rows = [(next(numbers), item, False) for item in checklist.items]
+        rows += [
+            (custom_numbers[id(ci)], ci.as_item(), True)
+            for ci in custom_by_list.get(checklist.id, [])
+        ]
+        prefix = f"{checklist.id}."
+        for number, item, is_custom in rows:
+            conditional = item.applies_if or item.unless or item.only_if or item.regions
+            if item.facts:
+                item = localised(item, texts)  # noqa: PLW2901 - the item as this place reads it
+            entries.append(
+                Entry(
+                    number,
+                    checklist,
+                    item,
+                    states_get(prefix + item.id, untouched),
+                    is_custom,
+                    # applies, then danger: the conditions of most steps are empty
+                    not conditional
+                    or (
+                        applies(item.applies_if, item.unless, answers, item.only_if)
+                        and (not item.regions or in_place(item.regions, place))
+                    ),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                )
+            )
+    return Plan(tuple(chosen), tuple(entries), state, paced, region if texts is not None else None)
+
+
+def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
+    """Find one entry by list number, full id, or an unambiguous part of an id."""
+    text = ref.strip().lower()
+    if not text:
+        raise ItemError("a step is needed: give its number from 'exitplan list' or its id")
+    if text.isascii() and text.isdigit():
+        number = int(text)
+        for entry in entries:
+            if entry.number == number:
+                return entry
+        raise ItemError(f"there is no step number {number}; 'exitplan list' shows the numbers")
+    exact = [e for e in entries if e.full_id == text]
+    if exact:
+        return exact[0]
+    for test in (
+        lambda e: e.item.id == text,
+        lambda e: e.full_id.startswith(text) or e.item.id.startswith(text),
+        lambda e: text in e.full_id,
+    ):
+        found = [e for e in entries if test(e)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            names = ", ".join(e.full_id for e in found[:8])
+            more = f" and {len(found) - 8} more" if len(found) > 8 else ""
+            raise ItemError(
+                f"'{ref}' matches more than one step: {names}{more}. Type more of the id."
+            )
+    raise ItemError(f"no step matches '{ref}'; 'exitplan list --all' shows every step")
+
+
+# The change log keeps the newest events and the first one (when the plan was made), so a
+# plan changed every day for years still opens and saves quickly.
+MAX_HISTORY = 2000
+T = TypeVar("T")
+
+
+def record(
+    state: PlanState, now: datetime, action: str, item: str | None = None, detail: str | None = None
+) -> None:
+    """Append a line to the plan's change log (keeping at most MAX_HISTORY + 1 lines)."""
+    state.history.append(Event(at=now, action=action, item=item, detail=detail))
+    if len(state.history) > MAX_HISTORY + 1:
+        state.history[:] = keep_history(state.history, lambda event: event.action)
+
+
+def keep_history(events: list[T], action: Callable[[T], object]) -> list[T]:
+    """The first event if it is the plan's `init`, then the newest MAX_HISTORY events."""
+    if len(events) <= MAX_HISTORY + 1:
+        return events
+    first = events[:1] if action(events[0]) == "init" else []
+    return first + events[-MAX_HISTORY:]
+
+
+def set_status(
+    state: PlanState, entry: Entry, status: Status, now: datetime, reason: str | None = None
+) -> bool:
+    """Mark an item done, open or skipped; returns False when nothing changed.
+
+    Skipping a skipped step again with no reason keeps the earlier reason; a new reason
+    replaces it.
+    """
+    current = state.items.get(entry.full_id) or ItemState()
+    if status == "skipped" and current.status == "skipped" and reason is None:
+        reason = current.reason
+    if current.status == status and (status != "skipped" or current.reason == reason):
+        return False
+    updated = replace(
+        current, status=status, changed=now, reason=reason if status == "skipped" else None
+    )
+    state.items[entry.full_id] = updated
+    action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
+    record(state, now, action, entry.full_id, reason if status == "skipped" else None)
+    return True
+
+
+def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
+    """Replace an item's note (an empty text removes it)."""
+    cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
+    current = state.items.get(entry.full_id) or ItemState()
+    state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
+    record(state, now, "note" if cleaned else "note-removed", entry.full_id)
+
+
+def set_exit_date(
+    state: PlanState, exit_date: date | None, now: datetime, today: date | None = None
+) -> None:
+    """Set or clear the exit date, remembering the day it was chosen."""
+    state.exit_date = exit_date
+    state.planned_on = (today or now.date()) if exit_date else None
+    record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
+
+
+def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: datetime) -> bool:
+    """Change situation answers (None clears one: not answered); returns False if none changed.
+
+    The history says only that the answers changed, never what they are.
+    """
+    unknown = sorted(key for key in answers if key not in KEYS)
+    if unknown:
+        known = ", ".join(sorted(KEYS))
+        raise ExitplanError(f"'{unknown[0]}' is not a situation question; use one of: {known}")
+    updated = dict(state.situation)
+    for key, value in answers.items():
+        if value is None:
+            updated.pop(key, None)
+        elif isinstance(value, bool):
+            updated[key] = value
+        else:
+            raise ExitplanError(f"the answer for '{key}' must be yes (true) or no (false)")
+    if updated == state.situation:
+        return False
+    state.situation = updated
+    record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_region(state: PlanState, code: str | None, now: datetime) -> bool:
+    """Choose where the person lives (None: not chosen); False if it was already so. The
+    history says only that it changed, never where."""
+    if state.region == code:
+        return False
+    state.region = code
+    record(state, now, "region", detail="where you live changed")
+    return True
+
+
+def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
+    """Set how many steps a day the schedule asks for (None: the default); False if unchanged."""
+    if per_day is not None and (isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY):
+        raise ExitplanError(f"steps per day must be a whole number from 1 to {MAX_PER_DAY}")
+    if per_day == state.per_day:
+        return False
+    state.per_day = per_day
+    record(state, now, "per-day", detail=str(per_day) if per_day else "default")
+    return True
+
+
+def require_checklist(plan: Plan, checklist_id: str) -> None:
+    """Refuse a checklist that is not in the plan, naming the ones that are."""
+    known = {c.id for c in plan.checklists}
+    if checklist_id not in known:
+        raise ExitplanError(
+            f"no checklist called '{checklist_id}' in your plan; "
+            f"choose one of: {', '.join(sorted(known))}"
+        )
+
+
+def add_custom(
+    state: PlanState,
+    plan: Plan,
+    checklist_id: str,
+    title: str,
+    now: datetime,
+    *,
+    due: Due | None = None,
+    priority: Priority = "normal",
+    why: str | None = None,
+) -> str:
+    """Add the person's own item to a checklist; returns its full id."""
+    require_checklist(plan, checklist_id)
+    title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
+    if not title:
+        raise ExitplanError("the title is empty: say in a few words what the step is")
+    in_list = [e for e in plan.entries if e.checklist.id == checklist_id]
+    for entry in in_list:
+        if entry.item.title.casefold() == title.casefold():
+            raise ExitplanError(
+                f"{checklist_id} already has a step with that title (#{entry.number}); "
+                "nothing was added"
+            )
+    slug = neutral_id({e.item.id for e in in_list})
+    custom = CustomItem(
+        checklist=checklist_id,
+        id=slug,
+        title=title,
+        why=clean_text(why, "why", 4000) if why else None,
+        due=due,
+        priority=priority,
+        added=now,
+    )
+    custom.as_item()  # validates due against when before anything is stored
+    state.custom.append(custom)
+    full_id = f"{checklist_id}.{slug}"
+    record(state, now, "add", full_id, title)
+    return full_id
+
+
+OWN_ID_PREFIX = "mine-"
+
+
+def neutral_id(taken: set[str]) -> str:
+    """The next id for a person's own step: `mine-1`, `mine-2`, ...
+
+    Never made from the title, so typing the id (into shell history) reveals nothing.
+    """
+    used = [
+        int(tail)
+        for name in taken
+        if name.startswith(OWN_ID_PREFIX) and (tail := name[len(OWN_ID_PREFIX) :]).isdigit()
+    ]
+    return f"{OWN_ID_PREFIX}{max(used, default=0) + 1}"
+
+
+def slugify(title: str) -> str:
+    """A short id made from a title: lowercase words joined by dashes."""
+    words = re.findall(r"[a-z0-9]+", title.lower())
+    slug = "-".join(words)[:40].strip("-")
+    return slug or "item"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def clean_text(text: str, what: str, limit: int) -> str:
+    """Strip a typed text, refusing what cannot be stored safely."""
+    cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
+    try:
+        cleaned.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ExitplanError(f"the {what} has characters that are not valid text") from None
+    if len(cleaned) > limit:
+        raise ExitplanError(f"the {what} is longer than {limit} characters")
+    return cleaned

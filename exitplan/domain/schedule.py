@@ -1,0 +1,176 @@
+"""Due dates and flags: pure functions of the plan, the exit date and today."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from exitplan.domain.model import PRIORITY_RANK
+from exitplan.domain.pacing import Pace, pace, shift
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from exitplan.domain.model import Checklist, Item, ItemState
+
+Flag = Literal["overdue", "open_at_exit", "due_soon", "upcoming"]
+# Most urgent first; this order is also the order `status` shows them in.
+FLAG_ORDER: tuple[Flag, ...] = ("overdue", "open_at_exit", "due_soon", "upcoming")
+FLAG_RANK = {flag: rank for rank, flag in enumerate(FLAG_ORDER)}
+ALERT_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit", "due_soon"})
+
+
+class Entry(NamedTuple):
+    """One item of the plan, joined with what the person has done about it."""
+
+    number: int
+    checklist: Checklist
+    item: Item
+    state: ItemState
+    custom: bool = False
+    applies: bool = True  # False: set aside as "not for you" by the situation answers
+    danger: bool = False  # a step for a danger sign the person answered yes to
+
+    @property
+    def full_id(self) -> str:
+        """The id people type: `checklist.item`."""
+        return f"{self.checklist.id}.{self.item.id}"
+
+    @property
+    def is_open(self) -> bool:
+        """Neither done nor skipped."""
+        return self.state.status == "open"
+
+
+def lead_date(item: Item, exit_date: date | None) -> date | None:
+    """An item's own date: its fixed date, or the exit date plus its offset (None without one).
+
+    For a step before the exit this is its latest date; the pacing may put it earlier.
+    """
+    if item.due.on is not None:
+        return item.due.on
+    if exit_date is None:
+        return None
+    return shift(exit_date, item.due.offset)
+
+
+def days_left(exit_date: date | None, today: date) -> int | None:
+    """Days from today until the exit date (negative once it has passed)."""
+    return None if exit_date is None else (exit_date - today).days
+
+
+class Scheduled(NamedTuple):
+    """An entry with its due date and flag for a given day.
+
+    `if_time`: the days are too few for every step, and this one is "if there is time": it has
+    no date and is never overdue.
+    """
+
+    entry: Entry
+    due: date | None
+    flag: Flag | None
+    if_time: bool = False
+
+    @property
+    def urgent(self) -> bool:
+        """A critical step that is behind: the only kind of row shown in red."""
+        return self.entry.item.priority == "critical" and self.flag in BEHIND_FLAGS
+
+
+BEHIND_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit"})
+
+
+def schedule(
+    entries: Iterable[Entry],
+    exit_date: date | None,
+    today: date,
+    warn_days: int,
+    *,
+    start: date | None = None,
+    lead: int = 0,
+    per_day: int | None = None,
+    paced: Pace | None = None,
+) -> list[Scheduled]:
+    """Attach paced due dates and flags to entries, keeping their order.
+
+    `start` is the day the exit date was chosen and `per_day` the daily limit (None: the
+    default). The pacing looks at all the given entries together, so pass the whole plan and
+    filter the rows afterwards; `paced` is that pacing when it is already known. `lead` is no
+    longer used (the pacing needs no longest lead); it is accepted so existing callers keep
+    working.
+    """
+    del lead
+    listed = list(entries)
+    if paced is None and exit_date is not None:
+        paced = pace(listed, exit_date, start, per_day)
+    dates = paced.dates if paced else {}
+    spare = paced.if_time if paced else frozenset()
+    rows = []
+    # `lead_date` and `_flag`, written out: this runs for every step of every status.
+    past_exit = exit_date is not None and today > exit_date
+    leads = _LeadDates(exit_date) if exit_date is not None else None
+    dates_get = dates.get
+    for n, entry in enumerate(listed):
+        if_time = n in spare
+        item = entry.item
+        if not entry.applies or if_time:
+            due = None
+        else:
+            due = dates_get(n)
+            if due is None:
+                on = item.due.on
+                if on is not None:
+                    due = on
+                elif leads is not None:  # there is an exit date
+                    due = leads[item.due.offset]
+        flag: Flag | None
+        if due is None or entry.state.status != "open" or not entry.applies:
+            flag = None
+        elif past_exit and item.when != "after":
+            flag = None if item.reflective else "open_at_exit"
+        elif due < today:
+            flag = None if item.reflective else "overdue"
+        elif (due - today).days <= warn_days:
+            flag = "due_soon"
+        else:
+            flag = "upcoming"
+        rows.append(Scheduled(entry, due, flag, if_time))
+    return rows
+
+
+class _LeadDates(dict[int, date]):
+    """The exit date plus an offset, worked out once per offset."""
+
+    def __init__(self, exit_date: date) -> None:
+        super().__init__()
+        self.exit_date = exit_date
+
+    def __missing__(self, offset: int) -> date:
+        day = self[offset] = shift(self.exit_date, offset)
+        return day
+
+
+def lead_days(entries: Iterable[Entry]) -> int:
+    """The longest lead time before the exit among the built-in checklists' items, in days.
+
+    The person's own steps and files do not count (unless the plan has nothing else): one long
+    lead there must not move every other date in the plan; it falls due at the start instead.
+    """
+    rows = [e for e in entries if e.item.due.on is None and not e.custom]
+    builtin = [e for e in rows if e.checklist.builtin] or rows
+    return max((-e.item.due.offset for e in builtin), default=0)
+
+
+def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:
+    """Sort key: flag, then critical and high first, then due date, then plan order."""
+    return (
+        FLAG_RANK[row.flag] if row.flag else len(FLAG_ORDER),
+        PRIORITY_RANK[row.entry.item.priority],
+        row.due or date.max,
+        row.entry.number,
+    )
+
+
+def most_urgent(rows: Sequence[Scheduled]) -> list[Scheduled]:
+    """Open rows ordered most urgent first."""
+    return sorted((row for row in rows if row.entry.is_open), key=urgency_key)

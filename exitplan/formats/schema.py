@@ -1,0 +1,315 @@
+"""The file formats, validated with pydantic and turned into the plain domain objects."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    model_validator,
+)
+
+from exitplan.base.errors import DateError
+from exitplan.base.limits import (
+    DEFAULT_WARN_DAYS,
+    MAX_NOTE_CHARS,
+    MAX_WARN_DAYS,
+    Priority,
+    Status,
+    When,
+)
+from exitplan.domain import model
+from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.pacing import MAX_PER_DAY
+
+
+def _no_control(text: str) -> str:
+    """Refuse control characters: from a shared file they could rewrite the terminal."""
+    for char in text:
+        if (char < " " and char not in "\n\t") or "\x7f" <= char <= "\x9f":
+            raise ValueError(f"contains a control character (U+{ord(char):04X})")
+    return text
+
+
+Clean = AfterValidator(_no_control)
+
+Slug = Annotated[
+    str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=64)
+]
+Text = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000), Clean
+]
+Title = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Clean
+]
+Note = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), Clean]
+
+
+def parse_due(value: Any) -> model.Due:
+    """Accept an offset string (`-3w`, `exit`), a number of days, or an absolute date."""
+    if isinstance(value, model.Due):
+        return value
+    if isinstance(value, datetime):
+        raise ValueError("use a date without a time, like 2027-01-31")
+    if isinstance(value, date):
+        return model.Due(on=value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > MAX_OFFSET_DAYS:
+            raise ValueError(f"{value} days is more than ten years away")
+        return model.Due(offset=value)
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
+            try:
+                return model.Due(on=date.fromisoformat(text))
+            except ValueError:
+                raise ValueError(f"'{text}' is not a date: use the form 2027-01-31") from None
+        try:
+            return model.Due(offset=parse_offset(text))
+        except DateError as exc:
+            raise ValueError(str(exc)) from None
+    raise ValueError("use an offset like -3w or +7d, or a date like 2027-01-31")
+
+
+DueField = Annotated[Any, BeforeValidator(parse_due)]
+
+
+def _situation_key(key: str) -> str:
+    from exitplan.domain.situation import KEYS
+
+    if key not in KEYS:
+        known = ", ".join(sorted(KEYS))
+        raise ValueError(f"'{key}' is not a situation question; use one of: {known}")
+    return key
+
+
+SituationKey = Annotated[str, AfterValidator(_situation_key)]
+PlaceCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[a-z0-9]{2,3})?$")]
+ItemRef = Annotated[
+    str,
+    StringConstraints(
+        pattern=r"^([a-z0-9]+(-[a-z0-9]+)*\.)?[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=130
+    ),
+]
+
+
+class ItemFile(BaseModel):
+    """One `[[item]]` of a checklist file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: Slug
+    title: Title
+    why: Text
+    how: Text | None = None
+    due: DueField = Field(default_factory=model.Due)
+    priority: Priority = "normal"
+    when: When = "before"
+    alerts_partner: bool = False
+    caution: Text | None = None
+    sources: list[Annotated[str, StringConstraints(min_length=1, max_length=500), Clean]] = Field(
+        default_factory=list, max_length=20
+    )
+    tags: list[Slug] = Field(default_factory=list, max_length=20)
+    applies_if: list[SituationKey] = Field(default_factory=list, max_length=20)
+    only_if: list[SituationKey] = Field(default_factory=list, max_length=20)
+    unless: list[SituationKey] = Field(default_factory=list, max_length=20)
+    after: list[ItemRef] = Field(default_factory=list, max_length=20)
+    reflective: bool = False
+    regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> ItemFile:
+        from exitplan.domain.region import placeholder_problems
+
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(self, name)
+            if text:
+                for problem in placeholder_problems(text):
+                    raise ValueError(f"'{name}' {problem}")
+        return self
+
+    @model_validator(mode="after")
+    def _due_matches_when(self) -> ItemFile:
+        due: model.Due = self.due
+        if due.on is not None:
+            return self
+        if self.when == "before" and due.offset > 0:
+            raise ValueError(f"'when' is 'before' but 'due' ({due.text()}) is after the exit")
+        if self.when == "after" and due.offset < 0:
+            raise ValueError(f"'when' is 'after' but 'due' ({due.text()}) is before the exit")
+        if self.when == "exit-day" and due.offset != 0:
+            raise ValueError(f"'when' is 'exit-day' but 'due' is {due.text()}, not 'exit'")
+        return self
+
+    def to_domain(self) -> model.Item:
+        """The validated item."""
+        from exitplan.domain.region import fact_keys
+
+        values: dict[str, Any] = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
+        named = [fact_keys(getattr(self, name)) for name in ("title", "why", "how", "caution")]
+        values["facts"] = tuple(dict.fromkeys(key for keys in named for key in keys))
+        return model.Item(**values)
+
+
+class ChecklistFile(BaseModel):
+    """A checklist file (schema version 1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = Field(alias="schema")
+    id: Slug
+    title: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100), Clean
+    ]
+    summary: Annotated[str, StringConstraints(max_length=1000), Clean] = ""
+    order: int = Field(default=1000, ge=-100_000, le=100_000)
+    items: list[ItemFile] = Field(alias="item", default_factory=list, max_length=100_000)
+
+    @model_validator(mode="after")
+    def _unique_item_ids(self) -> ChecklistFile:
+        seen: set[str] = set()
+        for item in self.items:
+            if item.id in seen:
+                raise ValueError(f"item id '{item.id}' is used twice")
+            seen.add(item.id)
+        for item in self.items:
+            for ref in item.after:
+                if "." not in ref and ref not in seen:
+                    raise ValueError(
+                        f"item '{item.id}' comes after '{ref}', which is not in this file"
+                    )
+        return self
+
+    def to_domain(self, *, builtin: bool = False) -> model.Checklist:
+        """The validated checklist."""
+        return model.Checklist(
+            id=self.id,
+            title=self.title,
+            summary=self.summary,
+            order=self.order,
+            items=[i.to_domain() for i in self.items],
+            builtin=builtin,
+        )
+
+
+class ItemStateFile(BaseModel):
+    """What the plan file says about one item."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: Status = "open"
+    changed: datetime | None = None
+    note: Note | None = None
+    reason: Note | None = None
+
+
+class CustomItemFile(BaseModel):
+    """A `[[custom]]` item of the plan file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    checklist: Slug
+    id: Slug
+    title: Title
+    why: Note | None = None
+    due: DueField | None = None
+    priority: Priority = "normal"
+    added: datetime
+
+
+class EventFile(BaseModel):
+    """A `[[history]]` line of the plan file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    at: datetime
+    action: Annotated[str, StringConstraints(min_length=1, max_length=40), Clean]
+    item: Note | None = None
+    detail: Note | None = None
+
+
+class PlanFile(BaseModel):
+    """The plan file (schema version 1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = Field(alias="schema")
+    created: datetime
+    exit_date: date | None = None
+    planned_on: date | None = None
+    warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
+    per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
+    situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    region: PlaceCode | None = None
+    checklists: list[Slug] = Field(default_factory=list)
+    items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
+    custom: list[CustomItemFile] = Field(default_factory=list)
+    history: list[EventFile] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_datetime_exit(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            history = data.get("history")
+            if isinstance(history, list):
+                from exitplan.domain.plan import keep_history
+
+                # Older events are dropped before validation: a huge log stays quick to open.
+                data = data | {
+                    "history": keep_history(
+                        history, lambda e: e.get("action") if isinstance(e, dict) else None
+                    )
+                }
+            for key in ("exit_date", "planned_on"):
+                if isinstance(data.get(key), datetime):
+                    raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
+        return data
+
+    def to_domain(self) -> model.PlanState:
+        """The validated plan state."""
+        return model.PlanState(
+            created=self.created,
+            exit_date=self.exit_date,
+            planned_on=self.planned_on,
+            warn_days=self.warn_days,
+            per_day=self.per_day,
+            situation=dict(self.situation),
+            region=self.region,
+            checklists=list(self.checklists),
+            items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
+            custom=[
+                model.CustomItem(
+                    checklist=c.checklist,
+                    id=c.id,
+                    title=c.title,
+                    added=c.added,
+                    why=c.why,
+                    due=c.due,
+                    priority=c.priority,
+                )
+                for c in self.custom
+            ],
+            history=[model.Event(**e.model_dump()) for e in self.history],
+        )
+
+
+def validate_checklist(data: dict[str, Any], *, builtin: bool = False) -> model.Checklist:
+    """Validate checklist data (raises pydantic's ValidationError)."""
+    return ChecklistFile.model_validate(data).to_domain(builtin=builtin)
+
+
+def validate_plan(data: dict[str, Any]) -> model.PlanState:
+    """Validate plan data (raises pydantic's ValidationError)."""
+    return PlanFile.model_validate(data).to_domain()

@@ -1,0 +1,404 @@
+"""A private cache of validated checklists and plan state, so `status` skips TOML and pydantic.
+
+The cache lives in the data directory (sealed when the plan is encrypted) and is written only by
+commands that change the plan. Every entry carries the signature (size, times, inode) of the file
+it came from; one changed, added or removed file and the cache is ignored, so a stale or invalid
+checklist can never look valid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import importlib
+import json
+import re
+from dataclasses import asdict
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
+
+from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
+from exitplan.disk.safeio import is_link, read_capped
+from exitplan.domain.model import (
+    PRIORITY_RANK,
+    Checklist,
+    CustomItem,
+    Due,
+    Event,
+    ItemState,
+    PlanState,
+)
+from exitplan.formats.catalog import Catalog, all_checklist_files, signature
+from exitplan.home import columns as item_columns
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
+
+__all__ = ["CACHE_DIR", "CacheFiles"]
+CATALOG_FILE = "catalog.json"
+TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
+PLAN_FILE = "plan.json"
+CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
+_STATUSES = frozenset(get_args(Status))
+FORMAT = 7
+# The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+# What validation refuses in any text that reaches the screen (see schema._no_control).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# What in a cache file's bytes could decode to such a character: DEL or a C1 control in UTF-8,
+# a JSON escape of any of them, or a NUL byte (JSON in UTF-16 or UTF-32; json.loads reads those
+# too). Other raw control bytes never decode: strict JSON refuses them. A body without any of
+# these cannot hold one, so the walk over every decoded string runs only when one appears.
+_MAYBE_CONTROL = (  # searches that each start at one byte: far quicker than one alternation
+    re.compile(rb"\xc2[\x80-\x9f]"),
+    re.compile(rb"\\(?:u00[0-189][0-9a-fA-F]|u007[fF]|[bfr])"),
+)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return {"$dt": value.isoformat()}
+    if isinstance(value, date):
+        return {"$d": value.isoformat()}
+    raise TypeError(f"cannot cache {type(value).__name__}")
+
+
+def _decode(obj: dict[str, Any]) -> Any:
+    if "$dt" in obj:
+        return datetime.fromisoformat(obj["$dt"])
+    if "$d" in obj:
+        return date.fromisoformat(obj["$d"])
+    return obj
+
+
+# The type of each checklist field as exitplan writes it (a forged cache with another is a miss).
+_CHECKLIST_TYPES = {"id": str, "title": str, "summary": str, "order": int, "builtin": bool}
+
+
+def _checklist(
+    data: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool
+) -> Checklist:
+    if data.keys() != {*_CHECKLIST_TYPES, "items"} or any(
+        type(data[name]) is not kind for name, kind in _CHECKLIST_TYPES.items()
+    ):
+        raise ValueError("a checklist as exitplan never writes it")
+    data["items"] = item_columns.from_columns(data["items"], known, texts=texts)
+    return Checklist(**data)
+
+
+def _plan(data: dict[str, Any]) -> PlanState:
+    data["items"] = {key: ItemState(**value) for key, value in data["items"].items()}
+    data["custom"] = [
+        CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
+    ]
+    data["history"] = [Event(**event) for event in data["history"]]
+    state = PlanState(**data)
+    # The checksum has no key: the values the schedule and the screens rely on are judged too.
+    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
+        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    ):
+        raise ValueError("a plan as exitplan never writes it")
+    return state
+
+
+class CacheFiles(Protocol):
+    """What the cache needs of the data directory (a `store.Store` is one)."""
+
+    @property
+    def home(self) -> Path: ...
+
+    @property
+    def plan_path(self) -> Path: ...
+
+    @property
+    def checklist_dir(self) -> Path: ...
+
+    def open_cache(self, data: bytes) -> bytes | None: ...
+
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
+
+
+def cache_dir(store: CacheFiles) -> Path:
+    """Where the cache files live."""
+    return store.home / CACHE_DIR
+
+
+def _read(store: CacheFiles, name: str, *, hook: bool = True) -> dict[str, Any] | None:
+    """A cache file's checked JSON; `hook=False` leaves `{"$d": ...}` dates undecoded."""
+    found = _read_checked(store, name, hook=hook)
+    return found[1] if found else None
+
+
+def _read_checked(
+    store: CacheFiles, name: str, *, hook: bool = True
+) -> tuple[str, dict[str, Any]] | None:
+    """A cache file's checksum line and checked JSON (see `_read`)."""
+    raw = _read_bytes(cache_dir(store) / name)
+    data = None if raw is None else store.open_cache(raw)
+    if data is None:
+        return None
+    digest, _, body = data.partition(b"\n")
+    if digest != _digest(body):  # written by something other than exitplan, or damaged
+        return None
+    try:
+        loaded = json.loads(body, object_hook=_decode) if hook else json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
+        return None
+    # The checksum has no key: a forged cache must not skip validation.
+    if _may_hold_control(body) and _has_control(loaded):
+        return None
+    return digest.decode("ascii"), loaded
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    """A cache file's bytes; never through a link, from a FIFO, or more than the cap."""
+    try:
+        raw = read_capped(path, MAX_CACHE_BYTES)
+    except OSError:
+        return None
+    return raw if len(raw) <= MAX_CACHE_BYTES else None
+
+
+def _may_hold_control(body: bytes) -> bool:
+    """Whether a cache body's bytes could decode to a character validation refuses."""
+    if b"\x00" in body or b"\x7f" in body:  # `in` is much quicker than a regex class
+        return True
+    return any(pattern.search(body) for pattern in _MAYBE_CONTROL)
+
+
+def _has_control(value: Any) -> bool:
+    """Whether any text in a decoded cache holds a character validation refuses."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _CONTROL.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+            stack.extend(item.keys())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+@contextlib.contextmanager
+def _no_gc() -> Iterator[None]:
+    """No cyclic garbage collection inside: decoding a big cache makes only objects that stay,
+    and the collector would walk all of them again and again (about 15 ms on 10,000 items)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def load_catalog_cached(store: CacheFiles, *, texts: bool = True) -> Catalog | None:
+    """The catalog from the cache, if every checklist file is exactly as when it was cached.
+
+    `texts=False`: without the steps' why, how, caution, sources and tags (the status screen
+    shows none of them, and they are most of a catalog's bytes); such a catalog says so."""
+    with _no_gc():
+        return _load_catalog(store, texts=texts)
+
+
+def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
+    # Decoded without the date hook (one Python call per JSON object, 20,000 on a big plan):
+    # the catalog's only dates are the items' fixed due dates, which `from_columns` decodes.
+    found = _read_checked(store, CATALOG_FILE, hook=False)
+    if found is None:
+        return None
+    digest, cached = found
+    try:
+        files = tuple((str(p), signature(p)) for p in all_checklist_files(store.checklist_dir))
+        if [[path, list(sig)] for path, sig in files] != cached["files"]:
+            return None
+        lists = cached["checklists"]
+        if texts:
+            kept = _read(store, TEXTS_FILE, hook=False)
+            # The texts belong to this very catalog file: written with it, named by its checksum.
+            if kept is None or kept["index"] != digest or len(kept["checklists"]) != len(lists):
+                return None
+            for checklist, text_columns in zip(lists, kept["checklists"], strict=True):
+                if not text_columns.keys() <= item_columns.TEXTS:
+                    return None
+                checklist["items"].update(text_columns)
+        known: dict[tuple[int, date | None], Due] = {}
+        checklists = tuple(_checklist(c, known, texts=texts) for c in lists)
+    except (OSError, KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return Catalog(checklists, files, from_cache=True, texts=texts)
+
+
+class CachedPlan(NamedTuple):
+    """The plan state from the cache, and its pacing as the change that saved it worked it out
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
+
+    state: PlanState
+    pace: dict[str, Any] | None
+    region: Local | None = None
+
+
+def load_plan_cached(store: CacheFiles) -> PlanState | None:
+    """The plan state from the cache, if plan.toml is exactly as when it was cached."""
+    cached = load_cached_plan(store)
+    return cached.state if cached else None
+
+
+def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
+    """The plan state and pacing from the cache, if plan.toml is exactly as when cached."""
+    cached = _read(store, PLAN_FILE)
+    if cached is None:
+        return None
+    try:
+        if list(signature(store.plan_path)) != cached["signature"]:
+            return None
+        pace = cached.get("pace")
+        state = _plan(cached["state"])
+        from exitplan.formats.regions import region_from_cache
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
+    except (OSError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
+    """The plan with the pacing kept in the cache, when it was worked out for this very plan:
+    the same checklist files and the same number of steps (else the plan as it was)."""
+    from exitplan.domain.pacing import Pace
+
+    data = cached.pace
+    code = pacing_code()
+    if data is None or code is None or data.get("code") != code:
+        return plan  # none kept, or worked out by other code (an upgrade, an edited checkout)
+    if data.get("files") != _files_data(catalog):
+        return plan
+    paced = Pace.from_data(data, len(plan.entries))
+    return plan if paced is None else plan._replace(paced=paced)
+
+
+# The modules whose code decides a plan's pacing (which steps apply, their order, their dates).
+PACING_CODE = (
+    "exitplan.domain.model",
+    "exitplan.domain.situation",
+    "exitplan.domain.plan",
+    "exitplan.domain.pacing",
+    "exitplan.domain.region",
+)
+
+
+@functools.cache
+def pacing_code() -> str | None:
+    """The checksum of the code that paces a plan (None when it cannot be read: never reuse)."""
+    parts = []
+    for name in PACING_CODE:
+        path = getattr(importlib.import_module(name), "__file__", None)
+        try:
+            parts.append(Path(path).read_bytes() if path else b"")
+        except OSError:
+            return None
+        if not parts[-1]:
+            return None
+    return checksum(b"\0".join(parts))
+
+
+def _files_data(catalog: Catalog) -> list[list[Any]]:
+    return [[path, list(sig)] for path, sig in catalog.files]
+
+
+def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
+    """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
+    from exitplan.domain.plan import build_plan
+
+    paced = build_plan(catalog, state).pace()
+    code = pacing_code()
+    if paced is None or code is None:
+        return None
+    return {"code": code, "files": _files_data(catalog), **paced.to_data()}
+
+
+def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
+    """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
+    from exitplan.base.errors import StorageError
+    from exitplan.formats.regions import region_cache_data
+
+    folder = cache_dir(store)
+    if is_link(folder):
+        return
+    with contextlib.suppress(OSError, StorageError):
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
+            _save_catalog(store, folder, catalog)
+        plan_doc = {
+            "format": FORMAT,
+            "signature": list(signature(store.plan_path)),
+            "state": asdict(state),
+            # Pacing never depends on today: worked out once here, not on every status.
+            "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
+        }
+        store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
+
+
+def _save_catalog(store: CacheFiles, folder: Path, catalog: Catalog) -> None:
+    """The catalog in two files: its texts apart, so the status screen need not read them."""
+    index, texts = [], []
+    for c in catalog.checklists:
+        rest, text_columns = item_columns.split_texts(item_columns.to_columns(c.items))
+        index.append({**{k: getattr(c, k) for k in item_columns.CHECKLIST_FIELDS}, "items": rest})
+        texts.append(text_columns)
+    catalog_doc = {"format": FORMAT, "files": _files_data(catalog), "checklists": index}
+    body = _dumps(catalog_doc)
+    texts_doc = {"format": FORMAT, "index": body.partition(b"\n")[0].decode(), "checklists": texts}
+    # The texts first: a catalog file whose texts are missing or older is never used.
+    store.write_file(folder / TEXTS_FILE, _dumps(texts_doc), sync_folder=False)
+    store.write_file(folder / CATALOG_FILE, body)
+
+
+def _dumps(doc: dict[str, Any]) -> bytes:
+    body = json.dumps(doc, default=_encode, ensure_ascii=False, separators=(",", ":")).encode()
+    return _digest(body) + b"\n" + body
+
+
+def _digest(body: bytes) -> bytes:
+    """A checksum line: a cache file edited by hand or damaged is never decoded."""
+    return f"{FORMAT}:{checksum(body)}".encode()
+
+
+def checksum(body: bytes) -> str:
+    """The hex BLAKE2b (32 bytes) of `body`. It has no key: it finds damage, not forgery.
+
+    BLAKE2 is CPython's own C module (`_blake2`, which hashlib's blake2b is): importing hashlib
+    would load OpenSSL first, about 1.7 ms of a glance, and BLAKE2b is also four times as quick
+    as SHA-256 here (0.6 ms for the catalog of a 10,000-step plan).
+    """
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - another Python: the same function, via hashlib
+        from hashlib import blake2b
+    return blake2b(body, digest_size=32).hexdigest()
+
+
+def drop_cache(store: CacheFiles) -> None:
+    """Delete the cache (before re-keying: it is rebuilt by the next change)."""
+    folder = cache_dir(store)
+    if is_link(folder) or not folder.is_dir():  # never delete anything through a link
+        return
+    for path in folder.iterdir():
+        if path.name in CACHE_FILES or path.name.endswith(TEMP_SUFFIX):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+    with contextlib.suppress(OSError):
+        folder.rmdir()

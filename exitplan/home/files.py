@@ -1,0 +1,212 @@
+"""Every file of the data directory: listing them (`where`) and erasing them (`wipe`).
+
+Links are listed and never followed; special files (FIFOs, devices) are named and never opened.
+The wipe checks everything first and erases nothing unless it can erase all of exitplan's
+files; then it overwrites each file's bytes with zeros (same length, synced) before deleting it.
+That helps on simple file systems; it cannot reach copies a journaling file system, an SSD, a
+backup or a sync service may keep, and the person is told so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+from exitplan.base.errors import ExitplanError, StorageError
+from exitplan.base.limits import (
+    BACKUP_DIR,
+    CACHE_DIR,
+    CHECKLIST_DIR,
+    JOURNAL_DIR,
+    KEY_FILE,
+    LOCK_FILE,
+    PLAN_FILE,
+    SEALED_MARK,
+    TEMP_SUFFIX,
+)
+from exitplan.disk.safeio import is_link, overwrite, read_capped
+from exitplan.home.cache import CACHE_FILES
+from exitplan.home.store import FOLDERS
+
+CACHE_NAMES = frozenset(CACHE_FILES)
+
+
+def describe_files(home: Path) -> list[tuple[str, int, str]]:
+    """Every file under the data directory: relative path, size, and whether it is sealed."""
+    if not home.is_dir():
+        return []
+    rows = []
+    for folder, dirs, names in os.walk(home):  # os.walk does not follow links to folders
+        base = Path(folder)
+        links = [d for d in dirs if is_link(base / d)]
+        dirs[:] = sorted(d for d in dirs if d not in links)
+        for name in [*names, *links]:
+            path = base / name
+            st = os.lstat(path)
+            rows.append(
+                (str(path.relative_to(home)), st.st_size, _file_kind(path, st.st_mode, home))
+            )
+    return sorted(rows)
+
+
+def _file_kind(path: Path, mode: int, home: Path) -> str:
+    if stat.S_ISLNK(mode):
+        return f"a link to {os.readlink(path)}, never followed"
+    if not stat.S_ISREG(mode):
+        return "not a regular file, never opened"
+    if path == home / LOCK_FILE:
+        return "lock file, empty"
+    if path == home / KEY_FILE:
+        return "key file: the plan's key, locked by the passphrase"
+    try:
+        head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    return "encrypted" if head == SEALED_MARK else "plain text"
+
+
+# -- wipe ----------------------------------------------------------------------------------
+
+
+class WipeRefused(ExitplanError):
+    """Something of exitplan's cannot be erased; nothing was."""
+
+
+class Erasure(NamedTuple):
+    """What a wipe will erase, found and checked before anything is touched."""
+
+    files: list[Path]  # exitplan's files, deepest folders first
+    folders: list[Path]  # exitplan's folders, removed when nothing else is left in them
+    sealed: bool  # whether any of the files is encrypted (or the key file is there)
+
+
+class WipeReport(NamedTuple):
+    """What a wipe did."""
+
+    erased: int
+    left: list[str]  # what is not exitplan's and was left alone, relative to the home
+    sealed: bool
+
+
+def _is_ours(folder: str, name: str) -> bool:
+    if name.endswith(TEMP_SUFFIX):
+        return True
+    if folder == "":
+        return name in (PLAN_FILE, LOCK_FILE, KEY_FILE)
+    if folder in (BACKUP_DIR, CHECKLIST_DIR):
+        return name.endswith(".toml")
+    if folder == CACHE_DIR:
+        return name in CACHE_NAMES
+    return folder == JOURNAL_DIR or folder.startswith(JOURNAL_DIR + "/")
+
+
+def find_erasure(home: Path) -> Erasure:
+    """Every file and folder of exitplan's in `home`, each checked: it can be erased.
+
+    Raises `WipeRefused` naming the first thing that cannot be erased and how to fix it.
+    """
+    files: list[Path] = []
+    folders: list[Path] = []
+    for rel in [*FOLDERS, f"{JOURNAL_DIR}/files"]:
+        folder = home / rel
+        if is_link(folder):
+            raise WipeRefused(
+                f"{rel} in {home} is a link to {os.readlink(folder)}; wipe never deletes "
+                f"anything through a link. Remove the link itself with: rm '{folder}' (what it "
+                "points to stays as it is), then run wipe again. Nothing was erased"
+            )
+        if folder.is_dir():
+            folders.append(folder)
+    for folder in [*folders, home]:
+        rel = "" if folder == home else str(folder.relative_to(home))
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.is_dir(follow_symlinks=False) or not _is_ours(rel, entry.name):
+                continue
+            path = folder / entry.name
+            if entry.is_symlink():
+                raise WipeRefused(
+                    f"{path.relative_to(home)} in {home} is a link to {os.readlink(path)}; "
+                    f"wipe never deletes anything through a link. Remove the link itself with: "
+                    f"rm '{path}', then run wipe again. Nothing was erased"
+                )
+            _check_erasable(path, entry.is_file(follow_symlinks=False))
+            files.append(path)
+    sealed = (home / KEY_FILE) in files or any(_sealed(p) for p in files)
+    folders.sort(key=lambda f: len(f.parts), reverse=True)
+    return Erasure(files, folders, sealed)
+
+
+def _check_erasable(path: Path, regular: bool) -> None:
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise WipeRefused(
+            f"cannot erase {path}: the folder {folder} is read-only for you; "
+            f"{_fix(folder, 'u+rwx')}, then run wipe again. Nothing was erased"
+        )
+    if regular and not os.access(path, os.W_OK) and os.lstat(path).st_uid != os.geteuid():
+        raise WipeRefused(
+            f"cannot erase {path}: it belongs to another user account of this computer, "
+            "who (or an administrator) must delete it. Nothing was erased"
+        )
+
+
+def _fix(folder: Path, mode: str) -> str:
+    if os.stat(folder).st_uid == os.geteuid():
+        return f"make it writable with: chmod {mode} '{folder}'"
+    return "it belongs to another user account, who (or an administrator) must allow it"
+
+
+def _sealed(path: Path) -> bool:
+    try:
+        return read_capped(path, len(SEALED_MARK)).startswith(SEALED_MARK)
+    except OSError:
+        return False
+
+
+def erase(home: Path, erasure: Erasure) -> None:
+    """Overwrite each regular file with zeros, sync it, delete it; then the empty folders.
+
+    The lock file goes last: the caller holds it until the end.
+    """
+    failures: list[str] = []
+    lock = home / LOCK_FILE
+    for path in sorted(erasure.files, key=lambda p: p == lock):
+        try:
+            overwrite(path)
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            failures.append(f"{path} ({exc.strerror or exc})")
+    for folder in {*erasure.folders, home}:
+        with contextlib.suppress(OSError):
+            _fsync_folder(folder)
+    for folder in erasure.folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # only when nothing else is left in it
+    if failures:
+        more = f" and {len(failures) - 1} more" if len(failures) > 1 else ""
+        raise StorageError(f"could not erase {failures[0]}{more}; the rest was erased")
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def leftovers(home: Path) -> list[str]:
+    """What is still in the home after a wipe (not exitplan's), relative to it."""
+    if not home.is_dir():
+        return []
+    found = []
+    for folder, dirs, names in os.walk(home):
+        base = Path(folder)
+        found += [str((base / n).relative_to(home)) for n in [*dirs, *names]]
+        dirs[:] = [d for d in dirs if not is_link(base / d)]
+    return sorted(found)

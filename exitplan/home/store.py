@@ -1,0 +1,403 @@
+"""The data directory: its paths, the lock against concurrent runs, loading and saving the plan.
+
+The other rooms: `atomic` (safe writes), `planfile` (the file format), `keys` (sealing),
+`backups` (earlier generations and restore), `workspace` (the locked change and the cache).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
+from exitplan.base.limits import (
+    BACKUP_DIR,
+    CACHE_DIR,
+    CHECKLIST_DIR,
+    FOLDERS,
+    JOURNAL_DIR,
+    KEY_FILE,
+    LOCK_FILE,
+    OWN_NAMES,
+    PLAN_FILE,
+    SEALED_MARK,
+    TEMP_SUFFIX,
+)
+from exitplan.disk.atomic import fsync_dir, write_atomic
+from exitplan.disk.safeio import is_regular, overwrite, read_capped, refuse_link, shared_folder
+from exitplan.formats.planfile import dump_plan, parse_plan
+from exitplan.home.backups import (
+    KEEP_BACKUPS,
+    KEEP_DAYS,
+    Backup,
+    has_backups,
+    keep_backup,
+    list_backups,
+)
+from exitplan.home.keys import KeySession
+
+if TYPE_CHECKING:
+    from exitplan.crypto.datakey import DataKey
+    from exitplan.domain.model import PlanState
+
+# Re-exported: other modules and tests import these names from here.
+__all__ = [
+    "BACKUP_DIR",
+    "FOLDERS",
+    "KEEP_BACKUPS",
+    "KEEP_DAYS",
+    "LOCK_FILE",
+    "LOCK_TIMEOUT_ENV",
+    "PLAN_FILE",
+    "SEALED_MARK",
+    "TEMP_SUFFIX",
+    "Backup",
+    "Store",
+    "dump_plan",
+    "fsync_dir",
+    "lock_timeout",
+    "parse_plan",
+    "write_atomic",
+]
+
+MAX_PLAN_BYTES = 64 * 1024 * 1024
+# An own checklist may be 16 MiB of text (catalog.MAX_FILE_BYTES), plus room for its seal.
+MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
+LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 5.0
+
+
+class Store:
+    """The data directory: plan file, backups, lock and the person's own checklists."""
+
+    def __init__(
+        self,
+        home: Path,
+        ask_passphrase: Callable[[], str] | None = None,
+        retry: Callable[[], bool] | None = None,
+    ) -> None:
+        self.home = home
+        self.keys = KeySession(home, ask_passphrase, retry)
+        # Moves a plan sealed by an earlier release to the data key (set by the workspace).
+        self.migrate_legacy: Callable[[Store, str], object] | None = None
+        self._lock_fd: int | None = None
+
+    @property
+    def key(self) -> DataKey | None:
+        """The key every file is sealed with (None: the plan is stored plain)."""
+        return self.keys.key
+
+    @property
+    def plan_path(self) -> Path:
+        """The plan file."""
+        return self.home / PLAN_FILE
+
+    @property
+    def backup_dir(self) -> Path:
+        """Where earlier generations of the plan are kept."""
+        return self.home / BACKUP_DIR
+
+    @property
+    def checklist_dir(self) -> Path:
+        """The person's own checklist files."""
+        return self.home / CHECKLIST_DIR
+
+    @property
+    def cache_dir(self) -> Path:
+        """Where the cache lives (only the workspace reads and writes it)."""
+        return self.home / CACHE_DIR
+
+    def owns(self, path: Path) -> bool:
+        """Whether a path is one of exitplan's own files, which only exitplan may write."""
+        target = path.resolve()
+        home = self.home.resolve()
+        if target in (home / PLAN_FILE, home / LOCK_FILE, home / KEY_FILE):
+            return True
+        return any(
+            target.is_relative_to(home / folder)
+            for folder in (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR)
+        )
+
+    def exists(self) -> bool:
+        """Whether a plan has been created here."""
+        return self.plan_path.is_file()
+
+    def backups(self) -> list[Backup]:
+        """Kept generations, newest first."""
+        return list_backups(self.backup_dir)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def read_bytes(self, path: Path | None = None) -> bytes:
+        """The raw bytes of the plan (or a backup), with plain errors."""
+        path = path or self.plan_path
+        try:
+            data = read_capped(path, MAX_PLAN_BYTES)
+        except FileNotFoundError:
+            if path == self.plan_path:
+                raise self.no_plan() from None
+            raise PlanError(f"{path}: no such file") from None
+        except OSError as exc:
+            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        if len(data) > MAX_PLAN_BYTES:
+            raise PlanError(f"{path}: is too large to be an exitplan plan")
+        return data
+
+    def load(self, path: Path | None = None) -> PlanState:
+        """Read and validate the plan (or a backup of it), unlocking it if it is encrypted."""
+        path = path or self.plan_path
+        self.check_private(path)
+        data = self.open_sealed(self.read_bytes(path), path)
+        try:
+            return parse_plan(data, path)
+        except PlanError as exc:
+            # The backups are looked at only when something is wrong, never on every load.
+            raise PlanError(f"{exc}{self._restore_hint(path)}") from None
+
+    def is_encrypted(self) -> bool:
+        """Whether the plan file on disk is sealed."""
+        return (self.plan_head() or b"").startswith(SEALED_MARK)
+
+    def plan_head(self) -> bytes | None:
+        """The first bytes of the plan file (its seal header, if any), or None without one."""
+        try:
+            return read_capped(self.plan_path, 255)
+        except OSError:
+            return None
+
+    def open_sealed(self, data: bytes, path: Path) -> bytes:
+        """Plain bytes of a file that may be sealed."""
+
+        def wrong() -> str:
+            if path == self.plan_path and has_backups(self.backup_dir):
+                return (
+                    " If the passphrase is right, the file was damaged: 'exitplan restore' "
+                    "brings back the latest good backup."
+                )
+            return ""
+
+        return self.keys.open(data, path, wrong=wrong, damaged=lambda: self._restore_hint(path))
+
+    def open_cache(self, data: bytes) -> bytes | None:
+        """Plain bytes of a cache file, or None when it does not belong to the current plan."""
+        return self.keys.open_cache(data, self.plan_head())
+
+    def read_private(self, path: Path) -> bytes:
+        """A file of the data directory as plain bytes (for the person's own checklists)."""
+        try:
+            data = read_capped(path, MAX_CHECKLIST_FILE_BYTES)
+        except OSError as exc:
+            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        if len(data) > MAX_CHECKLIST_FILE_BYTES:
+            raise PlanError(f"{path}: is larger than 16 MiB")
+        return self.open_sealed(data, path)
+
+    def check_private(self, path: Path | None = None) -> None:
+        """Refuse a data directory or file that other users could read, and links in it."""
+        self.check_links()
+        for target in (self.home, path or self.plan_path):
+            try:
+                st = target.stat()
+            except OSError:
+                continue
+            mode = st.st_mode
+            if target.is_dir() and shared_folder(st.st_mode, st.st_uid):
+                raise PlanError(
+                    f"the folder {target} is shared with other users of this computer, so "
+                    "exitplan keeps no plan directly in it; give --home a new folder inside "
+                    "it (exitplan creates it private), or leave --home out to use your own "
+                    "data folder"
+                )
+            if mode & 0o077:
+                kind = "folder" if target.is_dir() else "file"
+                fix = "700" if target.is_dir() else "600"
+                raise PlanError(
+                    f"the {kind} {target} can be read by other users of this computer; "
+                    f"make it private with: chmod {fix} '{target}'"
+                )
+
+    def check_links(self) -> None:
+        """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
+        for name in (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS):  # never links
+            refuse_link(self.home, self.home / name)
+        for folder in (self.checklist_dir, self.backup_dir):
+            if not folder.is_dir():
+                continue
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    if entry.is_symlink() and entry.name.endswith(".toml"):
+                        refuse_link(self.home, folder / entry.name)
+
+    def _restore_hint(self, path: Path) -> str:
+        if path == self.plan_path and has_backups(self.backup_dir):
+            return (
+                " Your earlier versions are safe: 'exitplan backups' lists them"
+                " and 'exitplan restore' brings the latest good one back."
+            )
+        return ""
+
+    def no_plan(self) -> NoPlanError:
+        """The error for a missing plan, pointing at backups when there are some."""
+        if has_backups(self.backup_dir):
+            return NoPlanError(
+                f"there is no plan.toml in {self.home}, but there are backups of one: "
+                "'exitplan restore' brings the latest back"
+            )
+        return NoPlanError(f"there is no plan in {self.home} yet: start one with 'exitplan init'")
+
+    def private_files(self) -> list[Path]:
+        """Every file that may hold the plan's content: plan, backups, own checklists.
+
+        Only regular files: a link or a FIFO is never read, sealed or rewritten (a FIFO would
+        hang the save that seals leftovers, under the lock).
+        """
+        files = [self.plan_path, *(backup.path for backup in self.backups())]
+        if self.checklist_dir.is_dir():
+            files += sorted(self.checklist_dir.glob("*.toml"))
+        return [path for path in files if is_regular(path)]
+
+    def all_private_files(self) -> list[Path]:
+        """`private_files`, plus the cache and the journal: every file that may hold plan text."""
+        files = self.private_files()
+        if self.cache_dir.is_dir():
+            files += sorted(p for p in self.cache_dir.iterdir() if p.is_file())
+        journal = self.home / JOURNAL_DIR
+        if journal.is_dir():
+            files += sorted(p for p in journal.rglob("*") if p.is_file() and not p.is_symlink())
+        return files
+
+    def home_is_encrypted(self) -> bool:
+        """Whether this home was encrypted: it has a key file, or a sealed backup."""
+        from exitplan.home.keys import is_plain
+
+        if self.keys.key_path.exists():
+            return True
+        return any(not is_plain(backup.path) for backup in self.backups())
+
+    def refuse_plain_write(self, *, plain_plan: bool = False) -> None:
+        """Refuse to write the plan in clear in a home that was encrypted.
+
+        With `plain_plan`, also refuse any change to a plan.toml that is in plain text there
+        (put in place of the sealed one, or left by a stopped encrypt or decrypt).
+        """
+        suspicious = not self.is_encrypted() if plain_plan else self.key is None
+        if suspicious and self.home_is_encrypted():
+            raise PlanError(
+                f"{self.plan_path} is in plain text, but this plan was encrypted (an encrypt or "
+                "decrypt was stopped, or the file was replaced), so nothing was written; finish "
+                "with 'exitplan encrypt' or 'exitplan decrypt', or bring back the latest "
+                "encrypted backup with 'exitplan restore'"
+            )
+
+    # -- locking -------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the exclusive lock; create the private data directory if needed."""
+        import fcntl
+
+        self.ensure_home()
+        try:
+            # No-follow: a planted link must not make exitplan create a file outside the home.
+            fd = os.open(
+                self.home / LOCK_FILE,
+                os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0),
+                0o600,
+            )
+        except OSError as exc:
+            raise StorageError(
+                f"cannot write in {self.home} ({exc.strerror or exc}); is it read-only? "
+                "Nothing was changed"
+            ) from None
+        try:
+            deadline = time.monotonic() + lock_timeout()
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise LockError(
+                            "another exitplan is running and using this plan; "
+                            "try again when it has finished"
+                        ) from None
+                    time.sleep(0.02)
+            self._lock_fd = fd
+            self.sweep_temp_files()
+            yield
+        finally:
+            self._lock_fd = None
+            os.close(fd)  # closing releases the flock
+
+    def require_lock(self, what: str) -> None:
+        """Refuse a write attempted without the lock (a programming error, not the person's)."""
+        if self._lock_fd is None:
+            raise RuntimeError(f"{what} needs the lock: use 'with store.locked():'")
+
+    def ensure_home(self) -> None:
+        """Create the data directory (0700) if it does not exist yet."""
+        try:
+            fresh = self.home.is_dir() and not self.plan_path.exists()
+            if fresh and all(p.name in OWN_NAMES for p in self.home.iterdir()):
+                # A folder made for the plan (empty, or only exitplan's things): make it private.
+                # Anyone else's folder is never changed; check_private refuses it instead.
+                self.home.chmod(0o700)
+            self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"cannot create {self.home} ({exc.strerror or exc})") from None
+        self.check_private(self.home)
+
+    def sweep_temp_files(self) -> None:
+        """Remove temp files a killed run left behind (only ever under the lock)."""
+        journal = self.home / JOURNAL_DIR
+        folders = (self.home, self.backup_dir, self.cache_dir, self.checklist_dir, journal)
+        for folder in (*folders, journal / "files"):
+            if folder.is_dir():
+                for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
+                    # A temp file may hold the plan in plain text: zero its bytes first.
+                    with contextlib.suppress(OSError):
+                        overwrite(leftover)
+                    with contextlib.suppress(FileNotFoundError):
+                        leftover.unlink()
+
+    # -- writing -------------------------------------------------------------------------
+
+    def save(self, state: PlanState, *, keep_backup: bool = True) -> None:
+        """Write the plan atomically, keeping the previous version as a backup."""
+        from exitplan.home.keys import seal_leftovers
+
+        self.require_lock("save()")
+        legacy = self.keys.legacy_passphrase
+        if self.key is None and legacy is not None:
+            # Sealed by an earlier release: the first change moves it to the data key.
+            if self.migrate_legacy is None:
+                raise PlanError("this plan was sealed by an earlier release; nothing was written")
+            self.migrate_legacy(self, legacy)
+        self.refuse_plain_write()
+        data = dump_plan(state)
+        if keep_backup and self.plan_path.exists():
+            keep_backup_of(self)
+        self.write_file(self.plan_path, data)
+        if self.key is not None:
+            seal_leftovers(self)
+
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None:
+        """Write a file of the data directory, sealed when the plan is encrypted."""
+        self.keys.write(path, plain, sync_folder=sync_folder)
+
+
+def keep_backup_of(store: Store) -> None:
+    """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
+    keep_backup(store, store.open_sealed(store.read_bytes(), store.plan_path))
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for another run to finish."""
+    try:
+        return max(0.0, float(os.environ.get(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT)))
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT

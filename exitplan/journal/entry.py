@@ -1,0 +1,242 @@
+"""The fields of one journal entry: what the person may write, checked before anything is saved.
+
+An entry is a table of at most these keys, every one optional (Enter skips a question)::
+
+    when       a date and time, a date, or "about" a date or month (approximate is fine)
+    where      where it happened
+    what       what happened
+    words      the exact words that were said
+    witnesses  who saw or heard it
+    injuries   injuries and medical care
+    police     police contact (officer, report number)
+    tech       technology involved (the sender's real number or account)
+    effect     how it affected you
+
+Every value is text (TOML may also give ``when`` as a date or date-time). Unknown keys, bad TOML,
+control characters (other than newline and tab) and over-long text are refused with one plain
+message, and nothing is added. Pure functions: ``now`` is always a parameter.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from exitplan.base.errors import ExitplanError
+
+FIELDS: tuple[str, ...] = (
+    "when",
+    "where",
+    "what",
+    "words",
+    "witnesses",
+    "injuries",
+    "police",
+    "tech",
+    "effect",
+)
+
+# The question asked for each field at a terminal, in order (the CLI may use these words).
+QUESTIONS: dict[str, str] = {
+    "when": "When (a date and time, a date, or 'about' a date; approximate is fine)",
+    "where": "Where",
+    "what": "What happened",
+    "words": "Their exact words",
+    "witnesses": "Witnesses",
+    "injuries": "Injuries and medical care",
+    "police": "Police (officer, report number)",
+    "tech": "Technology involved (the sender's real number or account)",
+    "effect": "How it affected you",
+}
+
+MAX_FIELD_CHARS = 20_000
+MAX_ENTRY_CHARS = 100_000
+MAX_TOML_BYTES = 512 * 1024
+
+_APPROX = re.compile(r"^(?:about|around|approx\.?|approximately|circa|roughly|~)\s*", re.I)
+_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$")
+_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+_EARLIEST = date(1900, 1, 1)
+
+
+class JournalError(ExitplanError):
+    """A journal entry, record or fingerprint that cannot be used; nothing was written."""
+
+
+def _when_error(text: str) -> JournalError:
+    return JournalError(
+        f"'{text}' is not a time exitplan can read: use a date like 2026-11-30, "
+        "a date and time like 2026-11-30 21:15, or 'about 2026-11-30' or 'about 2026-11'"
+    )
+
+
+def _when_value(value: object) -> str:
+    """TOML may give a date or a date-time instead of text: read it as its ISO text."""
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, time):
+        raise _when_error(value.isoformat())
+    if not isinstance(value, str):
+        raise JournalError("'when' must be text, like 2026-11-30 or 'about 2026-11'")
+    return value
+
+
+def parse_when(value: object, now: datetime) -> dict[str, Any]:
+    """Turn what the person said into {said, date, time, approximate}, keeping their words.
+
+    ``date`` is ``YYYY-MM-DD`` (or ``YYYY-MM`` for "about" a month), ``time`` is ``HH:MM`` (or
+    ``HH:MM:SS``) or None. A time more than a day after ``now`` is refused as a likely typo.
+    """
+    said = check_text("when", _when_value(value))
+    if not said:
+        raise JournalError("'when' is empty")
+    rest = said
+    approximate = False
+    match = _APPROX.match(rest)
+    if match:
+        approximate = True
+        rest = rest[match.end() :].strip()
+    # A date-time from TOML may carry seconds and an offset: keep the person's text in "said",
+    # and read only the local date and time.
+    rest = re.sub(r"(?:[Zz]|[+-]\d{2}:\d{2})$", "", rest)
+    day = _DAY.match(rest)
+    month = _MONTH.match(rest)
+    try:
+        if day:
+            year, mon, dom, hour, minute, second = day.groups()
+            when_date = date(int(year), int(mon), int(dom))
+            when_time = None
+            if hour is not None:
+                clock = time(int(hour), int(minute), int(second or 0))
+                when_time = clock.strftime("%H:%M:%S" if clock.second else "%H:%M")
+            text_date = when_date.isoformat()
+        elif month:
+            when_date = date(int(month.group(1)), int(month.group(2)), 1)
+            when_time = None
+            text_date = f"{when_date:%Y-%m}"
+        else:
+            raise _when_error(said)
+    except ValueError:
+        raise _when_error(said) from None
+    if when_date < _EARLIEST:
+        raise JournalError(f"'{said}' is too long ago to be right; check the year")
+    if when_date > now.date() + timedelta(days=1):
+        raise JournalError(f"'{said}' is in the future; check the date")
+    return {"said": said, "date": text_date, "time": when_time, "approximate": approximate}
+
+
+def check_text(name: str, value: str) -> str:
+    """The text with outer blank space removed; control characters and over-long text refused."""
+    text = value.replace("\r\n", "\n").strip()
+    if len(text) > MAX_FIELD_CHARS:
+        raise JournalError(
+            f"'{name}' is longer than {MAX_FIELD_CHARS:,} characters; "
+            "split it over more than one entry or amendment"
+        )
+    for char in text:
+        if char in "\n\t":
+            continue
+        category = unicodedata.category(char)
+        if category in {"Cc", "Cs"}:
+            raise JournalError(
+                f"'{name}' holds a control character (U+{ord(char):04X}); "
+                "only plain text, new lines and tabs can be kept"
+            )
+    return text
+
+
+# What `check_text` refuses, as one search: control characters but newline and tab, and the
+# lone surrogates a JSON escape can make.
+_REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def holds_refused(value: object) -> bool:
+    """Whether any text in a read record (keys too) holds what `check_text` never lets in: such
+    a record was not written by exitplan, and is shown as damaged, never on the screen."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _REFUSED.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
+    """Check an entry's fields; return only the non-empty ones, nothing added."""
+    unknown = [key for key in raw if key not in FIELDS]
+    if unknown:
+        raise JournalError(
+            f"unknown key '{unknown[0]}' in the entry; the keys are: {', '.join(FIELDS)}"
+        )
+    fields: dict[str, Any] = {}
+    total = 0
+    for name in FIELDS:
+        if name not in raw:
+            continue
+        value = raw[name]
+        if name == "when":
+            if isinstance(value, str) and not value.strip():
+                continue
+            fields["when"] = parse_when(value, now)
+            total += len(fields["when"]["said"])
+            continue
+        if not isinstance(value, str):
+            raise JournalError(f"'{name}' must be text (in quotes, or in triple quotes)")
+        text = check_text(name, value)
+        if text:
+            fields[name] = text
+            total += len(text)
+    if total > MAX_ENTRY_CHARS:
+        raise JournalError(f"the entry is longer than {MAX_ENTRY_CHARS:,} characters in all")
+    if not fields:
+        raise JournalError("the entry is empty; nothing was added")
+    return fields
+
+
+def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
+    """Read one entry given as TOML (from stdin), validated; JournalError if unusable."""
+    import tomllib
+
+    if isinstance(text, bytes):
+        if len(text) > MAX_TOML_BYTES:
+            raise JournalError("the entry is too large to read; nothing was added")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JournalError("the entry is not UTF-8 text; nothing was added") from None
+    if len(text) > MAX_TOML_BYTES:
+        raise JournalError("the entry is too large to read; nothing was added")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise JournalError(
+            f"the entry is not valid TOML ({exc}); nothing was added. Write one answer a line, "
+            f'as in: what = "what happened" (the keys are: {", ".join(FIELDS)})'
+        ) from None
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            raise JournalError(f"'{key}' must be text, not a table; nothing was added")
+    return validate_fields(raw, now)
+
+
+def sort_key(fields: Mapping[str, Any], recorded: str) -> str:
+    """When it happened, as sortable text: the date and time given, else when it was recorded."""
+    when = fields.get("when")
+    if not isinstance(when, dict):
+        return recorded[:19].replace("T", " ")
+    day = str(when.get("date", ""))
+    if len(day) == 7:  # a month: before the days of that month
+        day += "-00"
+    clock = when.get("time") or ""
+    return f"{day} {clock}".strip()

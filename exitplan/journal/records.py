@@ -1,0 +1,385 @@
+"""The evidence journal: append-only records in a SHA-256 hash chain, plain or sealed.
+
+Records
+    One file per record in ``<home>/journal/``, named by its number only (``000001.rec``), so
+    nothing of the text shows in a name. A record is a JSON object::
+
+        {"v": 1, "n": 3, "kind": "entry" | "amend" | "attach", "recorded": "<ISO time, UTC>",
+         "prev": "<hex SHA-256 of record n-1>", "fields": {...},        # entry and amend
+         "entry": 1,                                                    # amend and attach
+         "file": {"name", "size", "mtime", "sha256", "copy"},           # attach
+         "hash": "<hex SHA-256 of this record's canonical bytes>"}
+
+Canonical bytes
+    ``json.dumps(record_without_hash, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False).encode("utf-8")``. The values are only strings, integers, booleans,
+    null and objects (never floats), so the form is unambiguous. ``prev`` of record 1 is 64
+    zeros. A plain record file holds exactly the canonical bytes of the whole record (hash
+    included); a sealed one holds ``seal(those bytes)``.
+
+Writes go through ``exitplan.home.store.write_atomic`` (one file per record, temp + fsync +
+rename), so a kill at any moment leaves the journal as it was or with the new record whole.
+The caller holds the store's lock around ``add`` / ``amend`` / ``attach``. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from exitplan.base.limits import JOURNAL_DIR
+from exitplan.journal.chain import (
+    FORMAT,
+    GENESIS,
+    Verification,
+    canonical_bytes,
+    fingerprint,
+    parse_fingerprint,
+    record_hash,
+    verify,
+)
+from exitplan.journal.entry import JournalError, holds_refused, sort_key, validate_fields
+from exitplan.journal.listing import (
+    MAX_RECORD_BYTES,
+    SEALED_MARK,
+    glance,
+    journal_dir,
+    record_path,
+)
+from exitplan.journal.listing import numbered as _numbered
+from exitplan.journal.listing import read_capped as _read_capped
+
+__all__ = [
+    "GENESIS",
+    "JOURNAL_DIR",
+    "JournalError",
+    "Seal",
+    "Verification",
+    "add",
+    "amend",
+    "append_record",
+    "canonical_bytes",
+    "entry_record",
+    "fingerprint",
+    "glance",
+    "journal_dir",
+    "journal_files",
+    "last_record",
+    "list_entries",
+    "next_number",
+    "parse_fingerprint",
+    "read_records",
+    "record_hash",
+    "record_path",
+    "show_entry",
+    "summary_line",
+    "sweep_temp_files",
+    "utc_text",
+    "verify",
+]
+
+Seal = Callable[[bytes], bytes]
+
+
+def _file_bytes(record: Mapping[str, Any]) -> bytes:
+    return json.dumps(
+        dict(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def read_records(home: Path, unseal: Seal | None = None) -> list[dict[str, Any]]:
+    """Every record in file order. A file that cannot be read or opened comes back as
+    ``{"n": <its number>, "damaged": "<why>"}`` so that ``verify`` can name it."""
+    return [_read_one(n, path, unseal) for n, path in _numbered(home)]
+
+
+def last_record(home: Path, unseal: Seal | None = None) -> dict[str, Any] | None:
+    """Only the last record (what an append needs), without reading the whole chain."""
+    numbered = _numbered(home)
+    return _read_one(*numbered[-1], unseal) if numbered else None
+
+
+def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
+    try:
+        data = _read_capped(path)
+    except OSError as exc:
+        return {"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"}
+    if len(data) > MAX_RECORD_BYTES:
+        return {"n": n, "damaged": "it is far larger than any record"}
+    if unseal is None:
+        if data.startswith(SEALED_MARK):
+            raise JournalError("the journal is encrypted; unlock it with your passphrase first")
+    else:
+        try:
+            data = unseal(data)
+        except Exception:  # a wrong key, a torn or a forged file: whatever the seal raises
+            return {"n": n, "damaged": "it cannot be opened with this plan's key"}
+    return _decoded(n, data)
+
+
+def _decoded(n: int, data: bytes) -> dict[str, Any]:
+    """A record's JSON, or the reason it is damaged."""
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return {"n": n, "damaged": "it is not a readable record"}
+    if not isinstance(record, dict):
+        return {"n": n, "damaged": "it is not a readable record"}
+    if holds_refused(record):  # e.g. an escape sequence planted to take over the terminal
+        return {"n": n, "damaged": "it holds control characters exitplan never writes"}
+    return record
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def _ensure_dir(home: Path) -> Path:
+    from exitplan.base.errors import StorageError
+
+    folder = journal_dir(home)
+    try:
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)
+    except OSError as exc:
+        raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
+    return folder
+
+
+def append_record(
+    home: Path,
+    body: dict[str, Any],
+    now: datetime,
+    seal: Seal | None,
+    unseal: Seal | None,
+) -> int:
+    """Chain body onto the last record and write it as the next file; return its number."""
+    from exitplan.home.store import write_atomic
+
+    numbered = _numbered(home)
+    head = _read_one(*numbered[-1], unseal) if numbered else None
+    n = numbered[-1][0] + 1 if numbered else 1
+    prev = GENESIS if head is None else _stored_hash(head)
+    record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
+    record["hash"] = record_hash(record)
+    plain = _file_bytes(record)
+    if len(plain) > MAX_RECORD_BYTES:
+        raise JournalError("the entry is too large to keep; nothing was added")
+    data = plain if seal is None else seal(plain)
+    _ensure_dir(home)
+    path = record_path(home, n)
+    if path.exists():  # pragma: no cover - only if two writers skip the lock
+        raise JournalError("another exitplan is writing to the journal; try again")
+    check = None
+    if seal is not None and unseal is not None:
+        opener = unseal
+
+        def check(tmp: Path) -> None:
+            # Read the sealed temp file back and open it before it takes its place.
+            if opener(tmp.read_bytes()) != plain:  # pragma: no cover - a broken disk or seal
+                raise JournalError("the new record could not be read back; nothing was added")
+
+    write_atomic(path, data, verify=check)
+    return n
+
+
+def next_number(home: Path) -> int:
+    """The number the next record will get: one past the last file's number."""
+    numbered = _numbered(home)
+    return numbered[-1][0] + 1 if numbered else 1
+
+
+def _stored_hash(record: Mapping[str, Any]) -> str:
+    if "damaged" in record:
+        return GENESIS
+    return record_hash(record)
+
+
+def utc_text(now: datetime) -> str:
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    return now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def add(
+    home: Path,
+    fields: Mapping[str, Any],
+    now: datetime,
+    *,
+    seal: Seal | None = None,
+    unseal: Seal | None = None,
+) -> int:
+    """Append a new entry (fields as given by ``validate_fields``); return its number."""
+    checked = _recheck(fields, now)
+    return append_record(home, {"kind": "entry", "fields": checked}, now, seal, unseal)
+
+
+def amend(
+    home: Path,
+    n: int,
+    fields: Mapping[str, Any],
+    now: datetime,
+    *,
+    seal: Seal | None = None,
+    unseal: Seal | None = None,
+) -> int:
+    """Append a correction linked to entry n (the original stays as it is); return its number."""
+    checked = _recheck(fields, now)
+    entry_record(read_records(home, unseal), n)
+    return append_record(home, {"kind": "amend", "entry": n, "fields": checked}, now, seal, unseal)
+
+
+def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+    """Fields straight from validate_fields pass unchanged; raw text is validated here."""
+    raw = dict(fields)
+    when = raw.get("when")
+    if isinstance(when, dict):
+        raw["when"] = when.get("said", "")
+    return validate_fields(raw, now)
+
+
+def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
+    """The entry record numbered n, or a JournalError that says what n is instead."""
+    for record in records:
+        if record.get("n") == n and "damaged" not in record:
+            if record.get("kind") != "entry":
+                raise JournalError(f"number {n} is a correction or attachment, not an entry")
+            return record
+    raise JournalError(f"there is no entry {n} in the journal")
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+def _view(record: Mapping[str, Any]) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "number": record.get("n"),
+        "kind": record.get("kind"),
+        "recorded": record.get("recorded"),
+        "hash": record.get("hash"),
+        "prev": record.get("prev"),
+    }
+    if "fields" in record:
+        view["fields"] = dict(record["fields"])
+    if "file" in record:
+        file = dict(record["file"])
+        file.pop("copy", None)
+        view["file"] = file
+    if "entry" in record:
+        view["entry"] = record["entry"]
+    return view
+
+
+def list_entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries in the order they happened (when, then number), each with its amendments and
+    attachments in record order; every value is JSON-ready."""
+    views: dict[int, dict[str, Any]] = {}
+    for record in records:
+        if "damaged" in record:
+            continue
+        kind, n = record.get("kind"), record.get("n")
+        if kind == "entry" and isinstance(n, int):
+            view = _view(record)
+            view["amendments"], view["attachments"] = [], []
+            when = record.get("fields", {}).get("when")
+            view["happened"] = sort_key(record.get("fields", {}), str(record.get("recorded", "")))
+            view["approximate"] = bool(isinstance(when, dict) and when.get("approximate"))
+            views[n] = view
+        elif kind in {"amend", "attach"} and record.get("entry") in views:
+            key = "amendments" if kind == "amend" else "attachments"
+            views[record["entry"]][key].append(_view(record))
+    return sorted(views.values(), key=lambda v: (v["happened"], v["number"]))
+
+
+def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
+    """One entry with its amendments and attachments."""
+    entry_record(records, n)
+    for view in list_entries(records):
+        if view["number"] == n:
+            return view
+    raise JournalError(f"there is no entry {n} in the journal")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One entry as a timeline shows it: when, the start of what happened, what was added."""
+
+    number: int
+    when: str
+    what: str
+    corrections: int
+    files: int
+
+    @property
+    def added(self) -> str:
+        """`1 correction, 2 files`, or an empty string."""
+        parts = []
+        if self.corrections:
+            parts.append(f"{self.corrections} correction{'s' * (self.corrections != 1)}")
+        if self.files:
+            parts.append(f"{self.files} file{'s' * (self.files != 1)}")
+        return ", ".join(parts)
+
+
+def when_text(view: Mapping[str, Any]) -> str:
+    """When an entry happened, as the person said it, or the day it was written."""
+    when = view.get("fields", {}).get("when")
+    said = when.get("said") if isinstance(when, dict) else None
+    said = " ".join(str(said).split()) if said else ""  # one line, whatever was typed
+    return said or f"written {str(view.get('recorded', ''))[:10]}"
+
+
+def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
+    """The entries of `list_entries` as moments, in the order they happened."""
+    return tuple(
+        Moment(
+            number=view["number"],
+            when=when_text(view),
+            what=summary_line(view),
+            corrections=len(view["amendments"]),
+            files=len(view["attachments"]),
+        )
+        for view in views
+    )
+
+
+def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
+    """A one-line summary of an entry: the start of what happened (or the first field given)."""
+    fields = view.get("fields", {})
+    order = ("what", "words", "effect", "where", "witnesses", "injuries", "police", "tech")
+    text = next((str(fields[k]) for k in order if k in fields), "")
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+# -- housekeeping ------------------------------------------------------------------------
+
+
+def journal_files(home: Path) -> list[Path]:
+    """Every file of the journal (records and kept copies), for `where` and `wipe`."""
+    folder = journal_dir(home)
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+
+
+def sweep_temp_files(home: Path) -> int:
+    """Remove temp files a killed write left in the journal (call it under the store's lock)."""
+    import contextlib
+
+    removed = 0
+    folder = journal_dir(home)
+    for sub in (folder, folder / "files"):
+        if sub.is_dir():
+            for leftover in sub.glob(".*.tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    leftover.unlink()
+                    removed += 1
+    return removed

@@ -1,0 +1,190 @@
+"""The glance: `exitplan status` served straight from a fresh cache, without the framework.
+
+A person often checks their plan in a stolen minute, so the most common command must start at
+once. `glance(argv)` is a router and a reader: when the command line is one it understands
+(no arguments, `status` or `status --json`, every option from the environment) and the plan
+can be read from a fresh, plain cache in a private folder, it prints the status and returns
+the exit code; otherwise it returns None and the full command line runs, so every other
+behaviour (errors, warnings, prompts, help) stays exactly as it is. Any doubt at all means
+falling through. It imports neither typer, pydantic, rich nor cryptography.
+
+Both paths print what `status_output` returns, so the bytes are the same by construction.
+With `EXITPLAN_HOME` unset, the default data folder comes from `paths.default_home()` (which
+imports platformdirs, a few milliseconds), so both paths always agree on the folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from exitplan.domain.plan import Plan
+
+# The command lines the glance serves, and whether each asks for JSON.
+SERVED = {(): False, ("status",): False, ("status", "--json"): True}
+# Settings the glance leaves to the full command line: a passphrase file (an encrypted plan)
+# and the framework's shell completion.
+NOT_SERVED_ENV = ("EXITPLAN_PASSPHRASE_FILE", "_EXITPLAN_COMPLETE")
+TODAY_ENV = "EXITPLAN_TODAY"
+# Files whose presence may make the full path say something first (the data-key vault).
+NOT_SERVED_FILES = ("plan.key",)
+
+
+def read_today(text: str) -> date:
+    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date)."""
+    return date.fromisoformat(text.strip())
+
+
+def status_output(
+    plan: Plan,
+    today: date,
+    *,
+    as_json: bool = False,
+    plain: bool = False,
+    missing_plan: bool = False,
+    notes: Sequence[str] = (),
+    home: Path | None = None,
+) -> tuple[str, str, int]:
+    """What `exitplan status` prints for this plan and day: (stdout, stderr, exit code).
+
+    The one place both the full command line and the glance get the status from. With `home`,
+    it also tells of the journal kept there (one directory listing; nothing sealed is opened).
+    """
+    err = "".join(f"{note}\n" for note in notes)
+    journal = None
+    if home is not None:
+        from exitplan.journal.listing import glance as journal_glance
+
+        journal = journal_glance(home)
+    if as_json:
+        import json
+
+        from exitplan.views.export import status_data
+
+        data = status_data(plan, today, journal=journal)
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n", err, 0
+    from exitplan.views.screen import status_text
+    from exitplan.views.term import colour_enabled, width
+
+    text = status_text(
+        plan,
+        today,
+        columns=width(),
+        colour=colour_enabled(plain=plain),
+        plain=plain,
+        missing_plan=missing_plan,
+        journal=journal,
+    )
+    return text, err, 0
+
+
+def write(out: str, err: str) -> int:
+    """Print a result (notes first); a closed pipe exits 1, as the full command line does."""
+    try:
+        if err:
+            sys.stderr.write(err)
+            sys.stderr.flush()
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Nothing more can be written; quiet the flush at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return 0
+
+
+def finish(code: int) -> None:
+    """End the process after a glance, skipping the interpreter's teardown when nothing needs it.
+
+    The glance holds no lock and no open file, and its output is flushed: unless some code
+    registered an exit handler (a test's audit, say), nothing is left to tidy, and freeing every
+    object one by one costs more than drawing the screen (3 ms of a 35 ms glance). So the
+    process ends at once, with the glance's exit code.
+    """
+    import atexit
+
+    count = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere, the usual exit
+    if count is not None and count() == 0:
+        os._exit(code)
+    sys.exit(code)
+
+
+def glance(argv: Sequence[str]) -> int | None:
+    """Serve `status` from the cache and return its exit code, or None for the full CLI."""
+    as_json = SERVED.get(tuple(argv))
+    env = os.environ
+    if as_json is None or any(name in env for name in NOT_SERVED_ENV):
+        return None
+    plan_today = _today(env.get(TODAY_ENV))
+    if plan_today is None:
+        return None
+    plan = _cached_plan(plan_today)
+    if plan is None:
+        return None
+    from exitplan.views.term import plain_enabled
+
+    out, err, code = status_output(
+        plan, plan_today, as_json=as_json, plain=plain_enabled(), home=_home()
+    )
+    return write(out, err) or code
+
+
+def _today(text: str | None) -> date | None:
+    """Today as the full path reads it (an empty value counts as unset), or None when bad."""
+    if not text:
+        from exitplan.domain.dates import real_today
+
+        return real_today()
+    try:
+        return read_today(text)
+    except ValueError:
+        return None
+
+
+def _home() -> Path:
+    """The data folder, chosen as the full path chooses it (EXITPLAN_HOME, else the default)."""
+    from pathlib import Path
+
+    chosen = os.environ.get("EXITPLAN_HOME")
+    if chosen:
+        return Path(chosen).expanduser()
+    from exitplan.disk.paths import default_home
+
+    return default_home()
+
+
+def _cached_plan(today: date) -> Plan | None:
+    """The plan from a fresh plain cache in a private folder, or None at any doubt."""
+
+    from exitplan.base.errors import ExitplanError
+    from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
+    from exitplan.home.store import Store
+
+    home = _home()
+    store = Store(home)  # no way to ask for a passphrase: a sealed file never opens here
+    try:
+        if not os.path.isdir(home) or not store.exists() or store.is_encrypted():
+            return None
+        if any(os.path.lexists(home / name) for name in NOT_SERVED_FILES):
+            return None
+        store.check_private()  # the same link and privacy checks as the full path
+    except (ExitplanError, OSError):
+        return None
+    cached = load_cached_plan(store)
+    # Without the steps' texts: the status screen shows none of them.
+    catalog = load_catalog_cached(store, texts=False) if cached is not None else None
+    if cached is None or catalog is None or catalog.problems:
+        return None
+    if cached.state.region is not None and cached.region is None:
+        return None  # the place's facts were not kept, or its region file changed
+    from exitplan.domain.plan import build_plan
+
+    plan = build_plan(catalog, cached.state, region=cached.region)
+    return with_cached_pace(plan, catalog, cached)

@@ -1,0 +1,377 @@
+"""The workspace: one plan's data directory for one run, and the only room that locks and saves.
+
+The command line (or any other face) builds a `Workspace` from the home folder, today's date
+and a way to ask for the passphrase, then calls `read()` to look and `change(fn)` to change.
+The workspace owns the use of the cache: reads come from it when nothing changed on disk,
+and every change refreshes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.home.store import Store
+
+if TYPE_CHECKING:
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
+    from exitplan.formats.catalog import Catalog
+    from exitplan.home.cache import CachedPlan
+    from exitplan.home.files import WipeReport
+
+T = TypeVar("T")
+Change = Callable[["PlanState", "Plan"], T]
+
+
+def utc_now() -> datetime:
+    """The time to stamp changes with (whole seconds, UTC)."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+class Workspace:
+    """The plan in `home` as seen on `today`; `ask_passphrase` is called at most once per key."""
+
+    def __init__(
+        self,
+        home: Path,
+        today: date,
+        ask_passphrase: Callable[[], str] | None = None,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        on_warning: Callable[[str], None] | None = None,
+        retry: Callable[[], bool] | None = None,
+    ) -> None:
+        self.home = home
+        self.today = today
+        self.store = Store(home, ask_passphrase, retry)
+        self.store.migrate_legacy = _migrate_before_save
+        self._clock = clock
+        self._catalog: Catalog | None = None
+        self._regions: dict[str, Local | None] = {}
+        # Told once per run about personal checklist files that are left out.
+        self._on_warning = on_warning
+
+    def now(self) -> datetime:
+        """The time to stamp a change with."""
+        return self._clock()
+
+    # -- reading (never writes) ------------------------------------------------------------
+
+    @property
+    def catalog(self) -> Catalog:
+        """Built-in checklists and the person's own (from the cache when nothing changed)."""
+        if self._catalog is None and self.store.exists():
+            from exitplan.home.cache import load_catalog_cached
+
+            self._catalog = load_catalog_cached(self.store)
+        if self._catalog is None:
+            from exitplan.formats.catalog import load_catalog
+
+            self.store.check_links()  # own checklists are never read through a link
+            self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
+            if self._on_warning is not None:
+                for problem in self._catalog.problems:
+                    self._on_warning(problem)
+        return self._catalog
+
+    def state(self) -> PlanState:
+        """The plan state: from the cache when plan.toml is unchanged, else read and validated."""
+        cached = self._cached()
+        return cached.state if cached else self.store.load()
+
+    def _cached(self) -> CachedPlan | None:
+        """The plan as the cache holds it, after the same privacy checks as a read of the file."""
+        from exitplan.home.cache import load_cached_plan
+
+        self.store.check_private()
+        return load_cached_plan(self.store)
+
+    def region(self, state: PlanState | None, cached: CachedPlan | None = None) -> Local | None:
+        """The place a plan names, with its facts: from the cache when its file is unchanged."""
+        code = state.region if state is not None else None
+        if code is None:
+            return None
+        if cached is not None and cached.region is not None and cached.region.code == code:
+            return cached.region
+        if code not in self._regions:
+            from exitplan.formats.regions import local_for
+
+            self._regions[code] = local_for(code)
+        return self._regions[code]
+
+    def plan(self, state: PlanState | None, cached: CachedPlan | None = None) -> Plan:
+        """The plan joined from the catalog and a state, in the words of the person's place."""
+        from exitplan.domain.plan import build_plan
+
+        return build_plan(self.catalog, state, region=self.region(state, cached))
+
+    def read(self) -> Plan:
+        """The plan as it is on disk, or the built-in checklists when there is none."""
+        if not self.store.exists():
+            return self.plan(None)
+        from exitplan.home.cache import with_cached_pace
+
+        cached = self._cached()
+        if cached is None:
+            return self.plan(self.store.load())
+        return with_cached_pace(self.plan(cached.state, cached), self.catalog, cached)
+
+    def require_plan(self) -> None:
+        """Refuse to go on when no plan has been created here."""
+        if not self.store.exists():
+            raise self.store.no_plan()
+
+    def backup_rows(self) -> list[dict[str, Any]]:
+        """Every kept backup as data: its number in the list, time, exit date and progress.
+
+        A backup that cannot be read is listed as such; when none can be read, the first error
+        is raised instead (more likely a wrong passphrase than every backup damaged).
+        """
+        rows = []
+        failure: ExitplanError | None = None
+        for number, backup in enumerate(self.store.backups(), 1):
+            row: dict[str, Any] = {"number": number, "taken": backup.taken.isoformat()}
+            try:
+                state = self.store.load(backup.path)
+                counts = [s.status for s in state.items.values()]
+                row |= {
+                    "exit_date": state.exit_date.isoformat() if state.exit_date else None,
+                    "done": counts.count("done"),
+                    "total": len(self.plan(state).entries),
+                    "readable": True,
+                }
+            except PassphraseNeeded:
+                raise
+            except ExitplanError as exc:
+                failure = failure or exc
+                row |= {"exit_date": None, "done": None, "total": None, "readable": False}
+            rows.append(row)
+        if rows and failure is not None and not any(row["readable"] for row in rows):
+            raise failure
+        return rows
+
+    def rollback_note(self, state: PlanState | None) -> str | None:
+        """One calm line when the plan is older than its newest backup (an older copy put back).
+
+        A save keeps the plan it replaces as the newest backup, so the plan's last recorded
+        change is never older than that backup's. Only that can be seen; see THREATMODEL.md.
+        Only an encrypted plan is checked: there a copied backup opens with the same passphrase
+        and looks genuine, while a plain plan can be edited at will anyway (and `status` on a
+        plain plan stays a glance that never reads a backup).
+        """
+        if state is None or not state.history or not self.store.is_encrypted():
+            return None
+        backups = self.store.backups()
+        if not backups:
+            return None
+        try:
+            newest = self.store.load(backups[0].path)
+        except ExitplanError:
+            return None
+        if not newest.history:
+            return None
+        # History only grows (or is trimmed from the old end): compare the last change, then
+        # the count for changes made within the same second.
+        if (newest.history[-1].at, len(newest.history)) <= (
+            state.history[-1].at,
+            len(state.history),
+        ):
+            return None
+        return (
+            "Note: the plan is older than its newest backup, so an older copy may have been put "
+            "back; 'exitplan backups' lists them and 'exitplan restore 1' brings back the newest."
+        )
+
+    # -- changing (under the lock) ---------------------------------------------------------
+
+    def change(self, fn: Change[T]) -> T:
+        """Lock, load, let `fn` change the plan, save, refresh the cache; return what `fn` returns.
+
+        `fn(state, plan)` changes `state` in place (`plan` is the same state joined with the
+        catalog, for resolving item references) and may return anything the caller needs.
+        Everything happens under the exclusive lock, on the plan as it is on disk now, so two
+        runs never lose each other's changes.
+
+        Nothing is written if anything fails: raise an `ExitplanError` from `fn` to refuse the
+        change, and the plan, its backups and the cache stay as they were. The save keeps the
+        previous plan as a backup and seals every file when the plan is encrypted.
+
+        For new features: keep what belongs to the plan (answers to situation questions, for
+        instance) in `PlanState` and change it here, so it is saved, backed up and sealed like
+        the rest. Record what happened with `plan.record(state, self.now(), action, ...)`. A
+        feature with a file of its own (a journal) writes it from `fn` with
+        `self.store.write_file(path, plain)`, which is atomic and sealed with the plan's key;
+        write it last in `fn`, after every check that could refuse the change.
+        """
+        self.require_plan()
+        from exitplan.home.cache import save_cache
+
+        with self.store.locked():
+            self.store.refuse_plain_write(plain_plan=True)
+            state = self.state()
+            result = fn(state, self.plan(state))
+            self.store.save(state)
+            save_cache(self.store, self.catalog, state)
+        return result
+
+    def init(
+        self, exit_date: date | None, checklists: list[str] | None, *, force: bool = False
+    ) -> Plan:
+        """Create the plan (replace one with `force`; the old one is kept as a backup)."""
+        from exitplan.disk.safeio import is_regular
+        from exitplan.domain.plan import new_state
+        from exitplan.home.cache import cache_dir, save_cache
+        from exitplan.home.keys import adopt_key
+
+        state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
+        if self.store.exists() and not force:
+            raise ExitplanError(
+                f"a plan already exists in {self.home}; use --force to start again "
+                "(the old plan is kept as a backup)"
+            )
+        if self.store.backups() and not force:
+            raise ExitplanError(
+                f"there are backups of an earlier plan in {self.home}: 'exitplan restore' "
+                "brings it back; use --force to start a new plan instead"
+            )
+        with self.store.locked():
+            if self.store.exists() and not force:  # pragma: no cover - a race with another init
+                raise ExitplanError(f"a plan already exists in {self.home}")
+            cached = sorted(cache_dir(self.store).glob("*.json"))
+            adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
+            self.store.save(state)
+            save_cache(self.store, self.catalog, state)
+        return self.plan(state)
+
+    def restore(self, number: int | None) -> datetime:
+        """Make a backup the current plan (by its number in the list; default the latest good).
+
+        Returns when the restored backup was taken.
+        """
+        from exitplan.home.backups import check_choice, restore_backup
+        from exitplan.home.cache import save_cache
+
+        check_choice(self.store, number)
+        with self.store.locked():
+            backup, state = restore_backup(self.store, number, self.now())
+            save_cache(self.store, self.catalog, state)
+        return backup.taken
+
+    # -- how the plan is sealed (see exitplan.home.rekey: safe at every instant) ----------------
+
+    def _refuse_stopped(self) -> None:
+        if not self.store.is_encrypted() and self.store.keys.key_path.exists():
+            raise ExitplanError(
+                "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
+                "or 'exitplan decrypt' again to finish it first"
+            )
+
+    def encrypt(self, new_passphrase: Callable[[], str]) -> int:
+        """Seal every plain file with the data key, plan last; how many files were sealed.
+
+        A home that already has a key file (a stopped encrypt, or one to finish) is opened with
+        its passphrase; otherwise `new_passphrase()` gives the passphrase to set.
+        """
+        from exitplan.home.keys import plain_files
+        from exitplan.home.rekey import encrypt, needs_migration
+
+        self.require_plan()
+        store = self.store
+        with store.locked():
+            has_key = store.keys.key_path.exists()
+            sealed = store.is_encrypted() and has_key and not needs_migration(store)
+            if sealed and not plain_files(store) and not _legacy_files(store):  # no key needed
+                raise ExitplanError(
+                    "the plan is already encrypted; 'exitplan passphrase' changes it"
+                )
+            if has_key or store.is_encrypted():
+                passphrase = store.keys.passphrase()
+                if store.is_encrypted():
+                    store.load()  # the passphrase is checked before anything is sealed
+                else:
+                    store.keys.unlock_key_file()
+            else:
+                store.load()  # a plan that does not read is never sealed over
+                passphrase = new_passphrase()
+            return encrypt(store, passphrase)
+
+    def change_passphrase(self, new_passphrase: Callable[[], str]) -> None:
+        """Ask for the current passphrase (by unlocking), then rewrap the key under the new one."""
+        from exitplan.home.rekey import change_passphrase, migrate
+
+        self.require_plan()
+        self._refuse_stopped()
+        if not self.store.is_encrypted():
+            raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+        store = self.store
+        with store.locked():
+            store.load()  # the current passphrase is checked before a new one is asked for
+            if store.keys.legacy_passphrase is not None:
+                migrate(store, store.keys.legacy_passphrase)
+            change_passphrase(store, new_passphrase())
+
+    def decrypt(self) -> list[Path]:
+        """Write every file plain again, plan first and the key file deleted last.
+
+        Returns the files that did not open and were left as they are.
+        """
+        from exitplan.home.rekey import decrypt, migrate
+
+        self.require_plan()
+        store = self.store
+        if not store.is_encrypted() and not store.keys.key_path.exists():
+            raise ExitplanError("the plan is not encrypted")
+        with store.locked():
+            store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
+            if store.keys.legacy_passphrase is not None and store.key is None:
+                migrate(store, store.keys.legacy_passphrase)
+            return decrypt(store)
+
+    def wipe(self) -> WipeReport:
+        """Erase every file exitplan keeps, or nothing at all when any of them cannot be erased.
+
+        Everything is checked first (no links, every folder writable), before the lock and
+        again under it; each file is overwritten with zeros, synced and deleted.
+        """
+        import contextlib
+
+        from exitplan.base.limits import LOCK_FILE
+        from exitplan.home.files import WipeReport, erase, find_erasure, leftovers
+
+        find_erasure(self.home)  # refuse before the lock file is even created
+        with self.store.locked():
+            erasure = find_erasure(self.home)
+            erase(self.home, erasure)
+        left = leftovers(self.home)
+        if not left:
+            with contextlib.suppress(OSError):
+                self.home.rmdir()
+        erased = [p for p in erasure.files if p.name != LOCK_FILE or p.parent != self.home]
+        return WipeReport(len(erased), left, erasure.sealed)
+
+
+def _legacy_files(store: Store) -> list[Path]:
+    """Private files still sealed in format 1 (by an earlier release)."""
+    from exitplan.crypto.vault import sealed_version
+
+    found = []
+    for path in store.private_files():
+        try:
+            with path.open("rb") as handle:
+                if sealed_version(handle.read(9)) == 1:
+                    found.append(path)
+        except OSError:
+            continue
+    return found
+
+
+def _migrate_before_save(store: Store, passphrase: str) -> None:
+    """Move every format-1 file but the plan to the data key; the save then writes the plan."""
+    from exitplan.home.rekey import migrate
+
+    migrate(store, passphrase, plan_too=False)
