@@ -60,8 +60,9 @@ def help_now(
     from exitplan.service.helpnow import help_now_output
 
     env = env_of(ctx)
-    out, data, problem = help_now_output(env.home, region, sources=sources, every=every,
-                                         plain=env.plain)
+    out, data, problem = help_now_output(
+        env.home, region, sources=sources, every=every, plain=env.plain
+    )
     if as_json:
         emit_json(data)
     else:

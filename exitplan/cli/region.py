@@ -9,21 +9,22 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
-from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.domain.region import Place
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Place
 
-INTRO = (
+INTRO = N_(
     "Where you live chooses the names of the orders you can ask for, the services and the "
     "numbers your plan speaks of. It stays in your plan on this computer, sealed with it when "
     "it is encrypted."
 )
-NO_ARGUMENT = (
+NO_ARGUMENT = N_(
     "where you live is never typed on the command line, where shell history keeps it: run "
     "'exitplan region' and type it at the question, or pipe it in (echo Wales | exitplan region)"
 )
@@ -62,7 +63,7 @@ def region(
     Asked at a question; from a pipe, one name is read: echo Scotland | exitplan region
     """
     if typed:
-        raise ExitplanError(NO_ARGUMENT)
+        raise ExitplanError(_(NO_ARGUMENT))
     if show_list:
         typer.echo("\n".join(place_list()))
         return
@@ -76,11 +77,11 @@ def region(
         save_place(env, Answer(None))
         return
     if stdin_is_terminal():
-        for line in wrap_words(INTRO):
+        for line in wrap_words(_(INTRO)):
             say(line)
         answer = ask_place(env.ws.state().region)
         if isinstance(answer, int):
-            say("Stopped; where you live was not changed.")
+            say(_("Stopped; where you live was not changed."))
             raise typer.Exit(answer)
     else:
         answer = read_place(sys.stdin.read())
@@ -112,7 +113,7 @@ def read_place(text: str) -> Answer:
 
     words = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if not words:
-        raise ExitplanError("no place was given, so nothing changed: pipe in a name, like Wales")
+        raise ExitplanError(_("no place was given, so nothing changed: pipe in a name, like Wales"))
     if words.casefold() in CLEAR_WORDS:
         return Answer(None)
     return Answer(find_place(words, load_places()).code)
@@ -128,11 +129,12 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
     from exitplan.formats.regions import load_places, place_of
 
     places = load_places()
-    now = place_of(current).label if current and place_of(current) else "not chosen"
-    question = (
-        f"{number}Where do you live? (now: {now}; a country, state, province or nation; "
-        "'list' shows them, 'none' clears it, Enter keeps it)"
-    )
+    found = place_of(current) if current else None
+    now = found.label if found else _("not chosen")
+    question = number + _(
+        "Where do you live? (now: {now}; a country, state, province or nation; 'list' shows "
+        "them, 'none' clears it, Enter keeps it)"
+    ).format(now=now)
     while True:
         reply = _prompt(question)
         if isinstance(reply, int):
@@ -162,10 +164,10 @@ def ask_part(country: Place) -> Answer | int:
     if not parts:
         return Answer(country.code)
     word = country.parts or "part"
-    question = (
-        f"Which {word} of {country.name}? The law differs between them ('list' shows them, "
-        f"Enter keeps {country.name})"
-    )
+    question = _(
+        "Which {part} of {country}? The law differs between them ('list' shows them, Enter "
+        "keeps {country})"
+    ).format(part=word, country=country.name)
     while True:
         reply = _prompt(question)
         if isinstance(reply, int):
@@ -181,7 +183,11 @@ def ask_part(country: Place) -> Answer | int:
         found = choose(reply, parts).place
         if found is not None:
             return Answer(found.code)
-        say(f"{country.name} has no {word} called '{reply}'; type 'list' to see them.")
+        say(
+            _("{country} has no {part} called '{reply}'; type 'list' to see them.").format(
+                country=country.name, part=word, reply="".join(filter(str.isprintable, reply))
+            )
+        )
 
 
 def _prompt(question: str) -> str | int:
@@ -200,7 +206,7 @@ def save_place(env: Env, answer: Answer) -> None:
     from exitplan.domain.plan import set_region
 
     if answer.keep:
-        say("Where you live is as it was; nothing changed.")
+        say(_("Where you live is as it was; nothing changed."))
         return
     before = env.ws.read()
 
@@ -208,33 +214,54 @@ def save_place(env: Env, answer: Answer) -> None:
         return set_region(state, answer.code, env.ws.now())
 
     if answer.code == (before.state.region if before.state else None) or not env.ws.change(apply):
-        say("Where you live is as it was; nothing changed.")
+        say(_("Where you live is as it was; nothing changed."))
         return
     for line in change_lines(before, env.ws.read()):
         say(line)
 
 
-def change_lines(before: Plan, after: Plan) -> list[str]:
-    """What choosing the place changed: where, how many steps now use its words, which apply."""
+def change_lines(before: Plan, after: Plan, *, counts: bool = True) -> list[str]:
+    """What choosing the place changed: where, how many steps now use its words, which apply
+    (the counts left out when the situation questions say their own)."""
     if after.region is None:
         return [
-            "Saved: no place is chosen. Your plan uses general words; choose a place any time "
-            "with: exitplan region"
+            _(
+                "Saved: no place is chosen. Your plan uses general words; choose a place any "
+                "time with: exitplan region"
+            )
         ]
+    lines = [_("Saved: you live in {place}.").format(place=after.region.label)]
     named = sum(1 for entry in after.entries if set(entry.item.facts) & set(after.region.facts))
-    lines = [f"Saved: you live in {after.region.label}."]
     if named:
-        noun = "step now uses" if named == 1 else "steps now use"
-        lines.append(f"{named} {noun} its own names for orders, services and numbers.")
+        lines.append(
+            ngettext(
+                "{count} step now uses its own names for orders, services and numbers.",
+                "{count} steps now use its own names for orders, services and numbers.",
+                named,
+            ).format(count=named)
+        )
     was = {entry.full_id: entry.applies for entry in before.entries}
     back = sum(1 for e in after.entries if e.applies and was.get(e.full_id) is False)
     aside = sum(1 for e in after.entries if not e.applies and was.get(e.full_id) is True)
-    if back or aside:
+    if counts and back:
         lines.append(
-            f"{back} steps for this place now apply and {aside} are set aside as not for you "
-            "(exitplan list --all shows them)."
+            ngettext(
+                "{count} step for this place now applies (exitplan list shows it).",
+                "{count} steps for this place now apply (exitplan list shows them).",
+                back,
+            ).format(count=back)
         )
-    lines.append("Help now, for this place: exitplan help-now")
+    if counts and aside:
+        lines.append(
+            ngettext(
+                "{count} step is set aside as not for this place; it comes back, with its "
+                "progress, if the place changes (exitplan list --all shows it).",
+                "{count} steps are set aside as not for this place; they come back, with their "
+                "progress, if the place changes (exitplan list --all shows them).",
+                aside,
+            ).format(count=aside)
+        )
+    lines.append(_("Help now, for this place: exitplan help-now"))
     return lines
 
 

@@ -1,4 +1,4 @@
-"""Where the person lives: places, their local facts and help lines, and the step texts that use them.
+"""Where the person lives: places, their local facts and lines, and the step texts that use them.
 
 A place is a country, or the part of one where the law differs (a state, province, territory or
 nation). Its code is the country's ISO 3166-1 code (`gb`, `au`) or that code, a dash and the part
@@ -178,6 +178,10 @@ class Local:
     def texts(self) -> dict[str, str]:
         """Each fact's words, by key: what the placeholders of steps become."""
         return {key: fact.text for key, fact in self.facts.items()}
+
+    def used(self, keys: Sequence[str]) -> tuple[Fact, ...]:
+        """The facts a step names that this place defines, in the step's order."""
+        return tuple(self.facts[key] for key in dict.fromkeys(keys) if key in self.facts)
 
     def to_data(self) -> dict[str, Any]:
         """What the cache keeps of it (the status screen needs the facts, never the lines)."""

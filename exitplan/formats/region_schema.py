@@ -53,7 +53,9 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 OneLine = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=300, pattern=r"^[^\n]*$"), Clean
 ]
-Words = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1200), Clean]
+Words = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1200), Clean
+]
 Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s]+$", max_length=500), Clean]
 Number = Annotated[
     str,

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.errors import ExitplanError
 from exitplan.domain.region import (
     FACT_KEYS,
     KINDS,
@@ -25,7 +26,6 @@ from exitplan.domain.region import (
     Place,
     local,
 )
-from exitplan.base.errors import ExitplanError
 
 if TYPE_CHECKING:
     from exitplan.formats.catalog import Signature
@@ -245,8 +245,8 @@ def parts_of(country: Place) -> tuple[Place, ...]:
 
 def region_problems(path: Path) -> list[str]:
     """Every problem in a region file, against the schema (empty: the file is good)."""
-    from exitplan.formats.catalog import parse_toml, read_text
     from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
 
     try:
         data = parse_toml(read_text(path, "region file"), path)

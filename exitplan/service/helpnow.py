@@ -18,6 +18,8 @@ from exitplan.views.helplines import (
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+
 def help_now_output(
     home: Path, name: str | None, *, sources: bool = False, every: bool = False, plain: bool = False
 ) -> tuple[str, dict[str, Any], str | None]:
@@ -27,8 +29,8 @@ def help_now_output(
     without a passphrase; a sealed plan is said to be sealed); else every emergency number. A
     name exitplan does not know still shows every emergency number, then the problem.
     """
-    from exitplan.domain.region import find_place
     from exitplan.base.errors import ExitplanError
+    from exitplan.domain.region import find_place
     from exitplan.formats.regions import countries, load_places, local_for, parts_of, plan_region
     from exitplan.views.term import width
 

@@ -34,8 +34,8 @@ NAME_A_PLACE = (
     "state, province or nation; exitplan region keeps it in your plan)."
 )
 ENCRYPTED = (
-    "Your plan is encrypted, so help-now cannot see where you live: it never asks for the "
-    "passphrase. Add it yourself: exitplan help-now --region NAME"
+    "Your plan is encrypted, so help-now cannot read where you live (it asks for nothing, to "
+    "stay quick). Name the place yourself: exitplan help-now --region NAME"
 )
 # Below this width the number gets a line of its own and the words go under it.
 SIDE_BY_SIDE = 60
@@ -195,4 +195,3 @@ def lines_data(
         "plan_encrypted": encrypted,
         "lines": [line.to_data() for line in lines],
     }
-
