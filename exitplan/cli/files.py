@@ -8,18 +8,31 @@ from typing import Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
+from exitplan.base.i18n import _
 from exitplan.cli.common import JsonOpt, say
 
 
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
-    """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
+    """Check checklist (or region) files and report every problem.
+
+    Example: exitplan validate mine.toml
+    """
     from exitplan.formats.catalog import checklist_problems
+    from exitplan.formats.regions import region_file_report
 
     problems: list[str] = []
     seen: dict[str, Path] = {}
     for path in files:
+        region = region_file_report(path)
+        if region is not None:
+            problems += region[0]
+            if not region[0]:
+                typer.echo(
+                    _("{path}: ok (a region file: {holds})").format(path=path, holds=region[1])
+                )
+            continue
         checklist, found = checklist_problems(path)
         if checklist is not None and checklist.id in seen:
             found.append(f"{path}: id '{checklist.id}' is also used by {seen[checklist.id]}")

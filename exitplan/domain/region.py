@@ -361,20 +361,23 @@ def name_index(places: Iterable[Place]) -> dict[str, tuple[Place, ...]]:
 
 
 def choose(text: str, places: Sequence[Place]) -> Choice:
-    """The place a typed name means: exact names first, a country before its parts."""
+    """The place a typed name means: a country by its own name or code before a part whose short
+    code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
     key = normalise(text)
     found = name_index(places).get(key, ())
     if len(found) > 1:
         countries = [place for place in found if place.is_country]
-        if len(countries) == 1 and normalise(countries[0].name) == key:
-            return Choice(countries[0])
+        own = [place for place in countries if key in (place.code, normalise(place.name))]
+        if len(own) == 1:
+            return Choice(own[0])
         return Choice(None, found)
     return Choice(found[0] if found else None)
 
 
 def find_place(text: str, places: Sequence[Place]) -> Place:
-    """The place a typed name means, or one plain error with a suggestion."""
-    cleaned = " ".join(text.split())
+    """The place a typed name means, or one plain error with a suggestion (the name is shown
+    without any control character: it came from a keyboard or a pipe)."""
+    cleaned = "".join(filter(str.isprintable, " ".join(text.split())))
     if not cleaned:
         raise ExitplanError("no place was given: type a country, state, province or nation")
     choice = choose(cleaned, places)

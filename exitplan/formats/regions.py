@@ -262,6 +262,38 @@ def is_region_data(data: dict[str, Any]) -> bool:
     return "code" in data and "id" not in data
 
 
+def region_file_report(path: Path) -> tuple[list[str], str] | None:
+    """For `exitplan validate`: (problems, what the file holds) when the file is a region file,
+    None when it is not one (or cannot be read: the checklist check says why)."""
+    from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "region file"), path)
+    except ChecklistError:
+        return None
+    if not is_region_data(data):
+        return None
+    from exitplan.formats.region_schema import schema_problems
+
+    problems = [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
+    if problems:
+        return problems, ""
+    parts = data.get("region", {})
+    lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
+    facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
+    from exitplan.base.i18n import _, ngettext
+
+    counts = [
+        ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),
+        ngettext("{count} line", "{count} lines", lines).format(count=lines),
+        ngettext("{count} fact", "{count} facts", facts).format(count=facts),
+    ]
+    return [], _("{places}, {lines}, {facts}").format(
+        places=counts[0], lines=counts[1], facts=counts[2]
+    )
+
+
 def plan_region(home: Path) -> tuple[str | None, bool]:
     """The place a plan names, read without any passphrase: (code or None, plan is sealed).
 

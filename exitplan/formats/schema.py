@@ -135,6 +135,12 @@ class ItemFile(BaseModel):
             if text:
                 for problem in placeholder_problems(text):
                     raise ValueError(f"'{name}' {problem}")
+        if self.regions:
+            from exitplan.formats.regions import place_of
+
+            unknown = [code for code in self.regions if place_of(code) is None]
+            if unknown:
+                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
         return self
 
     @model_validator(mode="after")

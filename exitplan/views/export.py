@@ -264,6 +264,7 @@ def status_data(
         ],
         "flagged": [flagged_data(row) for row in flagged],
         "situation": plan.situation,
+        "region": plan.state.region if plan.state else None,
         "per_day": plan.per_day,
         "if_time": groups.if_time,
         "not_for_you": sum(not row.entry.applies for row in rows),
