@@ -79,6 +79,7 @@ def test_a_piped_place_is_kept_sealed_with_the_plan_and_changes_the_words(
     history = ok(run("history")).stdout
     assert "where you live changed" in history
     assert "Scotland" not in history
+    assert "sct" not in history
     assert "Scotland" not in (local_home / "plan.toml").read_text(encoding="utf-8")
 
 

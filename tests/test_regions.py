@@ -202,6 +202,23 @@ def test_us_federal_facts_hold_in_every_state() -> None:
         assert "credit-protection" in region.facts, state.code
 
 
+def test_the_cache_keeps_a_places_facts_only_while_its_file_is_unchanged() -> None:
+    """The status cache keeps the place's facts with its region file's signature: a changed
+    file (an upgrade) or another place means the facts are read again, never served stale."""
+    from exitplan.formats.regions import region_cache_data, region_from_cache
+
+    data = region_cache_data("gb-sct")
+    assert data is not None
+    kept = region_from_cache("gb-sct", data)
+    scotland = local_for("gb-sct")
+    assert kept is not None and scotland is not None
+    assert kept.facts == scotland.facts
+    assert region_from_cache("gb-eaw", data) is None
+    assert region_from_cache("gb-sct", {**data, "signature": [0, 0, 0]}) is None
+    with pytest.raises(ValueError):
+        region_from_cache("gb-sct", {**data, "facts": [{"key": "court-order"}]})
+
+
 # -- names a person may type ------------------------------------------------------------------
 
 
