@@ -20,7 +20,7 @@ def validate(
     Example: exitplan validate mine.toml
     """
     from exitplan.formats.catalog import checklist_problems
-    from exitplan.formats.regions import region_file_report
+    from exitplan.formats.region_schema import region_file_report
 
     problems: list[str] = []
     seen: dict[str, Path] = {}

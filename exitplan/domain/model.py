@@ -51,6 +51,8 @@ class Item:
     unless: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     reflective: bool = False
+    # The day the sources were last checked, as ISO text (a date kept as text: the cache is JSON).
+    checked: str | None = None
     # The local facts its texts name ({{court-order|...}}), and the places it is kept for
     # (empty: everywhere); see exitplan.domain.region.
     facts: tuple[str, ...] = ()

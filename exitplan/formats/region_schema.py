@@ -34,7 +34,7 @@ those of each part where the law differs:
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -48,6 +48,9 @@ from pydantic import (
 
 from exitplan.domain.region import FACT_KEYS, Kind, Serves
 from exitplan.formats.schema import Clean
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120), Clean]
 OneLine = Annotated[
@@ -178,3 +181,50 @@ def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
     if checked.code != stem:
         return [f"code '{checked.code}' should match the file name '{stem}'"]
     return []
+
+
+def region_problems(path: Path) -> list[str]:
+    """Every problem in a region file, against the schema (empty: the file is good)."""
+    from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "region file"), path)
+    except ChecklistError as exc:
+        return [str(exc)]
+    return [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
+
+
+def is_region_data(data: dict[str, Any]) -> bool:
+    """Whether parsed TOML looks like a region file rather than a checklist."""
+    return "code" in data and "id" not in data
+
+
+def region_file_report(path: Path) -> tuple[list[str], str] | None:
+    """For `exitplan validate`: (problems, what the file holds) when the file is a region file,
+    None when it is not one (or cannot be read: the checklist check says why)."""
+    from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "region file"), path)
+    except ChecklistError:
+        return None
+    if not is_region_data(data):
+        return None
+    problems = [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
+    if problems:
+        return problems, ""
+    parts = data.get("region", {})
+    lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
+    facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
+    from exitplan.base.i18n import _, ngettext
+
+    counts = [
+        ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),
+        ngettext("{count} line", "{count} lines", lines).format(count=lines),
+        ngettext("{count} fact", "{count} facts", facts).format(count=facts),
+    ]
+    return [], _("{places}, {lines}, {facts}").format(
+        places=counts[0], lines=counts[1], facts=counts[2]
+    )

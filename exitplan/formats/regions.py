@@ -10,9 +10,10 @@ way the schema says is refused here too, in one plain line.
 from __future__ import annotations
 
 import functools
+import os
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from exitplan.base.errors import ExitplanError
 from exitplan.domain.region import (
@@ -27,8 +28,9 @@ from exitplan.domain.region import (
     local,
 )
 
-if TYPE_CHECKING:
-    from exitplan.formats.catalog import Signature
+# What changes whenever a file's content can have changed (as the checklist catalog keeps it):
+# size, times and inode. Taken here with os.stat, so this module never imports the catalog.
+Signature = tuple[int, int, int, int]
 
 MAX_REGION_FILE_BYTES = 1024 * 1024
 
@@ -59,12 +61,11 @@ def country_file(code: str) -> Path:
 
 def file_signature(code: str) -> Signature | None:
     """What changes when the file holding a place changes (None: there is no such file)."""
-    from exitplan.formats.catalog import signature
-
     try:
-        return signature(country_file(code))
+        st = os.stat(country_file(code))
     except OSError:
         return None
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 @functools.cache
@@ -240,57 +241,6 @@ def parts_of(country: Place) -> tuple[Place, ...]:
         place
         for place in read_country(country_file(country.code))
         if place.country_code == country.code and not place.is_country
-    )
-
-
-def region_problems(path: Path) -> list[str]:
-    """Every problem in a region file, against the schema (empty: the file is good)."""
-    from exitplan.base.errors import ChecklistError
-    from exitplan.formats.catalog import parse_toml, read_text
-
-    try:
-        data = parse_toml(read_text(path, "region file"), path)
-    except ChecklistError as exc:
-        return [str(exc)]
-    from exitplan.formats.region_schema import schema_problems
-
-    return [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
-
-
-def is_region_data(data: dict[str, Any]) -> bool:
-    """Whether parsed TOML looks like a region file rather than a checklist."""
-    return "code" in data and "id" not in data
-
-
-def region_file_report(path: Path) -> tuple[list[str], str] | None:
-    """For `exitplan validate`: (problems, what the file holds) when the file is a region file,
-    None when it is not one (or cannot be read: the checklist check says why)."""
-    from exitplan.base.errors import ChecklistError
-    from exitplan.formats.catalog import parse_toml, read_text
-
-    try:
-        data = parse_toml(read_text(path, "region file"), path)
-    except ChecklistError:
-        return None
-    if not is_region_data(data):
-        return None
-    from exitplan.formats.region_schema import schema_problems
-
-    problems = [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
-    if problems:
-        return problems, ""
-    parts = data.get("region", {})
-    lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
-    facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
-    from exitplan.base.i18n import _, ngettext
-
-    counts = [
-        ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),
-        ngettext("{count} line", "{count} lines", lines).format(count=lines),
-        ngettext("{count} fact", "{count} facts", facts).format(count=facts),
-    ]
-    return [], _("{places}, {lines}, {facts}").format(
-        places=counts[0], lines=counts[1], facts=counts[2]
     )
 
 
