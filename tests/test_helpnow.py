@@ -183,7 +183,8 @@ def test_a_control_character_in_a_name_never_reaches_the_screen(run: Run) -> Non
     """A name typed with escape codes or a bell is shown without them."""
     result = run("help-now", "--region", "Atl\x1b[31mantis\x07")
     assert result.exit_code == 2
-    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert "\x1b" not in result.stderr
+    assert "\x07" not in result.stderr
 
 
 # -- with a plan ------------------------------------------------------------------------------

@@ -90,7 +90,8 @@ def test_every_country_the_brief_names_has_a_file_with_its_parts() -> None:
     assert codes >= COUNTRIES
     for code, count in PARTS.items():
         country = place_of(code)
-        assert country is not None and country.parts, code
+        assert country is not None, code
+        assert country.parts, code
         assert len(parts_of(country)) == count, code
 
 
@@ -122,7 +123,8 @@ def test_every_line_and_fact_has_a_primary_source_and_a_past_check_date() -> Non
             assert re.match(r"^https?://[^\s/]+\.[^\s/]+", url), (where, url)
             assert not any(weak in url.lower() for weak in WEAK_SOURCES), (where, url)
         checked = entry["checked"]
-        assert isinstance(checked, dt.date) and not isinstance(checked, dt.datetime), where
+        assert isinstance(checked, dt.date), where
+        assert not isinstance(checked, dt.datetime), where
         assert dt.date(2020, 1, 1) <= checked <= CHECKED_NOT_AFTER, where
 
 
@@ -149,7 +151,7 @@ def test_no_place_lists_a_number_twice() -> None:
 def test_every_country_has_its_emergency_number_but_the_few_not_yet_checked() -> None:
     """Each country's file gives its emergency number, except the ones listed as not yet
     checked (and those must still lack one, so the list cannot go stale)."""
-    missing = {c.code for c in countries() if not any(l.kind == "emergency" for l in c.lines)}
+    missing = {c.code for c in countries() if not any(n.kind == "emergency" for n in c.lines)}
     assert missing == NO_EMERGENCY_YET
 
 
@@ -168,7 +170,7 @@ def test_every_fact_a_step_may_name_is_defined_somewhere() -> None:
     """No fact key is known to the checklists but given by no region file."""
     defined = {key for place in load_places() for key in local_for(place.code).facts}  # type: ignore[union-attr]
     assert set(FACTS) - defined == set()
-    assert DERIVED_FACTS <= defined
+    assert defined >= DERIVED_FACTS
 
 
 def test_a_part_uses_its_countrys_facts_and_lines_unless_it_has_its_own() -> None:
@@ -176,7 +178,8 @@ def test_a_part_uses_its_countrys_facts_and_lines_unless_it_has_its_own() -> Non
     and Wales has its own orders, which Scotland does not borrow."""
     scotland = local_for("gb-sct")
     england = local_for("gb-eaw")
-    assert scotland is not None and england is not None
+    assert scotland is not None
+    assert england is not None
     assert scotland.facts["credit-protection"].where == "United Kingdom"
     assert "Scotland" in scotland.facts["disclosure"].where
     assert "999" in {line.number for line in scotland.lines}
@@ -211,11 +214,12 @@ def test_the_cache_keeps_a_places_facts_only_while_its_file_is_unchanged() -> No
     assert data is not None
     kept = region_from_cache("gb-sct", data)
     scotland = local_for("gb-sct")
-    assert kept is not None and scotland is not None
+    assert kept is not None
+    assert scotland is not None
     assert kept.facts == scotland.facts
     assert region_from_cache("gb-eaw", data) is None
     assert region_from_cache("gb-sct", {**data, "signature": [0, 0, 0]}) is None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a fact"):
         region_from_cache("gb-sct", {**data, "facts": [{"key": "court-order"}]})
 
 
@@ -368,3 +372,66 @@ def test_a_region_file_named_for_another_country_is_refused(run: Run, tmp_path: 
         f"Error: {path}: code 'zz' should match the file name 'xx'",
         "1 problem found.",
     ]
+
+
+# -- the built-in steps that name local facts -------------------------------------------------
+
+# Which built-in step names which local fact: a step losing its placeholder (or gaining one) is
+# a content change to make on purpose.
+STEP_FACTS = {
+    "after.address-confidentiality": ("address-privacy",),
+    "after.electoral-roll": ("electoral-roll",),
+    "after.protection-order": ("court-order", "police-notice"),
+    "after.register-order": ("order-elsewhere",),
+    "children.custody-lawyer": ("parenting-orders",),
+    "children.temporary-custody": ("parenting-orders",),
+    "finances.advice-entitlements": ("leaving-payment",),
+    "finances.de-link": ("credit-link",),
+    "finances.watch-credit": ("credit-protection",),
+    "housing.council": ("housing-help",),
+    "housing.safe-place": ("housing-help",),
+    "support.helpline": ("emergency-number",),
+    "support.immigration-advice": ("immigration",),
+    "support.lawyer": ("parenting-orders", "court-order"),
+    "support.protection-order-advice": ("court-order", "address-privacy", "home-order"),
+    "support.work": ("paid-leave",),
+}
+
+
+def builtin_items() -> list[tuple[str, Any]]:
+    from exitplan.formats.catalog import load_catalog
+
+    return [(f"{c.id}.{item.id}", item) for c in load_catalog().checklists for item in c.items]
+
+
+def test_the_built_in_steps_name_the_local_facts_they_should() -> None:
+    """The steps whose rule differs by place name the place's fact (register-order, protection
+    orders, custody, housing, credit, immigration, leave...)."""
+    named = {ref: item.facts for ref, item in builtin_items() if item.facts}
+    assert named == STEP_FACTS
+
+
+def test_each_step_reads_well_in_every_place_and_in_general_words() -> None:
+    """Every step that names a fact, in every place and with no place: no placeholder left, no
+    doubled space or full stop, a capital first letter; and the general words never borrow one
+    place's name for a thing."""
+    from exitplan.domain.region import fill
+
+    places = [local_for(place.code) for place in load_places()]
+    every_text = {f.text for p in places if p for f in p.facts.values() if len(f.text) > 12}
+    for ref, item in builtin_items():
+        if not item.facts:
+            continue
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(item, name)
+            if not text:
+                continue
+            neutral = fill(text, None)
+            assert not any(words in neutral for words in every_text), (ref, name)
+            for place in [None, *places]:
+                filled = fill(text, place.texts() if place else None)
+                assert "{{" not in filled, (ref, name)
+                assert "}}" not in filled, (ref, name)
+                assert "  " not in filled, (ref, name, filled)
+                assert ".." not in filled, (ref, name, filled)
+                assert filled[:1] == filled[:1].upper(), (ref, name, filled)
