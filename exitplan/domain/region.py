@@ -18,6 +18,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -31,24 +32,24 @@ SERVES: tuple[Serves, ...] = ("anyone", "women", "men", "lgbtq", "young", "deaf"
 # Every fact a region file may hold, with the words that introduce it on a screen. A step may
 # name only these; the content tests check that each is defined by at least one place.
 FACTS: dict[str, str] = {
-    "court-order": "Orders a court can make to protect you",
-    "police-notice": "Short-term protection the police can give",
-    "home-order": "Staying in your home while they are made to leave",
-    "order-elsewhere": "Whether an order holds elsewhere in the country",
-    "disclosure": "Asking the police about a partner's past",
-    "address-privacy": "Keeping your address off public records",
-    "electoral-roll": "The electoral register",
-    "parenting-orders": "Court orders about children",
-    "housing-help": "Help with housing",
-    "credit-protection": "Stopping credit being opened in your name",
-    "credit-link": "Unlinking your credit record from theirs",
-    "paid-leave": "Leave from work",
-    "leaving-payment": "Money to help you leave",
-    "immigration": "If your right to stay depends on them",
-    "state-law": "Your state's own law",
+    "court-order": N_("Orders a court can make to protect you"),
+    "police-notice": N_("Short-term protection the police can give"),
+    "home-order": N_("Staying in your home while they are made to leave"),
+    "order-elsewhere": N_("Whether an order holds elsewhere in the country"),
+    "disclosure": N_("Asking the police about a partner's past"),
+    "address-privacy": N_("Keeping your address off public records"),
+    "electoral-roll": N_("The electoral register"),
+    "parenting-orders": N_("Court orders about children"),
+    "housing-help": N_("Help with housing"),
+    "credit-protection": N_("Stopping credit being opened in your name"),
+    "credit-link": N_("Unlinking your credit record from theirs"),
+    "paid-leave": N_("Leave from work"),
+    "leaving-payment": N_("Money to help you leave"),
+    "immigration": N_("If your right to stay depends on them"),
+    "state-law": N_("Your state's own law"),
     # Made from the place's lines when its file does not give them (see `local`).
-    "emergency-number": "The emergency number",
-    "helpline": "A helpline",
+    "emergency-number": N_("The emergency number"),
+    "helpline": N_("A helpline"),
 }
 FACT_KEYS: frozenset[str] = frozenset(FACTS)
 DERIVED_FACTS = frozenset({"emergency-number", "helpline"})
@@ -240,24 +241,24 @@ def local(place: Place, country: Place | None = None) -> Local:
 
 
 SERVES_WORDS: dict[str, str] = {
-    "anyone": "for anyone",
-    "women": "for women",
-    "men": "for men",
-    "lgbtq": "for LGBT+ people",
-    "young": "for young people",
-    "deaf": "for Deaf and hard of hearing people",
-    "indigenous": "for Indigenous people",
+    "anyone": N_("for anyone"),
+    "women": N_("for women"),
+    "men": N_("for men"),
+    "lgbtq": N_("for LGBT+ people"),
+    "young": N_("for young people"),
+    "deaf": N_("for Deaf and hard of hearing people"),
+    "indigenous": N_("for Indigenous people"),
 }
 
 
 def serves_words(line: Line) -> str:
     """`for women`, or the service's own words for whom it serves."""
-    return f"for {line.who}" if line.who else SERVES_WORDS[line.serves]
+    return _("for {whom}").format(whom=line.who) if line.who else _(SERVES_WORDS[line.serves])
 
 
 def hours_words(line: Line) -> str:
     """`24/7`, the hours, or a calm warning that no page said."""
-    return line.hours or "hours not confirmed: check before you rely on it"
+    return line.hours or _("hours not confirmed: check before you rely on it")
 
 
 # -- steps that name local facts ------------------------------------------------------------
@@ -379,13 +380,17 @@ def find_place(text: str, places: Sequence[Place]) -> Place:
     without any control character: it came from a keyboard or a pipe)."""
     cleaned = "".join(filter(str.isprintable, " ".join(text.split())))
     if not cleaned:
-        raise ExitplanError("no place was given: type a country, state, province or nation")
+        raise ExitplanError(_("no place was given: type a country, state, province or nation"))
     choice = choose(cleaned, places)
     if choice.place is not None:
         return choice.place
     if choice.could_be:
-        names = " or ".join(place.label for place in choice.could_be)
-        raise ExitplanError(f"'{cleaned}' could mean {names}: type the full name")
+        names = _(" or ").join(place.label for place in choice.could_be)
+        raise ExitplanError(
+            _("'{typed}' could mean {places}: type the full name").format(
+                typed=cleaned, places=names
+            )
+        )
     raise ExitplanError(unknown_place(cleaned, places))
 
 
@@ -396,8 +401,7 @@ def unknown_place(text: str, places: Sequence[Place]) -> str:
     index = name_index(places)
     near = difflib.get_close_matches(normalise(text), list(index), n=3, cutoff=0.7)
     labels = list(dict.fromkeys(place.label for key in near for place in index[key]))
-    hint = f" Did you mean {' or '.join(labels)}?" if labels else ""
-    return (
-        f"exitplan does not know a place called '{text}'.{hint} "
-        "See every place it knows with: exitplan region --list"
-    )
+    known = _("exitplan does not know a place called '{typed}'.").format(typed=text)
+    hint = _("Did you mean {places}?").format(places=_(" or ").join(labels)) if labels else ""
+    see = _("See every place it knows with: exitplan region --list")
+    return " ".join(part for part in (known, hint, see) if part)

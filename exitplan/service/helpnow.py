@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.i18n import _
 from exitplan.views.helplines import (
     ENCRYPTED,
     all_screen,
@@ -41,7 +42,7 @@ def help_now_output(
         try:
             place = find_place(name, places)
         except ExitplanError as exc:
-            problem = f"Error: {exc}"
+            problem = _("Error: {message}").format(message=exc)
     elif not every:
         code, encrypted = plan_region(home)
         place = next((p for p in places if p.code == code), None) if code else None
@@ -52,7 +53,9 @@ def help_now_output(
     region = local_for(place.code) if place is not None else None
     if place is None or region is None:
         found = countries()
-        text = overview_screen(found, columns, plain=plain, note=ENCRYPTED if encrypted else None)
+        text = overview_screen(
+            found, columns, plain=plain, note=_(ENCRYPTED) if encrypted else None
+        )
         emergency = [line for c in found for line in c.lines if line.kind == "emergency"]
         return text, lines_data(None, emergency, encrypted=encrypted), problem
     parts = []

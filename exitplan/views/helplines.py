@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.i18n import N_, _
 from exitplan.domain.region import hours_words, serves_words
 
 if TYPE_CHECKING:
@@ -17,23 +18,22 @@ if TYPE_CHECKING:
 
     from exitplan.domain.region import Line, Local, Place
 
-KIND_WORDS = {"emergency": "", "helpline": "", "text": "by text", "video": "by videophone"}
-KIND_WORDS["web"] = "website"
+KIND_WORDS = {"text": N_("by text"), "video": N_("by videophone"), "web": N_("website")}
 
 # How to report a wrong number, said in the tool itself: a pip-installed exitplan has no README.
-WRONG_NUMBER = (
+WRONG_NUMBER = N_(
     "Numbers change. If one is wrong, its source page shows the current one. To get it fixed "
     "in exitplan, report it where you got exitplan (its project page): give the number, the "
     "service and the official page that shows the right one. Use a safe device."
 )
-CALL_LOG = "A call can stay in the phone's call log even when it is not on the bill."
-SOURCES_HINT = "Sources and check dates: exitplan help-now --sources"
-ELSEWHERE = "Other places: exitplan help-now --region NAME (or --all for every number)"
-NAME_A_PLACE = (
+CALL_LOG = N_("A call can stay in the phone's call log even when it is not on the bill.")
+SOURCES_HINT = N_("Sources and check dates: exitplan help-now --sources")
+ELSEWHERE = N_("Other places: exitplan help-now --region NAME (or --all for every number)")
+NAME_A_PLACE = N_(
     'For the helplines where you live: exitplan help-now --region "United Kingdom" (a country, '
     "state, province or nation; exitplan region keeps it in your plan)."
 )
-ENCRYPTED = (
+ENCRYPTED = N_(
     "Your plan is encrypted, so help-now cannot read where you live (it asks for nothing, to "
     "stay quick). Name the place yourself: exitplan help-now --region NAME"
 )
@@ -51,21 +51,24 @@ def danger_line(lines: Sequence[Line], label: str) -> str:
     """The first line of a place's screen: the number to call in danger, and how."""
     emergency = [line for line in lines if line.kind == "emergency"]
     if not emergency:
-        return (
-            f"If you are in danger now, call your local emergency number (none is checked yet "
-            f"for {label})."
-        )
-    numbers = " or ".join(dict.fromkeys(line.number for line in emergency))
+        return _(
+            "If you are in danger now, call your local emergency number (none is checked yet "
+            "for {place})."
+        ).format(place=label)
+    numbers = _(" or ").join(dict.fromkeys(line.number for line in emergency))
     note = emergency[0].note
-    return f"If you are in danger now, call {numbers}." + (f" {note}" if note else "")
+    text = _("If you are in danger now, call {numbers}.").format(numbers=numbers)
+    return f"{text} {note}" if note else text
 
 
 def line_words(line: Line, *, compact: bool) -> str:
     """`National Domestic Abuse Helpline: for women, 24/7. Free.` (the note left out if compact)."""
-    hours = hours_words(line) if line.hours or not compact else "check the hours"
-    kind = KIND_WORDS.get(line.kind, "")
+    hours = hours_words(line) if line.hours or not compact else _("check the hours")
+    kind = _(KIND_WORDS[line.kind]) if line.kind in KIND_WORDS else ""
     head = f"{line.service} ({kind})" if kind else line.service
-    text = f"{head}: {serves_words(line)}, {hours}."
+    text = _("{service}: {serves}, {hours}.").format(
+        service=head, serves=serves_words(line), hours=hours
+    )
     if line.note and not (compact and line.kind == "emergency"):
         text += f" {line.note}"
     return text
@@ -95,14 +98,17 @@ def source_rows(line: Line, width: int, pad: str) -> list[str]:
     out = []
     for url in line.sources:
         for rows in (
-            [f"{pad}source: {url}, checked {line.checked}"],
-            [f"{pad}source: {url}", f"{pad}checked {line.checked}"],
+            [pad + _("source: {url}, checked {date}").format(url=url, date=line.checked)],
+            [
+                pad + _("source: {url}").format(url=url),
+                pad + _("checked {date}").format(date=line.checked),
+            ],
         ):
             if all(len(row) <= width for row in rows):
                 out += rows
                 break
         else:
-            out += [f"{pad}source, checked {line.checked}:", url]
+            out += [pad + _("source, checked {date}:").format(date=line.checked), url]
     return out
 
 
@@ -130,9 +136,9 @@ def place_screen(
     for line in lines:
         out += line_rows(line, width, column, compact=not sources, sources=sources)
     if not lines:
-        out += _wrap("No helpline has been checked yet for this place.", width, "  ")
+        out += _wrap(_("No helpline has been checked yet for this place."), width, "  ")
     if parts:
-        out.append(f"By {parts_word}:")
+        out.append(_("By {part}:").format(part=parts_word))
         for part, line in parts:
             out += _wrap(f"{part.name}: {line.service}", width, f"  {line.number:<{column - 3}} ")
     out += _footer(width, sources=sources)
@@ -140,10 +146,10 @@ def place_screen(
 
 
 def _footer(width: int, *, sources: bool) -> list[str]:
-    out = _wrap(CALL_LOG, width)
+    out = _wrap(_(CALL_LOG), width)
     if sources:
-        return out + _wrap(WRONG_NUMBER, width) + _wrap(ELSEWHERE, width)
-    return out + _wrap(SOURCES_HINT, width) + _wrap(ELSEWHERE, width)
+        return out + _wrap(_(WRONG_NUMBER), width) + _wrap(_(ELSEWHERE), width)
+    return out + _wrap(_(SOURCES_HINT), width) + _wrap(_(ELSEWHERE), width)
 
 
 def overview_screen(
@@ -151,7 +157,7 @@ def overview_screen(
 ) -> str:
     """Without a place: every country's emergency number, and how to name a place."""
     out = _wrap(note, width) if note else []
-    out += _wrap("If you are in danger now, call your local emergency number:", width)
+    out += _wrap(_("If you are in danger now, call your local emergency number:"), width)
     joiner = "; " if plain else "\u00a0·  "  # the dot stays with the number before it
     known, unknown = [], []
     for country in sorted(countries, key=lambda place: place.name):
@@ -163,15 +169,16 @@ def overview_screen(
     out += _wrap(joiner.join(known), width, "  ")
     if unknown:
         names = ", ".join(unknown)
-        out += _wrap(f"Not yet checked: {names}. Use the local emergency number.", width, "  ")
-    out += _wrap(NAME_A_PLACE, width)
-    out += _wrap("Every number exitplan knows: exitplan help-now --all", width)
+        words = _("Not yet checked: {places}. Use the local emergency number.")
+        out += _wrap(words.format(places=names), width, "  ")
+    out += _wrap(_(NAME_A_PLACE), width)
+    out += _wrap(_("Every number exitplan knows: exitplan help-now --all"), width)
     return "\n".join(out)
 
 
 def all_screen(groups: Sequence[tuple[Place, Sequence[Line]]], width: int = 80) -> str:
     """Every line of every place, grouped by place, with its source and check date."""
-    out = _wrap("If you are in danger now, call your local emergency number.", width)
+    out = _wrap(_("If you are in danger now, call your local emergency number."), width)
     for place, lines in groups:
         if not lines:
             continue
@@ -180,7 +187,7 @@ def all_screen(groups: Sequence[tuple[Place, Sequence[Line]]], width: int = 80) 
         for line in lines:
             out += line_rows(line, width, column, compact=False, sources=True)
     out.append("")
-    out += _wrap(WRONG_NUMBER, width) + _wrap(CALL_LOG, width)
+    out += _wrap(_(WRONG_NUMBER), width) + _wrap(_(CALL_LOG), width)
     return "\n".join(out)
 
 
