@@ -193,7 +193,7 @@ def test_at_a_terminal_a_list_a_country_then_its_part_by_number(
     assert "Where do you live?" in result.stderr
     assert "Argentina (ar)" in result.stderr
     assert "does not know a place called 'Atlantis'" in result.stderr
-    assert "Which nation of United Kingdom?" in result.stderr
+    assert "United Kingdom: which nation?" in result.stderr
     assert read_plan(local_home).region == "gb-sct"
 
 

@@ -165,7 +165,7 @@ def ask_part(country: Place) -> Answer | int:
         return Answer(country.code)
     word = country.parts or "part"
     question = _(
-        "Which {part} of {country}? The law differs between them ('list' shows them, Enter "
+        "{country}: which {part}? The law differs between them ('list' shows them, Enter "
         "keeps {country})"
     ).format(part=word, country=country.name)
     while True:
