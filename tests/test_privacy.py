@@ -253,6 +253,7 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["region"], "Scotland\n"),
         (["region", "--list"], None),
         (["region", "--json"], None),
+        (["phone-check", "--iphone"], 'profiles = "no"\nfind-my = "unsure"\n'),
         (["status"], None),
         (["status", "--json"], None),
         (["list", "--all"], None),

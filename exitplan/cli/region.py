@@ -203,7 +203,7 @@ def _prompt(question: str) -> str | int:
 
 def save_place(env: Env, answer: Answer) -> None:
     """Keep the place in the plan and say what it changes."""
-    from exitplan.domain.plan import set_region
+    from exitplan.domain.place import set_region
 
     if answer.keep:
         say(_("Where you live is as it was; nothing changed."))

@@ -157,7 +157,8 @@ def ask_all(
 def save(env: Env, answers: dict[str, bool | None], place: Answer) -> None:
     """Save the answers and where the person lives at once, and say what they change."""
     from exitplan.cli.region import change_lines
-    from exitplan.domain.plan import set_region, set_situation
+    from exitplan.domain.place import set_region
+    from exitplan.domain.plan import set_situation
 
     def apply(state: PlanState, _plan: Plan) -> bool:
         changed = set_situation(state, answers, env.ws.now())

@@ -12,15 +12,17 @@ from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.domain.model import (
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
     Priority,
     Status,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
-from exitplan.domain.region import in_place, localised
+from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
@@ -37,11 +39,8 @@ class Plan(NamedTuple):
     checklists: tuple[Checklist, ...]
     entries: tuple[Entry, ...]
     state: PlanState | None
-    # The pacing of these entries when it is already known (kept in the cache by the change
-    # that saved the plan); None: worked out when asked for.
-    paced: Pace | None = None
-    # Where the person lives, with its local facts (None: no place chosen, or not known here).
-    region: Local | None = None
+    paced: Pace | None = None  # the pacing when already known (cached); None: worked out later
+    region: Local | None = None  # where the person lives, with its facts (see domain/place)
 
     @property
     def exit_date(self) -> date | None:
@@ -63,6 +62,11 @@ class Plan(NamedTuple):
         """The most steps the schedule asks for on one day before the exit."""
         chosen = self.state.per_day if self.state else None
         return chosen or DEFAULT_PER_DAY
+
+    @property
+    def phone_flagged(self) -> bool:
+        """Whether the last check of a phone found a sign (its steps then come first)."""
+        return self.state is not None and flagged(self.state.phone)
 
     @property
     def situation(self) -> dict[str, bool]:
@@ -124,16 +128,10 @@ def new_state(
     return state
 
 
-def build_plan(
-    catalog: Catalog,
-    state: PlanState | None,
-    paced: Pace | None = None,
-    region: Local | None = None,
-) -> Plan:
+def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = None) -> Plan:
     """Join the catalog with the state; without a state, show every built-in checklist.
 
-    `paced`: the pacing of exactly this catalog and state, when it is already known. `region`:
-    the place `state.region` names, whose facts fill the placeholders (else: neutral words)."""
+    `paced`: the pacing of exactly this catalog and state, when it is already known."""
     if state is None:
         chosen = [c for c in catalog.checklists if c.builtin]
     else:
@@ -152,8 +150,8 @@ def build_plan(
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
-    place = state.region if state else None
-    texts = region.texts() if region is not None and region.code == place else None
+    # A phone check that found a sign brings the steps about a watched phone first.
+    watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -169,9 +167,7 @@ def build_plan(
         ]
         prefix = f"{checklist.id}."
         for number, item, is_custom in rows:
-            conditional = item.applies_if or item.unless or item.only_if or item.regions
-            if item.facts:
-                item = localised(item, texts)  # noqa: PLW2901 - the item as this place reads it
+            conditional = item.applies_if or item.unless or item.only_if
             entries.append(
                 Entry(
                     number,
@@ -180,15 +176,12 @@ def build_plan(
                     states_get(prefix + item.id, untouched),
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
-                    not conditional
-                    or (
-                        applies(item.applies_if, item.unless, answers, item.only_if)
-                        and (not item.regions or in_place(item.regions, place))
-                    ),
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                    not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+                    or bool(watched and prefix + item.id in watched),
                 )
             )
-    return Plan(tuple(chosen), tuple(entries), state, paced, region if texts is not None else None)
+    return Plan(tuple(chosen), tuple(entries), state, paced)
 
 
 def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
@@ -308,13 +301,23 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
     return True
 
 
-def set_region(state: PlanState, code: str | None, now: datetime) -> bool:
-    """Choose where the person lives (None: not chosen); False if it was already so. The
-    history says only that it changed, never where."""
-    if state.region == code:
+def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
+    """Keep the outcome of the last check of a phone (the history says only that one was made)."""
+    state.phone = {**state.phone, kind: check}
+    record(state, now, "phone-check", detail=f"{kind} check")
+
+
+def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
+    """Keep the iPhone guide's answers, each with when it was given; False if none changed."""
+    check_iphone_answers(answers)
+    updated = dict(state.iphone)
+    for key, answer in answers.items():
+        if key not in updated or updated[key].answer != answer:
+            updated[key] = DeviceAnswer(answer=answer, checked=now)
+    if updated == state.iphone:
         return False
-    state.region = code
-    record(state, now, "region", detail="where you live changed")
+    state.iphone = updated
+    record(state, now, "iphone-check", detail="iPhone check answers changed")
     return True
 
 

@@ -25,9 +25,11 @@ from exitplan.domain.model import (
     PRIORITY_RANK,
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
@@ -97,10 +99,16 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
+    data["phone"] = {
+        kind: PhoneCheck(**(c | {"signs": tuple(c["signs"])})) for kind, c in data["phone"].items()
+    }
+    data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
@@ -292,8 +300,10 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
 PACING_CODE = (
     "exitplan.domain.model",
     "exitplan.domain.situation",
+    "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
+    "exitplan.domain.place",
     "exitplan.domain.region",
 )
 
@@ -319,9 +329,9 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.plan import build_plan
+    from exitplan.domain.place import local_plan
 
-    paced = build_plan(catalog, state).pace()
+    paced = local_plan(catalog, state).pace()
     code = pacing_code()
     if paced is None or code is None:
         return None

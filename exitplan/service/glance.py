@@ -184,7 +184,7 @@ def _cached_plan(today: date) -> Plan | None:
         return None
     if cached.state.region is not None and cached.region is None:
         return None  # the place's facts were not kept, or its region file changed
-    from exitplan.domain.plan import build_plan
+    from exitplan.domain.place import local_plan
 
-    plan = build_plan(catalog, cached.state, region=cached.region)
+    plan = local_plan(catalog, cached.state, region=cached.region)
     return with_cached_pace(plan, catalog, cached)

@@ -106,9 +106,9 @@ class Workspace:
 
     def plan(self, state: PlanState | None, cached: CachedPlan | None = None) -> Plan:
         """The plan joined from the catalog and a state, in the words of the person's place."""
-        from exitplan.domain.plan import build_plan
+        from exitplan.domain.place import local_plan
 
-        return build_plan(self.catalog, state, region=self.region(state, cached))
+        return local_plan(self.catalog, state, region=self.region(state, cached))
 
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
