@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from rich.text import Text
 
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
 KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
@@ -77,7 +78,7 @@ def review(
     try:
         for index, row in enumerate(rows, 1):
             out.rule(f"{index} of {len(rows)}")
-            out.print(item_view(row, env.today))
+            out.print(item_view(row, env.today, plan.region))
             key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
                 key = read_key("Please press d, s, n, Enter, q or h: ")
@@ -96,14 +97,14 @@ def review(
     say("Review finished. Everything you answered is saved.")
 
 
-def item_view(row: Scheduled, today: date) -> Text:
+def item_view(row: Scheduled, today: date, region: Local | None = None) -> Text:
     """One step in full for the rich console: the lines of `item_lines`, uncoloured."""
     from rich.text import Text
 
     from exitplan.service.terminal import width
     from exitplan.views.render import item_lines
 
-    return Text("\n".join(item_lines(row, today, [], columns=width())))
+    return Text("\n".join(item_lines(row, today, [], columns=width(), region=region)))
 
 
 def hide_screen() -> None:

@@ -106,6 +106,10 @@ class Item(Record):
     reflective: bool = False
     # The day the sources were last checked, as ISO text (a date kept as text: the cache is JSON).
     checked: str | None = None
+    # The local facts its texts name ({{court-order|...}}), and the places it is kept for
+    # (empty: everywhere); see exitplan.domain.region.
+    facts: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
 
 class Checklist(Record):
@@ -213,6 +217,8 @@ class PlanState(Record):
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
     answered: dict[str, date]
+    # Where the person lives: a place code such as "gb-sct" (None: not chosen).
+    region: str | None = None
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
     phone: dict[str, PhoneCheck]
     iphone: dict[str, DeviceAnswer]
@@ -267,6 +273,7 @@ class PlanState(Record):
                 ],
                 "situation": dict(self.situation) or None,
                 "answered": dict(self.answered) or None,
+                "region": self.region,
                 "phone": {
                     kind: _without_none(
                         {"checked": c.checked, "signs": list(c.signs), "model": c.model}

@@ -34,14 +34,16 @@ from exitplan.domain.model import (
     PlanState,
 )
 from exitplan.domain.pacing import Pace
-from exitplan.domain.plan import build_plan
+from exitplan.domain.place import local_plan
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
+from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
 
 CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
@@ -253,10 +255,12 @@ def _load_catalog(store: CacheReader, *, texts: bool) -> Catalog | None:
 
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
-    (for the checklist files named in it; see `pace_for`)."""
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
     pace: dict[str, Any] | None
+    region: Local | None = None
 
 
 def load_cached_plan(store: CacheReader) -> CachedPlan | None:
@@ -268,7 +272,10 @@ def load_cached_plan(store: CacheReader) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
+        state = _plan(cached["state"])
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -294,6 +301,8 @@ PACING_CODE = (
     "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
+    "exitplan.domain.place",
+    "exitplan.domain.region",
 )
 
 
@@ -319,7 +328,7 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
 
-    paced = build_plan(catalog, state).pace()
+    paced = local_plan(catalog, state).pace()
     code = pacing_code()
     if paced is None or code is None:
         return None
@@ -342,6 +351,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "state": state.to_data(),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

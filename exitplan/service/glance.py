@@ -26,7 +26,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import real_today
 from exitplan.domain.day import day_view
-from exitplan.domain.plan import build_plan
+from exitplan.domain.place import local_plan
 from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
 from exitplan.home.folder import Folder
 from exitplan.journal.listing import glance as journal_glance
@@ -174,4 +174,8 @@ def _cached_plan(today: date) -> Plan | None:
     catalog = load_catalog_cached(store, texts=False) if cached is not None else None
     if cached is None or catalog is None or catalog.problems:
         return None
-    return with_cached_pace(build_plan(catalog, cached.state), catalog, cached)
+    if cached.state.region is not None and cached.region is None:
+        return None  # the place's facts were not kept, or its region file changed
+
+    plan = local_plan(catalog, cached.state, region=cached.region)
+    return with_cached_pace(plan, catalog, cached)

@@ -6,12 +6,15 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from exitplan.views.local import facts_data, step_facts
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from exitplan.domain.day import DayView, Progress
     from exitplan.domain.model import Entry, Event, Shelf
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
     from exitplan.journal.records import Moment
 
@@ -53,8 +56,8 @@ def item_events(plan: Plan, entry: Entry) -> list[Event]:
     return [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
 
 
-def item_detail(row: Scheduled, events: list[Event]) -> dict[str, Any]:
-    """One item in full, in the `show --json` shape."""
+def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> dict[str, Any]:
+    """One item in full, in the `show --json` shape (`local`: the place's facts it names)."""
     entry = row.entry
     return item_data(row) | {
         "how": entry.item.how,
@@ -62,6 +65,7 @@ def item_detail(row: Scheduled, events: list[Event]) -> dict[str, Any]:
         "note": entry.state.note,
         "reason": entry.state.reason,
         "sources": entry.item.sources,
+        "local": facts_data(step_facts(entry.item, region)),
         "history": [event_data(e) for e in events],
     }
 
@@ -128,6 +132,7 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
         "checklists": progress_data(view.progress, skipped=False),
         "flagged": [flagged_data(row) for row in view.alerts],
         "situation": plan.situation,
+        "region": plan.state.region if plan.state else None,
         "per_day": plan.per_day,
         "if_time": view.totals.if_time,
         "not_for_you": view.totals.not_for_you,
@@ -167,11 +172,15 @@ def summary_data(view: DayView, timeline: tuple[Moment, ...] | None = None) -> d
         data["reason"] = row.entry.state.reason
         data["how"] = row.entry.item.how
         data["caution"] = row.entry.item.caution
+        data["sources"] = row.entry.item.sources
+        data["local"] = facts_data(step_facts(row.entry.item, plan.region))
         items.append(data)
+    region = plan.region
     return {
         "today": view.today.isoformat(),
         "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
         "days_left": view.days_left,
+        "region": {"code": region.code, "name": region.label} if region else None,
         "totals": view.totals.data(),
         "checklists": progress_data(view.progress),
         "situation": plan.situation,

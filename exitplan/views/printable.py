@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from exitplan.base.i18n import _
+from exitplan.views.local import CHANGING
 from exitplan.views.markup import html_link, html_page, html_text
 from exitplan.views.summary import (
     CAUTION_WORDS,
@@ -88,6 +89,7 @@ class HtmlWriter:
             f'<p class="as-of">{html_text(view.as_of)}</p>',
             f'<p class="countdown">{html_text(view.countdown)}</p>',
             f'<p class="progress">{html_text(view.progress)}</p>',
+            f'<p class="place">{html_text(view.place)}</p>',
         ]
 
     def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
@@ -170,9 +172,15 @@ class HtmlWriter:
             lines.append(f'<p class="caution">{html_text(caution)}</p>')
         if step.note:
             lines.append(f'<p class="note">Note: {html_text(step.note)}</p>')
+        if step.changing:
+            lines.append(f'<p class="caution">{html_text(_(CHANGING))}</p>')
         if step.sources:
             links = ", ".join(html_link(url) for url in step.sources)
             lines.append(f'<p class="sources">Sources: {links}</p>')
+        if step.local_sources:
+            local = ", ".join(f"{html_link(u)} ({html_text(w)})" for u, w in step.local_sources)
+            words = html_text(_("Local sources: {links}")).replace("{links}", local)
+            lines.append(f'<p class="sources">{words}</p>')
         lines += ["</div>", "</li>"]
         self.parts += lines
 

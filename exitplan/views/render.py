@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import N_, _
+from exitplan.views.local import fact_words, source_lines, step_facts
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap, wrap_lines
 from exitplan.views.words import (
     ALERT_LABEL,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from datetime import date
 
     from exitplan.domain.model import Event
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
 WHEN_WORDS = {
@@ -113,10 +115,13 @@ def item_lines(
     columns: int = 80,
     paint: Painter | None = None,
     plain: bool = False,
+    region: Local | None = None,
 ) -> list[str]:
-    """One step in full: why, how, caution, when, due date, state, note, sources, history."""
+    """One step in full: why, how, caution, when, due date, state, note, what its local facts
+    mean where the person lives, sources (the local ones beside the step's own), history."""
     paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
+    facts = step_facts(item, region)
     fields: list[tuple[str, str]] = [
         ("Step", item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
         ("Id", f"{entry.full_id}  (#{entry.number})"),
@@ -140,8 +145,11 @@ def item_lines(
     fields += [("Due", due), ("Priority", item.priority), ("State", state_words(row))]
     if entry.state.note:
         fields.append(("Note", entry.state.note))
-    if item.sources:
-        fields.append(("Sources", "\n".join(item.sources)))
+    if facts and region is not None:
+        words = [region.label, *(fact_words(fact) for fact in facts)]
+        fields.append((_("Where you live"), "\n".join(words)))
+    if item.sources or facts:
+        fields.append(("Sources", "\n".join([*item.sources, *source_lines(facts)])))
     if item.checked:
         fields.append((_("Checked"), item.checked))
     if events:

@@ -41,6 +41,8 @@ NOW_LINE = N_(
     "for whenever you choose a date."
 )
 HELP_LINE = N_("Need help right now? exitplan help-now")
+# Said once, at the foot of status, while the plan has no place: its steps use general words.
+PLACE_LINE = N_("Need help right now? exitplan help-now. Choose where you live: exitplan region")
 
 
 class Limits(NamedTuple):
@@ -322,7 +324,9 @@ class StatusScreen:
                 self.add(journal_line(*self.journal), "dim")
             if self.view.has_plan:  # review, where h hides the screen, needs a plan
                 self.add(_(HIDE_LINE), "dim")
-        self.add(_(HELP_LINE), "dim")
+        state = self.view.plan.state
+        no_place = state is not None and state.region is None
+        self.add(_(PLACE_LINE) if no_place else _(HELP_LINE), "dim")
 
 
 def journal_line(records: int, last: date | None) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from exitplan.base.i18n import N_, _
 from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.domain.situation import QUESTIONS
+from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
 from exitplan.views.markup import escape_markdown, markdown_link
 from exitplan.views.words import (
     UNDATED_STATE,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
     from exitplan.base.limits import Status
     from exitplan.domain.day import DayView
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
 
@@ -66,6 +68,9 @@ class Step:
     caution: str | None
     alerts_partner: bool
     sources: tuple[str, ...]
+    # The place's sources for the local facts the step names: (address, where and when).
+    local_sources: tuple[tuple[str, str], ...] = ()
+    changing: bool = False  # a fact it names is changing in the law: check with an advocate
 
     @property
     def facts(self) -> str:
@@ -124,6 +129,7 @@ class Summary:
     calm: str
     sections: tuple[Section, ...]
     not_for_you: int  # steps left out of the full plan: the answers set them aside
+    place: str = ""  # where the person lives, or how to choose it
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
 
@@ -169,8 +175,9 @@ def flag_heading(step: Step) -> str:
     return upper_first(flag_word(step.flag))
 
 
-def _step(row: Scheduled) -> Step:
+def _step(row: Scheduled, region: Local | None) -> Step:
     entry = row.entry
+    facts = step_facts(entry.item, region)
     return Step(
         number=entry.number,
         checklist=entry.checklist.title,
@@ -184,6 +191,8 @@ def _step(row: Scheduled) -> Step:
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
         sources=tuple(entry.item.sources),
+        local_sources=local_sources(facts),
+        changing=changing(facts),
     )
 
 
@@ -194,7 +203,7 @@ def _answer(value: bool) -> str:
 def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> Summary:
     """The summary of a day view (with the journal's timeline, if given)."""
     plan, count = view.plan, view.totals
-    steps = {row.entry.number: _step(row) for row in view.rows if row.entry.applies}
+    steps = {row.entry.number: _step(row, plan.region) for row in view.rows if row.entry.applies}
     shown, more = shown_attention(view.attention, danger=SHOW_DANGER, today=SHOW_TODAY)
     # The status screen's calm line: said when nothing is for today, behind or due soon (what
     # comes next may still be listed after it).
@@ -244,6 +253,7 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
         calm=calm,
         sections=sections,
         not_for_you=count.not_for_you,
+        place=place_words(plan.region),
         timeline=timeline,
     )
 
@@ -296,7 +306,7 @@ class MarkdownWriter:
     def header(self, view: Summary) -> None:
         """`# My plan` and the facts, one paragraph each."""
         self.lines += [f"# {_('My plan')}", "", view.as_of, "", view.countdown, ""]
-        self.lines += [view.progress, "", _(PRIVATE), ""]
+        self.lines += [view.progress, "", escape_markdown(view.place), "", _(PRIVATE), ""]
 
     def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
         self.lines += [f"## {heading}", ""]
@@ -346,9 +356,16 @@ class MarkdownWriter:
                 _("Note: {line}").format(line=line) if i == 0 else line
                 for i, line in enumerate(escape_markdown(step.note).split("\n"))
             ]
+        if step.changing:
+            details.append(_(CHANGING))
         if step.sources:
             links = ", ".join(markdown_link(s) for s in step.sources)
             details.append(_("Sources: {links}").format(links=links))
+        if step.local_sources:
+            local = (
+                f"{markdown_link(url)} ({escape_markdown(w)})" for url, w in step.local_sources
+            )
+            details.append(_("Local sources: {links}").format(links=", ".join(local)))
         self.lines.append(f"- {box}{escape_markdown(step.title)}\\")
         self.lines += [f"  {line}\\" for line in details[:-1]]
         self.lines += [f"  {details[-1]}", ""]
@@ -377,6 +394,7 @@ class TextWriter:
     def header(self, view: Summary) -> None:
         """`MY PLAN` and the facts, one per line."""
         self.lines += [_("My plan").upper(), view.as_of, view.countdown, view.progress]
+        self.lines.append(view.place)
         self.lines += [_(PRIVATE), ""]
 
     def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
@@ -421,8 +439,13 @@ class TextWriter:
         if step.note:
             for i, line in enumerate(step.note.split("\n")):
                 self.lines.append(f"{pad}{'note: ' if i == 0 else '      '}{line}".rstrip())
+        if step.changing:
+            self.lines.append(pad + _(CHANGING))
         if step.sources:
             self.lines.append(f"{pad}sources: {', '.join(step.sources)}")
+        if step.local_sources:
+            links = ", ".join(f"{url} ({where})" for url, where in step.local_sources)
+            self.lines.append(pad + _("local sources: {links}").format(links=links))
 
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """`JOURNAL`, one line per entry: its number, when, and its first words."""
