@@ -83,9 +83,13 @@ def read_answers(text: str) -> dict[str, bool | None]:
     """
     import tomllib
 
+    from exitplan.base.tomlcost import toml_cost_problem
+
+    if problem := toml_cost_problem(text):
+        raise ExitplanError(f"the answers could not be read: {problem}")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         raise ExitplanError(
             "the answers could not be read: write one per line, like: children = true"
         ) from None
