@@ -15,7 +15,6 @@ import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:

@@ -58,10 +58,10 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if stdin_is_terminal():
         ask_and_save(env)
         return
+    from exitplan.cli.common import read_piped
     from exitplan.domain.situation import read_answers
 
-    text = sys.stdin.read()
-    answers = read_answers(text)
+    answers = read_answers(read_piped(64 * 1024))
     if not answers:
         say("No answers were given, so nothing changed. Write one per line: children = true")
         return

@@ -380,6 +380,12 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def clean_text(text: str, what: str, limit: int) -> str:
     """Strip a typed text, refusing what cannot be stored safely."""
     cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
+    if not cleaned and _CONTROL.search(text):
+        # Only control characters (say, bytes piped in by mistake): never read as "empty",
+        # which would remove what was kept.
+        raise ExitplanError(
+            f"the {what} holds only control characters, no text; nothing was changed"
+        )
     try:
         cleaned.encode("utf-8")
     except UnicodeEncodeError:

@@ -32,6 +32,7 @@ from exitplan.base.limits import (
     TEMP_SUFFIX,
 )
 from exitplan.base.safetext import one_line
+from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import CACHE_FILES
 
@@ -239,21 +240,13 @@ def erase(home: Path, erasure: Erasure) -> None:
             failures.append(f"{path} ({exc.strerror or exc})")
     for folder in {*erasure.folders, home}:
         with contextlib.suppress(OSError):
-            _fsync_folder(folder)
+            fsync_dir(folder)
     for folder in erasure.folders:
         with contextlib.suppress(OSError):
             folder.rmdir()  # only when nothing else is left in it
     if failures:
         more = f" and {len(failures) - 1} more" if len(failures) > 1 else ""
         raise StorageError(f"could not erase {failures[0]}{more}; the rest was erased")
-
-
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def leftovers(home: Path) -> list[str]:

@@ -251,7 +251,7 @@ class KeySession:
         sealed = seal_with(plain, key)
 
         def verify(tmp: Path) -> None:
-            if open_with(tmp.read_bytes(), key) != plain:  # pragma: no cover - a broken disk
+            if open_with(safeio.read_capped(tmp, len(sealed)), key) != plain:  # pragma: no cover
                 raise StorageError(f"could not verify {path.name}; nothing was replaced")
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
@@ -300,7 +300,7 @@ def seal_leftovers(store: Store) -> int:
     sealed = 0
     for path in store.private_files():
         with contextlib.suppress(OSError, ExitplanError):
-            data = store.read_bytes(path)
+            data = store.read_raw(path)
             if not data.startswith(SEALED_MARK):
                 from exitplan.home.backups import keep_time
 

@@ -138,7 +138,7 @@ class Store:
 
     # -- reading -------------------------------------------------------------------------
 
-    def read_bytes(self, path: Path | None = None) -> bytes:
+    def read_raw(self, path: Path | None = None) -> bytes:
         """The raw bytes of the plan (or a backup), with plain errors."""
         path = path or self.plan_path
         try:
@@ -157,7 +157,7 @@ class Store:
         """Read and validate the plan (or a backup of it), unlocking it if it is encrypted."""
         path = path or self.plan_path
         self.check_private(path)
-        data = self.open_sealed(self.read_bytes(path), path)
+        data = self.open_sealed(self.read_raw(path), path)
         try:
             return parse_plan(data, path)
         except PlanError as exc:
@@ -398,7 +398,7 @@ class Store:
 
 def keep_backup_of(store: Store) -> None:
     """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
-    keep_backup(store, store.open_sealed(store.read_bytes(), store.plan_path))
+    keep_backup(store, store.open_sealed(store.read_raw(), store.plan_path))
 
 
 def lock_timeout() -> float:

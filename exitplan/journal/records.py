@@ -133,6 +133,9 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
             records.append({"n": n, "damaged": "it is far larger than any record"})
             continue
         if is_sealed_record(data):
+            if sealing is None and records:  # sealed among plain ones, and no key here
+                records.append({"n": n, "damaged": "it is encrypted, and no key here opens it"})
+                continue
             seen_sealed = True
             records.append(_opened(n, data, sealing))
             continue
