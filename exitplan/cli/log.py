@@ -336,7 +336,7 @@ def verify(
     """Check that no entry was changed, removed or reordered, and re-hash every kept file
     (exit 1 if anything differs). Records cut off the end show only with --against.
 
-    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRS7
+    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRSV
     """
     from exitplan.journal.chain import TAIL_NOTE
     from exitplan.journal.entry import JournalError

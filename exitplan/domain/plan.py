@@ -252,6 +252,10 @@ def set_status(
 def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
+    if not cleaned and _CONTROL.search(text):
+        # Only control characters (bytes piped in by mistake): never read as an empty note,
+        # which would remove the one that was kept.
+        raise ExitplanError("the note holds only control characters, no text; nothing was changed")
     current = state.items.get(entry.full_id) or ItemState()
     state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
@@ -380,12 +384,6 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def clean_text(text: str, what: str, limit: int) -> str:
     """Strip a typed text, refusing what cannot be stored safely."""
     cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
-    if not cleaned and _CONTROL.search(text):
-        # Only control characters (say, bytes piped in by mistake): never read as "empty",
-        # which would remove what was kept.
-        raise ExitplanError(
-            f"the {what} holds only control characters, no text; nothing was changed"
-        )
     try:
         cleaned.encode("utf-8")
     except UnicodeEncodeError:

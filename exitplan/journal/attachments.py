@@ -30,10 +30,9 @@ from exitplan.base.i18n import _
 from exitplan.base.safetext import one_line
 from exitplan.disk import atomic, safeio
 from exitplan.journal.entry import JournalError, check_text
-from exitplan.journal.listing import FILES_DIR, files_dir, journal_dir
+from exitplan.journal.listing import FILES_DIR, ensure_dir, files_dir, journal_dir
 from exitplan.journal.records import (
     append_record,
-    ensure_dir,
     entry_record,
     next_number,
     read_records,

@@ -6,7 +6,7 @@ each record's ``prev`` is the hash of the record before it (64 zeros for the fir
 
 A fingerprint is ``<record count>:`` and the first 19 base32 (RFC 4648) characters of the head
 hash (95 bits: short enough to write on paper, far too many to forge), then one check
-character, in groups of 4: ``12:ABCD-EFGH-IJKL-MNOP-QRS7``. The check character is the Luhn
+character, in groups of 4: ``12:ABCD-EFGH-IJKL-MNOP-QRSV``. The check character is the Luhn
 mod 32 check over the count's digits and the 19 characters, so any one character copied wrong
 (and nearly every swap of two neighbours) is told apart from a changed journal. Only the whole
 fingerprint is ever compared.
@@ -32,7 +32,7 @@ GENESIS = "0" * 64
 FORMAT = 1
 HASH_CHARS = 19
 FINGERPRINT_CHARS = HASH_CHARS + 1
-EXAMPLE = "12:ABCD-EFGH-IJKL-MNOP-QRS7"
+EXAMPLE = "12:ABCD-EFGH-IJKL-MNOP-QRSV"
 # Said wherever the journal is called intact: the chain cannot show records cut off its end.
 TAIL_NOTE = N_(
     "records cut off the end show only against a fingerprint you noted earlier "

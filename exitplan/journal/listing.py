@@ -12,6 +12,8 @@ import re
 from datetime import date, datetime
 from pathlib import Path
 
+from exitplan.base.errors import StorageError
+from exitplan.base.i18n import _
 from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
 from exitplan.disk import safeio
 
@@ -76,3 +78,31 @@ def glance(home: Path) -> tuple[int, date | None] | None:
         return len(records), moment.astimezone().date()
     except (OSError, ValueError, AttributeError):
         return len(records), None
+
+
+def check_folders(home: Path) -> None:
+    """Refuse a journal folder (or its folder of kept copies) that is a link or not a folder."""
+    for folder in (journal_dir(home), files_dir(home)):
+        safeio.refuse_link(home, folder)
+        if folder.exists() and not folder.is_dir():
+            raise StorageError(
+                _(
+                    "{path} in {home} is not a folder; exitplan keeps its journal there, so "
+                    "nothing was read or changed. Move it away and try again"
+                ).format(path=folder.relative_to(home), home=home)
+            )
+
+
+def ensure_dir(home: Path) -> Path:
+    """The journal's folder, created private (0700) if it is missing."""
+    folder = journal_dir(home)
+    check_folders(home)
+    try:
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)
+    except OSError as exc:
+        raise StorageError(
+            _("cannot create {folder} ({reason})").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
+    return folder

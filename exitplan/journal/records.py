@@ -31,7 +31,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
 from exitplan.disk import atomic, safeio
@@ -56,6 +55,7 @@ from exitplan.journal.entry import (
 )
 from exitplan.journal.listing import (
     MAX_RECORD_BYTES,
+    ensure_dir,
     glance,
     journal_dir,
     record_path,
@@ -195,36 +195,6 @@ def _decoded(n: int, data: bytes) -> dict[str, Any]:
 
 
 # -- writing -----------------------------------------------------------------------------
-
-
-def check_folders(home: Path) -> None:
-    """Refuse a journal folder (or its folder of kept copies) that is a link or not a folder."""
-    from exitplan.journal.listing import files_dir
-
-    for folder in (journal_dir(home), files_dir(home)):
-        safeio.refuse_link(home, folder)
-        if folder.exists() and not folder.is_dir():
-            raise StorageError(
-                _(
-                    "{path} in {home} is not a folder; exitplan keeps its journal there, so "
-                    "nothing was read or changed. Move it away and try again"
-                ).format(path=folder.relative_to(home), home=home)
-            )
-
-
-def ensure_dir(home: Path) -> Path:
-    """The journal's folder, created private (0700) if it is missing."""
-    folder = journal_dir(home)
-    check_folders(home)
-    try:
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        folder.chmod(0o700)
-    except OSError as exc:
-        raise StorageError(
-            _("cannot create {folder} ({reason})").format(folder=folder, reason=exc.strerror or exc)
-        ) from None
-    return folder
 
 
 def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Sealing | None) -> int:

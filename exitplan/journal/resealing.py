@@ -20,8 +20,8 @@ from exitplan.journal.attachments import (
     write_copy,
 )
 from exitplan.journal.entry import JournalError
-from exitplan.journal.listing import FILES_DIR, record_path
-from exitplan.journal.records import check_folders, file_bytes, read_journal
+from exitplan.journal.listing import FILES_DIR, check_folders, record_path
+from exitplan.journal.records import file_bytes, read_journal
 from exitplan.journal.sealing import Sealing
 
 __all__ = ["Resealed", "reseal"]

@@ -72,7 +72,7 @@ def _head_of_first_record(home: Path) -> bytes | None:
 
 def check_private(ws: Workspace) -> None:
     """Refuse a home or journal folder that other users could read, or that is a link."""
-    from exitplan.journal.records import check_folders
+    from exitplan.journal.listing import check_folders
 
     ws.store.check_private(journal_dir(ws.home))
     check_folders(ws.home)
