@@ -597,3 +597,10 @@ def test_summary_line_is_one_short_line() -> None:
     assert line.endswith("…")
     assert "\n" not in line
     assert summary_line({"fields": {"where": "hall"}}) == "hall"
+
+
+def test_the_example_fingerprint_is_a_real_one() -> None:
+    """The fingerprint the messages and the README show as an example passes its own check."""
+    from exitplan.journal.chain import EXAMPLE
+
+    assert parse_fingerprint(EXAMPLE) == (12, "ABCDEFGHIJKLMNOPQRS")
