@@ -311,7 +311,7 @@ def test_reseal_leaves_what_cannot_be_trusted_and_names_it(tmp_path: Path, origi
 def test_copies_without_a_record_are_found_and_erased(home: Path, original: Path) -> None:
     """An attach stopped between its copy and its record leaves a copy no record names: it is
     found, erased (not a copy some damaged record may name), and records stay."""
-    from exitplan.journal.attachments import orphan_copies, remove_orphans
+    from exitplan.journal.strays import orphan_copies, remove_orphans
 
     attach(home, 1, original, NOW)
     stray = copy_path(home, 3)

@@ -27,3 +27,9 @@ def one_line(text: object) -> str:
     control character shown as U+FFFD, so it can never fake a line of output."""
     value = str(text)
     return _LINE_BREAKERS.sub(REPLACEMENT, value) if _LINE_BREAKERS.search(value) else value
+
+
+def only_controls(text: str) -> bool:
+    """Whether a text holds control characters and nothing else but space: bytes piped in by
+    mistake, never a note (or an empty one)."""
+    return bool(_LINE_BREAKERS.search(text)) and not _LINE_BREAKERS.sub("", text).strip()

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.base.limits import MAX_REASON_CHARS
+from exitplan.base.safetext import only_controls
 from exitplan.cli.common import ASK, env_of, read_private_text, say
 from exitplan.cli.review import review as review_cmd
 
@@ -273,6 +275,8 @@ def note(
         say(f"There is no note on #{entry.number} {entry.item.title}, so nothing was changed.")
         return
     text = "" if clear else read_private_text(f"Note for '{entry.item.title}'")
+    if not clear and only_controls(text):  # never an empty note that removes the kept one
+        raise ExitplanError("the note holds only control characters; nothing was changed")
     if not clear and not text.strip():
         say("The note is empty, so nothing was changed. Use --clear to remove a note.")
         return

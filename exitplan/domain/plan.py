@@ -12,20 +12,24 @@ from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.domain.model import (
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
     Priority,
     Status,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
+from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+    from exitplan.domain.region import Local
     from exitplan.formats.catalog import Catalog
 
 
@@ -35,9 +39,8 @@ class Plan(NamedTuple):
     checklists: tuple[Checklist, ...]
     entries: tuple[Entry, ...]
     state: PlanState | None
-    # The pacing of these entries when it is already known (kept in the cache by the change
-    # that saved the plan); None: worked out when asked for.
-    paced: Pace | None = None
+    paced: Pace | None = None  # the pacing when already known (cached); None: worked out later
+    region: Local | None = None  # where the person lives, with its facts (see domain/place)
 
     @property
     def exit_date(self) -> date | None:
@@ -59,6 +62,11 @@ class Plan(NamedTuple):
         """The most steps the schedule asks for on one day before the exit."""
         chosen = self.state.per_day if self.state else None
         return chosen or DEFAULT_PER_DAY
+
+    @property
+    def phone_flagged(self) -> bool:
+        """Whether the last check of a phone found a sign (its steps then come first)."""
+        return self.state is not None and flagged(self.state.phone)
 
     @property
     def situation(self) -> dict[str, bool]:
@@ -142,6 +150,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
+    # A phone check that found a sign brings the steps about a watched phone first.
+    watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -167,7 +177,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
                     not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+                    or bool(watched and prefix + item.id in watched),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
@@ -252,10 +263,6 @@ def set_status(
 def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
-    if not cleaned and _CONTROL.search(text):
-        # Only control characters (bytes piped in by mistake): never read as an empty note,
-        # which would remove the one that was kept.
-        raise ExitplanError("the note holds only control characters, no text; nothing was changed")
     current = state.items.get(entry.full_id) or ItemState()
     state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
@@ -291,6 +298,26 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
         return False
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
+    """Keep the outcome of the last check of a phone (the history says only that one was made)."""
+    state.phone = {**state.phone, kind: check}
+    record(state, now, "phone-check", detail=f"{kind} check")
+
+
+def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
+    """Keep the iPhone guide's answers, each with when it was given; False if none changed."""
+    check_iphone_answers(answers)
+    updated = dict(state.iphone)
+    for key, answer in answers.items():
+        if key not in updated or updated[key].answer != answer:
+            updated[key] = DeviceAnswer(answer=answer, checked=now)
+    if updated == state.iphone:
+        return False
+    state.iphone = updated
+    record(state, now, "iphone-check", detail="iPhone check answers changed")
     return True
 
 

@@ -100,6 +100,7 @@ def _situation_key(key: str) -> str:
 
 
 SituationKey = Annotated[str, AfterValidator(_situation_key)]
+PlaceCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[a-z0-9]{2,3})?$")]
 ItemRef = Annotated[
     str,
     StringConstraints(
@@ -132,6 +133,24 @@ class ItemFile(BaseModel):
     after: list[ItemRef] = Field(default_factory=list, max_length=20)
     reflective: bool = False
     checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
+    regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> ItemFile:
+        from exitplan.domain.region import placeholder_problems
+
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(self, name)
+            if text:
+                for problem in placeholder_problems(text):
+                    raise ValueError(f"'{name}' {problem}")
+        if self.regions:
+            from exitplan.formats.regions import place_of
+
+            unknown = [code for code in self.regions if place_of(code) is None]
+            if unknown:
+                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
+        return self
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
@@ -156,12 +175,16 @@ class ItemFile(BaseModel):
 
     def to_domain(self) -> model.Item:
         """The validated item."""
+        from exitplan.domain.region import fact_keys
+
         values: dict[str, Any] = {}
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
         values["due"] = self.due or model.Due()
         values["checked"] = self.checked.isoformat() if self.checked else None
+        named = [fact_keys(getattr(self, name)) for name in ("title", "why", "how", "caution")]
+        values["facts"] = tuple(dict.fromkeys(key for keys in named for key in keys))
         return model.Item(**values)
 
 
@@ -242,6 +265,50 @@ class EventFile(BaseModel):
     detail: Note | None = None
 
 
+def _phone_kind(key: str) -> str:
+    from exitplan.domain.phonecheck import KINDS
+
+    if key not in KINDS:
+        raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
+    return key
+
+
+def _sign(value: str) -> str:
+    from exitplan.domain.phonecheck import SIGNS
+
+    if value not in SIGNS:
+        raise ValueError(f"'{value}' is not a sign a phone check records")
+    return value
+
+
+def _iphone_key(key: str) -> str:
+    from exitplan.domain.phonecheck import IPHONE_KEYS
+
+    if key not in IPHONE_KEYS:
+        known = ", ".join(sorted(IPHONE_KEYS))
+        raise ValueError(f"'{key}' is not a question of the iPhone check; use one of: {known}")
+    return key
+
+
+class PhoneCheckFile(BaseModel):
+    """A `[phone.KIND]` table of the plan file: the outcome of the last check of that phone."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    checked: datetime
+    signs: list[Annotated[str, AfterValidator(_sign)]] = Field(default_factory=list, max_length=20)
+    model: Title | None = None
+
+
+class DeviceAnswerFile(BaseModel):
+    """An `[iphone.KEY]` table of the plan file: one answer of the guided iPhone check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answer: Literal["yes", "no", "unsure"]
+    checked: datetime
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -254,10 +321,17 @@ class PlanFile(BaseModel):
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    region: PlaceCode | None = None
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
     history: list[EventFile] = Field(default_factory=list)
+    phone: dict[Annotated[str, AfterValidator(_phone_kind)], PhoneCheckFile] = Field(
+        default_factory=dict
+    )
+    iphone: dict[Annotated[str, AfterValidator(_iphone_key)], DeviceAnswerFile] = Field(
+        default_factory=dict
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -287,6 +361,7 @@ class PlanFile(BaseModel):
             warn_days=self.warn_days,
             per_day=self.per_day,
             situation=dict(self.situation),
+            region=self.region,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[
@@ -302,6 +377,16 @@ class PlanFile(BaseModel):
                 for c in self.custom
             ],
             history=[model.Event(**e.model_dump()) for e in self.history],
+            phone={
+                kind: model.PhoneCheck(
+                    checked=c.checked, signs=tuple(dict.fromkeys(c.signs)), model=c.model
+                )
+                for kind, c in self.phone.items()
+            },
+            iphone={
+                key: model.DeviceAnswer(answer=a.answer, checked=a.checked)
+                for key, a in self.iphone.items()
+            },
         )
 
 

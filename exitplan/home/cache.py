@@ -25,9 +25,11 @@ from exitplan.domain.model import (
     PRIORITY_RANK,
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
@@ -44,7 +47,7 @@ TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalo
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 6
+FORMAT = 7
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -96,10 +99,16 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
+    data["phone"] = {
+        kind: PhoneCheck(**(c | {"signs": tuple(c["signs"])})) for kind, c in data["phone"].items()
+    }
+    data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
@@ -240,10 +249,12 @@ def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
 
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
-    (for the checklist files named in it; see `pace_for`)."""
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
     pace: dict[str, Any] | None
+    region: Local | None = None
 
 
 def load_plan_cached(store: CacheFiles) -> PlanState | None:
@@ -261,7 +272,11 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
+        state = _plan(cached["state"])
+        from exitplan.formats.regions import region_from_cache
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -285,8 +300,11 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
 PACING_CODE = (
     "exitplan.domain.model",
     "exitplan.domain.situation",
+    "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
+    "exitplan.domain.place",
+    "exitplan.domain.region",
 )
 
 
@@ -311,9 +329,9 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.plan import build_plan
+    from exitplan.domain.place import local_plan
 
-    paced = build_plan(catalog, state).pace()
+    paced = local_plan(catalog, state).pace()
     code = pacing_code()
     if paced is None or code is None:
         return None
@@ -323,6 +341,7 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
     from exitplan.base.errors import StorageError
+    from exitplan.formats.regions import region_cache_data
 
     folder = cache_dir(store)
     if is_link(folder):
@@ -337,6 +356,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "state": asdict(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

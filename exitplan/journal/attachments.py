@@ -42,12 +42,11 @@ from exitplan.journal.sealing import Sealing
 __all__ = [
     "FILES_DIR",
     "attach",
+    "attach_data",
     "check_copies",
     "copy_path",
-    "orphan_copies",
+    "erase",
     "read_copy",
-    "remove_orphans",
-    "remove_stray_copies",
 ]
 
 BLOCK = 1024 * 1024  # bytes read from a file at a time
@@ -133,47 +132,85 @@ def attach(
     entry_record(read_records(home, sealing), n)
     fd, info = _open_original(path)
     try:
-        folder = _ensure_files_dir(home)
-        target = copy_path(home, next_number(home))
-        need = info.st_size
-        if sealing is not None:
-            from exitplan.crypto.stream import sealed_copy_size
 
-            need = sealed_copy_size(info.st_size, sealing.chunk)
-        _check_room(folder, need, name)
-        digest = hashlib.sha256()
-        size = 0
-
-        def hashed() -> Iterator[bytes]:
-            nonlocal size
-            for piece in _pieces(fd, progress):
-                digest.update(piece)
-                size += len(piece)
-                yield piece
-
-        write_copy(target, hashed(), sealing, name)
-        after = os.fstat(fd)
-        if size != info.st_size or after.st_mtime_ns != info.st_mtime_ns:
-            _erase(target)
-            raise JournalError(
-                _("{name} changed while it was being copied; nothing was added, try again").format(
-                    name=name
+        def unchanged(size: int) -> None:
+            after = os.fstat(fd)
+            if size != info.st_size or after.st_mtime_ns != info.st_mtime_ns:
+                raise JournalError(
+                    _(
+                        "{name} changed while it was being copied; nothing was added, try again"
+                    ).format(name=name)
                 )
-            )
+
+        mtime = datetime.fromtimestamp(info.st_mtime, UTC)
+        pieces = _pieces(fd, progress)
+        return _keep(home, n, name, pieces, info.st_size, mtime, now, sealing, unchanged)
     finally:
         os.close(fd)
-    mtime = datetime.fromtimestamp(info.st_mtime, UTC).isoformat(timespec="seconds")
+
+
+def attach_data(
+    home: Path, n: int, name: str, data: bytes, now: datetime, sealing: Sealing | None = None
+) -> int:
+    """Record bytes exitplan itself made (a phone's own output, say) against entry n, kept and
+    hashed exactly as a file would be; its time is ``now``."""
+    name = one_line(name)
+    check_text(_("file name"), name)
+    entry_record(read_records(home, sealing), n)
+    pieces = (data[i : i + BLOCK] for i in range(0, len(data), BLOCK))
+    return _keep(home, n, name, pieces, len(data), now, now, sealing, None)
+
+
+def _keep(
+    home: Path,
+    n: int,
+    name: str,
+    pieces: Iterator[bytes],
+    expected: int,
+    mtime: datetime,
+    now: datetime,
+    sealing: Sealing | None,
+    check: Callable[[int], None] | None,
+) -> int:
+    """Copy `pieces` (hashed on the way) into the next record's kept copy, then write the
+    record; the copy is erased again if anything fails, so no copy is left without a record."""
+    folder = _ensure_files_dir(home)
+    target = copy_path(home, next_number(home))
+    need = expected
+    if sealing is not None:
+        from exitplan.crypto.stream import sealed_copy_size
+
+        need = sealed_copy_size(expected, sealing.chunk)
+    _check_room(folder, need, name)
+    digest = hashlib.sha256()
+    size = 0
+
+    def hashed() -> Iterator[bytes]:
+        nonlocal size
+        for piece in pieces:
+            digest.update(piece)
+            size += len(piece)
+            yield piece
+
+    write_copy(target, hashed(), sealing, name)
+    if check is not None:
+        try:
+            check(size)
+        except BaseException:
+            erase(target)
+            raise
+    stamp = mtime.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     file = {
         "name": name,
         "size": size,
-        "mtime": mtime.replace("+00:00", "Z"),
+        "mtime": stamp,
         "sha256": digest.hexdigest(),
         "copy": f"{FILES_DIR}/{target.name}",
     }
     try:
         written = append_record(home, {"kind": "attach", "entry": n, "file": file}, now, sealing)
     except BaseException:
-        _erase(target)  # never a copy without its record, when it can be helped
+        erase(target)  # never a copy without its record, when it can be helped
         raise
     if written != int(target.name):  # pragma: no cover - only if another writer skipped the lock
         raise JournalError(_("another exitplan wrote to the journal at the same time; try again"))
@@ -233,7 +270,8 @@ def _ensure_files_dir(home: Path) -> Path:
     return folder
 
 
-def _erase(path: Path) -> None:
+def erase(path: Path) -> None:
+    """Overwrite a file with zeros and delete it (a link or a FIFO is only deleted)."""
     with contextlib.suppress(OSError):
         safeio.overwrite(path)
     with contextlib.suppress(FileNotFoundError):
@@ -340,60 +378,3 @@ def check_copies(
                 )
             )
     return problems
-
-
-# -- copies without a record -----------------------------------------------------------------
-
-
-def orphan_copies(home: Path, records: list[dict[str, Any]]) -> list[Path]:
-    """Kept copies no record names: an attach stopped between its copy and its record.
-
-    A copy whose number belongs to a record that cannot be read is never called an orphan."""
-    folder = files_dir(home)
-    if safeio.is_link(folder) or not folder.is_dir():
-        return []
-    named = {r.get("file", {}).get("copy") for r in records if r.get("kind") == "attach"}
-    damaged = {r.get("n") for r in records if "damaged" in r}
-    found = []
-    with os.scandir(folder) as listing:
-        for item in listing:
-            if not _COPY_NAME.match(item.name) or item.is_dir(follow_symlinks=False):
-                continue
-            if f"{FILES_DIR}/{item.name}" in named or int(item.name) in damaged:
-                continue
-            found.append(folder / item.name)
-    return sorted(found)
-
-
-def remove_stray_copies(home: Path) -> list[str]:
-    """Erase the copies numbered at or past the next record's number: each was kept by an
-    attach stopped before its record was written (cheap: one listing, no record is read). Run
-    under the lock before every write, it leaves no copy for a later record to be confused with.
-    """
-    folder = files_dir(home)
-    if safeio.is_link(folder) or not folder.is_dir():
-        return []
-    first_free = next_number(home)
-    removed = []
-    with os.scandir(folder) as listing:
-        strays = [
-            folder / item.name
-            for item in listing
-            if _COPY_NAME.match(item.name) and int(item.name) >= first_free
-        ]
-    for path in sorted(strays):
-        _erase(path)
-        if not os.path.lexists(path):
-            removed.append(str(path.relative_to(home)))
-    return removed
-
-
-def remove_orphans(home: Path, records: list[dict[str, Any]]) -> list[str]:
-    """Erase the copies no record names (zeros first, as `wipe` does); their names, relative to
-    the home (call it under the store's lock)."""
-    removed = []
-    for path in orphan_copies(home, records):
-        _erase(path)
-        if not os.path.lexists(path):
-            removed.append(str(path.relative_to(home)))
-    return removed

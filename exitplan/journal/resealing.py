@@ -12,17 +12,12 @@ from typing import Any, NamedTuple
 from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
 from exitplan.disk import atomic, safeio
-from exitplan.journal.attachments import (
-    STREAM_MAGIC,
-    copy_file,
-    read_copy,
-    remove_orphans,
-    write_copy,
-)
+from exitplan.journal.attachments import STREAM_MAGIC, copy_file, read_copy, write_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.listing import FILES_DIR, check_folders, record_path
 from exitplan.journal.records import file_bytes, read_journal
 from exitplan.journal.sealing import Sealing
+from exitplan.journal.strays import remove_orphans
 
 __all__ = ["Resealed", "reseal"]
 

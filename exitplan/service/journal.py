@@ -114,7 +114,7 @@ class Written:
 
 
 def _locked(ws: Workspace, write: Callable[[Sealing | None], int]) -> Written:
-    from exitplan.journal.attachments import remove_stray_copies
+    from exitplan.journal.strays import remove_stray_copies
 
     seal = sealing(ws)
     with ws.store.locked():
@@ -137,6 +137,27 @@ def add(ws: Workspace, fields: Mapping[str, Any]) -> Written:
 
     now = ws.now()
     return _locked(ws, lambda s: journal.add(ws.home, fields, now, s))
+
+
+def add_with_files(
+    ws: Workspace, fields: Mapping[str, Any], files: list[tuple[str, bytes]]
+) -> tuple[int, list[int]]:
+    """Append a new entry and attach the given (name, bytes) to it, all under one lock; return
+    the entry's number and the attachments' numbers."""
+    from exitplan.journal import attachments
+    from exitplan.journal import records as journal
+
+    now = ws.now()
+    kept: list[int] = []
+
+    def write(seal: Sealing | None) -> int:
+        n = journal.add(ws.home, fields, now, seal)
+        kept.extend(
+            attachments.attach_data(ws.home, n, name, data, now, seal) for name, data in files
+        )
+        return n
+
+    return _locked(ws, write).number, kept
 
 
 def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> Written:
@@ -176,10 +197,11 @@ class Checked:
 def verify(ws: Workspace, against: str | None = None, progress: Progress | None = None) -> Checked:
     """The chain checked (and against a fingerprint noted earlier); every kept copy re-hashed;
     records and copies in plain text in an encrypted journal, and copies no record names, named."""
-    from exitplan.journal.attachments import check_copies, orphan_copies
+    from exitplan.journal.attachments import check_copies
     from exitplan.journal.chain import parse_fingerprint
     from exitplan.journal.records import next_number, read_journal
     from exitplan.journal.records import verify as verify_chain
+    from exitplan.journal.strays import orphan_copies
 
     if against is not None:
         parse_fingerprint(against)  # nonsense and typos are refused before anything is unlocked

@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.i18n import _
 from exitplan.home.store import Store
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.formats.catalog import Catalog
     from exitplan.home.cache import CachedPlan
     from exitplan.home.files import WipeContents, WipeReport
@@ -51,6 +53,7 @@ class Workspace:
         self.store = Store(home, ask_passphrase, retry)
         self._clock = clock
         self._catalog: Catalog | None = None
+        self._regions: dict[str, Local | None] = {}
         # Told once per run about personal checklist files that are left out.
         self._on_warning = on_warning
         self._plain_told = False
@@ -101,17 +104,32 @@ class Workspace:
             return
         self._plain_told = True
         self._on_warning(
-            "Note: plan.toml is in plain text, but this plan was encrypted: an encrypt or "
-            "decrypt was stopped, or someone put this file here, so what you see may not be "
-            "your plan. Finish with 'exitplan encrypt' or 'exitplan decrypt'; 'exitplan "
-            "restore' brings back the latest encrypted backup."
+            _(
+                "Note: plan.toml is in plain text, but this plan was encrypted: an encrypt or "
+                "decrypt was stopped, or someone put this file here, so what you see may not be "
+                "your plan. Finish with 'exitplan encrypt' or 'exitplan decrypt'; 'exitplan "
+                "restore' brings back the latest encrypted backup."
+            )
         )
 
-    def plan(self, state: PlanState | None) -> Plan:
-        """The plan joined from the catalog and a state."""
-        from exitplan.domain.plan import build_plan
+    def region(self, state: PlanState | None, cached: CachedPlan | None = None) -> Local | None:
+        """The place a plan names, with its facts: from the cache when its file is unchanged."""
+        code = state.region if state is not None else None
+        if code is None:
+            return None
+        if cached is not None and cached.region is not None and cached.region.code == code:
+            return cached.region
+        if code not in self._regions:
+            from exitplan.formats.regions import local_for
 
-        return build_plan(self.catalog, state)
+            self._regions[code] = local_for(code)
+        return self._regions[code]
+
+    def plan(self, state: PlanState | None, cached: CachedPlan | None = None) -> Plan:
+        """The plan joined from the catalog and a state, in the words of the person's place."""
+        from exitplan.domain.place import local_plan
+
+        return local_plan(self.catalog, state, region=self.region(state, cached))
 
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
@@ -125,7 +143,7 @@ class Workspace:
             self._tell_if_plain_in_sealed_home()
             return plan
         self._tell_if_plain_in_sealed_home()
-        return with_cached_pace(self.plan(cached.state), self.catalog, cached)
+        return with_cached_pace(self.plan(cached.state, cached), self.catalog, cached)
 
     def require_plan(self) -> None:
         """Refuse to go on when no plan has been created here."""
