@@ -132,3 +132,30 @@ def test_status_never_counts_records_as_entries(home: Path) -> None:
     line = next(x for x in ok(cli(home, "status")).stdout.splitlines() if "journal" in x)
     assert line.strip().startswith("Your journal: last written on ")
     assert "3" not in line.split("on")[0]
+
+
+def test_a_long_job_shows_one_progress_line_at_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The progress line appears only at a terminal and only once a job has taken a moment;
+    it rewrites itself in place and is cleared at the end; piped, nothing is written."""
+    import exitplan.cli.common
+    from exitplan.cli.logfiles import Meter
+
+    clock = iter([0.0, 0.5, 1.5, 1.6, 2.0])
+    monkeypatch.setattr("time.monotonic", lambda: next(clock))
+    monkeypatch.setattr(exitplan.cli.common, "stream_is_terminal", lambda *, err: True)
+    meter = Meter(4_000_000, "Checking the kept files")  # started at 0.0
+    meter(1_000_000)  # at 0.5: too soon, nothing shown
+    assert capsys.readouterr().err == ""
+    meter(1_000_000)  # at 1.5: shown
+    meter(1_000_000)  # at 1.6: too soon after the last draw
+    meter.close()
+    assert capsys.readouterr().err == (
+        "\rChecking the kept files: 2.0 MB of 4.0 MB (50%)\x1b[K\r\x1b[K"
+    )
+    monkeypatch.setattr(exitplan.cli.common, "stream_is_terminal", lambda *, err: False)
+    piped = Meter(4_000_000, "Checking the kept files")
+    piped(4_000_000)
+    piped.close()
+    assert capsys.readouterr().err == ""

@@ -257,14 +257,17 @@ class KeySession:
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
 
 
+# crypto.stream.STREAM_MAGIC: a journal's kept copy, sealed in chunks.
+SEALED_COPY_MARK = b"\x89EXPLSC\x00"
+
+
 def is_plain(path: Path) -> bool:
     """Whether a regular file exists and is not sealed (a link or a FIFO is never opened)."""
-    from exitplan.disk.safeio import read_capped
-
     try:
-        return read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)] != SEALED_MARK
+        head = safeio.read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError:
         return False
+    return head not in (SEALED_MARK, SEALED_COPY_MARK)
 
 
 def plain_files(store: Store) -> list[Path]:
