@@ -29,7 +29,10 @@ def one_line(text: object) -> str:
     return _LINE_BREAKERS.sub(REPLACEMENT, value) if _LINE_BREAKERS.search(value) else value
 
 
+_NOT_SPACE_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def only_controls(text: str) -> bool:
-    """Whether a text holds control characters and nothing else but space: bytes piped in by
-    mistake, never a note (or an empty one)."""
-    return bool(_LINE_BREAKERS.search(text)) and not _LINE_BREAKERS.sub("", text).strip()
+    """Whether a text holds control characters (other than spacing: new lines, tabs) and
+    nothing else but space: bytes piped in by mistake, never a note (nor an empty one)."""
+    return bool(_NOT_SPACE_CONTROL.search(text)) and not _NOT_SPACE_CONTROL.sub("", text).strip()
