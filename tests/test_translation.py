@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import sys
 import unicodedata
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 
 from exitplan.base.errors import ChecklistError
 from exitplan.domain.model import Checklist, Due, Item
+from exitplan.domain.region import PLACEHOLDER, fill
 from exitplan.formats.catalog import checklist_files, load_checklist
 from exitplan.formats.translation import (
     Translation,
@@ -34,8 +34,24 @@ LANGUAGE = "es"
 # A Spanish step title gets the room an English one gets (tests/test_content.py: TITLE_MAX).
 TITLE_MAX = 70
 STEP_FIELDS = ("title", "why", "how", "caution")
-# `{...}` placeholders (regional facts) and `...` markup (commands) pass through untranslated.
+# A local fact, `{{court-order|neutral words}}`, keeps its key and has its neutral words
+# translated; any other `{...}` placeholder and `...` markup (commands) passes through unchanged.
 TOKEN = re.compile(r"\{[^{}]*\}|`[^`]*`")
+
+
+def facts_of(text: str | None) -> list[str]:
+    """The keys of the local facts a text names, sorted, as often as named."""
+    return sorted(m[1] for m in PLACEHOLDER.finditer(text or ""))
+
+
+def tokens_of(text: str | None) -> list[str]:
+    """The placeholders and markup a text must keep unchanged (local facts aside)."""
+    return sorted(TOKEN.findall(PLACEHOLDER.sub(" ", text or "")))
+
+
+def words_of(text: str) -> str:
+    """What a person reads of a text: the facts' neutral words in, the unchanged markup out."""
+    return TOKEN.sub(" ", PLACEHOLDER.sub(lambda m: m[2], text))
 
 
 def english_checklists() -> dict[str, Checklist]:
@@ -158,11 +174,37 @@ def test_placeholders_and_markup_are_kept_unchanged(
     """Every `{...}` placeholder and `...` command in an English text is in its Spanish text,
     unchanged and as often, and the Spanish adds none."""
     changed = [
-        (where, sorted(TOKEN.findall(en or "")), sorted(TOKEN.findall(es or "")))
+        (where, tokens_of(en), tokens_of(es))
         for where, _, en, es in pairs(english, spanish)
-        if Counter(TOKEN.findall(en or "")) != Counter(TOKEN.findall(es or ""))
+        if tokens_of(en) != tokens_of(es)
     ]
     assert changed == []
+
+
+def test_local_facts_are_named_alike_with_spanish_neutral_words(
+    english: dict[str, Checklist], spanish: dict[str, Translation]
+) -> None:
+    """A Spanish text names the same local facts as its English one ({{court-order|...}}), so a
+    place fills both alike, and its neutral words (read where no place is chosen) are Spanish."""
+    unlike = [
+        (where, facts_of(en), facts_of(es))
+        for where, _, en, es in pairs(english, spanish)
+        if facts_of(en) != facts_of(es)
+    ]
+    assert unlike == []
+    english_words = {
+        m[2].strip()
+        for _, _, en, _ in pairs(english, spanish)
+        for m in PLACEHOLDER.finditer(en or "")
+    }
+    copied = [
+        (where, m[2])
+        for where, _, _, es in pairs(english, spanish)
+        for m in PLACEHOLDER.finditer(es or "")
+        if m[2].strip() in english_words
+    ]
+    assert copied == []
+    assert sum(len(facts_of(es)) for _, _, _, es in pairs(english, spanish)) > 10
 
 
 def test_no_text_is_left_in_english(
@@ -189,7 +231,7 @@ def test_no_english_words_in_spanish_texts(spanish: dict[str, Translation]) -> N
     found = [
         (where, word)
         for where, text in spanish_texts(spanish)
-        for word in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", TOKEN.sub(" ", text))
+        for word in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", words_of(text))
         if word.lower() in ENGLISH_WORDS
     ]
     assert found == []
@@ -219,13 +261,18 @@ def test_spanish_text_is_normalised(spanish: dict[str, Translation]) -> None:
 
 
 def test_spanish_titles_are_short_and_unpunctuated(spanish: dict[str, Translation]) -> None:
-    """A Spanish step title fits the English limit and ends without a full stop."""
-    long = [
-        (f"{cid}.{sid}", len(step.title))
-        for cid, translation in spanish.items()
-        for sid, step in translation.steps.items()
-        if len(step.title) > TITLE_MAX or step.title.endswith(".")
-    ]
+    """A Spanish step title gets the English room: at most 70 characters as read without a
+    place, 80 with any place's facts filled in, and no full stop at the end."""
+    from exitplan.formats.regions import load_places, local_for
+
+    places = [local_for(place.code) for place in load_places()]
+    long = []
+    for cid, translation in spanish.items():
+        for sid, step in translation.steps.items():
+            widths = [len(fill(step.title, None))]
+            widths += [len(fill(step.title, p.texts())) - 10 for p in places if p is not None]
+            if max(widths) > TITLE_MAX or step.title.endswith("."):
+                long.append((f"{cid}.{sid}", max(widths)))
     assert long == []
     assert [cid for cid, t in spanish.items() if t.title.endswith(".")] == []
 
@@ -395,6 +442,9 @@ def test_loader_reads_a_translation_into_plain_data(tmp_path: Path) -> None:
         (("schema = 1", "schema = 2"), "schema"),
         (('language = "es"', 'language = "Spanish"'), "language"),
         (("[item.second]", "[item.Second]"), "Second"),
+        (('how = "Así."', 'how = "Pide {{court-order|}}."'), "no neutral words"),
+        (('how = "Así."', 'how = "Pide {{no-such-fact|una orden}}."'), "no region defines"),
+        (('how = "Así."', 'how = "Pide {{court-order una orden}}."'), "cannot read"),
     ],
 )
 def test_loader_refuses_a_bad_file_naming_the_field(
@@ -495,6 +545,29 @@ def test_apply_keeps_english_when_how_or_caution_do_not_match(tmp_path: Path) ->
     )
     assert apply(demo_checklist(), extra_caution).items[1].title == "Second step"
     assert compare(demo_checklist(), extra_caution).stale == ("second",)
+
+
+def test_apply_keeps_english_when_the_local_facts_differ(tmp_path: Path) -> None:
+    """A translation naming other local facts than the English is not used: a place would fill
+    the two languages differently."""
+    english = demo_checklist()
+    english.items[0].how = "Ask about {{court-order|a protection order}}."
+    text = GOOD.replace('how = "Así."', 'how = "Pregunta por {{home-order|una orden}}."')
+    path = write(tmp_path, text)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            item_hash(demo_checklist().items[0]), item_hash(english.items[0])
+        ),
+        encoding="utf-8",
+    )
+    translation = load_translation(path)
+    assert apply(english, translation).items[0].title == "First step"
+    assert compare(english, translation).stale == ("first",)
+    right = path.read_text(encoding="utf-8").replace("{{home-order|", "{{court-order|")
+    path.write_text(right, encoding="utf-8")
+    assert apply(english, load_translation(path)).items[0].how == (
+        "Pregunta por {{court-order|una orden}}."
+    )
 
 
 def test_apply_is_pure(tmp_path: Path) -> None:

@@ -17,10 +17,18 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 from exitplan.base.errors import ChecklistError
 from exitplan.base.i18n import _
+from exitplan.domain.region import fact_keys, placeholder_problems
 from exitplan.formats.catalog import builtin_dir, parse_toml, read_text
 from exitplan.formats.schema import Clean, Slug, Text, Title
 from exitplan.formats.tomlerrors import describe_errors
@@ -81,6 +89,15 @@ class StepFile(BaseModel):
     how: Text | None = None
     caution: Text | None = None
     english: EnglishHash
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> StepFile:
+        # The same rule as an English step: every {{fact|words}} readable, known and worded.
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(self, name)
+            for problem in placeholder_problems(text) if text else ():
+                raise ValueError(f"'{name}' {problem}")
+        return self
 
 
 class TranslationFile(BaseModel):
@@ -160,13 +177,18 @@ def load_translation(path: Path) -> Translation:
 def is_current(item: Item, step: StepText) -> bool:
     """True when a step's translation translates the English words the step has now.
 
-    The hash must match, and the translation must have a how and a caution exactly where the
-    English has them (a half-translated step would mix the languages on one screen).
+    The hash must match; the translation must have a how and a caution exactly where the
+    English has them (a half-translated step would mix the languages on one screen), and name
+    the same local facts ({{court-order|...}}) in each text, so a place fills both alike.
     """
     return (
         step.english == item_hash(item)
         and (step.how is None) == (item.how is None)
         and (step.caution is None) == (item.caution is None)
+        and all(
+            set(fact_keys(getattr(step, name))) == set(fact_keys(getattr(item, name)))
+            for name in ("title", "why", "how", "caution")
+        )
     )
 
 
