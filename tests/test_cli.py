@@ -24,6 +24,7 @@ from helpers import (
     child,
     cli,
     make_home,
+    one_error_line,
     read_plan,
     snapshot,
 )
@@ -896,9 +897,16 @@ def test_note_keeps_several_lines(run: Run, plan_home: Path) -> None:
 
 
 def test_note_replace_and_clear(run: Run, plan_home: Path) -> None:
-    """A new note replaces the old one; --clear removes it without reading anything."""
+    """From a pipe, a note over a note is refused until --add or --replace says which; --add
+    keeps the note there is and adds a line, --replace replaces it; --clear removes it without
+    reading anything."""
     assert run("note", "3", input="one\n").exit_code == 0
-    assert run("note", "3", input="two\n").exit_code == 0
+    before = snapshot(plan_home)
+    one_error_line(run("note", "3", input="two\n"), "already has a note", "--add", "--replace")
+    assert snapshot(plan_home) == before
+    assert run("note", "3", "--add", input="and more\n").exit_code == 0
+    assert show_json(run, "3")["note"] == "one\nand more"
+    assert run("note", "3", "--replace", input="two\n").exit_code == 0
     assert show_json(run, "3")["note"] == "two"
     result = run("note", "3", "--clear", input="ignored\n")
     assert result.exit_code == 0
@@ -911,7 +919,7 @@ def test_empty_note_changes_nothing(run: Run, plan_home: Path, empty: str) -> No
     """An empty note is not saved (and does not erase an existing one); no file changes."""
     assert run("note", "3", input="keep me\n").exit_code == 0
     before = snapshot(plan_home)
-    result = run("note", "3", input=empty)
+    result = run("note", "3", "--replace", input=empty)
     assert result.exit_code == 0
     assert result.stderr == (
         "The note is empty, so nothing was changed. Use --clear to remove a note.\n"
@@ -1100,12 +1108,15 @@ def test_review_unknown_checklist_is_an_error(run: Run, plan_home: Path) -> None
 
 
 def test_review_skip_reason_is_cleaned(run: Run, plan_home: Path) -> None:
-    """A reason typed during review is cleaned like skip --reason, so the plan stays readable."""
-    assert run("review", input="s\nno\x1b[2J way\nq\n").exit_code == 0
+    """A reason typed during review holding a key's escape code is asked again (never kept with
+    the code's remains); the answer typed again is kept, cleaned, and the plan stays readable."""
+    result = run("review", input="s\nno\x1b[2J way\nno  way \x01\nq\n")
+    assert result.exit_code == 0
+    assert "code of a key such as an arrow" in result.stderr
     shutil.rmtree(plan_home / "cache", ignore_errors=True)
     result = run("status", "--json")
     assert result.exit_code == 0, result.stderr
-    assert read_plan(plan_home).items[f"{MONEY}.open-account"].reason == "no[2J way"
+    assert read_plan(plan_home).items[f"{MONEY}.open-account"].reason == "no  way"
 
 
 def test_review_without_a_plan(run: Run, home: Path) -> None:

@@ -96,9 +96,9 @@ def test_at_a_terminal_each_question_is_asked_and_enter_skips(run: Run, at_termi
 
 def test_at_a_terminal_an_unreadable_when_is_asked_again(run: Run, at_terminal: None) -> None:
     """A 'when' that cannot be read is explained and asked again; the second answer is kept."""
-    answers = ["last tuesday", "about 2026-11", "", "Followed me to work", "", "", "", "", "", ""]
+    answers = ["the other day", "about 2026-11", "", "Followed me to work", "", "", "", "", "", ""]
     result = ok(run("log", "add", input="\n".join(answers) + "\n"))
-    assert "'last tuesday' is not a time exitplan can read" in result.stderr
+    assert "'the other day' is not a time exitplan can read" in result.stderr
     [entry] = listing(run)
     assert entry["fields"]["when"]["said"] == "about 2026-11"
     assert entry["fields"]["when"]["approximate"] is True
@@ -109,7 +109,7 @@ def test_stopping_while_asked_adds_nothing(run: Run, home: Path, at_terminal: No
     result = run("log", "add", input="2026-11-29\nthe car\n")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert "Stopped. Nothing was added." in result.stderr
+    assert "Stopped. Nothing was changed." in result.stderr
     assert not journal(home).exists()
 
 

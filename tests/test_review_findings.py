@@ -85,7 +85,7 @@ def test_ctrl_c_at_the_passphrase_prompt_stops_calmly(plan_home: Path, tmp_path:
     assert "Aborted" not in shown
     *_, typed_on, last = shown.splitlines()
     assert typed_on.startswith("Passphrase:"), shown  # the sentence starts on a line of its own
-    assert last == "Stopped; nothing was changed.", shown
+    assert last == "Stopped. Nothing was changed.", shown
     assert snapshot(plan_home) == before
 
 
@@ -98,7 +98,7 @@ def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
     assert "Aborted" not in shown
     *_, typed_on, last = shown.splitlines()
     assert "Type WIPE to go ahead:" in typed_on, shown
-    assert last == "Stopped; nothing was changed.", shown
+    assert last == "Stopped. Nothing was changed.", shown
     assert snapshot(plan_home) == before
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.i18n import _
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
@@ -59,6 +60,11 @@ def prompt_text(text: str, *, err: bool = False) -> str:
     return last
 
 
+def long_date(day: date) -> str:
+    """A day in words: Monday 11 January 2027."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
 STOPPED_CODE = 130
 
@@ -71,19 +77,19 @@ def hidden_prompt(text: str) -> str:
 def ask(text: str, *, hidden: bool = False) -> str:
     """One answer typed at the terminal (Enter alone is an empty answer, unless hidden).
 
-    Ctrl-C ends the run calmly on a new line with exit code 130, and the end of input with
-    exit code 1, instead of "Aborted!".
+    Visible answers have line editing (`exitplan.cli.prompts`). Ctrl-C ends the run calmly on a
+    new line with exit code 130, and the end of input with exit code 1, instead of "Aborted!".
     """
+    from exitplan.cli import prompts
+
+    if not hidden:
+        return prompts.ask(text)
     try:
-        if hidden:
-            return str(typer.prompt(prompt_text(text), hide_input=True))
-        return str(typer.prompt(prompt_text(text), default="", show_default=False))
+        return str(typer.prompt(prompt_text(text), hide_input=True, err=True))
     except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
         ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
-        if not hidden:  # hidden input has ended its line already
-            typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
-        say("Stopped; nothing was changed.")
-        raise typer.Exit(1 if ended else STOPPED_CODE) from None
+        say(_(prompts.STOPPED))  # hidden input has ended its line already
+        raise typer.Exit(prompts.ENDED_CODE if ended else STOPPED_CODE) from None
 
 
 # Given as the value of --reason or --why: ask for the text (or read it from stdin) instead, so
@@ -91,11 +97,15 @@ def ask(text: str, *, hidden: bool = False) -> str:
 ASK = "-"
 
 
-def read_private_text(prompt: str) -> str:
-    """Read free text from a prompt, or from stdin when it is not a terminal."""
+def read_private_text(prompt: str, check: Callable[[str], str] | None = None) -> str:
+    """Free text from a prompt (checked as it is typed, and asked again on a fault), or from
+    stdin when it is not a terminal (checked once: a pipe cannot be asked again)."""
     if not sys.stdin.isatty():
-        return sys.stdin.read()
-    return ask(prompt)
+        text = sys.stdin.read()
+        return check(text) if check else text
+    from exitplan.cli import prompts
+
+    return str(prompts.ask_checked(prompt, check or (lambda text: text)))
 
 
 @dataclass

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import JOURNAL_DIR
 from exitplan.journal.chain import (
     FORMAT,
@@ -186,8 +187,16 @@ def append_record(
             if opener(tmp.read_bytes()) != plain:  # pragma: no cover - a broken disk or seal
                 raise JournalError("the new record could not be read back; nothing was added")
 
-    write_atomic(path, data, verify=check)
+    write_atomic(path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"])))
     return n
+
+
+# What a record holds, as a failure to save it names it.
+_WHAT = {
+    "entry": N_("the journal entry"),
+    "amend": N_("the correction"),
+    "attach": N_("the record of the attached file"),
+}
 
 
 def next_number(home: Path) -> int:
@@ -237,12 +246,9 @@ def amend(
 
 
 def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
-    """Fields straight from validate_fields pass unchanged; raw text is validated here."""
-    raw = dict(fields)
-    when = raw.get("when")
-    if isinstance(when, dict):
-        raw["when"] = when.get("said", "")
-    return validate_fields(raw, now)
+    """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
+    it was read as); raw text is validated here."""
+    return validate_fields(dict(fields), now)
 
 
 def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
