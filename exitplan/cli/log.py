@@ -171,14 +171,14 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 def _show_lines(view: dict[str, Any]) -> list[str]:
-    from exitplan.journal.entry import FIELDS, QUESTIONS
+    from exitplan.journal.entry import FIELDS, QUESTIONS, when_words
 
     def fields(values: dict[str, Any]) -> list[str]:
         out = []
         for name in FIELDS:
             if name in values:
                 value = values[name]
-                text = value["said"] if name == "when" else value
+                text = when_words(value) if name == "when" else value
                 if name == "when" and value.get("approximate"):
                     text += " (approximate)"
                 label = QUESTIONS[name].split(" (")[0]

@@ -91,10 +91,8 @@ class JournalError(ExitplanError):
 def _when_error(text: str) -> JournalError:
     return JournalError(
         _(
-            "'{text}' is not a time exitplan can read: write a date like 2026-11-30, or today, "
-            "yesterday, 3 days ago or last Monday, with a time like 21:30 or 9pm if you know it "
-            "(2026-11-30 21:15, yesterday 9pm); put 'about' first when it is not exact "
-            "(about 2026-11)"
+            "'{text}' is not a time exitplan can read: write it like 2026-11-30, 2026-11-30 "
+            "21:15, yesterday 9pm, 3 days ago, last Monday, or about 2026-11"
         ).format(text=text)
     )
 
@@ -227,6 +225,22 @@ def parse_when(value: object, now: datetime) -> dict[str, Any]:
             ).format(said=said, today=today.isoformat())
         )
     return {"said": said, "date": text_date, "time": when_time, "approximate": approximate}
+
+
+def when_words(when: Mapping[str, Any]) -> str:
+    """A `when` as the person said it, on one line, followed by the day it was read as when the
+    words do not show it (relative words: "yesterday 9pm (30 Nov 2026, 21:00)")."""
+    said = " ".join(str(when.get("said") or "").split())
+    day, clock = str(when.get("date") or ""), when.get("time")
+    shown_clock = isinstance(clock, str) and clock[:5] not in said
+    if not said or (day in said and not shown_clock):
+        return said
+    try:
+        read = date.fromisoformat(day)
+    except ValueError:
+        return said
+    clock_text = f", {clock[:5]}" if isinstance(clock, str) else ""
+    return f"{said} ({read.day} {read:%b %Y}{clock_text})"
 
 
 def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:

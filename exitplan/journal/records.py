@@ -43,7 +43,13 @@ from exitplan.journal.chain import (
     record_hash,
     verify,
 )
-from exitplan.journal.entry import JournalError, holds_refused, sort_key, validate_fields
+from exitplan.journal.entry import (
+    JournalError,
+    holds_refused,
+    sort_key,
+    validate_fields,
+    when_words,
+)
 from exitplan.journal.listing import (
     MAX_RECORD_BYTES,
     SEALED_MARK,
@@ -337,8 +343,7 @@ class Moment:
 def when_text(view: Mapping[str, Any]) -> str:
     """When an entry happened, as the person said it, or the day it was written."""
     when = view.get("fields", {}).get("when")
-    said = when.get("said") if isinstance(when, dict) else None
-    said = " ".join(str(said).split()) if said else ""  # one line, whatever was typed
+    said = when_words(when) if isinstance(when, dict) else ""  # one line, whatever was typed
     return said or f"written {str(view.get('recorded', ''))[:10]}"
 
 
