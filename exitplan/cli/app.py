@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from exitplan.base.errors import ExitplanError
+from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import _
 from exitplan.cli import changing, copies, files, log, privacy, reading
 from exitplan.cli import situation as situation_cli
@@ -77,6 +77,15 @@ __all__ = [
 ]
 
 
+def report_lost_output(exc: OSError) -> NoReturn:
+    """Output that could not be written (`exitplan list > /dev/full`): one line, exit 1."""
+    line = output_lost_line(exc)
+    quiet_stdout()
+    if line:
+        say(line)
+    raise typer.Exit(1)
+
+
 def show_usage_error(exc: Any) -> NoReturn:
     """A usage error in exitplan's words (`exitplan.cli.usage`): one `Error: ...` line, wrapped
     between words at a terminal like every other message; then exit 2."""
@@ -103,6 +112,10 @@ class ExitplanGroup(PlainGroup):
             for line in exc.lines():
                 say(line)  # wrapped between words at a terminal; one line when piped
             raise typer.Exit(1) from None
+        except OSError as exc:
+            if not output_lost(exc):
+                raise
+            report_lost_output(exc)
         finally:
             warn_if_rehearsal_changed(ctx)
 
@@ -305,7 +318,34 @@ def main() -> None:
         runner = copy.copy(app)
         runner.registered_commands = []
         runner.registered_groups = [groups[wanted]]
-    runner(prog_name="exitplan")
+    try:
+        runner(prog_name="exitplan")
+    except OSError as exc:  # help or the version, printed while the command line is read
+        if not output_lost(exc):
+            raise
+        finish_lost_output(exc)
+    except SystemExit:
+        flush_output()
+        raise
+
+
+def flush_output() -> None:
+    """Write what is still waiting for stdout now, while a failure can still be said."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if not output_lost(exc):
+            raise
+        finish_lost_output(exc)
+
+
+def finish_lost_output(exc: OSError) -> NoReturn:
+    """Say once that the output could not be written, and end with exit code 1."""
+    line = output_lost_line(exc)
+    quiet_stdout()
+    if line:
+        say(line)
+    sys.exit(1)
 
 
 def command_name(info: Any) -> str:

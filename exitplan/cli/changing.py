@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -10,7 +11,14 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
 from exitplan.base.limits import MAX_REASON_CHARS
-from exitplan.cli.common import ASK, env_of, long_date, read_private_text, say
+from exitplan.cli.common import (
+    ASK,
+    env_of,
+    long_date,
+    read_private_text,
+    say,
+    stream_is_terminal,
+)
 from exitplan.cli.review import review as review_cmd
 
 if TYPE_CHECKING:
@@ -368,7 +376,14 @@ def _set_status(
             (e, e.state.reason, set_status(state, e, status, env.ws.now(), reason)) for e in entries
         ]
 
-    for entry, earlier, changed in env.ws.change(apply):
+    # Tried on a copy first: when no step would change, nothing is written (no backup pushed
+    # out, no "saved for real" under a rehearsed day).
+    env.ws.require_plan()
+    trial = copy.deepcopy(env.ws.state())
+    results = apply(trial, env.ws.plan(trial))
+    if any(changed for *_, changed in results):
+        results = env.ws.change(apply)
+    for entry, earlier, changed in results:
         say(status_message(entry, status, earlier, reason, changed=changed))
 
 
@@ -622,8 +637,13 @@ def add(
     )
     plan = env.ws.read()
     entry = plan.resolve(full_id)
-    typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
-    say(f"Added step #{entry.number}. Use its number from now on: exitplan done {entry.number}")
+    if not stream_is_terminal(err=False):
+        typer.echo(full_id)  # for scripts; a person at the terminal is given the number below
+    say(
+        _("Added step #{number}. Use its number from now on: exitplan done {number}").format(
+            number=entry.number
+        )
+    )
     warn_if_due_passed(plan, entry, env.today)
 
 
