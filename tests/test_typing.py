@@ -206,3 +206,69 @@ def test_prompts_keep_to_the_terminal_when_stdout_is_a_file(
     assert "Saved the note on" in readable(screen)
     assert out.read_bytes() == b""
     assert json.loads(ok(run("show", "1", "--json")).stdout)["note"] == "Ask the bank"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("note", "1"),
+        ("skip", "1", "--reason", "-"),
+        ("add", MONEY, "--why", "-"),
+        ("add", MONEY),
+        ("date",),
+        ("date", "-"),
+        ("situation",),
+        ("review",),
+    ],
+)
+def test_without_a_plan_nothing_is_asked(home: Path, command: tuple[str, ...]) -> None:
+    """Before `init`, a command that would ask says at once that there is no plan: no question
+    is shown, nothing is typed for nothing, nothing is written."""
+    code, screen = on_terminal(args_for(home, *command), [], columns=200)
+    shown = readable(screen)
+    assert code == 1, shown
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert len(lines) == 1, shown
+    assert lines[0].startswith("Error: there is no plan"), shown
+    assert not home.exists()
+
+
+def test_init_over_a_plan_refuses_before_asking_the_date(run: Run, plan_home: Path) -> None:
+    """`init` where a plan exists refuses before the exit date is asked for."""
+    before = snapshot(plan_home)
+    code, screen = on_terminal(args_for(plan_home, "init"), [])
+    assert code == 1, readable(screen)
+    assert "leave" not in readable(screen).split("Error:")[0]
+    assert "a plan already exists" in readable(screen)
+    assert snapshot(plan_home) == before
+
+
+def test_no_stray_number_or_id_before_the_sentence(run: Run, plan_home: Path, home: Path) -> None:
+    """At the terminal, `add` and `log add` print the sentence alone: no bare id or number line
+    before it (scripts still get them when stdout is not a terminal)."""
+    code, screen = on_terminal(args_for(plan_home, "add", MONEY, "Pack a bag"), [])
+    lines = [line for line in readable(screen).splitlines() if line.strip()]
+    assert code == 0, lines
+    assert lines[0].startswith("Added step #9."), lines
+    steps = [(WHEN, b"2026-11-30" + ENTER), ("Where:", ENTER), ("What happened:", b"x" + ENTER)]
+    code, screen = on_terminal(args_for(plan_home, "log", "add"), [*steps, *SKIPS])
+    lines = [line for line in readable(screen).splitlines() if line.strip()]
+    assert code == 0, lines
+    assert lines[-1] == "Kept as entry 1.", lines
+    assert "1" not in [line.strip() for line in lines]
+
+
+def test_a_past_exit_date_is_confirmed_at_the_terminal(run: Run, plan_home: Path) -> None:
+    """A day already behind us, given at the terminal, is asked about: yes keeps it (the day
+    the person left, say); Enter asks for another day."""
+    steps = [
+        ("Enter keeps it", b"2026-11-20" + ENTER),
+        ("another day", ENTER),
+        ("Enter keeps it", b"2026-11-21" + ENTER),
+        ("another day", b"yes" + ENTER),
+    ]
+    code, screen = on_terminal(args_for(plan_home, "date"), steps)
+    shown = " ".join(readable(screen).split())
+    assert code == 0, shown
+    assert "Friday 20 November 2026 was 10 days ago" in shown
+    assert ok(run("date")).stdout == "2026-11-21\n"

@@ -437,6 +437,7 @@ def skip(
     from exitplan.domain.plan import clean_text
 
     if reason == ASK:
+        env_of(ctx).ws.require_plan()  # a plan, then every step, before anything is typed
         plan = env_of(ctx).ws.read()
         for ref in items:  # every step is found before anything is typed
             plan.resolve(ref)
@@ -616,7 +617,8 @@ def add(
             "or run it at the terminal to be asked for both",
             param_hint="--why",
         )
-    if title is None or why == ASK:  # the checklist is found before anything is typed
+    if title is None or why == ASK:  # the plan and checklist are found before anything is typed
+        env.ws.require_plan()
         before = env.ws.read()
         require_checklist(before, canonical_checklist(before, checklist))
     if title is None:

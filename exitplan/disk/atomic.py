@@ -10,7 +10,7 @@ from pathlib import Path
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _
-from exitplan.base.limits import PLAN_FILE, TEMP_SUFFIX
+from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
 
 
 def write_atomic(
@@ -85,6 +85,10 @@ def _write_failure(path: Path, exc: OSError, existed: bool, what: str | None) ->
         reason = _("there is no permission to write there")
     else:
         reason = exc.strerror or str(exc)
+    if what is None and path.parent.name == BACKUP_DIR:  # kept before the plan is replaced
+        return _("could not save a backup of your plan ({reason}); your plan is unchanged").format(
+            reason=reason
+        )
     if what is None and path.name == PLAN_FILE:
         if existed:
             return _("could not save your plan ({reason}); your previous plan is unchanged").format(
