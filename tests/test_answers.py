@@ -248,7 +248,7 @@ def test_a_full_disk_while_saving_the_plan_says_the_plan_is_unchanged(
 def test_output_that_cannot_be_written_is_one_line(plan_home: Path, args: tuple[str, ...]) -> None:
     """`exitplan list > /dev/full`: one line on stderr, exit 1, no traceback."""
     env = {**os.environ, "EXITPLAN_TODAY": TODAY.isoformat()}
-    with open("/dev/full", "w") as full:  # noqa: PTH123 - a device, not a path to build
+    with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-m", "exitplan", "--home", str(plan_home), *args],
             stdout=full,
