@@ -77,6 +77,11 @@ def on_terminal(
     }
     pid, leader = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
+        import signal
+
+        # A run in the background of a non-interactive shell ignores SIGINT, and exec keeps
+        # that: give the child what a person's terminal gives, so Ctrl-C reaches it.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         if stdout_to is not None:
             os.dup2(os.open(stdout_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)

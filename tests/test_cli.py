@@ -131,7 +131,7 @@ def test_no_command_runs_status(run: Run, plan_home: Path) -> None:
 
 def test_unknown_command_is_a_usage_error(run: Run, home: Path) -> None:
     """An unknown command exits 2 with the reason, and writes nothing."""
-    assert_usage_error(run("frobnicate"), "No such command 'frobnicate'")
+    assert_usage_error(run("frobnicate"), "'frobnicate' is not a command of exitplan")
     assert not home.exists()
 
 
@@ -937,7 +937,8 @@ def test_too_long_note_is_refused(run: Run, plan_home: Path) -> None:
 def test_note_text_is_not_an_argument(run: Run, plan_home: Path) -> None:
     """note takes no text on the command line (shell history would keep it)."""
     result = run("note", "3", "my secret plan")
-    assert_usage_error(result, "unexpected extra argument")
+    assert_usage_error(result, "exitplan note takes ITEM and options; it cannot use 3 more words")
+    assert "secret" not in result.stderr  # longer text is counted, never shown back
     assert "my secret plan" not in (plan_home / "plan.toml").read_text(encoding="utf-8")
 
 
@@ -1394,7 +1395,7 @@ def test_validate_accepts_a_byte_order_mark(run: Run, tmp_path: Path) -> None:
 
 def test_validate_needs_a_file(run: Run) -> None:
     """validate with no file is a usage error."""
-    assert_usage_error(run("validate"), "Missing argument")
+    assert_usage_error(run("validate"), "exitplan validate needs FILES")
 
 
 # -- help-now ------------------------------------------------------------------------------------

@@ -84,9 +84,7 @@ def test_at_a_terminal_each_question_is_asked_and_enter_skips(run: Run, at_termi
     # The runner echoes typed answers to stdout, as a terminal would show them.
     assert result.stdout.splitlines()[-1] == "1"
     assert "for yourself first; record only what you want" in result.stderr
-    for question in ("When", "Where", "What happened", "Their exact words", "Witnesses"):
-        assert question in result.stderr
-    assert "How it affected you" in result.stderr
+    # The questions themselves show on a terminal only (test_typing.py types them on one).
     [entry] = listing(run)
     assert entry["fields"]["words"] == "Who were you talking to"
     assert entry["fields"]["tech"] == "He took my phone"
@@ -115,9 +113,11 @@ def test_stopping_while_asked_adds_nothing(run: Run, home: Path, at_terminal: No
 
 def test_entry_text_is_never_taken_from_the_command_line(run: Run, home: Path) -> None:
     """Words after `log add` are refused as a usage error, and nothing is written."""
-    assert_usage_error(run("log", "add", "he", "hit", "me", input=ENTRY), "unexpected extra")
+    result = run("log", "add", "he", "hit", "me", input=ENTRY)
+    assert_usage_error(result, "exitplan log add takes only options; it cannot use 3 more words")
+    assert "hit" not in result.stderr
     assert snapshot(home) == {}
-    assert_usage_error(run("log", "amend", "1", "a correction"), "unexpected extra")
+    assert_usage_error(run("log", "amend", "1", "a correction"), "takes N and options")
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ import pytest
 from conftest import MONEY, Run, init_plan
 from helpers import assert_no_traceback, make_home, ok, one_error_line, read_plan, snapshot
 
+from exitplan.cli import prompts
+
 COND = "t-cond"
 
 
@@ -113,11 +115,19 @@ def test_at_a_terminal_each_question_is_asked(
 
     ok(run("situation", input="pets = true\ncar = true\n"))
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    asked: list[str] = []
+    reading = prompts.read_line
+
+    def recorded(prompt: str) -> str:
+        asked.append(prompt)
+        return reading(prompt)
+
+    monkeypatch.setattr(prompts, "read_line", recorded)
     # children: yes; pets: Enter (keep yes); car: skip (clear); live_together: maybe, then no
     typed = "y\n\nskip\nmaybe\nno\n" + "\n" * 9
     result = ok(run("situation", input=typed))
     assert "sealed with it when it is encrypted" in result.stderr
-    assert "1 of 13." in result.stderr
+    assert asked[0].startswith("1 of 13.")
     assert "Please answer yes, no or skip" in result.stderr
     assert read_plan(cond_home).situation == {
         "children": True,
@@ -138,7 +148,7 @@ def test_stopping_at_a_terminal_changes_nothing(
     result = run("situation", input="y\n")
     assert_no_traceback(result)
     assert result.exit_code == 1
-    assert "Stopped; your answers were not changed." in result.stderr
+    assert "Stopped. Nothing was changed." in result.stderr
     assert snapshot(cond_home) == before
 
 
@@ -155,7 +165,7 @@ def interrupt_after(monkeypatch: pytest.MonkeyPatch, *replies: str) -> None:
             raise KeyboardInterrupt from None
 
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
-    monkeypatch.setattr(situation.typer, "prompt", prompt)
+    monkeypatch.setattr(prompts, "read_line", prompt)
 
 
 def test_ctrl_c_in_the_questions_exits_130_and_saves_nothing(
@@ -167,7 +177,7 @@ def test_ctrl_c_in_the_questions_exits_130_and_saves_nothing(
     result = run("situation")
     assert_no_traceback(result)
     assert result.exit_code == 130
-    assert "Stopped; your answers were not changed." in result.stderr
+    assert "Stopped. Nothing was changed." in result.stderr
     assert snapshot(cond_home) == before
 
 
@@ -178,7 +188,7 @@ def test_ctrl_c_in_the_questions_init_offers_keeps_the_new_plan(
     make_home(home, MONEY)
     interrupt_after(monkeypatch, "y", "y")  # yes to the offer, yes to the first question
     result = ok(run("init", "--exit-date", "+6w"))
-    assert "Stopped; your answers were not changed." in result.stderr
+    assert "Stopped. Your plan is made; answer them any time with" in result.stderr
     assert read_plan(home).situation == {}
 
 

@@ -14,7 +14,7 @@ from typer.core import TyperCommand
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import _
-from exitplan.cli import changing, copies, files, log, privacy, reading
+from exitplan.cli import changing, copies, exitdate, files, log, notes, privacy, reading
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -38,13 +38,13 @@ COMMANDS: list[tuple[str, Any]] = [
     ("summary", reading.summary),
     ("history", reading.history),
     ("log", log.app),
-    ("init", changing.init),
-    ("date", changing.date_cmd),
+    ("init", exitdate.init),
+    ("date", exitdate.date_cmd),
     ("situation", situation_cli.situation),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),
-    ("note", changing.note),
+    ("note", notes.note),
     ("add", changing.add),
     ("review", changing.review),
     ("validate", files.validate),
@@ -56,6 +56,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("wipe", privacy.wipe),
     ("backups", copies.backups),
     ("restore", copies.restore),
+    ("help", help_command),
 ]
 ORDER = [name for name, _ in COMMANDS]
 # Re-exported for command modules that import them from here.
@@ -275,7 +276,6 @@ for _name, _command in COMMANDS:
         app.add_typer(_command, name=_name, cls=PlainGroup)
     else:
         app.command(_name, cls=PlainCommand)(_command)
-app.command("help", cls=PlainCommand)(help_command)
 
 
 GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file", "--lang"})

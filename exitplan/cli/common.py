@@ -13,6 +13,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _
+from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
@@ -22,42 +23,32 @@ if TYPE_CHECKING:
     from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
-
-
-def say(message: str) -> None:
-    """A short confirmation on stderr, so stdout stays clean for data.
-
-    At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
-    """
-    if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
-
-        message = "\n".join(wrap_lines(message, width()))
-    typer.echo(message, err=True)
-
-
-def stream_is_terminal(*, err: bool) -> bool:
-    """Whether stderr (or stdout) is a terminal."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
-
-
-def prompt_text(text: str, *, err: bool = False) -> str:
-    """The last line of a prompt wrapped to the terminal; the lines before it are printed.
-
-    A prompt wider than the terminal would otherwise be split mid-word at the edge.
-    """
-    if not stream_is_terminal(err=err):
-        return text
-    from exitplan.views.term import width, wrap
-
-    *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
-    for line in lead:
-        typer.echo(line, err=err)
-    return last
+# What command modules take from here (say, prompt_text and stream_is_terminal live in talk).
+__all__ = [
+    "ASK",
+    "STOPPED_CODE",
+    "Env",
+    "JsonOpt",
+    "Output",
+    "ask",
+    "check_checklist",
+    "echo_lines",
+    "emit_json",
+    "env_of",
+    "hidden_prompt",
+    "json_ready",
+    "long_date",
+    "plan_signature",
+    "print_renderable",
+    "prompt_text",
+    "read_passphrase_file",
+    "read_private_text",
+    "rehearsal_note",
+    "render_result",
+    "require_plan",
+    "say",
+    "stream_is_terminal",
+]
 
 
 def long_date(day: date) -> str:

@@ -25,7 +25,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
-from exitplan.cli.common import prompt_text, say
+from exitplan.cli.talk import prompt_text, say
 
 T = TypeVar("T")
 
@@ -100,7 +100,8 @@ def read_line(prompt: str) -> str:
     """One line typed at the terminal, with line editing where there is any.
 
     Raises KeyboardInterrupt (Ctrl-C) or EOFError (the end of input). Where stdin is no
-    terminal, the prompt goes to stderr and one line is read from stdin.
+    terminal, one line is read from it; the question is shown on a line of its own only when
+    stderr is a terminal (never in a log or in a script's output).
     """
     stdin_fd = _terminal_fd(sys.stdin)
     screen = _terminal_fd(sys.stdout) if stdin_fd == 0 else None
@@ -112,8 +113,9 @@ def read_line(prompt: str) -> str:
             return input(prompt)
         with _output_on(screen):
             return input(prompt)
-    sys.stderr.write(prompt)
-    sys.stderr.flush()
+    if _terminal_fd(sys.stderr) is not None:  # someone watching: the question, on its own line
+        sys.stderr.write(prompt.rstrip() + "\n")
+        sys.stderr.flush()
     line = sys.stdin.readline()
     if not line:
         raise EOFError

@@ -152,7 +152,7 @@ def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
         )
         say(_("Skipped. To undo it: exitplan undo {number}").format(number=number))
     elif key == "n":
-        from exitplan.cli.changing import typed_note
+        from exitplan.cli.notes import typed_note
 
         entry = env.ws.read().resolve(full_id)
         text = typed_note(entry.state.note, f"#{number} {entry.item.title}", None, STOPPED)

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
+from exitplan.base.i18n import _
+from exitplan.cli.common import JsonOpt, emit_json, env_of, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -76,14 +77,11 @@ def offer(env: Env) -> None:
 
     for line in wrap(INTRO, width()):
         say(line)
+    from exitplan.cli.prompts import Stopped, typed
+
     try:
-        reply = typer.prompt(
-            prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
-            default="",
-            show_default=False,
-            err=True,
-        )
-    except (KeyboardInterrupt, EOFError, typer.Abort):  # the plan is made: stopping skips them
+        reply = typed(_("Press Enter to answer them now, or type s to skip them all"))
+    except Stopped:  # the plan is made: stopping skips them
         typer.echo("", err=True)
         reply = "s"
     if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
@@ -106,9 +104,12 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     current = env.ws.state().situation
     answers = ask_all(current)
     if isinstance(answers, int):
-        say("Stopped; your answers were not changed.")
         if not offered:
+            from exitplan.cli.prompts import STOPPED
+
+            say(_(STOPPED))
             raise typer.Exit(answers)
+        say(_("Stopped. Your plan is made; answer them any time with: exitplan situation"))
         return
     save(env, answers)
 
@@ -116,6 +117,7 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
 def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
     Ctrl-C, 1 at the end of input)."""
+    from exitplan.cli.prompts import Stopped, typed
     from exitplan.domain.situation import QUESTIONS
 
     answers: dict[str, bool | None] = {}
@@ -125,19 +127,16 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
             now = WORDS[current.get(question.key)]
             prompt = f"{number} of {total}. {question.text} (now: {now}; yes, no or skip)"
             while True:
-                shown = prompt_text(prompt, err=True)
-                reply = str(typer.prompt(shown, default="", show_default=False, err=True))
-                reply = reply.strip().lower()
+                reply = typed(prompt).strip().lower()
                 if not reply:
                     break  # Enter keeps the answer as it is
                 if reply in REPLIES:
                     answers[question.key] = REPLIES[reply]
                     break
-                say("Please answer yes, no or skip (or press Enter to keep the answer).")
-    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+                say(_("Please answer yes, no or skip (or press Enter to keep the answer)."))
+    except Stopped as halt:
         typer.echo("", err=True)
-        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
-        return 1 if ended else STOPPED_CODE
+        return halt.code
     return answers
 
 

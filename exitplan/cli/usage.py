@@ -24,7 +24,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import _, ngettext
+from exitplan.cli.helpscreens import command_path, help_hint, render_help
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
 UsageError: type[Exception] = next(
@@ -61,11 +62,6 @@ def usage_words(exc: Any) -> str:
     return str(getattr(exc, "message", exc))  # our own UsageError text, or a stranger's
 
 
-def command_path(ctx: Any) -> str:
-    """`exitplan note`, `exitplan log add`: the command as typed."""
-    return str(getattr(ctx, "command_path", "") or "exitplan")
-
-
 def _sentence(text: str | None) -> str:
     """A help text as part of a sentence: its first sentence, lower case, no full stop."""
     first = re.split(r"(?<=\.)\s+(?=[A-Z])", " ".join((text or "").split()), maxsplit=1)[0]
@@ -89,12 +85,6 @@ def _with_example(text: str, ctx: Any) -> str:
     if example:
         return _("{sentence}. For example: {example}").format(sentence=text, example=example)
     return _("{sentence}. See: {help}").format(sentence=text, help=help_hint(ctx))
-
-
-def help_hint(ctx: Any) -> str:
-    """The command that shows the help of the command in `ctx`."""
-    path = command_path(ctx).split()
-    return " ".join(["exitplan", "help", *path[1:]])
 
 
 def param_name(param: Any) -> str:
@@ -223,115 +213,6 @@ def _bad_value(exc: Any) -> str:
     return _("{name}: {problem}").format(name=name, problem=words) if name else words
 
 
-# -- help screens --------------------------------------------------------------------------
-
-
-def _usage_line(command: Any, ctx: Any) -> str:
-    pieces: list[str] = []
-    has_options = False
-    for param in command.get_params(ctx):
-        if isinstance(param, TyperArgument):
-            name = str(param.metavar or param.name or "").upper()
-            name += "..." if param.nargs != 1 else ""
-            pieces.append(name if param.required else f"[{name}]")
-        elif not getattr(param, "hidden", False):
-            has_options = True
-    if isinstance(command, TyperGroup):
-        pieces = [_("[OPTIONS]"), _("COMMAND")] if has_options else [_("COMMAND")]
-    elif has_options:
-        pieces.append(_("[OPTIONS]"))
-    return _("Usage: {command}").format(command=" ".join([command_path(ctx), *pieces]))
-
-
-def is_help_option(param: Any) -> bool:
-    """Whether a parameter is the help option the framework adds (-h, --help)."""
-    return param.name == "help" and param.is_eager and not param.expose_value
-
-
-def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
-    every = [*param.opts, *param.secondary_opts]
-    names = ", ".join(sorted(every, key=lambda opt: opt.startswith("--")))  # -p before --priority
-    if is_help_option(param):
-        return names, _("Show this help.")
-    if not getattr(param, "is_flag", False):
-        metavar = param.metavar or str(param.name or "value").upper().replace("_", "-")
-        names += f" {metavar}"
-    text = _(param.help) if getattr(param, "help", None) else ""
-    extras: list[str] = []
-    low, high = getattr(param, "min", None), getattr(param, "max", None)
-    if low is not None and high is not None:
-        extras.append(_("from {low} to {high}").format(low=low, high=high))
-    default = param.default
-    shown = getattr(param, "show_default", True) is not False and not getattr(param, "is_flag", 0)
-    if shown and default not in (None, False, (), []) and not callable(default):
-        extras.append(_("default: {value}").format(value=getattr(default, "value", default)))
-    envvar = param.envvar
-    if envvar and getattr(param, "show_envvar", True):
-        names_env = envvar if isinstance(envvar, str) else " or ".join(envvar)
-        extras.append(_("or set {variable}").format(variable=names_env))
-    if extras:
-        said = "; ".join(extras)
-        if text.endswith("."):
-            text = f"{text[:-1]} ({said})."
-        else:
-            text = f"{text} ({said})" if text else said
-    return names, text
-
-
-def _rows(rows: list[tuple[str, str]], columns: int) -> list[str]:
-    from exitplan.views.term import wrap
-
-    if not rows:
-        return []
-    left = min(max(len(name) for name, _text in rows), 30) + 4
-    out: list[str] = []
-    for name, text in rows:
-        if len(name) + 4 > left or left + 20 > columns:
-            out += wrap(name, columns, "  ", indent=4)
-            out += wrap(text, columns, " " * 6) if text else []
-        else:
-            out += wrap(text or "", columns, f"  {name}".ljust(left), indent=left)
-    return out
-
-
-def _short(text: str) -> str:
-    first = (text or "").strip().split("\n\n")[0]
-    return " ".join(re.split(r"(?<=\.)\s", " ".join(first.split()), maxsplit=1)[0].split())
-
-
-def render_help(command: Any, ctx: Any) -> str:
-    """A command's help screen in exitplan's words, wrapped to the terminal."""
-    from exitplan.views.term import width, wrap
-
-    columns = max(width(), 40)
-    lines = [*wrap(_usage_line(command, ctx), columns, indent=4), ""]
-    body = _(command.help) if command.help else ""
-    for paragraph in body.strip().split("\n\n") if body else []:
-        lines += [*wrap(" ".join(paragraph.split()), columns, "  "), ""]
-    arguments = [
-        (str(p.metavar or p.name or "").upper() + ("..." if p.nargs != 1 else ""), _(p.help or ""))
-        for p in command.get_params(ctx)
-        if isinstance(p, TyperArgument)
-    ]
-    options = [
-        _option_row(p, ctx)
-        for p in command.get_params(ctx)
-        if not isinstance(p, TyperArgument) and not getattr(p, "hidden", False)
-    ]
-    if arguments:
-        lines += [_("Arguments:"), *_rows(arguments, columns), ""]
-    if options:
-        lines += [_("Options:"), *_rows(options, columns), ""]
-    if isinstance(command, TyperGroup):
-        rows = []
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
-            if sub is not None and not getattr(sub, "hidden", False):
-                rows.append((name, _short(_(sub.help or ""))))
-        lines += [_("Commands:"), *_rows(rows, columns), ""]
-    return "\n".join(lines).rstrip("\n")
-
-
 class _Plain:
     """What every exitplan command and group shares: its help and its refusals in our words."""
 
@@ -362,22 +243,25 @@ class _Plain:
 
 
 def extra_words(ctx: Any, rest: list[str]) -> str:
-    """Words after a command that it does not take (often a date written with spaces)."""
+    """Words after a command that it does not take (often a date written with spaces). A short
+    slip is quoted back; longer text (a note typed on the command line, say) only counted."""
     takes = [
         str(p.metavar or p.name or "").upper()
         for p in ctx.command.params
         if isinstance(p, TyperArgument)
     ]
     shown = " ".join(rest)
-    if len(shown) > 40:
-        shown = shown[:39] + "\u2026"
+    if len(rest) <= 2 and len(shown) <= 20:
+        extra = _("'{words}'").format(words=shown)
+    else:
+        extra = ngettext("{n} more word", "{n} more words", len(rest)).format(n=len(rest))
     if takes:
-        text = _("{command} takes {takes} and options, so '{extra}' is more than it takes").format(
-            command=command_path(ctx), takes=" ".join(takes), extra=shown
+        text = _("{command} takes {takes} and options; it cannot use {extra}").format(
+            command=command_path(ctx), takes=" ".join(takes), extra=extra
         )
     else:
-        text = _("{command} takes only options, not '{extra}'").format(
-            command=command_path(ctx), extra=shown
+        text = _("{command} takes only options; it cannot use {extra}").format(
+            command=command_path(ctx), extra=extra
         )
     return _with_example(text, ctx)
 
