@@ -127,6 +127,7 @@ def test_note_over_a_note_shows_it_and_adds_to_it(run: Run, plan_home: Path) -> 
     code, screen = on_terminal(args_for(plan_home, "note", "1"), steps)
     assert code == 0, readable(screen)
     assert "Call on Monday" in readable(screen)  # shown before anything is asked
+    assert "Added to the note on: #1" in " ".join(readable(screen).split())
     assert json.loads(ok(run("show", "1", "--json")).stdout)["note"] == (
         "Call on Monday\nAsk for Sam"
     )

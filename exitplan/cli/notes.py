@@ -52,7 +52,8 @@ def note(
         say(_("The note is empty, so nothing was changed. Use --clear to remove a note."))
         return
     env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.ws.now()))
-    added = how == "add" and bool(entry.state.note)
+    before = entry.state.note
+    added = bool(before) and text.startswith(f"{before}\n")  # chosen here or at the question
     say(
         (_("Added to the note on: {step}") if added else _("Saved the note on: {step}")).format(
             step=name

@@ -263,6 +263,8 @@ def extra_words(ctx: Any, rest: list[str]) -> str:
         text = _("{command} takes only options; it cannot use {extra}").format(
             command=command_path(ctx), extra=extra
         )
+    if "DATE" in takes:  # often a date written with spaces: "11 Jan 2027"
+        text = _("{sentence} (a date is written like 2027-01-31)").format(sentence=text)
     return _with_example(text, ctx)
 
 
