@@ -67,10 +67,12 @@ def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
         extras.append(_("or set {variable}").format(variable=names_env))
     if extras:
         said = "; ".join(extras)
-        if text.endswith("."):
-            text = f"{text[:-1]} ({said})."
+        stop = "." if text.endswith(".") else ""
+        body = text.removesuffix(".")
+        if body.endswith(")"):  # one pair of brackets: "(default 7; from 0 to 365)"
+            text = f"{body[:-1]}; {said}){stop}"
         else:
-            text = f"{text} ({said})" if text else said
+            text = f"{body} ({said}){stop}" if body else said
     return names, text
 
 
