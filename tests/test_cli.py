@@ -937,7 +937,7 @@ def test_too_long_note_is_refused(run: Run, plan_home: Path) -> None:
 def test_note_text_is_not_an_argument(run: Run, plan_home: Path) -> None:
     """note takes no text on the command line (shell history would keep it)."""
     result = run("note", "3", "my secret plan")
-    assert_usage_error(result, "exitplan note takes ITEM and options; it cannot use 3 more words")
+    assert_usage_error(result, "exitplan note takes ITEM and options; it cannot use 1 more word")
     assert "secret" not in result.stderr  # longer text is counted, never shown back
     assert "my secret plan" not in (plan_home / "plan.toml").read_text(encoding="utf-8")
 

@@ -244,14 +244,14 @@ class _Plain:
 
 def extra_words(ctx: Any, rest: list[str]) -> str:
     """Words after a command that it does not take (often a date written with spaces). A short
-    slip is quoted back; longer text (a note typed on the command line, say) only counted."""
+    slip is quoted back; text (a note typed on the command line, say) is only counted."""
     takes = [
         str(p.metavar or p.name or "").upper()
         for p in ctx.command.params
         if isinstance(p, TyperArgument)
     ]
     shown = " ".join(rest)
-    if len(rest) <= 2 and len(shown) <= 20:
+    if len(rest) <= 2 and len(shown) <= 20 and not any(" " in word for word in rest):
         extra = _("'{words}'").format(words=shown)
     else:
         extra = ngettext("{n} more word", "{n} more words", len(rest)).format(n=len(rest))
