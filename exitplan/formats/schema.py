@@ -242,6 +242,50 @@ class EventFile(BaseModel):
     detail: Note | None = None
 
 
+def _phone_kind(key: str) -> str:
+    from exitplan.domain.phonecheck import KINDS
+
+    if key not in KINDS:
+        raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
+    return key
+
+
+def _sign(value: str) -> str:
+    from exitplan.domain.phonecheck import SIGNS
+
+    if value not in SIGNS:
+        raise ValueError(f"'{value}' is not a sign a phone check records")
+    return value
+
+
+def _iphone_key(key: str) -> str:
+    from exitplan.domain.phonecheck import IPHONE_KEYS
+
+    if key not in IPHONE_KEYS:
+        known = ", ".join(sorted(IPHONE_KEYS))
+        raise ValueError(f"'{key}' is not a question of the iPhone check; use one of: {known}")
+    return key
+
+
+class PhoneCheckFile(BaseModel):
+    """A `[phone.KIND]` table of the plan file: the outcome of the last check of that phone."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    checked: datetime
+    signs: list[Annotated[str, AfterValidator(_sign)]] = Field(default_factory=list, max_length=20)
+    model: Title | None = None
+
+
+class DeviceAnswerFile(BaseModel):
+    """An `[iphone.KEY]` table of the plan file: one answer of the guided iPhone check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answer: Literal["yes", "no", "unsure"]
+    checked: datetime
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -258,6 +302,12 @@ class PlanFile(BaseModel):
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
     history: list[EventFile] = Field(default_factory=list)
+    phone: dict[Annotated[str, AfterValidator(_phone_kind)], PhoneCheckFile] = Field(
+        default_factory=dict
+    )
+    iphone: dict[Annotated[str, AfterValidator(_iphone_key)], DeviceAnswerFile] = Field(
+        default_factory=dict
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -302,6 +352,16 @@ class PlanFile(BaseModel):
                 for c in self.custom
             ],
             history=[model.Event(**e.model_dump()) for e in self.history],
+            phone={
+                kind: model.PhoneCheck(
+                    checked=c.checked, signs=tuple(dict.fromkeys(c.signs)), model=c.model
+                )
+                for kind, c in self.phone.items()
+            },
+            iphone={
+                key: model.DeviceAnswer(answer=a.answer, checked=a.checked)
+                for key, a in self.iphone.items()
+            },
         )
 
 

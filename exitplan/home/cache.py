@@ -25,9 +25,11 @@ from exitplan.domain.model import (
     PRIORITY_RANK,
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
@@ -44,7 +46,7 @@ TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalo
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 6
+FORMAT = 7
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -96,10 +98,16 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
+    data["phone"] = {
+        kind: PhoneCheck(**(c | {"signs": tuple(c["signs"])})) for kind, c in data["phone"].items()
+    }
+    data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
@@ -285,6 +293,7 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
 PACING_CODE = (
     "exitplan.domain.model",
     "exitplan.domain.situation",
+    "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
 )
