@@ -199,3 +199,25 @@ def test_the_typer_version_is_pinned_to_the_range_these_words_were_checked_with(
     assert "<0.30" in pin, pin
     major, minor = (int(part) for part in version("typer").split(".")[:2])
     assert (major, minor) == (0, 29)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("\x1b[2Jboo",),
+        ("list", "--\x1b]0;title\x07"),
+        ("show", "\x1b[31mred"),
+        ("date", "1\x1b"),
+        ("date", "1", "\x1bx"),
+        ("add", MONEY, "x", "--priority", "\u202eurgent"),
+    ],
+)
+def test_typed_control_characters_are_shown_as_codes(
+    run: Run, plan_home: Path, args: tuple[str, ...]
+) -> None:
+    """What the person typed and an error quotes back never works on the terminal: an escape,
+    a bell or a direction override is written as its code."""
+    result = run(*args)
+    assert result.exit_code in (1, 2)
+    assert not any(char in result.stderr for char in "\x1b\x07\u202e"), repr(result.stderr)
+    assert "\\x1b" in result.stderr or "\\u202e" in result.stderr, result.stderr

@@ -27,6 +27,7 @@ from exitplan.cli.common import (
     require_plan,
     say,
 )
+from exitplan.cli.talk import visible
 from exitplan.cli.usage import PlainCommand, PlainGroup, UsageError, help_command, usage_words
 
 # The order `exitplan --help` lists the commands in: most used first, the rare ones last.
@@ -91,7 +92,7 @@ def report_lost_output(exc: OSError) -> NoReturn:
 def show_usage_error(exc: Any) -> NoReturn:
     """A usage error in exitplan's words (`exitplan.cli.usage`): one `Error: ...` line, wrapped
     between words at a terminal like every other message; then exit 2."""
-    say(_("Error: {problem}").format(problem=usage_words(exc)))
+    say(visible(_("Error: {problem}").format(problem=usage_words(exc))))
     raise typer.Exit(2)
 
 
@@ -112,7 +113,9 @@ class ExitplanGroup(PlainGroup):
             show_usage_error(exc)
         except ExitplanError as exc:
             for line in exc.lines():
-                say(line)  # wrapped between words at a terminal; one line when piped
+                # Wrapped between words at a terminal; one line when piped. What the person
+                # typed, quoted back, never works on the terminal (an escape code is shown).
+                say(visible(line))
             raise typer.Exit(1) from None
         except OSError as exc:
             if not output_lost(exc):

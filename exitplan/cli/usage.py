@@ -26,6 +26,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.i18n import _, ngettext
 from exitplan.cli.helpscreens import command_path, help_hint, render_help
+from exitplan.cli.talk import visible
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
 UsageError: type[Exception] = next(
@@ -123,7 +124,7 @@ def _options_of(ctx: Any) -> list[str]:
 
 
 def _no_such_option(exc: Any, ctx: Any) -> str:
-    option = exc.option_name
+    option = visible(exc.option_name)
     root = ctx.find_root() if ctx is not None else None
     if root is not None and root is not ctx and option in _options_of(root):
         return _(
@@ -149,8 +150,8 @@ def _option_param(ctx: Any, option: str) -> Any:
 
 
 def _bad_option_usage(exc: Any, ctx: Any) -> str:
-    option = exc.option_name
-    param = _option_param(ctx, option)
+    param = _option_param(ctx, exc.option_name)
+    option = visible(exc.option_name)
     if param is not None and getattr(param, "is_flag", False):
         return _("{option} takes no value: write it alone").format(option=option)
     what = _sentence(getattr(param, "help", None))
@@ -207,7 +208,7 @@ def _bad_value(exc: Any) -> str:
     typed = _NOT_ONE_OF.match(str(exc.message).removeprefix("Value error, "))
     if choices and typed:
         return _("'{value}' is not one of the choices for {name}; use one of: {choices}").format(
-            value=typed.group(1), name=name, choices=", ".join(choices)
+            value=visible(typed.group(1)), name=name, choices=", ".join(choices)
         )
     words = plain_words(str(exc.message))
     return _("{name}: {problem}").format(name=name, problem=words) if name else words
@@ -252,7 +253,7 @@ def extra_words(ctx: Any, rest: list[str]) -> str:
     ]
     shown = " ".join(rest)
     if len(rest) <= 2 and len(shown) <= 20 and not any(" " in word for word in rest):
-        extra = _("'{words}'").format(words=shown)
+        extra = _("'{words}'").format(words=visible(shown))
     else:
         extra = ngettext("{n} more word", "{n} more words", len(rest)).format(n=len(rest))
     if takes:
@@ -294,7 +295,7 @@ def unknown_command(group: Any, ctx: Any, name: str) -> str:
     known = [n for n in group.list_commands(ctx) if n != "help"]
     near = get_close_matches(name, known, n=2)
     where = help_hint(ctx)
-    shown = name if len(name) <= 40 else name[:39] + "\u2026"
+    shown = visible(name if len(name) <= 40 else name[:39] + "\u2026")
     if near:
         return _(
             "'{name}' is not a command of {group}; the nearest is {near}. '{where}' lists them all"
