@@ -116,9 +116,13 @@ def date_hint(today: date) -> str:
     ).format(example=suggested_date(today))
 
 
-def exit_date_prompt() -> str:
-    """The question for the exit date."""
-    return _("The day you plan to leave (a date like 2027-01-31, or +6w for six weeks from today")
+def exit_date_prompt(today: date) -> str:
+    """The question for the exit date, with an example six weeks from today."""
+    from exitplan.views.screen import suggested_date
+
+    return _(
+        "The day you plan to leave (a date like {example}, or +6w for six weeks from today"
+    ).format(example=suggested_date(today))
 
 
 def ask_exit_date(today: date, enter: str) -> date | None:
@@ -133,7 +137,7 @@ def ask_exit_date(today: date, enter: str) -> date | None:
         return parse_when(text, today) if text.strip() else None
 
     while True:
-        when = ask_checked(f"{exit_date_prompt()}; {enter})", check)
+        when = ask_checked(f"{exit_date_prompt(today)}; {enter})", check)
         if when is None or when >= today or past_is_meant(when, today):
             return when
 
