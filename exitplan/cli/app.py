@@ -15,6 +15,7 @@ from typer.core import TyperCommand
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import _
 from exitplan.cli import changing, copies, exitdate, files, log, notes, phone, privacy, reading
+from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -42,6 +43,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("init", exitdate.init),
     ("date", exitdate.date_cmd),
     ("situation", situation_cli.situation),
+    ("region", region_cli.region),
     ("phone-check", phone.phone_check),
     ("done", changing.done),
     ("undo", changing.undo),

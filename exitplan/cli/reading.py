@@ -167,9 +167,10 @@ def show(
     def human() -> None:
         from exitplan.views.render import item_lines
 
-        write_out("\n".join(item_lines(row, env.today, events, **look(env))) + "\n")
+        lines = item_lines(row, env.today, events, region=plan.region, **look(env))
+        write_out("\n".join(lines) + "\n")
 
-    render_result(Output(item_detail(row, events), human), as_json)
+    render_result(Output(item_detail(row, events, plan.region), human), as_json)
 
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:

@@ -79,7 +79,8 @@ def review(
     try:
         for index, row in enumerate(rows, 1):
             write_out("\n".join([heading(index, len(rows), options["columns"], env.plain), ""]))
-            write_out("\n".join(item_lines(row, env.today, [], **options)) + "\n")
+            lines = item_lines(row, env.today, [], region=plan.region, **options)
+            write_out("\n".join(lines) + "\n")
             key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
                 key = read_key(_("Please press d, s, n, Enter, q or h: "))

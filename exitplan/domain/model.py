@@ -53,6 +53,10 @@ class Item:
     reflective: bool = False
     # The day the sources were last checked, as ISO text (a date kept as text: the cache is JSON).
     checked: str | None = None
+    # The local facts its texts name ({{court-order|...}}), and the places it is kept for
+    # (empty: everywhere); see exitplan.domain.region.
+    facts: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -152,6 +156,8 @@ class PlanState:
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
     situation: dict[str, bool] = field(default_factory=dict)
     per_day: int | None = None
+    # Where the person lives: a place code such as "gb-sct" (None: not chosen).
+    region: str | None = None
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
     phone: dict[str, PhoneCheck] = field(default_factory=dict)
     iphone: dict[str, DeviceAnswer] = field(default_factory=dict)
@@ -193,6 +199,7 @@ class PlanState:
                     for c in self.custom
                 ],
                 "situation": dict(self.situation) or None,
+                "region": self.region,
                 "phone": {
                     kind: _without_none(
                         {"checked": c.checked, "signs": list(c.signs), "model": c.model}

@@ -100,6 +100,7 @@ def _situation_key(key: str) -> str:
 
 
 SituationKey = Annotated[str, AfterValidator(_situation_key)]
+PlaceCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[a-z0-9]{2,3})?$")]
 ItemRef = Annotated[
     str,
     StringConstraints(
@@ -132,6 +133,24 @@ class ItemFile(BaseModel):
     after: list[ItemRef] = Field(default_factory=list, max_length=20)
     reflective: bool = False
     checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
+    regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> ItemFile:
+        from exitplan.domain.region import placeholder_problems
+
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(self, name)
+            if text:
+                for problem in placeholder_problems(text):
+                    raise ValueError(f"'{name}' {problem}")
+        if self.regions:
+            from exitplan.formats.regions import place_of
+
+            unknown = [code for code in self.regions if place_of(code) is None]
+            if unknown:
+                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
+        return self
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
@@ -156,12 +175,16 @@ class ItemFile(BaseModel):
 
     def to_domain(self) -> model.Item:
         """The validated item."""
+        from exitplan.domain.region import fact_keys
+
         values: dict[str, Any] = {}
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
         values["due"] = self.due or model.Due()
         values["checked"] = self.checked.isoformat() if self.checked else None
+        named = [fact_keys(getattr(self, name)) for name in ("title", "why", "how", "caution")]
+        values["facts"] = tuple(dict.fromkeys(key for keys in named for key in keys))
         return model.Item(**values)
 
 
@@ -298,6 +321,7 @@ class PlanFile(BaseModel):
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    region: PlaceCode | None = None
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -337,6 +361,7 @@ class PlanFile(BaseModel):
             warn_days=self.warn_days,
             per_day=self.per_day,
             situation=dict(self.situation),
+            region=self.region,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
@@ -248,10 +249,12 @@ def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
 
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
-    (for the checklist files named in it; see `pace_for`)."""
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
     pace: dict[str, Any] | None
+    region: Local | None = None
 
 
 def load_plan_cached(store: CacheFiles) -> PlanState | None:
@@ -269,7 +272,11 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
+        state = _plan(cached["state"])
+        from exitplan.formats.regions import region_from_cache
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -296,6 +303,8 @@ PACING_CODE = (
     "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
+    "exitplan.domain.place",
+    "exitplan.domain.region",
 )
 
 
@@ -320,9 +329,9 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.plan import build_plan
+    from exitplan.domain.place import local_plan
 
-    paced = build_plan(catalog, state).pace()
+    paced = local_plan(catalog, state).pace()
     code = pacing_code()
     if paced is None or code is None:
         return None
@@ -332,6 +341,7 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
     from exitplan.base.errors import StorageError
+    from exitplan.formats.regions import region_cache_data
 
     folder = cache_dir(store)
     if is_link(folder):
@@ -346,6 +356,8 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
             "state": asdict(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

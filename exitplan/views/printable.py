@@ -12,6 +12,8 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from exitplan.base.i18n import _
+from exitplan.views.local import CHANGING
 from exitplan.views.summary import (
     CAUTION_WORDS,
     NO_ENTRIES,
@@ -114,6 +116,7 @@ class HtmlWriter:
             f'<p class="as-of">{text(view.as_of)}</p>',
             f'<p class="countdown">{text(view.countdown)}</p>',
             f'<p class="progress">{text(view.progress)}</p>',
+            f'<p class="place">{text(view.place)}</p>',
         ]
 
     def attention(self, view: Summary) -> None:
@@ -171,9 +174,15 @@ class HtmlWriter:
             lines.append(f'<p class="caution">{text(caution)}</p>')
         if step.note:
             lines.append(f'<p class="note">Note: {text(step.note)}</p>')
+        if step.changing:
+            lines.append(f'<p class="caution">{text(_(CHANGING))}</p>')
         if step.sources:
             links = ", ".join(source_html(url) for url in step.sources)
             lines.append(f'<p class="sources">Sources: {links}</p>')
+        if step.local_sources:
+            links = ", ".join(f"{source_html(u)} ({text(w)})" for u, w in step.local_sources)
+            words = text(_("Local sources: {links}")).replace("{links}", links)
+            lines.append(f'<p class="sources">{words}</p>')
         lines += ["</div>", "</li>"]
         self.parts += lines
 

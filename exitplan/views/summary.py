@@ -12,14 +12,17 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from exitplan.base.i18n import _
 from exitplan.domain.schedule import ALERT_FLAGS, most_urgent
 from exitplan.views.export import FLAG_WORDS, countdown_text, progress, rows_for, totals
+from exitplan.views.local import CHANGING
 
 if TYPE_CHECKING:
     from datetime import date
 
     from exitplan.domain.model import Status
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
 
@@ -47,6 +50,9 @@ class Step:
     caution: str | None
     alerts_partner: bool
     sources: tuple[str, ...]
+    # The place's sources for the local facts the step names: (address, where and when).
+    local_sources: tuple[tuple[str, str], ...] = ()
+    changing: bool = False  # a fact it names is changing in the law: check with an advocate
 
     @property
     def state(self) -> str:
@@ -99,6 +105,7 @@ class Summary:
     attention: tuple[Step, ...]
     calm: str
     sections: tuple[Section, ...]
+    place: str = ""  # where the person lives, or how to choose it
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
 
@@ -129,8 +136,11 @@ def flag_heading(step: Step) -> str:
     return upper_first(FLAG_WORDS[step.flag or "upcoming"])
 
 
-def _step(row: Scheduled) -> Step:
+def _step(row: Scheduled, region: Local | None) -> Step:
+    from exitplan.views.local import changing, local_sources, step_facts
+
     entry = row.entry
+    facts = step_facts(entry.item, region)
     return Step(
         number=entry.number,
         checklist=entry.checklist.title,
@@ -143,6 +153,8 @@ def _step(row: Scheduled) -> Step:
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
         sources=tuple(entry.item.sources),
+        local_sources=local_sources(facts),
+        changing=changing(facts),
     )
 
 
@@ -150,7 +162,9 @@ def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None =
     """The summary view of a plan on a given day (with the journal's timeline, if given)."""
     rows = rows_for(plan, today)
     count = totals(rows)
-    steps = {row.entry.number: _step(row) for row in rows}
+    from exitplan.views.local import place_words
+
+    steps = {row.entry.number: _step(row, plan.region) for row in rows}
     attention = tuple(
         steps[row.entry.number] for row in most_urgent(rows) if row.flag in ALERT_FLAGS
     )
@@ -185,6 +199,7 @@ def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None =
         calm=calm,
         sections=sections,
         timeline=timeline,
+        place=place_words(plan.region),
     )
 
 
@@ -266,7 +281,7 @@ class MarkdownWriter:
     def header(self, view: Summary) -> None:
         """`# My plan` and the facts, one paragraph each."""
         self.lines += ["# My plan", "", view.as_of, "", view.countdown, "", view.progress, ""]
-        self.lines += [PRIVATE, ""]
+        self.lines += [escape_markdown(view.place), "", PRIVATE, ""]
 
     def attention(self, view: Summary) -> None:
         """`## Needs attention` with one bullet per step, most urgent first."""
@@ -298,8 +313,15 @@ class MarkdownWriter:
                 f"Note: {line}" if i == 0 else line
                 for i, line in enumerate(escape_markdown(step.note).split("\n"))
             ]
+        if step.changing:
+            details.append(_(CHANGING))
         if step.sources:
             details.append("Sources: " + ", ".join(markdown_link(s) for s in step.sources))
+        if step.local_sources:
+            links = (
+                f"{markdown_link(url)} ({escape_markdown(w)})" for url, w in step.local_sources
+            )
+            details.append(_("Local sources: {links}").format(links=", ".join(links)))
         self.lines.append(f"- {box}{escape_markdown(step.title)}\\")
         self.lines += [f"  {line}\\" for line in details[:-1]]
         self.lines += [f"  {details[-1]}", ""]
@@ -327,7 +349,8 @@ class TextWriter:
 
     def header(self, view: Summary) -> None:
         """`MY PLAN` and the facts, one per line."""
-        self.lines += ["MY PLAN", view.as_of, view.countdown, view.progress, PRIVATE, ""]
+        self.lines += ["MY PLAN", view.as_of, view.countdown, view.progress, view.place]
+        self.lines += [PRIVATE, ""]
 
     def attention(self, view: Summary) -> None:
         """`NEEDS ATTENTION` with one line per step, most urgent first."""
@@ -355,8 +378,13 @@ class TextWriter:
         if step.note:
             for i, line in enumerate(step.note.split("\n")):
                 self.lines.append(f"{pad}{'note: ' if i == 0 else '      '}{line}".rstrip())
+        if step.changing:
+            self.lines.append(pad + _(CHANGING))
         if step.sources:
             self.lines.append(f"{pad}sources: {', '.join(step.sources)}")
+        if step.local_sources:
+            links = ", ".join(f"{url} ({where})" for url, where in step.local_sources)
+            self.lines.append(pad + _("local sources: {links}").format(links=links))
 
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """`JOURNAL`, one line per entry: its number, when, and its first words."""
