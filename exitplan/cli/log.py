@@ -7,22 +7,24 @@ and from a pipe one entry is read as TOML.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli import logfiles
 from exitplan.cli.common import (
     JsonOpt,
     Output,
     echo_lines,
     env_of,
-    prompt_text,
+    long_date,
     render_result,
     say,
+    stream_is_terminal,
 )
 from exitplan.cli.logfiles import Meter
 
@@ -38,9 +40,13 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-INTRO = (
+INTRO = N_(
     "This journal is for yourself first; record only what you want. "
     "Press Enter to skip any question, Ctrl-C to stop without saving."
+)
+CLOCK = N_(
+    "Times are read by this computer's clock: today is {today}. "
+    "A rehearsed day (--today) does not change it."
 )
 NumberArg = Annotated[int, typer.Argument(metavar="N", help="The entry's number.", min=1)]
 
@@ -49,21 +55,17 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
-class Stopped(ExitplanError):
-    """The person stopped while being asked (Ctrl-C): a calm word, exit 1, nothing added."""
-
-    def lines(self) -> list[str]:
-        """A blank line after the interrupted question, then what happened."""
-        return ["", "Stopped. Nothing was added."]
-
-
 def at_terminal() -> bool:
     """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
     return sys.stdin.isatty()
 
 
 def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
-    """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe."""
+    """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe.
+
+    At a terminal each answer is checked as it is typed and asked again on a fault, so an
+    entry is never refused at the end for one answer.
+    """
     from exitplan.service import journal as logbook
 
     if not at_terminal():
@@ -71,28 +73,25 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
 
         # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
         return logbook.read_toml(ws, sys.stdin.buffer.read(MAX_TOML_BYTES + 1))
-    from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError
+    from exitplan.cli.prompts import ask_checked
+    from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
 
     say(title)
-    say(INTRO)
-    raw: dict[str, str] = {}
-    try:
-        for name in FIELDS:
-            while True:
-                shown = prompt_text(QUESTIONS[name], err=True)
-                asked = typer.prompt(shown, default="", show_default=False, err=True)
-                answer = str(asked)
-                if name != "when" or not answer.strip():
-                    break
-                try:
-                    logbook.read_fields(ws, {"when": answer})
-                    break
-                except JournalError as exc:
-                    say(f"{exc}. Try again, or press Enter to leave it out.")
-            raw[name] = answer
-    except (typer.Abort, KeyboardInterrupt, EOFError):
-        raise Stopped("stopped while asking") from None
-    return logbook.read_fields(ws, raw)
+    say(_(INTRO))
+    say(_(CLOCK).format(today=long_date(local_now(ws.now()).date())))
+    fields: dict[str, Any] = {}
+    used = 0
+    for name in FIELDS:
+
+        def check(answer: str, name: str = name, used: int = used) -> Any:
+            return check_answer(name, answer, logbook.reference_now(ws), used)
+
+        again = _("Please type it again, or press Enter to leave it out.")
+        checked = ask_checked(_(QUESTIONS[name]), check, again=again)
+        if checked is not None:
+            fields[name] = checked
+            used += answer_size(name, checked)
+    return logbook.read_fields(ws, fields)
 
 
 @app.callback()
@@ -128,10 +127,47 @@ def add(ctx: typer.Context) -> None:
     logbook.check_private(ws)
     logbook.sealing(ws)  # an encrypted plan is unlocked before anything is typed
     fields = _ask_entry(ws, _("A new journal entry."))
-    written = logbook.add(ws, fields)
+    written = _saved(lambda: logbook.add(ws, fields))
     _told(written)
-    typer.echo(str(written.number))
+    echo_number(written.number)
     say(_("Kept as entry {n}.").format(n=written.number))
+
+
+def echo_number(n: int) -> None:
+    """The new record's number on stdout for a script; a person at the terminal reads it in the
+    sentence that follows, so it is not printed twice there."""
+    if not stream_is_terminal(err=False):
+        typer.echo(str(n))
+
+
+T = TypeVar("T")
+
+
+def _saved(write: Callable[[], T]) -> T:
+    """Save typed answers; when the disk refuses (full, say), keep them in memory and offer to
+    try again at the terminal, so nothing typed is lost. Never written anywhere in plain."""
+    from exitplan.base.errors import StorageError
+    from exitplan.cli.prompts import ask
+
+    while True:
+        try:
+            return write()
+        except StorageError as exc:
+            if not at_terminal():
+                raise
+            for line in exc.lines():
+                say(line)
+        say(
+            _(
+                "Your answers are still here, held in memory only (nothing of them is on the "
+                "disk). Make some room, then press Enter to try saving again; Ctrl-C stops "
+                "without saving."
+            )
+        )
+        ask(_("Press Enter to try again"), stopped=STOPPED_UNSAVED)
+
+
+STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
 def _columns() -> int:
@@ -188,14 +224,14 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 def _show_lines(view: dict[str, Any], plain: bool) -> list[str]:
     from exitplan.base.safetext import one_line
-    from exitplan.journal.entry import FIELDS, QUESTIONS, local_text
+    from exitplan.journal.entry import FIELDS, QUESTIONS, local_text, when_words
 
     def fields(values: dict[str, Any]) -> list[str]:
         out = []
         for name in FIELDS:
             if name in values:
                 value = values[name]
-                text = value["said"] if name == "when" else value
+                text = when_words(value) if name == "when" else value
                 if name == "when" and value.get("approximate"):
                     text += _(" (approximate)")
                 label = _(QUESTIONS[name]).split(" (")[0]
@@ -271,10 +307,10 @@ def amend(ctx: typer.Context, n: NumberArg) -> None:
     ws = _ws(ctx)
     journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
     fields = _ask_entry(ws, _("A correction to entry {n}.").format(n=n))
-    written = logbook.amend(ws, n, fields)
+    written = _saved(lambda: logbook.amend(ws, n, fields))
     _told(written)
     place = len(journal.show_entry(logbook.records(ws), n)["amendments"])
-    typer.echo(str(written.number))
+    echo_number(written.number)
     say(
         _(
             "Kept as correction {place} to entry {n} (record {record}); entry {n} itself is "
@@ -307,7 +343,7 @@ def attach(
         meter.close()
     _told(written)
     sealed = logbook.sealing(ws) is not None
-    typer.echo(str(written.number))
+    echo_number(written.number)
     from exitplan.base.safetext import one_line
 
     message = (

@@ -17,7 +17,7 @@ from typing import Any
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import one_line
 from exitplan.journal.chain import TAIL_NOTE
-from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, local_text
+from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, local_text, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
 
 FORMATS = ("markdown", "html", "json")
@@ -100,7 +100,7 @@ def to_json(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
 def _when_text(fields: dict[str, Any], recorded: object) -> str:
     when = fields.get("when")
     if isinstance(when, dict):
-        return one_line(str(when.get("said", "")))
+        return one_line(when_words(when))
     return _("not given (written {time})").format(time=local_text(recorded, offset=True))
 
 
@@ -190,7 +190,7 @@ def _field_texts(fields: dict[str, Any]) -> list[tuple[str, str]]:
         if name not in fields:
             continue
         value = fields[name]
-        text = value["said"] if name == "when" else value
+        text = when_words(value) if name == "when" else value
         if name == "when" and value.get("approximate"):
             text += " (approximate)"
         out.append((_(QUESTIONS[name]).split(" (")[0], text))

@@ -31,7 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from exitplan.base.i18n import _, ngettext
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
 from exitplan.disk import atomic, safeio
 from exitplan.journal.chain import (
@@ -52,6 +52,7 @@ from exitplan.journal.entry import (
     sort_key,
     utc_text,
     validate_fields,
+    when_words,
 )
 from exitplan.journal.listing import (
     MAX_RECORD_BYTES,
@@ -224,8 +225,18 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
             if opener.open(safeio.read_capped(tmp, len(data))) != plain:  # pragma: no cover
                 raise JournalError(_("the new record could not be read back; nothing was added"))
 
-    atomic.write_atomic(path, data, verify=check)
+    atomic.write_atomic(
+        path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"]))
+    )
     return n
+
+
+# What a record holds, as a failure to save it names it.
+_WHAT = {
+    "entry": N_("the journal entry"),
+    "amend": N_("the correction"),
+    "attach": N_("the record of the attached file"),
+}
 
 
 def next_number(home: Path) -> int:
@@ -258,12 +269,9 @@ def amend(
 
 
 def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
-    """Fields straight from validate_fields pass unchanged; raw text is validated here."""
-    raw = dict(fields)
-    when = raw.get("when")
-    if isinstance(when, dict):
-        raw["when"] = when.get("said", "")
-    return validate_fields(raw, now)
+    """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
+    it was read as); raw text is validated here."""
+    return validate_fields(dict(fields), now)
 
 
 def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
@@ -359,8 +367,7 @@ class Moment:
 def when_text(view: Mapping[str, Any]) -> str:
     """When an entry happened, as the person said it, or the day it was written (local)."""
     when = view.get("fields", {}).get("when")
-    said = when.get("said") if isinstance(when, dict) else None
-    said = " ".join(str(said).split()) if said else ""  # one line, whatever was typed
+    said = when_words(when) if isinstance(when, dict) else ""  # one line, whatever was typed
     if said:
         return said
     moment = local_time(view.get("recorded", ""))
