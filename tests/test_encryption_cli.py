@@ -588,7 +588,8 @@ def test_passphrase_change_rewraps_only_the_key_file(
         open_key_file(key_file, PASSPHRASE)
     new_key = open_key_file(key_file, OTHER_PASSPHRASE)
     assert new_key != old_key
-    ok(cli(enc_sealed, "note", ACCOUNT, input="written after the change\n", passphrase=new_pass))
+    written = "written after the change\n"
+    ok(cli(enc_sealed, "note", ACCOUNT, "--replace", input=written, passphrase=new_pass))
     for path in enc_sealed.rglob("*"):
         if path.is_file() and path.read_bytes().startswith(MAGIC):
             with pytest.raises(OtherKey):

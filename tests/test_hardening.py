@@ -78,8 +78,7 @@ def test_escapes_in_a_planted_checklist_never_reach_the_terminal(
 ) -> None:
     """An own checklist whose priority holds OSC 52 (clipboard) and whose file name holds a
     retitling escape: on a real terminal, status (its warning), where and validate show the
-    replacement character where the escapes were, and send neither escape, even in an
-    encrypted home without the passphrase."""
+    escapes as a replacement character or as their code, and send neither."""
     home = make_home(tmp_path / "home")
     ok(cli(home, "init", today=TODAY))
     planted = home / "checklists" / f"ev{RETITLE}il.toml"
@@ -88,7 +87,7 @@ def test_escapes_in_a_planted_checklist_never_reach_the_terminal(
     seen = on_a_terminal("--home", str(home), *args).decode("utf-8", "replace")
     assert "\x1b]" not in seen  # no operating-system command at all
     assert "\x07" not in seen
-    assert "\ufffd" in seen
+    assert "\ufffd" in seen or "\\x1b" in seen
 
 
 # -- the cost of parsing TOML ---------------------------------------------------------------

@@ -394,7 +394,8 @@ def test_only_control_characters_never_remove_a_note(tmp_path: Path) -> None:
     """Bytes that are all control characters piped into `note` are refused; the note stays."""
     home, _ = journal_home(tmp_path, sealed=False)
     ok(cli(home, "note", "1", input="my words\n"))
-    line = one_error_line(cli(home, "note", "1", input="\x1b\x07\x00\x7f\x9b\n"), "control")
+    piped = "\x1b\x07\x00\x7f\x9b\n"
+    line = one_error_line(cli(home, "note", "1", "--replace", input=piped), "control")
     assert "nothing was changed" in line
     shown = json.loads(ok(cli(home, "show", "1", "--json")).stdout)
     assert shown["note"].strip() == "my words"

@@ -243,16 +243,21 @@ def test_encrypt_on_a_full_disk_at_every_file_finishes_later(
 
 
 def test_a_stopped_encrypt_refuses_writes_in_clear(rk_template: Path, tmp_path: Path) -> None:
-    """After an encrypt stopped before the plan was sealed, reads work but a change is refused
-    (it would be written in clear beside sealed copies), naming how to finish."""
+    """After an encrypt stopped before the plan was sealed, reads work (saying the plan is
+    plain in an encrypted home) but a change is refused (it would be written in clear beside
+    sealed copies), naming how to finish."""
     pass_file = secret(tmp_path, "pass.txt", PASS)
     home = copy_home(rk_template, tmp_path)
     assert run_killed(2, False, str(home), "encrypt", "--passphrase-file", str(pass_file))
     assert not is_sealed(home / "plan.toml")
-    ok(cli(home, "status"))
+    assert "may not be your plan" in ok(cli(home, "status")).stderr
     before = snapshot(home)
-    line = one_error_line(cli(home, "done", STEP, passphrase=pass_file), "plain text")
-    assert "exitplan encrypt" in line
+    result = cli(home, "done", STEP, passphrase=pass_file)
+    assert result.exit_code == 1
+    error = result.stderr.splitlines()[-1]
+    assert error.startswith("Error: ")
+    assert "plain text" in error
+    assert "exitplan encrypt" in error
     assert snapshot(home) == before
 
 

@@ -192,24 +192,6 @@ def _wrapped(lines: list[str], indent: str = "    ") -> list[str]:
     return out
 
 
-def _list_lines(views: list[dict[str, Any]], plain: bool) -> list[str]:
-    from exitplan.journal.records import timeline
-
-    lines = []
-    for moment in timeline(views):
-        if plain:  # whole words for a screen reader: no cut text, no ellipsis, no columns
-            added = _(" ({added})").format(added=moment.added) if moment.added else ""
-            lines.append(
-                _("Entry {n}, {when}: {what}{added}").format(
-                    n=moment.number, when=moment.when, what=moment.text, added=added
-                )
-            )
-            continue
-        tail = f"  [{moment.added}]" if moment.added else ""
-        lines.append(f"{moment.number:>4}  {moment.when:<22}  {moment.what}{tail}")
-    return _wrapped(lines, indent="" if plain else "      ")
-
-
 @app.command("list")
 def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the entries in the order they happened. Example: exitplan log list"""
@@ -218,84 +200,24 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     views = journal.list_entries(logbook.records(_ws(ctx)))
     notes = [] if views else [_("The journal is empty. 'exitplan log add' writes an entry.")]
-    lines = _list_lines(views, env_of(ctx).plain)
+    from exitplan.journal.screens import list_lines
+
+    plain = env_of(ctx).plain
+    lines = _wrapped(list_lines(views, plain=plain), indent="" if plain else "      ")
     render_result(Output(views, echo_lines(lines), notes), as_json)
-
-
-def _show_lines(view: dict[str, Any], plain: bool) -> list[str]:
-    from exitplan.base.safetext import one_line
-    from exitplan.journal.entry import FIELDS, QUESTIONS, local_text, when_words
-
-    def fields(values: dict[str, Any]) -> list[str]:
-        out = []
-        for name in FIELDS:
-            if name in values:
-                value = values[name]
-                text = when_words(value) if name == "when" else value
-                if name == "when" and value.get("approximate"):
-                    text += _(" (approximate)")
-                label = _(QUESTIONS[name]).split(" (")[0]
-                first, *more = str(text).split("\n")
-                out.append(f"{label}: {first}")
-                out += [f"    {line}" if line.strip() else "" for line in more]
-        return out
-
-    lines = [
-        _("Entry {n}, written {time}").format(n=view["number"], time=local_text(view["recorded"])),
-        *fields(view["fields"]),
-    ]
-    for place, amendment in enumerate(view["amendments"], start=1):
-        heading = _("Correction {place} (record {n}), written {time}").format(
-            place=place, n=amendment["number"], time=local_text(amendment["recorded"])
-        )
-        lines += ["", heading, *fields(amendment["fields"])]
-    for att in view["attachments"]:
-        file = att["file"]
-        name = one_line(str(file["name"]))
-        if plain:
-            lines += [
-                "",
-                _("File {n}: {name}, {size}.").format(
-                    n=att["number"], name=name, size=_size(file["size"])
-                ),
-            ]
-        else:
-            lines += [
-                "",
-                _("File {n}: {name}, {size}, SHA-256 {sha}").format(
-                    n=att["number"], name=name, size=_size(file["size"]), sha=file["sha256"]
-                ),
-            ]
-    if plain:
-        lines += [
-            "",
-            _("Its hashes are in 'exitplan log show {n} --json' and in every export.").format(
-                n=view["number"]
-            ),
-        ]
-    else:
-        lines += [
-            "",
-            _("hash {hash}").format(hash=view["hash"]),
-            _("previous {hash}").format(hash=view["prev"]),
-        ]
-    return _wrapped(lines)
-
-
-def _size(size: object) -> str:
-    from exitplan.journal.attachments import size_text
-
-    return size_text(int(size)) if isinstance(size, int) else str(size)
 
 
 @app.command("show")
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
     """Show one entry in full, with its corrections and files. Example: exitplan log show 3"""
     from exitplan.journal import records as journal
+    from exitplan.journal.screens import show_lines
     from exitplan.service import journal as logbook
 
     view = journal.show_entry(logbook.records(_ws(ctx)), n)
-    render_result(Output(view, echo_lines(_show_lines(view, env_of(ctx).plain))), as_json)
+    render_result(
+        Output(view, echo_lines(_wrapped(show_lines(view, plain=env_of(ctx).plain)))), as_json
+    )
 
 
 @app.command("amend")

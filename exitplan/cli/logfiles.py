@@ -135,7 +135,7 @@ def export(
     ws = env_of(ctx).ws
     if (output is None) == (folder is None):
         raise typer.BadParameter(
-            _("give --output FILE or --folder FOLDER (one of them)"), param_hint="--output"
+            _("exitplan log export needs --output FILE or --folder FOLDER (one of them)")
         )
     if folder is not None:
         _export_folder(ctx, folder.expanduser(), fmt or "html")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from exitplan.base.errors import ExitplanError
@@ -408,39 +408,3 @@ def sort_key(fields: Mapping[str, Any], recorded: str) -> str:
         day += "-00"
     clock = when.get("time") or ""
     return f"{day} {clock}".strip()
-
-
-# -- times -------------------------------------------------------------------------------
-
-
-def utc_text(now: datetime) -> str:
-    """A time as it is kept in a record: ISO 8601 in UTC, to the second, with a Z."""
-    if now.tzinfo is None:
-        now = now.replace(tzinfo=UTC)
-    return now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def local_time(iso: object) -> datetime | None:
-    """A recorded time (ISO 8601, UTC) as this computer's local time, or None if unreadable."""
-    try:
-        moment = datetime.fromisoformat(str(iso).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone()
-
-
-def local_text(iso: object, *, offset: bool = False) -> str:
-    """A recorded time as a person reads it, in local time: '30 Nov 2026, 13:05'.
-
-    With `offset`, the difference from UTC follows ('30 Nov 2026, 13:05 UTC+01:00'), for pages
-    read elsewhere. Text that is not a time is shown as it is."""
-    moment = local_time(iso)
-    if moment is None:
-        return str(iso)
-    text = f"{moment.day} {moment:%b %Y, %H:%M}"
-    if offset:
-        zone = moment.strftime("%z")
-        text += f" UTC{zone[:3]}:{zone[3:]}" if zone else ""
-    return text

@@ -17,8 +17,9 @@ from typing import Any
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import one_line
 from exitplan.journal.chain import TAIL_NOTE
-from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, local_text, when_words
+from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
+from exitplan.journal.times import local_text
 
 FORMATS = ("markdown", "html", "json")
 Saved = dict[int, str]  # record number -> the name its file was saved under, beside the page

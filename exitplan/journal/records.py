@@ -47,10 +47,7 @@ from exitplan.journal.chain import (
 from exitplan.journal.entry import (
     JournalError,
     holds_refused,
-    local_text,
-    local_time,
     sort_key,
-    utc_text,
     validate_fields,
     when_words,
 )
@@ -64,6 +61,7 @@ from exitplan.journal.listing import (
 from exitplan.journal.listing import numbered as _numbered
 from exitplan.journal.listing import read_capped as _read_capped
 from exitplan.journal.sealing import Sealing, is_sealed_record
+from exitplan.journal.times import local_text, local_time, utc_text
 
 __all__ = [
     "GENESIS",
