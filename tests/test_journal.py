@@ -403,7 +403,7 @@ def test_a_copying_mistake_is_told_apart_from_a_changed_journal(home: Path) -> N
         except FingerprintTypo:
             pass
     assert caught == len(typos) == 2 + 20 * 31
-    assert missed <= 1  # Luhn mod 32 misses only the swap of two characters 16 apart
+    assert missed <= 1  # Luhn mod 32 misses only the swap of A (0) and 7 (31)
 
 
 def test_empty_journal_verifies() -> None:

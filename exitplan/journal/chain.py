@@ -8,7 +8,7 @@ A fingerprint is ``<record count>:`` and the first 19 base32 (RFC 4648) characte
 hash (95 bits: short enough to write on paper, far too many to forge), then one check
 character, in groups of 4: ``12:ABCD-EFGH-IJKL-MNOP-QRSV``. The check character is the Luhn
 mod 32 check over the count's digits and the 19 characters, so any one character copied wrong
-(and nearly every swap of two neighbours) is told apart from a changed journal. Only the whole
+(and every swap of two neighbours but A and 7) is told apart from a changed journal. Only the whole
 fingerprint is ever compared.
 
 The chain shows a record changed, removed or moved anywhere but at the end: records cut off the
