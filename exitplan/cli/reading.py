@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
 from exitplan.cli.common import (
     JsonOpt,
     Output,
-    checklist_id,
     env_of,
     render_result,
     say,
@@ -20,6 +20,7 @@ from exitplan.cli.common import (
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
+    from exitplan.domain.plan import Plan
     from exitplan.journal.records import Moment
 
 
@@ -79,6 +80,27 @@ def status(
         raise typer.Exit(code)
 
 
+def find_checklist(plan: Plan, name: str | None) -> str | None:
+    """The id of the checklist named (`Plan.checklist`: id or title, any case, or the start of
+    one), or None for every checklist; otherwise a message with the nearest names."""
+    from exitplan.domain.plan import near_checklists
+
+    if name is None:
+        return None
+    try:
+        return plan.checklist(name).id
+    except ExitplanError:
+        near = near_checklists(plan.checklists, name)
+        if not near:
+            raise
+    raise ExitplanError(
+        _(
+            "no checklist called '{name}' in your plan; did you mean {near}? For example: "
+            "exitplan list {first}"
+        ).format(name=name, near=" or ".join(near), first=near[0])
+    )
+
+
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[
@@ -115,7 +137,7 @@ def list_items(
     )
     env = env_of(ctx)
     plan = env.ws.read()
-    wanted = checklist_id(plan, checklist)
+    wanted = find_checklist(plan, checklist)
     rows = day_view(plan, env.today).listing(which, wanted)
 
     def human() -> None:
@@ -215,22 +237,13 @@ def summary(
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
     from exitplan.domain.day import day_view
+    from exitplan.service import outputs
     from exitplan.views import data, printable, summary
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
     if target is not None:
-        if env.ws.store.owns(target):
-            raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
-        if not target.parent.is_dir():
-            raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
-        if target.is_dir():
-            raise ExitplanError(f"{target} is a folder; give a file name")
-        if target.exists() and not force:
-            raise ExitplanError(
-                f"{target} already exists; nothing was written. Choose another name, "
-                "or add --force to replace it"
-            )
+        outputs.check_target(env.ws.store, target, force=force)
     suffix = target.suffix.lower() if target else ""
     if fmt is None and suffix in NOT_WRITTEN:
         raise ExitplanError(
@@ -253,9 +266,7 @@ def summary(
     if target is None:
         typer.echo(text, nl=False)
         return
-    from exitplan.disk.atomic import write_atomic
-
-    write_atomic(target, text.encode("utf-8"))
+    outputs.write_private(target, text.encode("utf-8"))
     say(
         f"Saved the summary ({chosen}) to {target}. It holds your notes: keep it somewhere private."
     )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
 from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS, Priority, Status
-from exitplan.base.text import without_refused
+from exitplan.base.safetext import without_refused
 from exitplan.domain.model import (
     MAX_HISTORY,
     Checklist,
@@ -104,14 +104,22 @@ class Plan(NamedTuple):
 
 
 def find_checklist(checklists: Sequence[Checklist], name: str, where: str = "") -> Checklist:
-    """The one way to find a checklist by name: its id or its title, in any case.
+    """The one way to find a checklist by name: its id or its title, in any case, or the start
+    of one when only one checklist starts so.
 
     Raises ExitplanError naming the checklists there are when none matches.
     """
-    wanted = name.strip().casefold()
+    wanted = " ".join(name.split()).casefold()
     for checklist in checklists:
         if wanted in {checklist.id.casefold(), checklist.title.casefold()}:
             return checklist
+    starting = [
+        c
+        for c in checklists
+        if c.id.casefold().startswith(wanted) or c.title.casefold().startswith(wanted)
+    ]
+    if wanted and len(starting) == 1:  # the start of one name only
+        return starting[0]
     place = f" {where}" if where else ""
     raise ExitplanError(
         f"no checklist called '{name}'{place}; choose one of: {', '.join(c.id for c in checklists)}"
@@ -239,6 +247,22 @@ def _since(
     """The latest day one of a step's questions was answered after the plan was made."""
     days = [late[key] for keys in (applies_if, only_if, unless) for key in keys if key in late]
     return max(days, default=None)
+
+
+def near_checklists(checklists: Sequence[Checklist], name: str) -> list[str]:
+    """The ids of the checklists whose id or title is close to `name` (for a suggestion)."""
+    from difflib import get_close_matches
+
+    wanted = " ".join(name.split()).casefold()
+    names = {c.id.casefold(): c.id for c in checklists}
+    names |= {c.title.casefold(): c.id for c in checklists}
+    near = list(dict.fromkeys(names[n] for n in get_close_matches(wanted, list(names), n=3)))
+    starting = [
+        c.id
+        for c in checklists
+        if wanted and (c.id.casefold().startswith(wanted) or c.title.casefold().startswith(wanted))
+    ]
+    return near or starting
 
 
 def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from exitplan.base.errors import ChecklistError
+from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.formats.schema import validate_checklist
 from exitplan.formats.tomlerrors import describe_errors, toml_error
@@ -55,6 +56,8 @@ def decode_utf8(data: bytes, path: Path) -> str:
 
 def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """Parse TOML text, turning syntax errors into one line with the position."""
+    if problem := toml_cost_problem(text):
+        raise ChecklistError(f"{path}: {problem}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

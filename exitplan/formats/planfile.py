@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import PlanError
 from exitplan.base.limits import SCHEMA_VERSION
+from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.formats.schema import validate_plan
 from exitplan.formats.tomlerrors import describe_errors, toml_error
 
@@ -32,6 +33,9 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlanError(f"{path}: is not valid UTF-8 text.{hint}") from None
+
+    if problem := toml_cost_problem(text):
+        raise PlanError(f"{path}: cannot be read: {problem}.{hint}")
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -27,7 +27,7 @@ from exitplan.base.limits import (
     Status,
     When,
 )
-from exitplan.base.text import first_refused
+from exitplan.base.safetext import first_refused
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.domain.model import keep_history

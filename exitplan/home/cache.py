@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.errors import StorageError
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
-from exitplan.base.text import REFUSED
+from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
     PRIORITY_RANK,

@@ -15,9 +15,7 @@ from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
-    FOLDERS,
-    KEY_FILE,
-    LOCK_FILE,
+    NEVER_LINKS,
     PLAN_FILE,
     SEALED_MARK,
 )
@@ -98,7 +96,7 @@ class Folder:
 
     def check_links(self) -> None:
         """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
-        for name in (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS):  # never links
+        for name in NEVER_LINKS:
             refuse_link(self.home, self.home / name)
         for folder in (self.checklist_dir, self.backup_dir):
             if not folder.is_dir():

@@ -17,20 +17,17 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
 from exitplan.base.limits import (
-    BACKUP_DIR,
-    CACHE_DIR,
-    CHECKLIST_DIR,
     JOURNAL_DIR,
-    KEY_FILE,
+    JOURNAL_FILES_DIR,
     LOCK_FILE,
     OWN_NAMES,
-    PLAN_FILE,
     TEMP_SUFFIX,
+    is_own,
 )
 from exitplan.crypto.vault import VaultError, WrongPassphrase
 from exitplan.disk import atomic
 from exitplan.disk.atomic import make_private_dir
-from exitplan.disk.safeio import is_regular, overwrite, read_capped
+from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import (
@@ -67,8 +64,6 @@ class Store(Folder):
     ) -> None:
         super().__init__(home)
         self.keys = KeySession(home, ask_passphrase, retry)
-        # Moves a plan sealed by an earlier release to the data key (set by the workspace).
-        self.migrate_legacy: Callable[[Store, str], object] | None = None
         self._lock_fd: int | None = None
 
     @property
@@ -77,15 +72,14 @@ class Store(Folder):
         return self.keys.key
 
     def owns(self, path: Path) -> bool:
-        """Whether a path is one of exitplan's own files, which only exitplan may write."""
-        target = path.resolve()
-        home = self.home.resolve()
-        if target in (home / PLAN_FILE, home / LOCK_FILE, home / KEY_FILE):
-            return True
-        return any(
-            target.is_relative_to(home / folder)
-            for folder in (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR)
-        )
+        """Whether a path is one of exitplan's own files or in one of its folders (the one list,
+        `limits.is_own`), which only exitplan may write. Links are resolved first."""
+        try:
+            target = path.expanduser().resolve()
+            home = self.home.expanduser().resolve()
+        except (OSError, RuntimeError):  # a path too long, a loop of links: not ours to judge
+            return False
+        return target.is_relative_to(home) and is_own(target.relative_to(home))
 
     def backups(self) -> list[Backup]:
         """Kept generations, newest first."""
@@ -93,7 +87,7 @@ class Store(Folder):
 
     # -- reading -------------------------------------------------------------------------
 
-    def read_bytes(self, path: Path | None = None) -> bytes:
+    def read_raw(self, path: Path | None = None) -> bytes:
         """The raw bytes of the plan (or a backup), with plain errors."""
         path = path or self.plan_path
         try:
@@ -112,7 +106,7 @@ class Store(Folder):
         """Read and validate the plan (or a backup of it), unlocking it if it is encrypted."""
         path = path or self.plan_path
         self.check_private(path)
-        data = self.open_sealed(self.read_bytes(path), path)
+        data = self.open_sealed(self.read_raw(path), path)
         try:
             return parse_plan(data, path)
         except PlanError as exc:
@@ -186,7 +180,7 @@ class Store(Folder):
 
     def home_is_encrypted(self) -> bool:
         """Whether this home was encrypted: it has a key file, or a sealed backup."""
-        if self.keys.key_path.exists():
+        if self.keys.key_path.exists() or self.keys.next_path.exists():
             return True
         return any(not is_plain(backup.path) for backup in self.backups())
 
@@ -196,6 +190,12 @@ class Store(Folder):
         With `plain_plan`, also refuse any change to a plan.toml that is in plain text there
         (put in place of the sealed one, or left by a stopped encrypt or decrypt).
         """
+        if self.keys.change_in_progress():
+            raise PlanError(
+                "a passphrase change was stopped before it finished, so nothing was written; "
+                "run 'exitplan passphrase' again to finish it (either passphrase opens the plan "
+                "until then)"
+            )
         suspicious = not self.is_encrypted() if plain_plan else self.key is None
         if suspicious and self.home_is_encrypted():
             raise PlanError(
@@ -267,8 +267,8 @@ class Store(Folder):
         """Remove temp files a killed run left behind (only ever under the lock)."""
         journal = self.home / JOURNAL_DIR
         folders = (self.home, self.backup_dir, self.cache_dir, self.checklist_dir, journal)
-        for folder in (*folders, journal / "files"):
-            if folder.is_dir():
+        for folder in (*folders, self.home / JOURNAL_FILES_DIR):
+            if folder.is_dir() and not is_link(folder):
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
                     # A temp file may hold the plan in plain text: zero its bytes first.
                     with contextlib.suppress(OSError):
@@ -281,12 +281,6 @@ class Store(Folder):
     def save(self, state: PlanState, *, keep_backup: bool = True) -> None:
         """Write the plan atomically, keeping the previous version as a backup."""
         self.require_lock("save()")
-        legacy = self.keys.legacy_passphrase
-        if self.key is None and legacy is not None:
-            # Sealed by an earlier release: the first change moves it to the data key.
-            if self.migrate_legacy is None:
-                raise PlanError("this plan was sealed by an earlier release; nothing was written")
-            self.migrate_legacy(self, legacy)
         self.refuse_plain_write()
         data = dump_plan(state)
         if keep_backup and self.plan_path.exists():
@@ -302,7 +296,7 @@ class Store(Folder):
 
 def keep_backup_of(store: Store) -> None:
     """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
-    plain = store.open_sealed(store.read_bytes(), store.plan_path)
+    plain = store.open_sealed(store.read_raw(), store.plan_path)
     keep_backup(store.backup_dir, lambda path: store.write_file(path, plain, sync_folder=False))
 
 
@@ -347,7 +341,7 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
     if store.plan_path.exists():
         # Keep what is there byte for byte, even if it no longer opens.
         make_private_dir(store.backup_dir)
-        path, kept = new_backup_path(store.backup_dir), store.read_bytes()
+        path, kept = new_backup_path(store.backup_dir), store.read_raw()
         written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
     taken = backup.taken.astimezone()
     state.history.append(

@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import ExitplanError
+from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import real_today
 from exitplan.domain.day import day_view
@@ -90,17 +90,21 @@ def status_output(
 
 
 def write(out: str, err: str) -> int:
-    """Print a result (notes first); a closed pipe exits 1, as the full command line does."""
+    """Print a result (notes first); output that cannot be written (a closed pipe, a full disk)
+    exits 1, with one line unless the reader simply stopped reading, as the full CLI does."""
+    if err:
+        sys.stderr.write(err)
+        sys.stderr.flush()
     try:
-        if err:
-            sys.stderr.write(err)
-            sys.stderr.flush()
         sys.stdout.write(out)
         sys.stdout.flush()
-    except BrokenPipeError:
-        # Nothing more can be written; quiet the flush at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    except OSError as exc:
+        if not output_lost(exc):
+            raise
+        quiet_stdout()  # nothing more can be written; quiet the flush at exit
+        line = output_lost_line(exc)
+        if line:
+            sys.stderr.write(line + "\n")
         return 1
     return 0
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from exitplan.base.i18n import _
+from exitplan.base.markup import html_link, html_page, html_text
 from exitplan.views.local import CHANGING
-from exitplan.views.markup import html_link, html_page, html_text
 from exitplan.views.summary import (
     CAUTION_WORDS,
     FULL_PLAN,

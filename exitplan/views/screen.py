@@ -169,19 +169,12 @@ class StatusScreen:
             return self.lines
         if not view.has_plan:  # nothing to count down to: say first how to begin
             self.add(_("You have no plan yet. These are the built-in checklists."), "bold")
-            self.add(
-                _(
-                    "Start with: exitplan init --exit-date {date} (or +6w for six weeks from today)"
-                ).format(date=suggested_date(today))
-            )
+            # The prompt form first: a day typed at the prompt stays out of shell history.
+            self.add(_("Start with: exitplan init (it asks for the day you plan to leave)"))
         else:
             self.add(countdown_text(view.exit_date, today), "bold")
         if view.has_plan and view.exit_date is None:
-            self.add(
-                _("Set one when you are ready: exitplan date {date} (or +6w)").format(
-                    date=suggested_date(today)
-                )
-            )
+            self.add(_("Set one when you are ready: exitplan date (it asks for the day)"))
         self.attention()
         if view.has_plan and view.exit_date is None:
             self.for_now()
@@ -330,16 +323,14 @@ class StatusScreen:
 
 
 def journal_line(records: int, last: date | None) -> str:
-    """One quiet line about the journal: how many records, and when the last was written."""
+    """One quiet line about the journal: when it was last written. Not how many records: one
+    entry may have corrections and files, and a sealed journal is never opened here to count
+    its entries, so a count would read as a count of entries and be wrong."""
     if last is None:
-        return ngettext(
-            "Your journal: {count} record.", "Your journal: {count} records.", records
-        ).format(count=records)
-    return ngettext(
-        "Your journal: {count} record, the last written on {date}.",
-        "Your journal: {count} records, the last written on {date}.",
-        records,
-    ).format(count=records, date=f"{last.day} {last:%B %Y}")
+        return _("Your journal: 'exitplan log' lists its entries.")
+    return _("Your journal: last written on {day} {month}.").format(
+        day=last.day, month=f"{last:%B %Y}"
+    )
 
 
 def status_lines(

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.i18n import N_, _
+from exitplan.base.markup import escape_markdown, markdown_link
 from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.domain.situation import QUESTIONS
 from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
-from exitplan.views.markup import escape_markdown, markdown_link
 from exitplan.views.words import (
     UNDATED_STATE,
     countdown_text,
