@@ -6,7 +6,6 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan.cli.review import item_view
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Due, Item
 from exitplan.domain.plan import Plan, build_plan, new_state
@@ -96,7 +95,7 @@ def test_item_view_shows_caution_and_when(plan: Plan) -> None:
     assert "Doing this could be noticed" in text
     assert "before you leave" in text
     assert "money.late  (#1)" in text
-    assert item_view(rows_for(plan, TODAY)[0], TODAY).plain.startswith("Step")
+    assert render.item_lines(rows_for(plan, TODAY)[0], TODAY, [])[0].startswith("Step")
 
 
 def test_checklists_view_says_whose_and_whether_in_plan() -> None:
