@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.errors import ExitplanError
-from exitplan.cli import changing, copies, files, log, privacy, reading
+from exitplan.cli import changing, copies, files, inventory, log, privacy, reading
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -38,6 +38,9 @@ COMMANDS: list[tuple[str, Any]] = [
     ("summary", reading.summary),
     ("history", reading.history),
     ("log", log.app),
+    ("documents", inventory.documents),
+    ("accounts", inventory.accounts),
+    ("money", inventory.money),
     ("init", changing.init),
     ("date", changing.date_cmd),
     ("situation", situation_cli.situation),

@@ -12,6 +12,7 @@ from typing import Any
 
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
+from exitplan.domain.inventory import Inventory, inventory_data
 
 __all__ = ["SCHEMA_VERSION", "Priority", "Status", "When"]
 
@@ -132,6 +133,8 @@ class PlanState:
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
     situation: dict[str, bool] = field(default_factory=dict)
     per_day: int | None = None
+    # What the person has: documents, accounts and devices, money (see domain.inventory).
+    inventory: Inventory = field(default_factory=Inventory)
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
@@ -170,6 +173,7 @@ class PlanState:
                     for c in self.custom
                 ],
                 "situation": dict(self.situation) or None,
+                **inventory_data(self.inventory),
                 "history": [event.to_dict() for event in self.history],
             }
         )

@@ -28,6 +28,7 @@ from exitplan.base.limits import (
 )
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.inventory import Inventory
 from exitplan.domain.pacing import MAX_PER_DAY
 
 
@@ -223,6 +224,38 @@ class EventFile(BaseModel):
     detail: Note | None = None
 
 
+def _inventory_rule(read: Any) -> BeforeValidator:
+    """A plan file section checked by the inventory's own rules (one set of rules for the file,
+    the pipe and the prompts); a refusal becomes pydantic's error, with the section named."""
+    from exitplan.domain.inventory import InventoryError
+
+    def run(value: Any) -> Any:
+        try:
+            return read(value)
+        except InventoryError as exc:
+            raise ValueError(str(exc)) from None
+
+    return BeforeValidator(run)
+
+
+def _rows(section: str) -> BeforeValidator:
+    from exitplan.domain.inventory import rows_from_data
+
+    return _inventory_rule(lambda value: rows_from_data(section, value))  # type: ignore[arg-type]
+
+
+def _money(value: Any) -> Any:
+    from exitplan.domain.inventory import money_from_data
+
+    return money_from_data(value)
+
+
+# The inventories' sections: documents, accounts (lists of rows) and money (settings and rows).
+DocumentRows = Annotated[Any, _rows("documents")]
+AccountRows = Annotated[Any, _rows("accounts")]
+MoneySection = Annotated[Any, _inventory_rule(_money)]
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -239,6 +272,9 @@ class PlanFile(BaseModel):
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
     history: list[EventFile] = Field(default_factory=list)
+    documents: DocumentRows = ()
+    accounts: AccountRows = ()
+    money: MoneySection = None
 
     @model_validator(mode="before")
     @classmethod
@@ -283,7 +319,13 @@ class PlanFile(BaseModel):
                 for c in self.custom
             ],
             history=[model.Event(**e.model_dump()) for e in self.history],
+            inventory=self._inventory(),
         )
+
+    def _inventory(self) -> Inventory:
+        """The inventories (an empty one when the file has none)."""
+        money = self.money or {}
+        return Inventory(documents=tuple(self.documents), accounts=tuple(self.accounts), **money)
 
 
 def validate_checklist(data: dict[str, Any], *, builtin: bool = False) -> model.Checklist:

@@ -1,0 +1,618 @@
+"""What the person has: documents, accounts and devices, and money, as plain values.
+
+Three inventories kept in the plan (and so sealed, backed up and restored with it). A row is a
+frozen value with a neutral number, never an id made from what it holds. The rules for every
+field live here, once: the plan file's schema, the TOML read from a pipe and the answers typed
+at a prompt all check a value with the same functions, so a value refused in one place is
+refused in all. Amounts are `Decimal`, never float: whole numbers or two decimals, in the
+person's own currency, never converted.
+
+Pure: no files, no framework; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal, cast, get_args
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
+
+Whose = Literal["me", "child", "partner"]
+Answer = Literal["yes", "no", "unsure"]
+SafeWhen = Literal["now", "after", "advocate"]
+AccountState = Literal["check", "fine", "change-after", "changed"]
+MoneyKind = Literal["saved", "income", "cost", "one-off", "debt", "joint"]
+Per = Literal["month", "week"]
+Section = Literal["documents", "accounts", "money"]
+
+SECTIONS: tuple[Section, ...] = ("documents", "accounts", "money")
+WHOSE: tuple[Whose, ...] = get_args(Whose)
+ANSWERS: tuple[Answer, ...] = get_args(Answer)
+SAFE_WHEN: tuple[SafeWhen, ...] = get_args(SafeWhen)
+ACCOUNT_STATES: tuple[AccountState, ...] = get_args(AccountState)
+MONEY_KINDS: tuple[MoneyKind, ...] = get_args(MoneyKind)
+PERS: tuple[Per, ...] = get_args(Per)
+
+# Limits: rows per inventory, characters per field, digits of an amount.
+MAX_ROWS = 2000
+MAX_LINE_CHARS = 300  # one-line fields: where something is, what it is
+MAX_LABEL_CHARS = 60  # a child's label, a document kind in the person's own words
+MAX_NOTE_CHARS = 2000
+MAX_CURRENCY_CHARS = 12
+MAX_AMOUNT_DIGITS = 12  # up to 999,999,999,999.99: more is surely a typo
+DEFAULT_THRESHOLD_WEEKS = 8
+MAX_THRESHOLD_WEEKS = 520
+
+# The document kinds offered by name; the person may also use their own words.
+DOCUMENT_KINDS: dict[str, str] = {
+    "passport": N_("Passport"),
+    "id-card": N_("ID card"),
+    "driving-licence": N_("Driving licence"),
+    "birth-certificate": N_("Birth certificate"),
+    "visa": N_("Visa or residence permit"),
+    "immigration": N_("Other immigration papers"),
+    "benefits": N_("Benefits letter"),
+    "health-card": N_("Health card"),
+    "medical": N_("Medical records"),
+    "marriage": N_("Marriage or civil-partnership certificate"),
+    "divorce": N_("Divorce or separation papers"),
+    "court-order": N_("Court order"),
+    "tenancy": N_("Tenancy or mortgage papers"),
+    "payslips": N_("Payslips"),
+    "bank": N_("Bank cards and statements"),
+    "tax": N_("Tax papers"),
+    "insurance-number": N_("National insurance or social security number"),
+    "school": N_("School records"),
+    "vehicle": N_("Vehicle papers"),
+    "insurance": N_("Insurance papers"),
+}
+
+
+class InventoryError(ExitplanError):
+    """A row or a value that cannot be kept; nothing was written."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """One document of one person: the person, a child (by their label) or the partner."""
+
+    number: int
+    kind: str  # a key of DOCUMENT_KINDS, or the person's own words
+    whose: Whose = "me"
+    child: str | None = None  # the label chosen for a child; only for a child's document
+    original: str | None = None  # where the original is; None: not with the person
+    copy: bool = False
+    copy_where: str | None = None
+    expires: date | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Account:
+    """One account or device, and how far the partner can reach it."""
+
+    number: int
+    what: str
+    password: Answer = "unsure"  # noqa: S105 - an answer: the partner knows or could reset it
+    shared: Answer = "unsure"  # on a shared or family plan
+    linked: Answer = "unsure"  # other devices or people linked to it
+    location: Answer = "unsure"  # it shares the person's location
+    recovery: Answer = "unsure"  # a recovery email or phone the partner controls
+    two_step: Answer = "unsure"  # two-step sign-in is on
+    safe_to_change: SafeWhen = "after"  # a change can alert the partner: after leaving
+    state: AccountState = "check"
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Money:
+    """One amount: money set aside, income or a cost after leaving, a one-off cost, a debt, or
+    a joint account."""
+
+    number: int
+    kind: MoneyKind
+    what: str
+    amount: Decimal
+    per: Per = "month"  # income and costs only
+    note: str | None = None
+
+
+Row = Document | Account | Money
+
+
+@dataclass(frozen=True)
+class Inventory:
+    """The three inventories and the money settings."""
+
+    documents: tuple[Document, ...] = ()
+    accounts: tuple[Account, ...] = ()
+    money: tuple[Money, ...] = ()
+    currency: str | None = None
+    threshold_weeks: int = DEFAULT_THRESHOLD_WEEKS
+
+    def rows(self, section: Section) -> tuple[Row, ...]:
+        """The rows of one inventory, in the order they were added."""
+        rows: tuple[Row, ...] = getattr(self, section)
+        return rows
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing at all is kept (no row and the default settings)."""
+        return self == EMPTY
+
+
+EMPTY = Inventory()
+ROW_TYPES: dict[Section, type[Row]] = {"documents": Document, "accounts": Account, "money": Money}
+
+
+# -- checking one value ------------------------------------------------------------------------
+
+
+def check_text(
+    name: str, value: object, limit: int, *, lines: bool = False, required: bool = False
+) -> str | None:
+    """Text with outer blank space removed (None when empty and not required).
+
+    Control characters are refused (a note may hold new lines and tabs), as is text longer
+    than `limit` characters or, where one line is expected, a line break.
+    """
+    if not isinstance(value, str):
+        raise InventoryError(_("'{name}' must be text, in quotes").format(name=name))
+    text = value.replace("\r\n", "\n").strip()
+    for char in text:
+        if lines and char in "\n\t":
+            continue
+        if char in "\n\r" and not lines:
+            raise InventoryError(_("'{name}' must be one line").format(name=name))
+        if unicodedata.category(char) in {"Cc", "Cs"}:
+            raise InventoryError(
+                _(
+                    "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
+                ).format(name=name, code=ord(char))
+            )
+    if len(text) > limit:
+        raise InventoryError(
+            _("'{name}' is longer than {limit} characters").format(name=name, limit=limit)
+        )
+    if not text:
+        if required:
+            raise InventoryError(_("'{name}' is empty; it is needed").format(name=name))
+        return None
+    return text
+
+
+def check_required(name: str, value: object, limit: int) -> str:
+    """Text that must be there."""
+    return check_text(name, value, limit, required=True) or ""
+
+
+_AMOUNT = re.compile(r"\d+(\.\d{1,2})?")
+
+
+def check_amount(name: str, value: object) -> Decimal:
+    """An amount of money: a whole number or one with up to two decimals, never negative.
+
+    Given as text ("1200.50"), a whole number, or a TOML decimal read exactly (as a Decimal,
+    never a float). No currency sign, no thousands separator: the currency is set once.
+    """
+    if isinstance(value, (bool, float)):
+        raise InventoryError(
+            _("'{name}' must be written exactly, in quotes, like \"1200.50\"").format(name=name)
+        )
+    if isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise InventoryError(_("'{name}' is not an amount").format(name=name))
+        text = format(value, "f") if value.as_tuple().exponent in (0, -1, -2) else "x"
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        raise InventoryError(_("'{name}' must be an amount, like 1200.50").format(name=name))
+    if text.startswith("-"):
+        raise InventoryError(
+            _("'{name}' cannot be negative; a debt is its own kind of row").format(name=name)
+        )
+    if "," in text:
+        raise InventoryError(
+            _(
+                "'{name}' has a comma: write the amount with digits and a point only, like 1200.50"
+            ).format(name=name)
+        )
+    if not text.isascii() or not _AMOUNT.fullmatch(text):
+        raise InventoryError(
+            _(
+                "'{name}' should be a whole number or have two decimals, like 1200 or 1200.50, "
+                "without a currency sign"
+            ).format(name=name)
+        )
+    if len(text.split(".")[0].lstrip("0")) > MAX_AMOUNT_DIGITS:
+        raise InventoryError(_("'{name}' is too large to be right").format(name=name))
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern allows only digits and a point
+        raise InventoryError(_("'{name}' is not an amount").format(name=name)) from None
+
+
+def check_date(name: str, value: object) -> date | None:
+    """A date like 2027-03-31 (a TOML date or text); an empty text is no date."""
+    if isinstance(value, date) and not hasattr(value, "hour"):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+        if match:
+            try:
+                return date(int(match[1]), int(match[2]), int(match[3]))
+            except ValueError:
+                raise InventoryError(
+                    _("'{name}': {text} is not a day in the calendar").format(name=name, text=text)
+                ) from None
+    raise InventoryError(
+        _("'{name}' should be a date like 2027-03-31, without a time").format(name=name)
+    )
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    """One of a few words."""
+    if isinstance(value, str) and value.strip().lower() in choices:
+        return value.strip().lower()
+    raise InventoryError(
+        _("'{name}' should be one of: {choices}").format(name=name, choices=", ".join(choices))
+    )
+
+
+def check_answer(name: str, value: object) -> Answer:
+    """yes, no or unsure (TOML's true and false read as yes and no)."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str) and value.strip().lower() in {"not sure", "not-sure"}:
+        return "unsure"
+    return check_choice(name, value, ANSWERS)  # type: ignore[return-value]
+
+
+def check_bool(name: str, value: object) -> bool:
+    """true or false (yes and no as text too)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"yes", "no"}:
+        return value.strip().lower() == "yes"
+    raise InventoryError(_("'{name}' should be true or false").format(name=name))
+
+
+def check_number(value: object) -> int:
+    """A row's number: a whole number from 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10 * MAX_ROWS:
+        raise InventoryError(
+            _("'number' should be a whole number from 1 to {most}").format(most=10 * MAX_ROWS)
+        )
+    return value
+
+
+def check_threshold(value: object) -> int:
+    """The weeks of money wanted after leaving: a whole number from 1 to 520."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InventoryError(_("'threshold_weeks' should be a whole number of weeks, like 8"))
+    if not 1 <= value <= MAX_THRESHOLD_WEEKS:
+        raise InventoryError(
+            _("'threshold_weeks' should be from 1 to {most} weeks").format(most=MAX_THRESHOLD_WEEKS)
+        )
+    return value
+
+
+# -- the fields of each inventory ----------------------------------------------------------------
+
+Check = Callable[[object], Any]
+
+
+def _text(name: str, limit: int, *, lines: bool = False) -> Check:
+    return lambda value: check_text(name, value, limit, lines=lines)
+
+
+def _required(name: str, limit: int) -> Check:
+    return lambda value: check_required(name, value, limit)
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> Check:
+    return lambda value: check_choice(name, value, choices)
+
+
+def _answer(name: str) -> Check:
+    return lambda value: check_answer(name, value)
+
+
+def _kind(value: object) -> str:
+    text = check_required("kind", value, MAX_LABEL_CHARS)
+    return document_kind(text)
+
+
+# Each inventory's fields in the order they are asked and written, with their checks. A field
+# left out of a new row takes the row's default; `number` is never given by the person.
+FIELDS: dict[Section, dict[str, Check]] = {
+    "documents": {
+        "whose": _choice("whose", WHOSE),
+        "child": _text("child", MAX_LABEL_CHARS),
+        "kind": _kind,
+        "original": _text("original", MAX_LINE_CHARS),
+        "copy": lambda value: check_bool("copy", value),
+        "copy_where": _text("copy_where", MAX_LINE_CHARS),
+        "expires": lambda value: check_date("expires", value),
+        "note": _text("note", MAX_NOTE_CHARS, lines=True),
+    },
+    "accounts": {
+        "what": _required("what", MAX_LINE_CHARS),
+        "password": _answer("password"),
+        "shared": _answer("shared"),
+        "linked": _answer("linked"),
+        "location": _answer("location"),
+        "recovery": _answer("recovery"),
+        "two_step": _answer("two_step"),
+        "safe_to_change": _choice("safe_to_change", SAFE_WHEN),
+        "state": _choice("state", ACCOUNT_STATES),
+        "note": _text("note", MAX_NOTE_CHARS, lines=True),
+    },
+    "money": {
+        "kind": _choice("kind", MONEY_KINDS),
+        "what": _required("what", MAX_LINE_CHARS),
+        "amount": lambda value: check_amount("amount", value),
+        "per": _choice("per", PERS),
+        "note": _text("note", MAX_NOTE_CHARS, lines=True),
+    },
+}
+REQUIRED: dict[Section, tuple[str, ...]] = {
+    "documents": ("kind",),
+    "accounts": ("what",),
+    "money": ("kind", "what", "amount"),
+}
+SETTINGS: dict[str, Check] = {
+    "currency": _text("currency", MAX_CURRENCY_CHARS),
+    "threshold_weeks": check_threshold,
+}
+
+
+def document_kind(text: str) -> str:
+    """A kind typed in words: the key of a known kind when it names one (its key or its English
+    name, any case), else the person's own words as they typed them."""
+    wanted = " ".join(text.split()).lower()
+    for key, label in DOCUMENT_KINDS.items():
+        if wanted in {key, label.lower(), _(label).lower()}:
+            return key
+    return text
+
+
+def read_fields(section: Section, raw: Mapping[str, object]) -> dict[str, Any]:
+    """The checked values of the fields given (unknown fields refused, one message)."""
+    fields = FIELDS[section]
+    unknown = [key for key in raw if key not in fields]
+    if unknown:
+        raise InventoryError(
+            _("'{key}' is not a field of {section}; the fields are: {known}").format(
+                key=unknown[0], section=section, known=", ".join(fields)
+            )
+        )
+    return {name: fields[name](raw[name]) for name in fields if name in raw}
+
+
+def new_row(section: Section, number: int, raw: Mapping[str, object]) -> Row:
+    """A new row from the fields given; the ones left out take their defaults."""
+    values = read_fields(section, raw)
+    missing = [name for name in REQUIRED[section] if values.get(name) is None]
+    if missing:
+        raise InventoryError(
+            _("'{name}' is needed for a new row; nothing was added").format(name=missing[0])
+        )
+    values = {key: value for key, value in values.items() if value is not None}
+    return _consistent(ROW_TYPES[section](number=number, **values))
+
+
+def changed_row(section: Section, row: Row, raw: Mapping[str, object]) -> Row:
+    """The row with the fields given replaced (an empty optional text clears it)."""
+    values = read_fields(section, raw)
+    for name in REQUIRED[section]:
+        if name in values and values[name] is None:
+            raise InventoryError(_("'{name}' cannot be left empty").format(name=name))
+    return _consistent(replace(row, **values))
+
+
+def _consistent(row: Row) -> Row:
+    """Fields that only make sense together: a child's label, a copy's place, a period."""
+    if isinstance(row, Document):
+        if row.whose == "child" and not row.child:
+            raise InventoryError(
+                _("a child's document needs the child's label ('child'), such as an initial")
+            )
+        if row.whose != "child" and row.child:
+            row = replace(row, child=None)
+        if not row.copy and row.copy_where:
+            row = replace(row, copy=True)
+    if isinstance(row, Money) and row.kind not in {"income", "cost"} and row.per != "month":
+        row = replace(row, per="month")
+    return row
+
+
+def next_number(rows: tuple[Row, ...]) -> int:
+    """The number of a new row: one more than the highest, so no row's number ever changes."""
+    return max((row.number for row in rows), default=0) + 1
+
+
+def find_row(inventory: Inventory, section: Section, number: int) -> Row:
+    """The row with this number, or a plain message naming the command that lists them."""
+    for row in inventory.rows(section):
+        if row.number == number:
+            return row
+    raise InventoryError(
+        _("there is no row {number} in {section}; 'exitplan {section}' lists them").format(
+            number=number, section=section
+        )
+    )
+
+
+def with_rows(inventory: Inventory, section: Section, rows: tuple[Row, ...]) -> Inventory:
+    """The inventory with one section's rows replaced (at most MAX_ROWS)."""
+    if len(rows) > MAX_ROWS:
+        raise InventoryError(
+            _("{section} can hold at most {limit} rows; nothing was added").format(
+                section=section, limit=MAX_ROWS
+            )
+        )
+    if section == "documents":
+        return replace(inventory, documents=cast("tuple[Document, ...]", rows))
+    if section == "accounts":
+        return replace(inventory, accounts=cast("tuple[Account, ...]", rows))
+    return replace(inventory, money=cast("tuple[Money, ...]", rows))
+
+
+def add_row(inventory: Inventory, section: Section, raw: Mapping[str, object]) -> Inventory:
+    """The inventory with a new row at the end (numbered after the highest)."""
+    rows = inventory.rows(section)
+    return with_rows(inventory, section, (*rows, new_row(section, next_number(rows), raw)))
+
+
+def change_row(
+    inventory: Inventory, section: Section, number: int, raw: Mapping[str, object]
+) -> Inventory:
+    """The inventory with one row's fields changed."""
+    old = find_row(inventory, section, number)
+    new = changed_row(section, old, raw)
+    rows = tuple(new if row.number == number else row for row in inventory.rows(section))
+    return with_rows(inventory, section, rows)
+
+
+def remove_row(inventory: Inventory, section: Section, number: int) -> Inventory:
+    """The inventory without one row (the other rows keep their numbers)."""
+    find_row(inventory, section, number)
+    rows = tuple(row for row in inventory.rows(section) if row.number != number)
+    return with_rows(inventory, section, rows)
+
+
+def change_settings(inventory: Inventory, raw: Mapping[str, object]) -> Inventory:
+    """The inventory with the money settings given (currency, threshold_weeks)."""
+    unknown = [key for key in raw if key not in SETTINGS]
+    if unknown:
+        raise InventoryError(
+            _("'{key}' is not a money setting; the settings are: {known}").format(
+                key=unknown[0], known=", ".join(SETTINGS)
+            )
+        )
+    values = {name: SETTINGS[name](raw[name]) for name in SETTINGS if name in raw}
+    return replace(inventory, **values)
+
+
+# -- as plain data (the plan file and JSON) --------------------------------------------------------
+
+
+def row_data(row: Row) -> dict[str, Any]:
+    """A row as the plain data the plan file keeps: no empty fields, amounts as exact text."""
+    data: dict[str, Any] = {}
+    for name in ("number", *FIELDS[section_of(row)]):
+        value = getattr(row, name)
+        if value is None:
+            continue
+        data[name] = format(value, "f") if isinstance(value, Decimal) else value
+    return data
+
+
+def section_of(row: Row) -> Section:
+    """The inventory a row belongs to."""
+    if isinstance(row, Document):
+        return "documents"
+    if isinstance(row, Account):
+        return "accounts"
+    return "money"
+
+
+def inventory_data(inventory: Inventory) -> dict[str, Any]:
+    """The inventories as the sections of the plan file (empty ones left out)."""
+    data: dict[str, Any] = {}
+    if inventory.documents:
+        data["documents"] = [row_data(row) for row in inventory.documents]
+    if inventory.accounts:
+        data["accounts"] = [row_data(row) for row in inventory.accounts]
+    money: dict[str, Any] = {}
+    if inventory.currency is not None:
+        money["currency"] = inventory.currency
+    if inventory.threshold_weeks != DEFAULT_THRESHOLD_WEEKS:
+        money["threshold_weeks"] = inventory.threshold_weeks
+    if inventory.money:
+        money["rows"] = [row_data(row) for row in inventory.money]
+    if money:
+        data["money"] = money
+    return data
+
+
+def rows_from_data(section: Section, value: object) -> tuple[Row, ...]:
+    """The rows of one section of the plan file, each checked as a new row would be.
+
+    Unknown fields, impossible values, a missing or repeated number and more than MAX_ROWS
+    rows are refused with one message naming the row.
+    """
+    if not isinstance(value, list):
+        raise InventoryError(_("should be a list of rows"))
+    if len(value) > MAX_ROWS:
+        raise InventoryError(_("has more than {limit} rows").format(limit=MAX_ROWS))
+    rows: list[Row] = []
+    seen: set[int] = set()
+    for index, raw in enumerate(value, 1):
+        try:
+            if not isinstance(raw, dict):
+                raise InventoryError(_("should be a table of fields"))
+            fields = dict(raw)
+            if "number" not in fields:
+                raise InventoryError(_("'number' is missing"))
+            number = check_number(fields.pop("number"))
+            if number in seen:
+                raise InventoryError(_("the number {number} is used twice").format(number=number))
+            seen.add(number)
+            rows.append(new_row(section, number, fields))
+        except InventoryError as exc:
+            raise InventoryError(
+                _("row {index}: {problem}").format(index=index, problem=exc)
+            ) from None
+    return tuple(rows)
+
+
+def money_from_data(value: object) -> dict[str, Any]:
+    """The `[money]` table of the plan file: its settings and its rows, checked."""
+    if not isinstance(value, dict):
+        raise InventoryError(_("should be a table of fields"))
+    data = dict(value)
+    rows = rows_from_data("money", data.pop("rows", []))
+    settings = {}
+    for key, raw in data.items():
+        if key not in SETTINGS:
+            raise InventoryError(
+                _("'{key}' is not a field of money; the fields are: {known}").format(
+                    key=key, known=", ".join([*SETTINGS, "rows"])
+                )
+            )
+        settings[key] = SETTINGS[key](raw)
+    return {"money": rows, **settings}
+
+
+__all__ = [
+    "ACCOUNT_STATES",
+    "ANSWERS",
+    "DOCUMENT_KINDS",
+    "EMPTY",
+    "FIELDS",
+    "MONEY_KINDS",
+    "SECTIONS",
+    "Account",
+    "Document",
+    "Inventory",
+    "InventoryError",
+    "Money",
+    "Row",
+]
