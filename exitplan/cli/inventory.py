@@ -192,7 +192,10 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         try:
             check(value)
         except InventoryError as exc:
-            say(_("{problem}. Try again, or press Enter to skip.").format(problem=_upper(exc)))
+            if question.choices:
+                say(_("Choose a number from the list, or type its words; or press Enter to skip."))
+            else:
+                say(_("{problem}. Try again, or press Enter to skip.").format(problem=_upper(exc)))
             continue
         return True, value
 

@@ -142,12 +142,39 @@ def show(
     row = rows_for(plan, env.today, [entry])[0]
     events = item_events(plan, entry)
 
+    linked = inventory_note(plan, entry.full_id, env.today)
+
     def human() -> None:
         from exitplan.views.render import item_lines
 
-        write_out("\n".join(item_lines(row, env.today, events, **look(env))) + "\n")
+        lines = item_lines(row, env.today, events, **look(env))
+        if linked is not None:
+            lines += linked_lines(linked, env)
+        write_out("\n".join(lines) + "\n")
 
-    render_result(Output(item_detail(row, events), human), as_json)
+    data = item_detail(row, events)
+    if linked is not None:
+        data["inventory"] = {"says": linked[1], "shows_done": linked[2]}
+    render_result(Output(data, human), as_json)
+
+
+def inventory_note(plan: Plan, full_id: str, today: Any) -> tuple[str, str, bool] | None:
+    """What the inventory says about a step it completes (None: the step is tied to none)."""
+    from exitplan.views.inventory import step_note
+
+    return step_note(plan, full_id, today)
+
+
+def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
+    """The inventory's word on a step, in the show screen's label-and-value form."""
+    from exitplan.base.i18n import _
+    from exitplan.views.render import _field_lines
+
+    options = look(env)
+    title, text, done = linked
+    if done:
+        text += "\n" + _("Your list shows this step is done; tick it when you are ready.")
+    return _field_lines([(title, text)], options["columns"], options["paint"], env.plain)
 
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:

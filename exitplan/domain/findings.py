@@ -191,6 +191,13 @@ class StepProgress:
     left: tuple[int, ...]
     complete: bool
 
+    @property
+    def tickable(self) -> bool:
+        """Whether the inventory can show the step done: its state settles the step. A list
+        with rows in it never does (one listed account is not every account), and neither do
+        listed joint accounts or debts (the step is the advice about them)."""
+        return self.complete and self.check not in {"listed", "joint", "debts"}
+
 
 def step_progress(
     full_id: str, inventory: Inventory, exit_date: date | None, today: date
@@ -212,11 +219,12 @@ def step_progress(
     elif check == "copies":
         left = tuple(doc.number for doc in inventory.documents if not doc.copy)
     elif check.startswith("reach:"):
+        # Not sure counts as in the way: only a "no", or a row set fine or changed, is settled.
         reach = check.split(":", 1)[1]
         left = tuple(
             acc.number
             for acc in inventory.accounts
-            if getattr(acc, reach) == "yes" and acc.state not in {"fine", "changed"}
+            if getattr(acc, reach) != "no" and acc.state not in {"fine", "changed"}
         )
     elif check == "saved":
         money = runway(inventory, exit_date, today)

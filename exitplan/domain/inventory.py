@@ -518,7 +518,7 @@ def row_data(row: Row) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for name in ("number", *FIELDS[section_of(row)]):
         value = getattr(row, name)
-        if value is None:
+        if value is None or (name == "per" and getattr(row, "kind", "") not in {"income", "cost"}):
             continue
         data[name] = format(value, "f") if isinstance(value, Decimal) else value
     return data

@@ -96,11 +96,11 @@ MONEY_KIND_WORDS = {
 }
 # The account questions, as the show screen and the summary label them.
 ACCOUNT_LABELS = {
-    "password": N_("Your partner knows or could reset the password"),
-    "shared": N_("On a shared or family plan"),
-    "linked": N_("Other devices or people linked"),
+    "password": N_("Partner knows the password"),
+    "shared": N_("Shared or family plan"),
+    "linked": N_("Linked devices or people"),
     "location": N_("Shares your location"),
-    "recovery": N_("Recovery email or phone your partner controls"),
+    "recovery": N_("Partner controls recovery"),
     "two_step": N_("Two-step sign-in on"),
 }
 REACH_WORDS = {
@@ -435,7 +435,7 @@ def section_json(
     else:
         data["runway"] = runway_json(runway(inventory, exit_date, today), inventory.currency)
     data["steps"] = [
-        {"number": number, "id": full_id, "complete": progress.complete}
+        {"number": number, "id": full_id, "shows_done": progress.tickable}
         for number, full_id, _title, progress in linked_steps(plan, section, today)
     ]
     return data
@@ -553,11 +553,28 @@ def progress_text(progress: StepProgress) -> str:  # noqa: PLR0911 - one sentenc
         ).format(n=progress.rows, command=command)
     if progress.left:
         numbers = ", ".join(str(n) for n in progress.left)
-        return ngettext(
-            "Still in the way in your list: row {numbers} ({command} show N)",
-            "Still in the way in your list: rows {numbers} ({command} show N)",
-            len(progress.left),
-        ).format(numbers=numbers, command=command)
+        count = len(progress.left)
+        if progress.check == "copies":
+            words = ngettext(
+                "No copy yet of document {numbers}: {command} show N",
+                "No copy yet of documents {numbers}: {command} show N",
+                count,
+            )
+        elif progress.section == "documents":
+            words = ngettext(
+                "Not with you, or out of date before you leave: document {numbers} "
+                "({command} show N)",
+                "Not with you, or out of date before you leave: documents {numbers} "
+                "({command} show N)",
+                count,
+            )
+        else:
+            words = ngettext(
+                "Still to settle this way: account or device {numbers} ({command} show N)",
+                "Still to settle this way: accounts or devices {numbers} ({command} show N)",
+                count,
+            )
+        return words.format(numbers=numbers, command=command)
     if progress.check in {"joint", "debts"}:
         if not progress.rows:
             return _("None listed yet: {command} add").format(command=command)
@@ -571,14 +588,15 @@ def progress_text(progress: StepProgress) -> str:  # noqa: PLR0911 - one sentenc
     return _("Your list shows nothing left in the way: {command}").format(command=command)
 
 
-def step_note(plan: Plan, full_id: str, today: date) -> tuple[str, bool] | None:
-    """What `show` says about a step an inventory completes: (sentence, complete), or None."""
+def step_note(plan: Plan, full_id: str, today: date) -> tuple[str, str, bool] | None:
+    """What `show` says about a step an inventory completes: (the inventory's title, a
+    sentence, whether the inventory shows the step done), or None."""
     if plan.state is None:
         return None
     progress = step_progress(full_id, plan.state.inventory, plan.exit_date, today)
     if progress is None:
         return None
-    return progress_text(progress), progress.complete
+    return _(TITLES[progress.section]), progress_text(progress), progress.tickable
 
 
 # -- the terminal ----------------------------------------------------------------------------------
@@ -662,7 +680,7 @@ def list_lines(
     ready = [
         (step, title)
         for step, full_id, title, progress in steps
-        if progress.complete and _is_open(plan, full_id)
+        if progress.tickable and _is_open(plan, full_id)
     ]
     if ready:
         lines.append("")
