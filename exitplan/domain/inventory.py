@@ -419,11 +419,8 @@ def new_row(section: Section, number: int, raw: Mapping[str, object]) -> Row:
 
 def changed_row(section: Section, row: Row, raw: Mapping[str, object]) -> Row:
     """The row with the fields given replaced (an empty optional text clears it)."""
-    values = read_fields(section, raw)
-    for name in REQUIRED[section]:
-        if name in values and values[name] is None:
-            raise InventoryError(_("'{name}' cannot be left empty").format(name=name))
-    return _consistent(replace(row, **values))
+    # A required field given empty is refused by its own check ("'what' is empty").
+    return _consistent(replace(row, **read_fields(section, raw)))
 
 
 def _consistent(row: Row) -> Row:
