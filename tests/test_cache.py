@@ -335,12 +335,13 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
     assert files.texts
     for got, want in zip(partial.checklists, files.checklists, strict=True):
         for item, full in zip(got.items, want.items, strict=True):
-            assert (item.why, item.how, item.caution, item.sources, item.tags) == (
+            assert (item.why, item.how, item.caution, item.sources, item.tags, item.checked) == (
                 "",
                 None,
                 None,
                 (),
                 (),
+                None,
             )
             assert (
                 replace(
@@ -350,6 +351,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
                     caution=full.caution,
                     sources=full.sources,
                     tags=full.tags,
+                    checked=full.checked,
                 )
                 == full
             )

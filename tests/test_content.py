@@ -69,11 +69,14 @@ ITEM_KEYS = frozenset(
         "unless",
         "after",
         "reflective",
+        "checked",
     }
 )
-REQUIRED_ITEM_KEYS = frozenset({"id", "title", "why", "due", "priority", "when", "sources"})
+REQUIRED_ITEM_KEYS = frozenset({"id", "title", "why", "priority", "when", "sources", "checked"})
 PRIORITIES = frozenset({"critical", "high", "normal", "low"})
-WHENS = frozenset({"before", "exit-day", "after"})
+# "event": the same day something happens; "anytime": needs no exit date. Neither has a due.
+UNDATED = frozenset({"event", "anytime"})
+WHENS = frozenset({"before", "exit-day", "after"}) | UNDATED
 
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DUE = re.compile(r"^(?:exit|[+-]\d+[dw])$")
@@ -121,6 +124,13 @@ def _items(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, dict[st
     for stem, data in checklists.items():
         for item in data.get("item", []):
             yield f"{stem}.{item.get('id', '?')}", item
+
+
+def _dated(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The items that have a due date (every one that is not undated)."""
+    for ref, item in _items(checklists):
+        if item["when"] not in UNDATED:
+            yield ref, item
 
 
 def _days(due: str) -> int:
@@ -225,9 +235,16 @@ def test_items_use_only_known_keys(checklists: dict[str, dict[str, Any]]) -> Non
 
 
 def test_items_have_all_required_keys(checklists: dict[str, dict[str, Any]]) -> None:
-    """Every item has an id, title, why, due, priority, when and sources."""
+    """Every item has an id, title, why, priority, when, sources and the day they were checked,
+    and a due date unless it is undated (done when something happens, or any time)."""
     missing = {ref: sorted(REQUIRED_ITEM_KEYS - set(item)) for ref, item in _items(checklists)}
     assert {ref: keys for ref, keys in missing.items() if keys} == {}
+    undated_with_due = [
+        ref for ref, item in _items(checklists) if item.get("when") in UNDATED and "due" in item
+    ]
+    assert undated_with_due == []
+    dated_without_due = [ref for ref, item in _dated(checklists) if "due" not in item]
+    assert dated_without_due == []
 
 
 def test_item_ids_are_unique_slugs_within_each_file(
@@ -286,14 +303,14 @@ def test_priority_and_when_are_allowed_values(checklists: dict[str, dict[str, An
 
 def test_due_follows_the_offset_grammar(checklists: dict[str, dict[str, Any]]) -> None:
     """Due is "exit" or a signed number of days or weeks, such as -3w or +7d."""
-    bad = [ref for ref, item in _items(checklists) if not DUE.match(str(item.get("due")))]
+    bad = [ref for ref, item in _dated(checklists) if not DUE.match(str(item.get("due")))]
     assert bad == []
 
 
 def test_due_agrees_with_when(checklists: dict[str, dict[str, Any]]) -> None:
     """Before items are never due after the exit, after items never before it,
     and exit-day items are due exactly on the exit date."""
-    for ref, item in _items(checklists):
+    for ref, item in _dated(checklists):
         days = _days(item["due"])
         if item["when"] == "before":
             assert days <= 0, ref
@@ -623,6 +640,9 @@ def test_order_refers_to_real_earlier_steps(checklists: dict[str, dict[str, Any]
             full = target if "." in target else f"{stem}.{target}"
             assert full in items, (ref, target)
             assert full != ref, ref
+            # Only dated steps are ordered: an undated step neither comes after nor before one.
+            assert item["when"] not in UNDATED, ref
+            assert items[full]["when"] not in UNDATED, (ref, full)
             assert _days(items[full]["due"]) <= _days(item["due"]), (ref, full)
 
 
@@ -647,7 +667,7 @@ def test_emotional_steps_are_reflective(checklists: dict[str, dict[str, Any]]) -
 
 def test_leaving_early_is_a_rule_from_day_one(checklists: dict[str, dict[str, Any]]) -> None:
     """Leaving early when it turns dangerous has the longest lead of any step."""
-    earliest = min(_days(item["due"]) for _, item in _items(checklists))
+    earliest = min(_days(item["due"]) for _, item in _dated(checklists))
     assert _days(_by_ref(checklists)["safety.leave-early"]["due"]) == earliest
 
 
@@ -680,3 +700,399 @@ def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[st
     off_bill = [line for line in helplines["line"] if "not on the bill" in line.get("note", "")]
     assert off_bill
     assert all("call log" in line["note"] for line in off_bill)
+
+
+# --- sources, round two: anchors, weak pages and the check date -----------------------
+
+# The anchors the advocates' reviews checked against, and primary sources: governments, courts,
+# the services' own pages. A step must cite at least one of them, not only the articles.
+ANCHOR_HOSTS = (
+    "thehotline.org",
+    "loveisrespect.org",
+    "womenslaw.org",
+    "techsafety.org",
+    "techsafety.ca",
+    "techsafety.org.au",
+    "refuge.org.uk",
+    "refugetechsafety.org",
+    "womensaid.org.uk",
+    "1800respect.org.au",
+    "stopstalkerware.org",
+    "support.apple.com",
+    "support.google.com",
+    "esafety.gov.au",
+    # Women's Aid and other domestic-abuse services, on their own pages.
+    "nottswa.org",
+    "lwa.org.uk",
+    "foylewomensaid.org",
+    "sheltersafe.ca",
+    "moneyhelper.org.uk",
+    "esperanzashelter.org",
+    "safeplacenow.com",
+    "gbmc.org",
+    "galop.org.uk",
+    "nrpfnetwork.org.uk",
+    "genesishouseshelter.org",
+    "csd.org",
+    "startbybelieving.org",
+    "masslegalhelp.org",
+)
+# Governments, courts and public services.
+PUBLIC_SUFFIXES = (".gov", ".gov.uk", ".gov.au", ".govt.nz", ".gc.ca", ".nhs.uk", ".police.uk")
+# Weak kinds of source the second review named: document dumps and mirrors, a staff biography,
+# lead-generation and law-firm marketing, vendor blogs, news, pages for clinicians, a church's
+# staff guide, and third-party copies of other organisations' text.
+WEAK_HOSTS = (
+    "docsbay.net",
+    "vdocuments",
+    "studylib",
+    "scribd.com",
+    "pdfslide",
+    "docslib.org",
+    "help4dv.org",
+    "legalmatch.com",
+    "srlawpa.com",
+    "freemovement.org.uk",
+    "kaspersky.com",
+    "lifewire.com",
+    "macrumors.com",
+    "pharmaceutical-journal.com",
+    "racgp.org.au",
+    "healthed.com.au",
+    "churchofscotland.org.uk",
+    "goaskrose.com",
+    "dvresources.support",
+    "lockdownyourlife.com",
+    "hoperising613.com",
+    "aaapbtc.org",
+    "familylawhotline.org",
+    "victimservices.us",
+    "boostmobile.com",
+    "westmerciawomensaid.org",
+    "hartlepoolnow.co.uk",
+)
+# Words an address shown on screen must never hold: someone may be reading over a shoulder.
+ADDRESS_WORDS = ("abuser", "victim")
+CHECKED_NOT_AFTER = VERIFIED_NOT_AFTER
+
+
+def _host(url: str) -> str:
+    return url.split("://", 1)[1].split("/", 1)[0].lower().removeprefix("www.")
+
+
+def _addresses(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, str]]:
+    for ref, item in _items(checklists):
+        for source in item["sources"]:
+            if not source.startswith(ARTICLE_PREFIX):
+                yield ref, source
+
+
+def _is_anchor(url: str) -> bool:
+    host = _host(url)
+    return any(host == a or host.endswith("." + a) for a in ANCHOR_HOSTS) or host.endswith(
+        PUBLIC_SUFFIXES
+    )
+
+
+def test_every_step_cites_an_anchor_page(checklists: dict[str, dict[str, Any]]) -> None:
+    """Each step cites at least one anchor, government or service page that says what it says."""
+    bare = [
+        ref
+        for ref, item in _items(checklists)
+        if not any(_is_anchor(s) for s in item["sources"] if not s.startswith(ARTICLE_PREFIX))
+    ]
+    assert bare == []
+
+
+def test_no_step_cites_a_weak_source(checklists: dict[str, dict[str, Any]]) -> None:
+    """No document dump, mirror, staff page, marketing, vendor blog, news or clinicians' page."""
+    weak = [(ref, url) for ref, url in _addresses(checklists) if any(w in url for w in WEAK_HOSTS)]
+    assert weak == []
+
+
+def test_no_source_is_a_bare_home_page(checklists: dict[str, dict[str, Any]]) -> None:
+    """A home page cannot support a specific claim: every address names a page."""
+    bare = [
+        (ref, url)
+        for ref, url in _addresses(checklists)
+        if url.split("://", 1)[1].rstrip("/").count("/") == 0
+    ]
+    assert bare == []
+
+
+def test_no_address_on_screen_names_the_partner_or_the_person(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """No source address says "abuser" or "victim(s)": it is shown on screen and in summaries."""
+    named = [
+        (ref, url)
+        for ref, url in _addresses(checklists)
+        if any(word in url.lower() for word in ADDRESS_WORDS)
+    ]
+    assert named == []
+
+
+def test_every_step_says_when_its_sources_were_checked(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Each step carries the day its sources were last checked: a date, not in the future."""
+    for ref, item in _items(checklists):
+        checked = item["checked"]
+        assert isinstance(checked, dt.date), ref
+        assert not isinstance(checked, dt.datetime), ref
+        assert checked <= CHECKED_NOT_AFTER, ref
+
+
+# --- timing, round two -------------------------------------------------------------------
+
+# Steps done when something happens: the same day, never overdue, never behind.
+EVENT_STEPS = (
+    "documents.photos-damage",
+    "documents.medical-records",
+    "safety.strangled-care",
+    "safety.sexual-violence-care",
+    "after.log-breaches",
+    "children.contact-calendar",
+)
+# Changes that can send the partner an alert: after the exit, from somewhere safe.
+LOCKDOWNS = (
+    "finances.bank-security",
+    "digital.passwords",
+    "digital.recovery-details",
+    "digital.linked-devices",
+    "digital.family-plans",
+)
+# What decides whether anything else is safe, or whether and where someone can go: the start.
+FIRST_OF_ALL = (
+    "digital.safer-device",
+    "digital.spyware-signs",
+    "digital.message-sync",
+    "digital.private-calls",
+    "support.immigration-advice",
+    "support.care-needs",
+)
+# Steps that need a new account, and the account they need (done no later than the step).
+NEEDS = {
+    "digital.new-cloud": "digital.new-email",
+    "finances.own-account": "digital.new-email",
+    "documents.copies": "digital.new-cloud",
+    "documents.messages": "digital.new-cloud",
+    "finances.copy-statements": "digital.new-cloud",
+    "digital.recovery-details": "digital.new-email",
+    "finances.move-income": "finances.own-account",
+}
+
+
+def _after(ref: str, item: dict[str, Any]) -> set[str]:
+    stem = ref.split(".", 1)[0]
+    return {t if "." in t else f"{stem}.{t}" for t in item.get("after", [])}
+
+
+def test_event_steps_have_no_date_and_say_the_same_day(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Photographing injuries, care after choking, records of a visit: done when it happens."""
+    items = _by_ref(checklists)
+    for ref in EVENT_STEPS:
+        item = items[ref]
+        assert item["when"] == "event", ref
+        assert "due" not in item, ref
+        assert "same day" in (item["title"] + " " + item["why"] + " " + item.get("how", "")), ref
+
+
+def test_no_account_lockdown_before_the_exit(checklists: dict[str, dict[str, Any]]) -> None:
+    """Changing passwords, recovery details, linked devices and bank security can each send an
+    alert: they come after the exit, flagged, and say to do it somewhere safe."""
+    items = _by_ref(checklists)
+    for ref in LOCKDOWNS:
+        item = items[ref]
+        assert item["when"] == "after", ref
+        assert _days(item["due"]) > 0, ref
+        assert item.get("alerts_partner"), ref
+        assert "safe" in item["caution"], ref
+    # The new passwords are chosen calmly beforehand, and kept offline.
+    prepared = items["digital.prepare-passwords"]
+    assert prepared["when"] == "before"
+    assert "digital.prepare-passwords" in _after("digital.passwords", items["digital.passwords"])
+
+
+def test_tracker_checks_come_before_travelling(checklists: dict[str, dict[str, Any]]) -> None:
+    """Every check for trackers happens before the journey to the safe place, not after it, and
+    the day's check says never to carry a found tracker there."""
+    for ref, item in _dated(checklists):
+        if "tracker" in item["title"].lower():
+            assert _days(item["due"]) <= 0, ref
+    day_check = _by_ref(checklists)["digital.trackers"]
+    assert day_check["when"] == "exit-day"
+    assert "never carry" in day_check["how"].lower()
+    assert "48 hours" in day_check["how"]
+
+
+def test_the_tracked_phone_stays_on_until_you_have_left(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """No step tells the person to switch the watched phone off before they set out."""
+    items = _by_ref(checklists)
+    assert "switched off when you are not using it" not in items["digital.separate-phone"]["how"]
+    assert "until you set out" in items["digital.separate-phone"]["how"]
+    location = items["digital.location-off"]["how"]
+    assert "after you have left" in location
+    assert "never at the safe place" in location
+
+
+def test_checks_that_decide_everything_else_come_first(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Whether a device is watched, immigration and care needs: at the very start of the plan."""
+    earliest = min(_days(item["due"]) for _, item in _dated(checklists))
+    items = _by_ref(checklists)
+    assert {ref: _days(items[ref]["due"]) for ref in FIRST_OF_ALL} == dict.fromkeys(
+        FIRST_OF_ALL, earliest
+    )
+
+
+def test_steps_needing_an_account_come_after_it(checklists: dict[str, dict[str, Any]]) -> None:
+    """A step that uses the new email, cloud account or own bank account names it in `after`."""
+    items = _by_ref(checklists)
+    for ref, needed in NEEDS.items():
+        assert needed in _after(ref, items[ref]), (ref, needed)
+
+
+def test_address_privacy_is_settled_before_it_can_leak(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Keeping the address off court papers is asked before filing; the post box and address
+    confidentiality are in place on or before moving day."""
+    items = _by_ref(checklists)
+    advice = items["support.protection-order-advice"]
+    assert advice["when"] == "before"
+    assert "address" in advice["how"]
+    assert "support.protection-order-advice" in _after(
+        "after.protection-order", items["after.protection-order"]
+    )
+    for ref in ("after.po-box", "after.address-confidentiality"):
+        assert _days(items[ref]["due"]) <= 0, ref
+
+
+def test_income_changes_are_arranged_a_pay_cycle_ahead(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """Pay and benefits move to the own account from the first payday after the exit: the
+    change is asked for beforehand."""
+    item = _by_ref(checklists)["finances.move-income"]
+    assert item["when"] == "before"
+    assert _days(item["due"]) <= -14
+    assert "first payday after" in item["how"]
+
+
+def test_order_timing_is_discussed_before_leaving(checklists: dict[str, dict[str, Any]]) -> None:
+    """An order without notice, or a police notice timed with the exit, and the moment of
+    service are planned before leaving; nobody is told to serve papers themselves."""
+    item = _by_ref(checklists)["support.order-served"]
+    assert item["when"] == "before"
+    assert "without notice" in item["how"]
+    assert "Never hand them the papers yourself" in item["how"]
+
+
+# --- a plan for staying, for now ----------------------------------------------------------
+
+
+def test_a_staying_for_now_plan_needs_no_exit_date(checklists: dict[str, dict[str, Any]]) -> None:
+    """Enough steps need no exit date for a calm plan without one: staying safer, and going
+    back without losing the plan. They apply to everyone who has answered nothing."""
+    now = {ref: item for ref, item in _items(checklists) if item["when"] == "anytime"}
+    assert len(now) >= 8
+    assert all("due" not in item for item in now.values())
+    assert all(item["priority"] != "critical" for item in now.values())
+    assert {"safety.plan-for-now", "safety.going-back", "safety.start-again"} <= set(now)
+    everyone = [ref for ref, item in now.items() if _applies(item, {})]
+    assert len(everyone) >= 8
+    back = now["safety.going-back"]["how"]
+    for kept in ("bag", "code word", "numbers", "exitplan date --clear"):
+        assert kept in back, kept
+
+
+def test_a_gradual_exit_is_set_aside_when_a_danger_sign_is_yes(
+    checklists: dict[str, dict[str, Any]],
+) -> None:
+    """With any danger sign answered yes, the gradual exit gives way to a quick, prepared one."""
+    from exitplan.domain.situation import DANGER_KEYS
+
+    item = _by_ref(checklists)["leaving-day.gradual-steps"]
+    assert _applies(item, {"live_together": True})
+    for key in DANGER_KEYS:
+        assert not _applies(item, {"live_together": True, key: True}), key
+    assert "danger" in _by_ref(checklists)["leaving-day.choose-approach"]["why"]
+
+
+# --- words, round two ----------------------------------------------------------------------
+
+# Abuse is not an argument; commands that sound like judgement; labels the anchors do not use.
+MUTUAL_WORDS = re.compile(r"\bargu(e|ment|ments|ing)\b", re.I)
+JUDGEMENT = (
+    "not up for negotiation",
+    "Stop waiting",
+    "Stop checking",
+    "Accept that",
+    "Let go of",
+    "Decide not to",
+)
+LABELS = ("hoovering", "love bombing", "grey rock", "gray rock", "smear campaign", "trauma bond")
+
+
+def test_violence_is_never_called_an_argument(checklists: dict[str, dict[str, Any]]) -> None:
+    """Titles never frame violence as a mutual argument."""
+    framed = [
+        ref for ref, item in _items(checklists) if re.search(r"\barguments?\b", item["title"], re.I)
+    ]
+    assert framed == []
+    # Nor does any text speak of "arguments" as what happens at home.
+    assert [w for w, text in _texts(checklists) if re.search(r"\barguments\b", text, re.I)] == []
+    assert MUTUAL_WORDS.search("if an argument starts")
+
+
+def test_no_command_reads_as_judgement(checklists: dict[str, dict[str, Any]]) -> None:
+    """Invitations, not verdicts: none of the judgement-sounding commands the review named."""
+    found = [(w, p) for w, text in _texts(checklists) for p in JUDGEMENT if p in text]
+    assert found == []
+
+
+def test_no_pop_psychology_labels(checklists: dict[str, dict[str, Any]]) -> None:
+    """Labels the anchors do not use as plain terms are gone from what a person reads."""
+    found = [
+        (w, label)
+        for w, text in _texts(checklists)
+        if not w.endswith(":sources")
+        for label in LABELS
+        if label in text.lower()
+    ]
+    assert found == []
+
+
+def test_specific_safety_wording(checklists: dict[str, dict[str, Any]]) -> None:
+    """The review's points that could get someone hurt stay fixed."""
+    items = _by_ref(checklists)
+    assert "call emergency services" in items["safety.neighbour"]["how"]
+    assert "who they should not" not in items["safety.neighbour"]["how"]
+    assert "Do not move or hide them yourself" not in items["safety.weapons-plan"]["how"]
+    assert "hand weapons over" in items["safety.weapons-plan"]["how"]
+    assert "emergency department" in items["safety.strangled-care"]["how"]
+    assert "what they must report" in items["documents.medical-records"]["how"]
+    assert "portal" in items["documents.medical-records"]["how"]
+    assert "say where you are" in items["support.silent-call"]["how"]
+    assert "share children" in items["after.no-reply"]["how"]
+    assert "without a court order can be unlawful" in items["after.locks"]["how"]
+    assert "your choice" in items["after.block-everywhere"]["why"]
+    assert "abduction" in items["children.take-children"]["why"]
+    assert "cannot refuse the other parent" in items["children.school-pickup"]["why"]
+    assert "both parents' consent" in items["documents.replace-missing"]["why"]
+
+
+def test_the_partner_is_never_labelled(checklists: dict[str, dict[str, Any]]) -> None:
+    """The words a person reads say "your partner" or "they", never a label for the partner."""
+    labelled = [
+        where
+        for where, text in _texts(checklists)
+        if not where.endswith(":sources") and re.search(r"\b(abuser|perpetrator)s?\b", text, re.I)
+    ]
+    assert labelled == []

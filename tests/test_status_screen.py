@@ -371,6 +371,7 @@ def test_status_json_has_the_new_keys(run: Run, cond_home: Path) -> None:
         "coming",
         "behind_count",
         "due_soon_count",
+        "for_now",
     }
     step = data["flagged"][0]
     assert {"when", "applies", "if_time", "urgent", "reflective"} <= set(step)

@@ -37,5 +37,8 @@ MAX_REASON_CHARS = 500
 SEALED_MARK = b"\x89EXPLVT\x00"
 
 Priority = Literal["critical", "high", "normal", "low"]
-When = Literal["before", "exit-day", "after"]
+# "event": done the same day something happens (photographing an injury); "anytime": needs no
+# exit date (staying safer for now). Neither has a due date, so neither is ever overdue.
+When = Literal["before", "exit-day", "after", "event", "anytime"]
+UNDATED: frozenset[str] = frozenset({"event", "anytime"})
 Status = Literal["open", "done", "skipped"]

@@ -80,3 +80,16 @@ def attention(
         danger_steps=danger_steps,
         if_time=sum(row.if_time for row in live),
     )
+
+
+def for_now(rows: Iterable[Scheduled]) -> list[Scheduled]:
+    """The open, applying steps that need no exit date ("anytime"), in plan order.
+
+    Without an exit date they are the calm plan `status` shows instead of a countdown: staying
+    safer for now, and a way back to the plan after going back.
+    """
+    return [
+        row
+        for row in rows
+        if row.entry.item.when == "anytime" and row.entry.is_open and row.entry.applies
+    ]

@@ -52,6 +52,8 @@ class Item:
     unless: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     reflective: bool = False
+    # The day the sources were last checked, as ISO text (a date kept as text: the cache is JSON).
+    checked: str | None = None
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from exitplan.base.limits import UNDATED
 from exitplan.domain.model import PRIORITY_RANK
 from exitplan.domain.pacing import Pace, pace, shift
 
@@ -113,8 +114,8 @@ def schedule(
     for n, entry in enumerate(listed):
         if_time = n in spare
         item = entry.item
-        if not entry.applies or if_time:
-            due = None
+        if not entry.applies or if_time or item.when in UNDATED:
+            due = None  # an undated step (done when it happens, or any time) is never behind
         else:
             due = dates_get(n)
             if due is None:

@@ -22,6 +22,7 @@ from exitplan.base.limits import (
     DEFAULT_WARN_DAYS,
     MAX_NOTE_CHARS,
     MAX_WARN_DAYS,
+    UNDATED,
     Priority,
     Status,
     When,
@@ -83,6 +84,13 @@ def parse_due(value: Any) -> model.Due:
 DueField = Annotated[Any, BeforeValidator(parse_due)]
 
 
+def _plain_date(value: Any) -> Any:
+    """A date without a time (TOML's `2026-12-01`); a date and time is refused."""
+    if isinstance(value, datetime):
+        raise ValueError("use a date without a time, like 2026-12-01")
+    return value
+
+
 def _situation_key(key: str) -> str:
     from exitplan.domain.situation import KEYS
 
@@ -110,7 +118,7 @@ class ItemFile(BaseModel):
     title: Title
     why: Text
     how: Text | None = None
-    due: DueField = Field(default_factory=model.Due)
+    due: DueField | None = None  # absent: the exit day (never given for an undated step)
     priority: Priority = "normal"
     when: When = "before"
     alerts_partner: bool = False
@@ -124,10 +132,19 @@ class ItemFile(BaseModel):
     unless: list[SituationKey] = Field(default_factory=list, max_length=20)
     after: list[ItemRef] = Field(default_factory=list, max_length=20)
     reflective: bool = False
+    checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
-        due: model.Due = self.due
+        if self.when in UNDATED:
+            if self.due is not None:
+                words = "happens" if self.when == "event" else "suits you"
+                raise ValueError(
+                    f"'when' is '{self.when}', which has no due date (it is done when it "
+                    f"{words}): leave 'due' out"
+                )
+            return self
+        due: model.Due = self.due or model.Due()
         if due.on is not None:
             return self
         if self.when == "before" and due.offset > 0:
@@ -144,6 +161,8 @@ class ItemFile(BaseModel):
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
+        values["due"] = self.due or model.Due()
+        values["checked"] = self.checked.isoformat() if self.checked else None
         return model.Item(**values)
 
 

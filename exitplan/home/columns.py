@@ -30,7 +30,7 @@ _DEFAULTS = {  # the tuples among them are shared: they cannot change
 _TUPLES = frozenset(name for name, value in _DEFAULTS.items() if value == ())
 _FULL = frozenset(name for name in _ITEM_FIELDS if name not in _DEFAULTS) - {"due"}
 _COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
-TEXTS = frozenset({"why", "how", "caution", "sources", "tags"})
+TEXTS = frozenset({"why", "how", "caution", "sources", "tags", "checked"})
 # An item read without its texts: an empty why, and the other texts' defaults.
 _NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
 CHECKLIST_FIELDS = tuple(name for name in Checklist.__dataclass_fields__ if name != "items")
@@ -149,6 +149,7 @@ _ACCEPTS: dict[str, Callable[[list[Any]], bool]] = {
     "when": _one_of(get_args(When)),
     "alerts_partner": _all(bool),
     "reflective": _all(bool),
+    "checked": _all(str, or_none=True),
     **dict.fromkeys(_TUPLES, _texts),
     "due.offset": _all(int),
     "due.on": _all(str),

@@ -6,7 +6,7 @@ import heapq
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from exitplan.domain.attention import FEW, _importance, _soonest
+from exitplan.domain.attention import FEW, _importance, _soonest, for_now
 from exitplan.domain.flags import FLAGS
 from exitplan.domain.pacing import shift
 from exitplan.domain.schedule import ALERT_FLAGS, BEHIND_FLAGS, Scheduled, days_left, most_urgent
@@ -106,6 +106,7 @@ def item_data(row: Scheduled) -> dict[str, Any]:
         "if_time": row.if_time,
         "urgent": row.urgent,
         "reflective": entry.item.reflective,
+        "checked": entry.item.checked,
     }
 
 
@@ -271,6 +272,7 @@ def status_data(
             "coming": [flagged_data(row) for row in groups.coming],
             "behind_count": len(groups.behind),
             "due_soon_count": groups.due_soon,
+            "for_now": [flagged_data(row) for row in for_now(rows)],
         },
         "journal": None
         if journal is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.i18n import N_, _
 from exitplan.domain.flags import FLAGS
 from exitplan.views.screen import CAUTION, CAUTION_WORDS, GLUE, NARROW, due_text
 from exitplan.views.term import Painter, wrap, wrap_lines
@@ -31,6 +32,15 @@ WHEN_WORDS = {
     "before": "before you leave",
     "exit-day": "on the day you leave",
     "after": "after you leave",
+    "event": N_("the same day it happens"),
+    "anytime": N_("any time, with or without an exit date"),
+}
+# What the state column says of an open step that has no date of its own (12 characters at most).
+UNDATED_STATE = {"event": N_("when needed"), "anytime": N_("any time")}
+# The due line of `show` for such a step.
+UNDATED_DUE = {
+    "event": N_("no date: do it the same day it happens, if it happens"),
+    "anytime": N_("no date: whenever it suits you, with or without an exit date"),
 }
 
 
@@ -51,7 +61,8 @@ def state_word(row: Scheduled) -> tuple[str, str]:
     if row.if_time:
         return "if time", "dim"
     if row.flag is None:
-        return "open", "dim"
+        undated = UNDATED_STATE.get(entry.item.when)
+        return (_(undated) if undated else "open"), "dim"
     return SHORT_FLAG[row.flag], "bold red" if row.urgent else "dim"
 
 
@@ -147,10 +158,13 @@ def item_lines(
         caution = item.caution or "Doing this could be noticed. Think about when it is safest."
         label = f"Caution, it {CAUTION_WORDS}" if plain else f"{CAUTION} Caution"
         fields.append((label, caution))
-    fields.append(("When", WHEN_WORDS[item.when]))
+    when = WHEN_WORDS[item.when]
+    fields.append(("When", _(when) if item.when in UNDATED_DUE else when))
     due = (_plain_due(row, today) if plain else due_text(row, today)) or (
         "if there is time (no date)"
         if row.if_time
+        else _(UNDATED_DUE[item.when])
+        if item.when in UNDATED_DUE
         else f"{item.due.text()} (relative to the exit date)"
     )
     fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
@@ -158,6 +172,8 @@ def item_lines(
         fields.append(("Note", entry.state.note))
     if item.sources:
         fields.append(("Sources", "\n".join(item.sources)))
+    if item.checked:
+        fields.append((_("Checked"), item.checked))
     if events:
         fields.append(
             (

@@ -12,7 +12,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from exitplan.domain.attention import FEW
+from exitplan.base.i18n import N_, _
+from exitplan.domain.attention import FEW, for_now
 from exitplan.domain.pacing import shift
 from exitplan.views.export import attention_groups, countdown_text, progress, rows_for, totals
 from exitplan.views.term import Painter, wrap
@@ -27,6 +28,11 @@ CAUTION_WORDS = "may alert your partner"
 GLUE = "\u00a0"  # a space wrapping never breaks at: the caution mark stays with its title
 SHOW_DANGER = 6  # danger-sign steps shown before "And N more"
 SHOW_TODAY = 8
+SHOW_NOW = 4  # steps for now, without an exit date, shown before "And N more"
+NOW_LINE = N_(
+    "None of these has a deadline. They help while you stay, and they keep the plan ready "
+    "for whenever you choose a date."
+)
 NARROW = 60  # below this many columns the due text goes on its own line
 DANGER_LINE = (
     "Some of your answers are signs of serious danger. An advocate can help you plan around "
@@ -164,6 +170,8 @@ class StatusScreen:
             self.add(f"Set one when you are ready: exitplan date {suggested_date(today)} (or +6w)")
         groups = attention_groups(plan, self.rows, today)
         self.attention(groups)
+        if plan.state is not None and plan.exit_date is None:
+            self.for_now()
         self.progress()
         self.footer()
         return self.lines
@@ -213,6 +221,18 @@ class StatusScreen:
             )
         if self.lines and not self.lines[-1]:
             self.lines.pop()
+
+    def for_now(self) -> None:
+        """Without an exit date: a calm plan for now (steps that need no date), not a countdown."""
+        rows = for_now(self.rows)
+        shown = self.group(_("For now"), rows, SHOW_NOW, with_due=False)
+        if shown:
+            self.add(_(NOW_LINE), "dim")
+            checklists = {row.entry.checklist.id for row in rows}
+            if len(rows) > shown and len(checklists) == 1:
+                more = len(rows) - shown
+                line = _("And {more} more for now: exitplan list {checklist}")
+                self.add(line.format(more=more, checklist=checklists.pop()), "dim")
 
     def progress(self) -> None:
         """Done out of the steps that apply, per checklist."""
