@@ -8,14 +8,17 @@ from typing import Any
 
 import pytest
 
+from exitplan.domain import checks
 from exitplan.domain import inventory as inv
+from exitplan.domain.checks import InventoryError
 from exitplan.domain.findings import (
     account_flag,
     document_flags,
     notices,
     step_progress,
 )
-from exitplan.domain.inventory import Account, Document, Inventory, InventoryError
+from exitplan.domain.inventory import Account, Document, Inventory
+from exitplan.formats.inventoryfile import money_from_data, rows_from_data
 
 TODAY = date(2026, 11, 30)
 EXIT = date(2026, 12, 14)
@@ -44,7 +47,7 @@ def refused(check: Any, *args: Any, **options: Any) -> str:
 )
 def test_amounts_are_whole_numbers_or_two_decimals(given: object, kept: Decimal) -> None:
     """Text, whole numbers and exact decimals are kept exactly."""
-    found = inv.check_amount("amount", given)
+    found = checks.check_amount("amount", given)
     assert found == kept
     assert isinstance(found, Decimal)
 
@@ -72,39 +75,39 @@ def test_amounts_are_whole_numbers_or_two_decimals(given: object, kept: Decimal)
 )
 def test_bad_amounts_are_refused_in_plain_words(given: object, words: str) -> None:
     """Negative amounts, three decimals, commas, symbols, floats and nonsense are refused."""
-    assert words in refused(inv.check_amount, "amount", given)
+    assert words in refused(checks.check_amount, "amount", given)
 
 
 def test_impossible_dates_and_times_are_refused() -> None:
     """A day not in the calendar, a time of day, and words are refused; TOML dates pass."""
-    assert "not a day in the calendar" in refused(inv.check_date, "expires", "2027-02-30")
-    assert "without a time" in refused(inv.check_date, "expires", datetime(2027, 1, 1, 9))
-    assert "without a time" in refused(inv.check_date, "expires", "next spring")
-    assert inv.check_date("expires", date(2027, 2, 28)) == date(2027, 2, 28)
-    assert inv.check_date("expires", " ") is None
+    assert "not a day in the calendar" in refused(checks.check_date, "expires", "2027-02-30")
+    assert "without a time" in refused(checks.check_date, "expires", datetime(2027, 1, 1, 9))
+    assert "without a time" in refused(checks.check_date, "expires", "next spring")
+    assert checks.check_date("expires", date(2027, 2, 28)) == date(2027, 2, 28)
+    assert checks.check_date("expires", " ") is None
 
 
 @pytest.mark.parametrize("char", ["\x07", "\x1b", "\x00", "\x9b", "\ud800"])
 def test_control_characters_are_refused_everywhere(char: str) -> None:
     """A control character in any text field is refused with its code; a note may hold new
     lines and tabs, a one-line field may not."""
-    message = refused(inv.check_text, "note", f"a{char}b", 100, lines=True)
+    message = refused(checks.check_text, "note", f"a{char}b", 100, lines=True)
     assert "control character" in message
-    assert "one line" in refused(inv.check_text, "original", "a\nb", 100)
-    assert inv.check_text("note", "a\n\tb", 100, lines=True) == "a\n\tb"
+    assert "one line" in refused(checks.check_text, "original", "a\nb", 100)
+    assert checks.check_text("note", "a\n\tb", 100, lines=True) == "a\n\tb"
 
 
 def test_text_longer_than_its_limit_is_refused() -> None:
     """Each field has a limit; text over it is refused, not cut."""
-    assert "longer than 300" in refused(inv.check_text, "original", "x" * 301, 300)
+    assert "longer than 300" in refused(checks.check_text, "original", "x" * 301, 300)
 
 
 def test_answers_take_yes_no_not_sure_and_toml_booleans() -> None:
     """Yes, no and not sure, in any case; true and false read as yes and no."""
-    assert inv.check_answer("password", True) == "yes"
-    assert inv.check_answer("password", "No") == "no"
-    assert inv.check_answer("password", "not sure") == "unsure"
-    assert "one of: yes, no, unsure" in refused(inv.check_answer, "password", "maybe")
+    assert checks.check_answer("partner_knows", True) == "yes"
+    assert checks.check_answer("partner_knows", "No") == "no"
+    assert checks.check_answer("partner_knows", "not sure") == "unsure"
+    assert "one of: yes, no, unsure" in refused(checks.check_answer, "partner_knows", "maybe")
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -167,13 +170,13 @@ def test_the_plan_files_sections_round_trip() -> None:
     book = Inventory(currency="EUR", threshold_weeks=12)
     book = inv.add_row(book, "money", {"kind": "saved", "what": "tin", "amount": "10.05"})
     book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})
-    book = inv.add_row(book, "accounts", {"what": "phone", "password": True})
+    book = inv.add_row(book, "accounts", {"what": "phone", "partner_knows": True})
     data = inv.inventory_data(book)
     assert data["money"]["rows"][0]["amount"] == "10.05"
     again = Inventory(
-        documents=inv.rows_from_data("documents", data["documents"]),  # type: ignore[arg-type]
-        accounts=inv.rows_from_data("accounts", data["accounts"]),  # type: ignore[arg-type]
-        **inv.money_from_data(data["money"]),
+        documents=rows_from_data("documents", data["documents"]),  # type: ignore[arg-type]
+        accounts=rows_from_data("accounts", data["accounts"]),  # type: ignore[arg-type]
+        **money_from_data(data["money"]),
     )
     assert again == book
 
@@ -181,7 +184,7 @@ def test_the_plan_files_sections_round_trip() -> None:
 def test_a_repeated_number_in_the_file_is_refused() -> None:
     """Two rows with one number (a hand edit) are refused, naming the row."""
     message = refused(
-        inv.rows_from_data, "accounts", [{"number": 1, "what": "a"}, {"number": 1, "what": "b"}]
+        rows_from_data, "accounts", [{"number": 1, "what": "a"}, {"number": 1, "what": "b"}]
     )
     assert message == "row 2: the number 1 is used twice"
 
@@ -227,15 +230,15 @@ def test_without_an_exit_date_expiry_counts_from_today() -> None:
 def account(**fields: Any) -> Account:
     """An account with every answer no, unless told otherwise."""
     values: dict[str, Any] = {"number": 1, "what": "email"}
-    values |= dict.fromkeys(("password", "shared", "linked", "location", "recovery"), "no")
+    values |= dict.fromkeys(("partner_knows", "shared", "linked", "location", "recovery"), "no")
     return Account(**(values | fields))
 
 
 def test_an_account_is_flagged_until_it_is_safe() -> None:
     """Reachable while any answer is yes, until it is set fine or changed; to check while
     nothing is decided; waiting before the exit, to change now after it."""
-    assert account_flag(account(password="yes"), EXIT, TODAY) == "reachable"
-    assert account_flag(account(password="yes", state="changed"), EXIT, TODAY) is None
+    assert account_flag(account(partner_knows="yes"), EXIT, TODAY) == "reachable"
+    assert account_flag(account(partner_knows="yes", state="changed"), EXIT, TODAY) is None
     assert account_flag(account(), EXIT, TODAY) == "to-check"
     assert account_flag(account(state="fine"), EXIT, TODAY) is None
     waiting = account(state="change-after")

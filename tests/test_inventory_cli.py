@@ -16,7 +16,7 @@ from helpers import PLANNED, assert_usage_error, make_home, ok, one_error_line, 
 
 PASSPORT = 'kind = "passport"\noriginal = "blue folder at my sister\'s"\nexpires = 2026-12-10\n'
 CERT = 'whose = "child"\nchild = "A"\nkind = "birth certificate"\n'
-EMAIL = 'what = "Main email"\npassword = "yes"\nlocation = true\ntwo_step = "no"\n'
+EMAIL = 'what = "Main email"\npartner_knows = "yes"\nlocation = true\ntwo_step = "no"\n'
 
 
 def add(run: Run, section: str, text: str) -> int:
@@ -41,9 +41,9 @@ def builtin_plan(home: Path, run: Run) -> Path:
 @pytest.fixture
 def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the inventory commands believe a person is typing at a terminal."""
-    from exitplan.cli import inventory
+    from exitplan.cli import questions
 
-    monkeypatch.setattr(inventory, "at_terminal", lambda: True)
+    monkeypatch.setattr(questions, "at_terminal", lambda: True)
 
 
 # -- adding, listing, showing ---------------------------------------------------------------
@@ -92,14 +92,14 @@ def test_an_account_defaults_to_after_leaving_and_is_flagged_until_safe(
     add(run, "accounts", EMAIL)
     [row] = listed(run, "accounts")["rows"]
     assert (row["safe_to_change"], row["state"]) == ("after", "check")
-    assert row["flags"] == ["reachable", "reach:password", "reach:location"]
+    assert row["flags"] == ["reachable", "reach:partner_knows", "reach:location"]
     screen = ok(run("accounts", "show", "1")).stdout
     assert "After you leave, change the password" in screen
     assert "A change can alert your partner" in screen
     assert "refugetechsafety.org" in screen
     ok(run("accounts", "change", "1", input='state = "changed"\n'))
     [row] = listed(run, "accounts")["rows"]
-    assert row["flags"] == ["reach:password", "reach:location"]
+    assert row["flags"] == ["reach:partner_knows", "reach:location"]
     assert row["needs_a_look"] == []
 
 
@@ -182,7 +182,7 @@ BAD = [
     ("money", 'kind = "saved"\nwhat = "tin"\namount = 20.555\n', "two decimals"),
     ("money", 'kind = "saved"\nwhat = "tin"\namount = "1,200"\n', "comma"),
     ("money", 'kind = "wages"\nwhat = "tin"\namount = "1"\n', "should be one of"),
-    ("accounts", 'what = "phone"\npassword = "maybe"\n', "should be one of: yes, no, unsure"),
+    ("accounts", 'what = "phone"\npartner_knows = "maybe"\n', "should be one of: yes, no, unsure"),
     ("accounts", 'what = "phone"\n[extra]\nx = 1\n', "not a table or a list"),
     ("accounts", "", "nothing was given"),
     ("accounts", "what = \xff", "not valid toml"),
@@ -278,15 +278,15 @@ def test_changing_at_a_terminal_keeps_what_enter_keeps_and_clears_a_dash(
     run: Run, plan_home: Path, at_terminal: None
 ) -> None:
     """Enter keeps a value; a single - clears an optional one."""
-    from exitplan.cli import inventory
+    from exitplan.cli import questions
 
     add_row = 'kind = "passport"\noriginal = "drawer"\nnote = "old"\n'
-    inventory_terminal = inventory.at_terminal
-    inventory.at_terminal = lambda: False  # type: ignore[assignment]
+    typing = questions.at_terminal
+    questions.at_terminal = lambda: False  # type: ignore[assignment]
     try:
         add(run, "documents", add_row)
     finally:
-        inventory.at_terminal = inventory_terminal  # type: ignore[assignment]
+        questions.at_terminal = typing  # type: ignore[assignment]
     # whose, kind, original, copy and expires kept; the note cleared
     ok(run("documents", "change", "1", input="\n\n\n\n\n-\n"))
     [row] = listed(run, "documents")["rows"]

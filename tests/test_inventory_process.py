@@ -19,7 +19,7 @@ MARK = "inventory-marker-green-folder-under-the-stairs-7Q"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
 ROWS = {
     "documents": f'kind = "passport"\noriginal = "{MARK}"\n',
-    "accounts": f'what = "{MARK} email"\npassword = "yes"\n',
+    "accounts": f'what = "{MARK} email"\npartner_knows = "yes"\n',
     "money": f'kind = "saved"\nwhat = "{MARK} tin"\namount = "123.45"\n',
 }
 
@@ -97,7 +97,7 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
         os.close(leader)
     data = json.loads(ok(cli(plan, "accounts", "list", "--json", today=TODAY)).stdout)
     [row] = data["rows"]
-    assert (row["what"], row["password"], row["shared"]) == (f"{MARK} phone", "yes", "unsure")
+    assert (row["what"], row["partner_knows"], row["shared"]) == (f"{MARK} phone", "yes", "unsure")
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")

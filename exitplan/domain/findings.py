@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Literal
 from exitplan.domain.runway import runway
 
 if TYPE_CHECKING:
-    from exitplan.domain.inventory import Account, Document, Inventory, Section
+    from exitplan.domain.checks import Section
+    from exitplan.domain.inventory import Account, Document, Inventory
 
 DocumentFlag = Literal["expired", "expires-before-exit", "missing", "no-copy", "expires-soon"]
 # Most pressing first: the order the flags are shown in, and the order status picks one from.
@@ -27,8 +28,8 @@ DOCUMENT_FLAGS: tuple[DocumentFlag, ...] = (
 # "Within a few months after" the exit date (or after today, without one): three months.
 SOON_DAYS = 91
 
-Reach = Literal["password", "shared", "linked", "location", "recovery"]
-REACH: tuple[Reach, ...] = ("password", "shared", "linked", "location", "recovery")
+Reach = Literal["partner_knows", "shared", "linked", "location", "recovery"]
+REACH: tuple[Reach, ...] = ("partner_knows", "shared", "linked", "location", "recovery")
 AccountFlag = Literal["reachable", "to-check", "waiting", "change-now"]
 ACCOUNT_FLAGS: tuple[AccountFlag, ...] = ("reachable", "change-now", "to-check", "waiting")
 
@@ -144,7 +145,7 @@ Check = Literal[
     "listed",  # the inventory has rows
     "no-expiry-or-missing",  # no document missing, expired or expiring before the exit
     "copies",  # every document has a copy
-    "reach:password",  # no account the partner knows the password of is left unchanged
+    "reach:partner_knows",  # no account the partner knows the password of is left unchanged
     "reach:recovery",
     "reach:linked",
     "reach:shared",
@@ -164,7 +165,7 @@ STEP_LINKS: dict[str, tuple[Section, Check]] = {
     "documents.originals": ("documents", "no-expiry-or-missing"),
     "digital.device-inventory": ("accounts", "listed"),
     "digital.account-inventory": ("accounts", "listed"),
-    "digital.passwords": ("accounts", "reach:password"),
+    "digital.passwords": ("accounts", "reach:partner_knows"),
     "digital.recovery-details": ("accounts", "reach:recovery"),
     "digital.linked-devices": ("accounts", "reach:linked"),
     "digital.family-plans": ("accounts", "reach:shared"),

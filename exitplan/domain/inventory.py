@@ -12,42 +12,44 @@ Pure: no files, no framework; nothing here prints.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
-from decimal import Decimal, InvalidOperation
-from typing import Any, Literal, cast, get_args
+from decimal import Decimal
+from typing import Any, cast
 
-from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
-
-Whose = Literal["me", "child", "partner"]
-Answer = Literal["yes", "no", "unsure"]
-SafeWhen = Literal["now", "after", "advocate"]
-AccountState = Literal["check", "fine", "change-after", "changed"]
-MoneyKind = Literal["saved", "income", "cost", "one-off", "debt", "joint"]
-Per = Literal["month", "week"]
-Section = Literal["documents", "accounts", "money"]
-
-SECTIONS: tuple[Section, ...] = ("documents", "accounts", "money")
-WHOSE: tuple[Whose, ...] = get_args(Whose)
-ANSWERS: tuple[Answer, ...] = get_args(Answer)
-SAFE_WHEN: tuple[SafeWhen, ...] = get_args(SafeWhen)
-ACCOUNT_STATES: tuple[AccountState, ...] = get_args(AccountState)
-MONEY_KINDS: tuple[MoneyKind, ...] = get_args(MoneyKind)
-PERS: tuple[Per, ...] = get_args(Per)
-
-# Limits: rows per inventory, characters per field, digits of an amount.
-MAX_ROWS = 2000
-MAX_LINE_CHARS = 300  # one-line fields: where something is, what it is
-MAX_LABEL_CHARS = 60  # a child's label, a document kind in the person's own words
-MAX_NOTE_CHARS = 2000
-MAX_CURRENCY_CHARS = 12
-MAX_AMOUNT_DIGITS = 12  # up to 999,999,999,999.99: more is surely a typo
-DEFAULT_THRESHOLD_WEEKS = 8
-MAX_THRESHOLD_WEEKS = 520
+from exitplan.domain.checks import (
+    ACCOUNT_STATES,
+    ANSWERS,
+    DEFAULT_THRESHOLD_WEEKS,
+    MAX_CURRENCY_CHARS,
+    MAX_LABEL_CHARS,
+    MAX_LINE_CHARS,
+    MAX_NOTE_CHARS,
+    MAX_ROWS,
+    MONEY_KINDS,
+    PERS,
+    SAFE_WHEN,
+    SECTIONS,
+    WHOSE,
+    AccountState,
+    Answer,
+    InventoryError,
+    MoneyKind,
+    Per,
+    SafeWhen,
+    Section,
+    Whose,
+    check_amount,
+    check_answer,
+    check_bool,
+    check_choice,
+    check_date,
+    check_required,
+    check_text,
+    check_threshold,
+)
 
 # The document kinds offered by name; the person may also use their own words.
 DOCUMENT_KINDS: dict[str, str] = {
@@ -74,10 +76,6 @@ DOCUMENT_KINDS: dict[str, str] = {
 }
 
 
-class InventoryError(ExitplanError):
-    """A row or a value that cannot be kept; nothing was written."""
-
-
 @dataclass(frozen=True)
 class Document:
     """One document of one person: the person, a child (by their label) or the partner."""
@@ -99,7 +97,7 @@ class Account:
 
     number: int
     what: str
-    password: Answer = "unsure"  # noqa: S105 - an answer: the partner knows or could reset it
+    partner_knows: Answer = "unsure"  # the partner knows the password or could reset it
     shared: Answer = "unsure"  # on a shared or family plan
     linked: Answer = "unsure"  # other devices or people linked to it
     location: Answer = "unsure"  # it shares the person's location
@@ -151,167 +149,6 @@ EMPTY = Inventory()
 ROW_TYPES: dict[Section, type[Row]] = {"documents": Document, "accounts": Account, "money": Money}
 
 
-# -- checking one value ------------------------------------------------------------------------
-
-
-def check_text(
-    name: str, value: object, limit: int, *, lines: bool = False, required: bool = False
-) -> str | None:
-    """Text with outer blank space removed (None when empty and not required).
-
-    Control characters are refused (a note may hold new lines and tabs), as is text longer
-    than `limit` characters or, where one line is expected, a line break.
-    """
-    if not isinstance(value, str):
-        raise InventoryError(_("'{name}' must be text, in quotes").format(name=name))
-    text = value.replace("\r\n", "\n").strip()
-    for char in text:
-        if lines and char in "\n\t":
-            continue
-        if char in "\n\r" and not lines:
-            raise InventoryError(_("'{name}' must be one line").format(name=name))
-        if unicodedata.category(char) in {"Cc", "Cs"}:
-            raise InventoryError(
-                _(
-                    "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
-                ).format(name=name, code=ord(char))
-            )
-    if len(text) > limit:
-        raise InventoryError(
-            _("'{name}' is longer than {limit} characters").format(name=name, limit=limit)
-        )
-    if not text:
-        if required:
-            raise InventoryError(_("'{name}' is empty; it is needed").format(name=name))
-        return None
-    return text
-
-
-def check_required(name: str, value: object, limit: int) -> str:
-    """Text that must be there."""
-    return check_text(name, value, limit, required=True) or ""
-
-
-_AMOUNT = re.compile(r"\d+(\.\d{1,2})?")
-
-
-def check_amount(name: str, value: object) -> Decimal:
-    """An amount of money: a whole number or one with up to two decimals, never negative.
-
-    Given as text ("1200.50"), a whole number, or a TOML decimal read exactly (as a Decimal,
-    never a float). No currency sign, no thousands separator: the currency is set once.
-    """
-    if isinstance(value, (bool, float)):
-        raise InventoryError(
-            _("'{name}' must be written exactly, in quotes, like \"1200.50\"").format(name=name)
-        )
-    if isinstance(value, int):
-        text = str(value)
-    elif isinstance(value, Decimal):
-        if not value.is_finite():
-            raise InventoryError(_("'{name}' is not an amount").format(name=name))
-        text = format(value, "f") if value.as_tuple().exponent in (0, -1, -2) else "x"
-    elif isinstance(value, str):
-        text = value.strip()
-    else:
-        raise InventoryError(_("'{name}' must be an amount, like 1200.50").format(name=name))
-    if text.startswith("-"):
-        raise InventoryError(
-            _("'{name}' cannot be negative; a debt is its own kind of row").format(name=name)
-        )
-    if "," in text:
-        raise InventoryError(
-            _(
-                "'{name}' has a comma: write the amount with digits and a point only, like 1200.50"
-            ).format(name=name)
-        )
-    if not text.isascii() or not _AMOUNT.fullmatch(text):
-        raise InventoryError(
-            _(
-                "'{name}' should be a whole number or have two decimals, like 1200 or 1200.50, "
-                "without a currency sign"
-            ).format(name=name)
-        )
-    if len(text.split(".")[0].lstrip("0")) > MAX_AMOUNT_DIGITS:
-        raise InventoryError(_("'{name}' is too large to be right").format(name=name))
-    try:
-        return Decimal(text)
-    except InvalidOperation:  # pragma: no cover - the pattern allows only digits and a point
-        raise InventoryError(_("'{name}' is not an amount").format(name=name)) from None
-
-
-def check_date(name: str, value: object) -> date | None:
-    """A date like 2027-03-31 (a TOML date or text); an empty text is no date."""
-    if isinstance(value, date) and not hasattr(value, "hour"):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        if not text:
-            return None
-        match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
-        if match:
-            try:
-                return date(int(match[1]), int(match[2]), int(match[3]))
-            except ValueError:
-                raise InventoryError(
-                    _("'{name}': {text} is not a day in the calendar").format(name=name, text=text)
-                ) from None
-    raise InventoryError(
-        _("'{name}' should be a date like 2027-03-31, without a time").format(name=name)
-    )
-
-
-def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
-    """One of a few words."""
-    if isinstance(value, str) and value.strip().lower() in choices:
-        return value.strip().lower()
-    raise InventoryError(
-        _("'{name}' should be one of: {choices}").format(name=name, choices=", ".join(choices))
-    )
-
-
-def check_answer(name: str, value: object) -> Answer:
-    """yes, no or unsure (TOML's true and false read as yes and no)."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if isinstance(value, str) and value.strip().lower() in {"not sure", "not-sure"}:
-        return "unsure"
-    return check_choice(name, value, ANSWERS)  # type: ignore[return-value]
-
-
-def check_bool(name: str, value: object) -> bool:
-    """true or false (yes and no as text too)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in {"yes", "no"}:
-        return value.strip().lower() == "yes"
-    raise InventoryError(_("'{name}' should be true or false").format(name=name))
-
-
-def check_number(value: object) -> int:
-    """A row's number: a whole number from 1."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10 * MAX_ROWS:
-        raise InventoryError(
-            _("'number' should be a whole number from 1 to {most}").format(most=10 * MAX_ROWS)
-        )
-    return value
-
-
-def check_threshold(value: object) -> int:
-    """The weeks of money wanted after leaving: a whole number from 1 to 520."""
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InventoryError(_("'threshold_weeks' should be a whole number of weeks, like 8"))
-    if not 1 <= value <= MAX_THRESHOLD_WEEKS:
-        raise InventoryError(
-            _("'threshold_weeks' should be from 1 to {most} weeks").format(most=MAX_THRESHOLD_WEEKS)
-        )
-    return value
-
-
 # -- the fields of each inventory ----------------------------------------------------------------
 
 Check = Callable[[object], Any]
@@ -353,7 +190,7 @@ FIELDS: dict[Section, dict[str, Check]] = {
     },
     "accounts": {
         "what": _required("what", MAX_LINE_CHARS),
-        "password": _answer("password"),
+        "partner_knows": _answer("partner_knows"),
         "shared": _answer("shared"),
         "linked": _answer("linked"),
         "location": _answer("location"),
@@ -547,55 +384,6 @@ def inventory_data(inventory: Inventory) -> dict[str, Any]:
     if money:
         data["money"] = money
     return data
-
-
-def rows_from_data(section: Section, value: object) -> tuple[Row, ...]:
-    """The rows of one section of the plan file, each checked as a new row would be.
-
-    Unknown fields, impossible values, a missing or repeated number and more than MAX_ROWS
-    rows are refused with one message naming the row.
-    """
-    if not isinstance(value, list):
-        raise InventoryError(_("should be a list of rows"))
-    if len(value) > MAX_ROWS:
-        raise InventoryError(_("has more than {limit} rows").format(limit=MAX_ROWS))
-    rows: list[Row] = []
-    seen: set[int] = set()
-    for index, raw in enumerate(value, 1):
-        try:
-            if not isinstance(raw, dict):
-                raise InventoryError(_("should be a table of fields"))
-            fields = dict(raw)
-            if "number" not in fields:
-                raise InventoryError(_("'number' is missing"))
-            number = check_number(fields.pop("number"))
-            if number in seen:
-                raise InventoryError(_("the number {number} is used twice").format(number=number))
-            seen.add(number)
-            rows.append(new_row(section, number, fields))
-        except InventoryError as exc:
-            raise InventoryError(
-                _("row {index}: {problem}").format(index=index, problem=exc)
-            ) from None
-    return tuple(rows)
-
-
-def money_from_data(value: object) -> dict[str, Any]:
-    """The `[money]` table of the plan file: its settings and its rows, checked."""
-    if not isinstance(value, dict):
-        raise InventoryError(_("should be a table of fields"))
-    data = dict(value)
-    rows = rows_from_data("money", data.pop("rows", []))
-    settings = {}
-    for key, raw in data.items():
-        if key not in SETTINGS:
-            raise InventoryError(
-                _("'{key}' is not a field of money; the fields are: {known}").format(
-                    key=key, known=", ".join([*SETTINGS, "rows"])
-                )
-            )
-        settings[key] = SETTINGS[key](raw)
-    return {"money": rows, **settings}
 
 
 __all__ = [

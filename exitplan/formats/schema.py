@@ -246,7 +246,7 @@ class EventFile(BaseModel):
 def _inventory_rule(read: Any) -> BeforeValidator:
     """A plan file section checked by the inventory's own rules (one set of rules for the file,
     the pipe and the prompts); a refusal becomes pydantic's error, with the section named."""
-    from exitplan.domain.inventory import InventoryError
+    from exitplan.domain.checks import InventoryError
 
     def run(value: Any) -> Any:
         try:
@@ -258,13 +258,13 @@ def _inventory_rule(read: Any) -> BeforeValidator:
 
 
 def _rows(section: str) -> BeforeValidator:
-    from exitplan.domain.inventory import rows_from_data
+    from exitplan.formats.inventoryfile import rows_from_data
 
     return _inventory_rule(lambda value: rows_from_data(section, value))  # type: ignore[arg-type]
 
 
 def _money(value: Any) -> Any:
-    from exitplan.domain.inventory import money_from_data
+    from exitplan.formats.inventoryfile import money_from_data
 
     return money_from_data(value)
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
 from exitplan.disk.safeio import is_link, read_capped
-from exitplan.domain import inventory as inv
 from exitplan.domain.model import (
     PRIORITY_RANK,
     Checklist,
@@ -34,6 +33,7 @@ from exitplan.domain.model import (
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.home import columns as item_columns
+from exitplan.home.cachedrows import cached_amount, cached_inventory
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -77,19 +77,8 @@ def _decode(obj: dict[str, Any]) -> Any:
     if "$d" in obj:
         return date.fromisoformat(obj["$d"])
     if "$dec" in obj:
-        return _amount(obj["$dec"])
+        return cached_amount(obj["$dec"])
     return obj
-
-
-def _amount(text: object) -> Decimal:
-    """An amount as exitplan writes it: exact text, never negative, at most two decimals."""
-    if not isinstance(text, str):
-        raise TypeError("an amount as exitplan never writes it")
-    amount = Decimal(text)
-    exponent = amount.as_tuple().exponent
-    if not amount.is_finite() or amount < 0 or exponent not in (0, -1, -2):
-        raise ValueError("an amount as exitplan never writes it")
-    return amount
 
 
 # The type of each checklist field as exitplan writes it (a forged cache with another is a miss).
@@ -113,7 +102,7 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
-    data["inventory"] = _inventory(data["inventory"])
+    data["inventory"] = cached_inventory(data["inventory"])
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
     if not all(s.status in _STATUSES for s in state.items.values()) or not all(
@@ -121,74 +110,6 @@ def _plan(data: dict[str, Any]) -> PlanState:
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
-
-
-# Each inventory field as exitplan writes it: a type, or the words it may hold (None: empty).
-_TEXT = (str, None)
-_ROW_FIELDS: dict[type, dict[str, Any]] = {
-    inv.Document: {
-        "number": int,
-        "kind": str,
-        "whose": inv.WHOSE,
-        "child": _TEXT,
-        "original": _TEXT,
-        "copy": bool,
-        "copy_where": _TEXT,
-        "expires": (date, None),
-        "note": _TEXT,
-    },
-    inv.Account: {
-        "number": int,
-        "what": str,
-        **dict.fromkeys(("password", "shared", "linked", "location", "recovery"), inv.ANSWERS),
-        "two_step": inv.ANSWERS,
-        "safe_to_change": inv.SAFE_WHEN,
-        "state": inv.ACCOUNT_STATES,
-        "note": _TEXT,
-    },
-    inv.Money: {
-        "number": int,
-        "kind": inv.MONEY_KINDS,
-        "what": str,
-        "amount": Decimal,
-        "per": inv.PERS,
-        "note": _TEXT,
-    },
-}
-
-
-def _fits(value: Any, rule: Any) -> bool:
-    if isinstance(rule, tuple) and rule and isinstance(rule[0], str):  # words
-        return value in rule
-    kinds = rule if isinstance(rule, tuple) else (rule,)
-    return any(value is None if kind is None else type(value) is kind for kind in kinds)
-
-
-def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
-    """The rows of one inventory, each field judged (the checksum has no key)."""
-    rules = _ROW_FIELDS[kind]
-    built = []
-    for row in rows:
-        if row.keys() != rules.keys() or not all(_fits(row[k], r) for k, r in rules.items()):
-            raise ValueError("an inventory row as exitplan never writes it")
-        built.append(kind(**row))
-    return tuple(built)
-
-
-def _inventory(data: dict[str, Any]) -> inv.Inventory:
-    """The inventories from the cache (text was judged for control characters already)."""
-    if data.keys() != {"documents", "accounts", "money", "currency", "threshold_weeks"}:
-        raise ValueError("an inventory as exitplan never writes it")
-    currency, threshold = data["currency"], data["threshold_weeks"]
-    if not _fits(currency, _TEXT) or type(threshold) is not int:
-        raise ValueError("an inventory as exitplan never writes it")
-    return inv.Inventory(
-        documents=_rows(inv.Document, data["documents"]),
-        accounts=_rows(inv.Account, data["accounts"]),
-        money=_rows(inv.Money, data["money"]),
-        currency=currency,
-        threshold_weeks=threshold,
-    )
 
 
 class CacheFiles(Protocol):

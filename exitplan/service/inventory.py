@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from datetime import date
 
+    from exitplan.domain.checks import Section
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.service.workspace import Workspace
@@ -34,7 +35,7 @@ def current(ws: Workspace) -> tuple[inv.Inventory, date | None]:
 
 def _change(
     ws: Workspace,
-    section: inv.Section,
+    section: Section,
     make: Callable[[inv.Inventory], tuple[inv.Inventory, str]],
 ) -> inv.Inventory:
     """Change the inventories under the lock; `make` gives the new ones and the log's words."""
@@ -48,7 +49,7 @@ def _change(
     return ws.change(apply)
 
 
-def add(ws: Workspace, section: inv.Section, raw: Mapping[str, Any]) -> int:
+def add(ws: Workspace, section: Section, raw: Mapping[str, Any]) -> int:
     """Add a row; its number (known only under the lock, from the plan as it is then)."""
 
     def make(inventory: inv.Inventory) -> tuple[inv.Inventory, str]:
@@ -58,12 +59,12 @@ def add(ws: Workspace, section: inv.Section, raw: Mapping[str, Any]) -> int:
     return _change(ws, section, make).rows(section)[-1].number
 
 
-def change(ws: Workspace, section: inv.Section, number: int, raw: Mapping[str, Any]) -> None:
+def change(ws: Workspace, section: Section, number: int, raw: Mapping[str, Any]) -> None:
     """Change the fields given of one row."""
     _change(ws, section, lambda i: (inv.change_row(i, section, number, raw), f"changed {number}"))
 
 
-def remove(ws: Workspace, section: inv.Section, number: int) -> None:
+def remove(ws: Workspace, section: Section, number: int) -> None:
     """Remove one row (the others keep their numbers)."""
     _change(ws, section, lambda i: (inv.remove_row(i, section, number), f"removed {number}"))
 
