@@ -251,6 +251,7 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["date", "--per-day", "3"], None),
         (["situation"], "children = false\n"),
         (["situation", "--json"], None),
+        (["phone-check", "--iphone"], 'profiles = "no"\nfind-my = "unsure"\n'),
         (["status"], None),
         (["status", "--json"], None),
         (["list", "--all"], None),

@@ -365,6 +365,7 @@ def test_status_json_has_the_new_keys(run: Run, cond_home: Path) -> None:
     assert data["not_for_you"] == 1
     assert set(data["attention"]) == {
         "danger_signs",
+        "phone_signs",
         "danger",
         "today",
         "behind",

@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.errors import ExitplanError
-from exitplan.cli import changing, copies, files, inventory, log, privacy, reading
+from exitplan.cli import changing, copies, files, inventory, log, phone, privacy, reading
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -44,6 +44,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("init", changing.init),
     ("date", changing.date_cmd),
     ("situation", situation_cli.situation),
+    ("phone-check", phone.phone_check),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),

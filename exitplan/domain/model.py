@@ -120,6 +120,24 @@ class Event:
         )
 
 
+@dataclass(frozen=True)
+class PhoneCheck:
+    """The outcome of the last check of one phone: when, the kinds of sign found (none: nothing
+    found, which never means safe), and the phone's model when the phone said it."""
+
+    checked: datetime
+    signs: tuple[str, ...] = ()
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class DeviceAnswer:
+    """One answer of the guided iPhone check, kept like an inventory row."""
+
+    answer: str
+    checked: datetime
+
+
 @dataclass
 class PlanState:
     """Everything exitplan keeps about the person's plan."""
@@ -137,6 +155,9 @@ class PlanState:
     per_day: int | None = None
     # What the person has: documents, accounts and devices, money (see domain.inventory).
     inventory: Inventory = field(default_factory=Inventory)
+    # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
+    phone: dict[str, PhoneCheck] = field(default_factory=dict)
+    iphone: dict[str, DeviceAnswer] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
@@ -176,6 +197,18 @@ class PlanState:
                 ],
                 "situation": dict(self.situation) or None,
                 **inventory_data(self.inventory),
+                "phone": {
+                    kind: _without_none(
+                        {"checked": c.checked, "signs": list(c.signs), "model": c.model}
+                    )
+                    for kind, c in self.phone.items()
+                }
+                or None,
+                "iphone": {
+                    key: {"answer": a.answer, "checked": a.checked}
+                    for key, a in self.iphone.items()
+                }
+                or None,
                 "history": [event.to_dict() for event in self.history],
             }
         )

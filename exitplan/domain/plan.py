@@ -12,14 +12,17 @@ from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
 from exitplan.domain.model import (
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
     Priority,
     Status,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
+from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Entry, Scheduled, lead_days, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
@@ -59,6 +62,11 @@ class Plan(NamedTuple):
         """The most steps the schedule asks for on one day before the exit."""
         chosen = self.state.per_day if self.state else None
         return chosen or DEFAULT_PER_DAY
+
+    @property
+    def phone_flagged(self) -> bool:
+        """Whether the last check of a phone found a sign (its steps then come first)."""
+        return self.state is not None and flagged(self.state.phone)
 
     @property
     def situation(self) -> dict[str, bool]:
@@ -142,6 +150,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
+    # A phone check that found a sign brings the steps about a watched phone first.
+    watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -167,7 +177,8 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
                     not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if)),
+                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+                    or bool(watched and prefix + item.id in watched),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
@@ -287,6 +298,26 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
         return False
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
+    return True
+
+
+def set_phone_check(state: PlanState, kind: str, check: PhoneCheck, now: datetime) -> None:
+    """Keep the outcome of the last check of a phone (the history says only that one was made)."""
+    state.phone = {**state.phone, kind: check}
+    record(state, now, "phone-check", detail=f"{kind} check")
+
+
+def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: datetime) -> bool:
+    """Keep the iPhone guide's answers, each with when it was given; False if none changed."""
+    check_iphone_answers(answers)
+    updated = dict(state.iphone)
+    for key, answer in answers.items():
+        if key not in updated or updated[key].answer != answer:
+            updated[key] = DeviceAnswer(answer=answer, checked=now)
+    if updated == state.iphone:
+        return False
+    state.iphone = updated
+    record(state, now, "iphone-check", detail="iPhone check answers changed")
     return True
 
 

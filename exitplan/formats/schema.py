@@ -275,6 +275,50 @@ AccountRows = Annotated[Any, _rows("accounts")]
 MoneySection = Annotated[Any, _inventory_rule(_money)]
 
 
+def _phone_kind(key: str) -> str:
+    from exitplan.domain.phonecheck import KINDS
+
+    if key not in KINDS:
+        raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
+    return key
+
+
+def _sign(value: str) -> str:
+    from exitplan.domain.phonecheck import SIGNS
+
+    if value not in SIGNS:
+        raise ValueError(f"'{value}' is not a sign a phone check records")
+    return value
+
+
+def _iphone_key(key: str) -> str:
+    from exitplan.domain.phonecheck import IPHONE_KEYS
+
+    if key not in IPHONE_KEYS:
+        known = ", ".join(sorted(IPHONE_KEYS))
+        raise ValueError(f"'{key}' is not a question of the iPhone check; use one of: {known}")
+    return key
+
+
+class PhoneCheckFile(BaseModel):
+    """A `[phone.KIND]` table of the plan file: the outcome of the last check of that phone."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    checked: datetime
+    signs: list[Annotated[str, AfterValidator(_sign)]] = Field(default_factory=list, max_length=20)
+    model: Title | None = None
+
+
+class DeviceAnswerFile(BaseModel):
+    """An `[iphone.KEY]` table of the plan file: one answer of the guided iPhone check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    answer: Literal["yes", "no", "unsure"]
+    checked: datetime
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -294,6 +338,12 @@ class PlanFile(BaseModel):
     documents: DocumentRows = ()
     accounts: AccountRows = ()
     money: MoneySection = None
+    phone: dict[Annotated[str, AfterValidator(_phone_kind)], PhoneCheckFile] = Field(
+        default_factory=dict
+    )
+    iphone: dict[Annotated[str, AfterValidator(_iphone_key)], DeviceAnswerFile] = Field(
+        default_factory=dict
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -339,6 +389,16 @@ class PlanFile(BaseModel):
             ],
             history=[model.Event(**e.model_dump()) for e in self.history],
             inventory=self._inventory(),
+            phone={
+                kind: model.PhoneCheck(
+                    checked=c.checked, signs=tuple(dict.fromkeys(c.signs)), model=c.model
+                )
+                for kind, c in self.phone.items()
+            },
+            iphone={
+                key: model.DeviceAnswer(answer=a.answer, checked=a.checked)
+                for key, a in self.iphone.items()
+            },
         )
 
     def _inventory(self) -> Inventory:

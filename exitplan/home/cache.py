@@ -26,9 +26,11 @@ from exitplan.domain.model import (
     PRIORITY_RANK,
     Checklist,
     CustomItem,
+    DeviceAnswer,
     Due,
     Event,
     ItemState,
+    PhoneCheck,
     PlanState,
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
@@ -46,7 +48,7 @@ TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalo
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 7
+FORMAT = 8
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What validation refuses in any text that reaches the screen (see schema._no_control).
@@ -103,10 +105,16 @@ def _plan(data: dict[str, Any]) -> PlanState:
     ]
     data["history"] = [Event(**event) for event in data["history"]]
     data["inventory"] = cached_inventory(data["inventory"])
+    data["phone"] = {
+        kind: PhoneCheck(**(c | {"signs": tuple(c["signs"])})) for kind, c in data["phone"].items()
+    }
+    data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
     # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if not all(s.status in _STATUSES for s in state.items.values()) or not all(
-        c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom
+    if (
+        not all(s.status in _STATUSES for s in state.items.values())
+        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
@@ -292,6 +300,7 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
 PACING_CODE = (
     "exitplan.domain.model",
     "exitplan.domain.situation",
+    "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
 )

@@ -20,7 +20,7 @@ import os
 import stat
 import struct
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -97,6 +97,52 @@ def attach(
     records = read_records(home, unseal)
     entry_record(records, n)
     fd, info = _open_original(path)
+    try:
+
+        def unchanged(size: int) -> None:
+            after = os.fstat(fd)
+            if size != info.st_size or after.st_mtime_ns != info.st_mtime_ns:
+                raise JournalError(f"{name} changed while it was being copied; try again")
+
+        mtime = datetime.fromtimestamp(info.st_mtime, UTC)
+        return _keep(home, n, name, _chunks(fd), mtime, now, seal, unseal, unchanged)
+    finally:
+        os.close(fd)
+
+
+def attach_data(
+    home: Path,
+    n: int,
+    name: str,
+    data: bytes,
+    now: datetime,
+    *,
+    seal: Seal | None = None,
+    unseal: Seal | None = None,
+) -> int:
+    """Record bytes exitplan itself made (a phone's own output, say) against entry n, kept and
+    hashed exactly as a file would be; its time is ``now``."""
+    name = check_text("file name", name)
+    if len(data) > MAX_ATTACHMENT_BYTES:
+        raise JournalError(f"{name} is larger than the most a journal attachment can be")
+    entry_record(read_records(home, unseal), n)
+    pieces = [data[i : i + CHUNK] for i in range(0, len(data), CHUNK)] or [b""]
+    chunks = ((piece, i == len(pieces) - 1) for i, piece in enumerate(pieces))
+    return _keep(home, n, name, chunks, now, now, seal, unseal, None)
+
+
+def _keep(
+    home: Path,
+    n: int,
+    name: str,
+    chunks: Iterator[tuple[bytes, bool]],
+    mtime: datetime,
+    now: datetime,
+    seal: Seal | None,
+    unseal: Seal | None,
+    check: Callable[[int], None] | None,
+) -> int:
+    """Copy the chunks to the next kept copy (sealed when asked), then chain its record."""
     target_n = next_number(home)
     target = copy_path(home, target_n)
     digest = hashlib.sha256()
@@ -109,7 +155,7 @@ def attach(
             with os.fdopen(tmp_fd, "wb") as out:
                 if seal is not None:
                     out.write(COPY_MAGIC)
-                for index, (chunk, last) in enumerate(_chunks(fd)):
+                for index, (chunk, last) in enumerate(chunks):
                     digest.update(chunk)
                     size += len(chunk)
                     if size > MAX_ATTACHMENT_BYTES:
@@ -121,9 +167,8 @@ def attach(
                         out.write(_LEN.pack(len(sealed)) + sealed)
                 out.flush()
                 os.fsync(out.fileno())
-            after = os.fstat(fd)
-            if size != info.st_size or after.st_mtime_ns != info.st_mtime_ns:
-                raise JournalError(f"{name} changed while it was being copied; try again")
+            if check is not None:
+                check(size)
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
@@ -131,16 +176,14 @@ def attach(
             raise
     except OSError as exc:
         raise StorageError(f"could not keep a copy of {name} ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
     from exitplan.home.store import fsync_dir
 
     fsync_dir(folder)
-    mtime = datetime.fromtimestamp(info.st_mtime, UTC).isoformat(timespec="seconds")
+    stamp = mtime.astimezone(UTC).isoformat(timespec="seconds")
     file = {
         "name": name,
         "size": size,
-        "mtime": mtime.replace("+00:00", "Z"),
+        "mtime": stamp.replace("+00:00", "Z"),
         "sha256": digest.hexdigest(),
         "copy": f"{FILES_DIR}/{target.name}",
     }

@@ -120,6 +120,28 @@ def add(ws: Workspace, fields: Mapping[str, Any]) -> int:
     return _locked(ws, lambda s, u: journal.add(ws.home, fields, now, seal=s, unseal=u))
 
 
+def add_with_files(
+    ws: Workspace, fields: Mapping[str, Any], files: list[tuple[str, bytes]]
+) -> tuple[int, list[int]]:
+    """Append a new entry and attach the given (name, bytes) to it, all under one lock; return
+    the entry's number and the attachments' numbers."""
+    from exitplan.journal import attachments
+    from exitplan.journal import records as journal
+
+    now = ws.now()
+    kept: list[int] = []
+
+    def write(seal: Seal | None, unseal: Seal | None) -> int:
+        n = journal.add(ws.home, fields, now, seal=seal, unseal=unseal)
+        kept.extend(
+            attachments.attach_data(ws.home, n, name, data, now, seal=seal, unseal=unseal)
+            for name, data in files
+        )
+        return n
+
+    return _locked(ws, write), kept
+
+
 def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> int:
     """Append a correction to entry n (the original is never changed); return its number."""
     from exitplan.journal import records as journal

@@ -189,6 +189,7 @@ class Groups(NamedTuple):
     coming: list[Scheduled]
     due_soon: int
     if_time: int
+    phone: bool = False  # the last phone check found a sign: its steps are in `danger`
 
     def rows(self) -> list[Scheduled]:
         """Every step in the groups, in screen order (what `list --attention` prints)."""
@@ -223,7 +224,8 @@ def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
             if flag == "due_soon" and today <= due <= horizon:
                 due_soon += 1
     dangers = danger_signs(plan.situation)
-    danger = sorted(danger, key=_importance) if dangers else []
+    phone = plan.phone_flagged
+    danger = sorted(danger, key=_importance) if dangers or phone else []
     # What is due soon after today; when nothing is, the next few dated steps.
     coming = sorted(soon, key=_soonest) if soon else heapq.nsmallest(FEW, later, key=_soonest)
     taken = {row.entry.full_id for row in danger}
@@ -239,6 +241,7 @@ def attention_groups(plan: Plan, rows: list[Scheduled], today: date) -> Groups:
         coming=fresh(coming),
         due_soon=due_soon,
         if_time=if_time,
+        phone=phone,
     )
 
 
@@ -266,6 +269,7 @@ def status_data(
         "not_for_you": sum(not row.entry.applies for row in rows),
         "attention": {
             "danger_signs": list(groups.dangers),
+            "phone_signs": groups.phone,
             "danger": [flagged_data(row) for row in groups.danger],
             "today": [flagged_data(row) for row in groups.today],
             "behind": [flagged_data(row) for row in groups.behind],

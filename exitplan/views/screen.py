@@ -38,6 +38,10 @@ DANGER_LINE = (
     "Some of your answers are signs of serious danger. An advocate can help you plan around "
     "them. Help now: exitplan help-now"
 )
+PHONE_LINE = (
+    "Your last phone check found things to talk over with an advocate, so the steps about a "
+    "watched phone come first."
+)
 HIDE_LINE = "In review, h hides the screen at once."
 HELP_LINE = "Need help right now? exitplan help-now"
 
@@ -183,12 +187,14 @@ class StatusScreen:
         if quiet and self.plan.exit_date is not None and self.totals()["open"]:
             self.gap()
             self.add(f"Nothing is overdue or due in the next {self.plan.warn_days} days.")
-        if groups.dangers:
+        if groups.dangers or groups.phone:
             self.gap()
-            self.add(DANGER_LINE, "bold")
-            shown += self.group(
-                "For the danger signs, first", groups.danger, SHOW_DANGER, with_due=True
-            )
+            if groups.dangers:
+                self.add(DANGER_LINE, "bold")
+            if groups.phone:
+                self.add(PHONE_LINE, "bold")
+            heading = "For the danger signs, first" if groups.dangers else "For your phone, first"
+            shown += self.group(heading, groups.danger, SHOW_DANGER, with_due=True)
         shown += self.group("For today", groups.today, SHOW_TODAY, with_due=False)
         if groups.behind:
             heading = f"Behind: {len(groups.behind)}"

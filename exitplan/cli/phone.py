@@ -1,0 +1,274 @@
+"""The `phone-check` command: an Android phone read over USB, or a guided iPhone check.
+
+The safety preface and the questions go to stderr; what was found goes to stdout. Nothing is read
+from the phone before the person says yes, and nothing is written when the phone cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from exitplan.cli.common import Env
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
+    from exitplan.phone.analysis import Outcome
+    from exitplan.phone.reading import Readings
+    from exitplan.phone.report import Paragraph
+
+YES = {"y", "yes"}
+NO = {"n", "no"}
+
+
+def stdin_is_terminal() -> bool:
+    """Whether answers are typed one by one (tests replace this)."""
+    return sys.stdin.isatty()
+
+
+def phone_check(
+    ctx: typer.Context,
+    iphone: Annotated[
+        bool, typer.Option("--iphone", help="A guided check of an iPhone's own settings.")
+    ] = False,
+    timeout: Annotated[
+        int,
+        typer.Option(
+            "--timeout",
+            min=1,
+            max=600,
+            metavar="SECONDS",
+            help="How long to wait for each answer from the phone (20 by default).",
+        ),
+    ] = 20,
+) -> None:
+    """Look for signs that a phone is watched: read-only, offline, and only when you say yes.
+
+    With an Android phone connected by USB, and USB debugging allowed on it, this reads what the
+    phone says about its apps and settings (through the adb program) and compares the apps with
+    a list of known stalkerware. It never removes or changes anything on the phone. With
+    --iphone, it guides you through the iPhone's own settings instead.
+    """
+    env = env_of(ctx)
+    if iphone:
+        iphone_check(env)
+    else:
+        android_check(env, timeout)
+
+
+def android_check(env: Env, timeout: int) -> None:
+    """Preface, consent, the read, the findings, the plan, and the journal when asked."""
+    from exitplan.phone import report
+    from exitplan.phone.adb import find_adb
+    from exitplan.phone.check import check_android
+    from exitplan.phone.indicators import load
+
+    program = find_adb()
+    has_plan = env.store.exists()
+    if has_plan:
+        env.ws.state()  # a passphrase is asked now, never after the phone was read
+    show(report.PREFACE, env, err=True)
+    if answer(_(report.CONFIRM), YES | NO, _("Please answer yes or no.")) not in YES:
+        say(_(report.NOTHING_READ))
+        return
+    again = _("Please answer yes, no, or press Enter.")
+    reply = answer(_(report.DEVELOPER_QUESTION), YES | NO | {""}, again)
+    developer = "yes" if reply in YES else "no" if reply in NO else "unsure"
+    say(_("Reading the phone; this takes a few seconds."))
+    readings, outcome = check_android(program, timeout, load(), developer)
+    show(report.findings(outcome, plain=env.plain), env)
+    if has_plan:
+        keep_in_plan(env, "android", outcome.signs, outcome.model)
+    if answer(_(report.JOURNAL_QUESTION), YES | NO | {""}, _("Please answer yes or no.")) in YES:
+        record(env, readings, outcome)
+    show(report.turn_off_again(developer), env)
+
+
+def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:
+    """Keep the check's outcome in the plan, and say what that changes."""
+    from exitplan.domain.model import PhoneCheck
+    from exitplan.domain.plan import set_phone_check
+
+    now = env.now()
+    env.change(
+        lambda state, _plan: set_phone_check(state, kind, PhoneCheck(now, signs, model), now)
+    )
+    if signs:
+        say(_("Your plan now shows the steps about a watched phone first: exitplan status"))
+    else:
+        say(_("Your plan keeps this check; no step moved."))
+
+
+def record(env: Env, readings: Readings, outcome: Outcome) -> None:
+    """One journal entry with the command outputs attached."""
+    from exitplan.phone import record as entry
+    from exitplan.service import journal as logbook
+
+    fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.now(), env.today))
+    n, kept = logbook.add_with_files(env.ws, fields, entry.files(readings))
+    text = ngettext(
+        "Kept as journal entry {n}, with {count} file attached: exitplan log show {n}",
+        "Kept as journal entry {n}, with {count} files attached: exitplan log show {n}",
+        len(kept),
+    )
+    say(text.format(n=n, count=len(kept)))
+
+
+def answer(question: str, allowed: set[str], again: str) -> str:
+    """One reply, asked on stderr until it is one of `allowed` (lower case, trimmed).
+
+    The line is read straight from stdin, so nothing of the prompt reaches stdout. Ctrl-C ends
+    the run with exit 130 and the end of input with 1, saying what was kept.
+    """
+    while True:
+        sys.stderr.write(prompt_text(question, err=True) + ": ")
+        sys.stderr.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            line = None
+        if not line:
+            typer.echo("", err=True)
+            say(_("Stopped. Whatever was already saved stays as it was."))
+            raise typer.Exit(1 if line == "" else STOPPED_CODE)
+        reply = line.strip().lower()
+        if reply in allowed:
+            return reply
+        say(again)
+
+
+def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> None:
+    """Print paragraphs wrapped to the terminal, bold only where colour is on."""
+    from exitplan.views.term import Painter, colour_enabled, width, wrap
+
+    stream = sys.stderr if err else sys.stdout
+    paint = Painter(colour_enabled(stream, plain=env.plain))
+    columns = width()
+    lines: list[str] = []
+    for p in paragraphs:
+        if not p.text:
+            lines.append("")
+            continue
+        lines += [paint(line, p.style) for line in wrap(_(p.text), columns, p.prefix)]
+    typer.echo("\n".join(lines), err=err)
+
+
+def iphone_check(env: Env) -> None:
+    """The guided iPhone check: each question asked at a terminal, or TOML read from a pipe."""
+    from exitplan.domain.phonecheck import IPHONE_QUESTIONS, iphone_signs
+
+    env.ws.require_plan()
+    answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
+    if not answers:
+        say(_("No answers were given, so nothing changed."))
+        return
+    from exitplan.domain.plan import set_iphone_answers
+
+    now = env.now()
+
+    def apply(state: PlanState, _plan: Plan) -> None:
+        from exitplan.domain.model import PhoneCheck
+        from exitplan.domain.plan import set_phone_check
+
+        set_iphone_answers(state, answers, now)
+        given = {key: row.answer for key, row in state.iphone.items()}
+        set_phone_check(state, "iphone", PhoneCheck(now, iphone_signs(given)), now)
+
+    env.change(apply)
+    given = {key: row.answer for key, row in env.ws.state().iphone.items()}
+    text = _("Saved {count} of {total} answers in your plan.")
+    say(text.format(count=len(answers), total=len(IPHONE_QUESTIONS)))
+    show(iphone_summary(given), env)
+
+
+def read_iphone_answers(text: str) -> dict[str, str]:
+    """Answers piped as TOML (`profiles = "no"`); one plain error for anything else."""
+    import tomllib
+
+    from exitplan.base.errors import ExitplanError
+    from exitplan.domain.phonecheck import check_iphone_answers
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise ExitplanError(
+            'the answers could not be read: write one per line, like: profiles = "no"'
+        ) from None
+    check_iphone_answers(data)
+    return {key: str(value) for key, value in data.items()}
+
+
+def ask_iphone(env: Env) -> dict[str, str]:
+    """Each point of the guide in turn: where to look, what to be careful of, the question."""
+    from exitplan.domain.phonecheck import IPHONE_QUESTIONS
+    from exitplan.phone.report import Paragraph
+
+    show(
+        [
+            Paragraph(
+                N_(
+                    "There is no honest way to scan an iPhone's apps from a computer, so this is a "
+                    "guided look at the iPhone's own settings, from Apple's Personal Safety User "
+                    "Guide. Looking changes nothing; answer yes, no or not sure (Enter skips one)."
+                )
+            )
+        ],
+        env,
+        err=True,
+    )
+    replies = {"y": "yes", "yes": "yes", "n": "no", "no": "no", "not sure": "unsure"}
+    replies |= {"unsure": "unsure", "?": "unsure", "": ""}
+    answers = {}
+    for number, q in enumerate(IPHONE_QUESTIONS, 1):
+        show(
+            [
+                Paragraph(""),
+                Paragraph(
+                    _("{number} of {total}. {title}").format(
+                        number=number, total=len(IPHONE_QUESTIONS), title=_(q.title)
+                    ),
+                    style="bold",
+                ),
+                Paragraph(_("Where: {where}").format(where=_(q.where))),
+                Paragraph(_("Careful: {careful}").format(careful=_(q.careful))),
+            ],
+            env,
+            err=True,
+        )
+        again = _("Please answer yes, no or not sure.")
+        reply = replies[answer(_(q.question), set(replies), again)]
+        if reply:
+            answers[q.key] = reply
+    return answers
+
+
+def iphone_summary(given: dict[str, str]) -> list[Paragraph]:
+    """What the answers so far point to, calmly."""
+    from exitplan.domain.phonecheck import iphone_signs, sign_words
+    from exitplan.phone.report import BLANK, Paragraph, next_steps
+
+    signs = iphone_signs(given)
+    if not signs:
+        return [
+            Paragraph(
+                N_(
+                    "None of your answers points to someone else seeing into this iPhone. That "
+                    "does not mean it is safe: if they seem to know things they should not, trust "
+                    "that feeling and talk it over with an advocate."
+                )
+            )
+        ]
+    lines = [BLANK, Paragraph(N_("Things to talk over with an advocate"), style="bold")]
+    for sign in signs:
+        words = sign_words(sign)
+        lines.append(Paragraph(_("{sign}.").format(sign=words[:1].upper() + words[1:]), "- "))
+    lines += [BLANK, *next_steps(android=False)]
+    lines.append(Paragraph(N_("Your plan now shows the steps about a watched phone first.")))
+    return lines

@@ -1,0 +1,213 @@
+"""The adb program, run read-only: one allow-list of commands, argument lists, timeouts.
+
+Every command goes through `Adb.run`, which refuses anything `is_read_only` does not allow, so a
+command that could change the phone (install, uninstall, disable, `settings put`, reset, reboot,
+`connect`, `pair`, `tcpip`) is never started, whatever calls it. Arguments given to `adb shell`
+are joined into a command line on the phone, so every argument taken from the phone's own output
+(a package name, an app's path) must match a strict pattern with no space or shell character.
+
+A run starts the adb server when none is running, and stops it at the end only when it started it
+(`session`). exitplan opens no connection itself: the adb program talks to the phone over USB.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _, ngettext
+
+PROGRAM = "adb"
+DEFAULT_TIMEOUT = 20
+MAX_TIMEOUT = 600
+
+PACKAGE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+")
+APK_PATH = re.compile(r"/data/app/[A-Za-z0-9._~=+\-/]+\.apk")
+# A USB serial: letters, digits, dots, dashes and underscores. A network device ("host:port",
+# wireless debugging's mDNS names) has a colon or spaces and is never read.
+SERIAL = re.compile(r"[A-Za-z0-9._\-]{1,64}")
+
+PROPERTIES = (
+    "ro.product.manufacturer",
+    "ro.product.model",
+    "ro.build.version.release",
+    "ro.build.version.sdk",
+    "ro.build.version.security_patch",
+)
+SETTINGS = (
+    ("global", "package_verifier_enable"),
+    ("global", "verifier_verify_adb_installs"),
+    ("global", "development_settings_enabled"),
+    ("global", "adb_enabled"),
+    ("secure", "accessibility_enabled"),
+    ("secure", "enabled_accessibility_services"),
+    ("secure", "enabled_notification_listeners"),
+)
+# `pm list packages` with uid, uninstalled-but-kept, and installer; then the fallbacks older
+# Android versions understand; and the preinstalled (system) packages.
+PACKAGE_LISTS = (
+    ("pm", "list", "packages", "-U", "-u", "-i"),
+    ("pm", "list", "packages", "-u", "-i"),
+    ("pm", "list", "packages", "-i"),
+)
+SYSTEM_PACKAGES = ("pm", "list", "packages", "-s")
+DEVICE_POLICY = ("dumpsys", "device_policy")
+
+_SHELL_EXACT: frozenset[tuple[str, ...]] = frozenset(
+    {
+        *(("getprop", name) for name in PROPERTIES),
+        *(("settings", "get", table, name) for table, name in SETTINGS),
+        *PACKAGE_LISTS,
+        SYSTEM_PACKAGES,
+        DEVICE_POLICY,
+    }
+)
+_LOCAL: frozenset[tuple[str, ...]] = frozenset(
+    {("start-server",), ("kill-server",), ("devices", "-l")}
+)
+
+
+def is_read_only(args: Sequence[str]) -> bool:
+    """Whether `adb ARGS` is one of the read-only commands the check may run (the one list)."""
+    command = tuple(args)
+    if command in _LOCAL:
+        return True
+    if len(command) < 4 or command[0] != "-s" or command[2] != "shell":
+        return False
+    shell = command[3:] if SERIAL.fullmatch(command[1]) else ()
+    if shell in _SHELL_EXACT:
+        return True
+    if len(shell) == 3 and shell[:2] == ("pm", "path"):
+        return PACKAGE.fullmatch(shell[2]) is not None
+    if len(shell) == 2 and shell[0] == "sha256sum":
+        return APK_PATH.fullmatch(shell[1]) is not None and ".." not in shell[1]
+    return False
+
+
+class PhoneError(ExitplanError):
+    """The phone cannot be read: no adb, no phone, not allowed yet, two phones, no answer."""
+
+
+class RefusedCommand(PhoneError):
+    """A command that is not on the read-only list; it was never started."""
+
+
+def find_adb() -> str:
+    """The adb program on the PATH, or a PhoneError that says how to install it."""
+    found = shutil.which(PROGRAM)
+    if found is None:
+        raise PhoneError(
+            _(
+                "the phone check needs the adb program, which is not installed on this computer. "
+                "On Debian or Ubuntu: sudo apt install adb (elsewhere, Android's "
+                "'SDK Platform-Tools'). Nothing was read or written"
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class Output:
+    """What one adb command printed, as bytes, and how it ended."""
+
+    args: tuple[str, ...]
+    code: int
+    stdout: bytes
+    stderr: bytes
+
+    @property
+    def text(self) -> str:
+        """stdout as text (bytes that are not UTF-8 replaced)."""
+        return self.stdout.decode("utf-8", "replace")
+
+
+def timed_out(seconds: float) -> PhoneError:
+    """The message for a phone that did not answer in time."""
+    text = ngettext(
+        "the phone did not answer within {seconds} second. Unplug it, plug it back in, unlock "
+        "it and try again. Nothing was written",
+        "the phone did not answer within {seconds} seconds. Unplug it, plug it back in, unlock "
+        "it and try again. Nothing was written",
+        int(seconds),
+    )
+    return PhoneError(text.format(seconds=f"{seconds:g}"))
+
+
+class Adb:
+    """Runs read-only adb commands, each with a timeout; refuses every other command."""
+
+    def __init__(self, program: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.program = program
+        self.timeout = timeout
+        self.calls: list[tuple[str, ...]] = []
+
+    def run(self, args: Sequence[str], *, timeout: float | None = None) -> Output:
+        """Run `adb ARGS` and return what it printed; PhoneError on a timeout."""
+        command = tuple(args)
+        if not is_read_only(command):
+            shown = " ".join(command)
+            raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
+        self.calls.append(command)
+        limit = self.timeout if timeout is None else timeout
+        env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+        try:
+            child = subprocess.Popen(
+                [self.program, *command],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                start_new_session=True,  # a timeout ends the child and anything it started
+            )
+        except OSError as exc:
+            raise PhoneError(
+                _("the adb program could not be started ({reason})").format(reason=exc.strerror)
+            ) from None
+        try:
+            out, err = child.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(child.pid, signal.SIGKILL)
+            out, err = child.communicate()
+            raise _TimedOut(Output(command, -9, out, err), limit) from None
+        return Output(command, child.returncode, out, err)
+
+    def shell(self, serial: str, *words: str) -> Output:
+        """`adb -s SERIAL shell WORDS`."""
+        return self.run(["-s", serial, "shell", *words])
+
+
+class _TimedOut(PhoneError):
+    """A timeout, with what the command had printed before it was ended."""
+
+    def __init__(self, output: Output, seconds: float) -> None:
+        super().__init__(str(timed_out(seconds)))
+        self.output = output
+
+
+@contextlib.contextmanager
+def session(adb: Adb) -> Iterator[Adb]:
+    """Start the adb server if none runs; at the end, stop it only if this run started it."""
+    try:
+        started = b"daemon started successfully" in adb.run(["start-server"]).stderr
+    except _TimedOut as exc:  # it may have started one before it stopped answering
+        if b"starting now" in exc.output.stderr:
+            _stop(adb)
+        raise
+    try:
+        yield adb
+    finally:
+        if started:
+            _stop(adb)
+
+
+def _stop(adb: Adb) -> None:
+    with contextlib.suppress(PhoneError):
+        adb.run(["kill-server"])

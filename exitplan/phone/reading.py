@@ -1,0 +1,103 @@
+"""The reads of one check, in order: which phone, what it is, its apps, settings and admins.
+
+`read_phone` asks the phone only through `Adb` (so only read-only commands can run) and keeps
+every command's exact output, for the findings and, when the person asks, for the journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from exitplan.base.i18n import _
+from exitplan.phone.adb import (
+    DEVICE_POLICY,
+    PACKAGE,
+    PACKAGE_LISTS,
+    PROPERTIES,
+    SETTINGS,
+    SYSTEM_PACKAGES,
+    Adb,
+    Output,
+    PhoneError,
+)
+from exitplan.phone.parse import (
+    Package,
+    choose_device,
+    parse_apk_paths,
+    parse_devices,
+    parse_names,
+    parse_packages,
+    parse_setting,
+    parse_sha256,
+)
+
+# Apps from outside a store whose files are hashed on the phone, at most (each is two commands).
+MAX_HASHED = 10
+
+
+@dataclass
+class Readings:
+    """What the phone said, parsed, and every command's output as it was printed."""
+
+    serial: str
+    properties: dict[str, str | None] = field(default_factory=dict)
+    settings: dict[str, str | None] = field(default_factory=dict)
+    packages: list[Package] = field(default_factory=list)
+    system: set[str] = field(default_factory=set)
+    device_policy: str = ""
+    hashes: dict[str, str] = field(default_factory=dict)
+    outputs: list[Output] = field(default_factory=list)
+
+    def keep(self, output: Output) -> Output:
+        """Remember a command's output (for the journal) and return it."""
+        self.outputs.append(output)
+        return output
+
+
+def find_phone(adb: Adb) -> Readings:
+    """The one phone connected by USB and allowed, or a PhoneError saying what to do."""
+    listed = adb.run(["devices", "-l"])
+    device = choose_device(parse_devices(listed.text))
+    readings = Readings(device.serial)
+    readings.keep(listed)
+    return readings
+
+
+def read_phone(adb: Adb, readings: Readings) -> Readings:
+    """Read what the phone says about itself (see the module text); PhoneError if it stops
+    answering or cannot list its apps."""
+    serial = readings.serial
+    for name in PROPERTIES:
+        said = readings.keep(adb.shell(serial, "getprop", name))
+        readings.properties[name] = parse_setting(said.text)
+    for table, name in SETTINGS:
+        said = readings.keep(adb.shell(serial, "settings", "get", table, name))
+        readings.settings[name] = parse_setting(said.text)
+    readings.packages = _packages(adb, readings)
+    readings.system = parse_names(readings.keep(adb.shell(serial, *SYSTEM_PACKAGES)).text)
+    readings.device_policy = readings.keep(adb.shell(serial, *DEVICE_POLICY)).text
+    return readings
+
+
+def hash_apps(adb: Adb, readings: Readings, names: list[str]) -> None:
+    """The SHA-256 of each named app's main file, computed on the phone (at most MAX_HASHED)."""
+    for name in [n for n in names if PACKAGE.fullmatch(n)][:MAX_HASHED]:
+        paths = parse_apk_paths(readings.keep(adb.shell(readings.serial, "pm", "path", name)).text)
+        if paths:
+            said = readings.keep(adb.shell(readings.serial, "sha256sum", paths[0]))
+            digest = parse_sha256(said.text)
+            if digest:
+                readings.hashes[name] = digest
+
+
+def _packages(adb: Adb, readings: Readings) -> list[Package]:
+    for words in PACKAGE_LISTS:
+        listed = parse_packages(readings.keep(adb.shell(readings.serial, *words)).text)
+        if listed is not None:
+            return listed
+    raise PhoneError(
+        _(
+            "the phone did not list its apps, so the check cannot say anything useful. Unlock the "
+            "phone and try again. Nothing was written"
+        )
+    )

@@ -1,0 +1,183 @@
+"""The words of the phone check: the safety preface, the findings, the next steps.
+
+Paragraphs only (a prefix, the text, a style); the command line translates, wraps and prints
+them, so every text here is marked with `N_()` and translated where it is shown. The
+preface follows what the Coalition Against Stalkerware and NNEDV's Safety Net tell survivors
+(checked 2026-12-01; the README names the pages): removing monitoring software may not be safe
+and abuse can escalate; anything done on a watched phone may be seen; a device they never had is
+the safer one; nothing found does not mean safe.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.phone.analysis import Outcome
+
+
+class Paragraph(NamedTuple):
+    """One paragraph: a prefix (a bullet or a number), the text, a style ("" or "bold")."""
+
+    text: str
+    prefix: str = ""
+    style: str = ""
+
+
+BLANK = Paragraph("")
+
+PREFACE: tuple[Paragraph, ...] = (
+    Paragraph(N_("Before you look"), style="bold"),
+    Paragraph(
+        N_(
+            "Looking for monitoring apps can itself be noticed. The Coalition Against Stalkerware "
+            "says that removing such an app may not be safe: the person who installed it may be "
+            "watching, and the abuse can get worse. NNEDV's Safety Net says that anything you do "
+            "on a watched phone may be seen, and that a device the person has never had access to "
+            "is safer for finding help (stopstalkerware.org, techsafety.org)."
+        )
+    ),
+    BLANK,
+    Paragraph(
+        N_(
+            "What this check does: it reads, over the USB cable, what the phone says about its "
+            "apps and a few settings. It removes nothing and changes nothing on the phone."
+        )
+    ),
+    Paragraph(
+        N_(
+            "What it leaves behind: USB debugging switched on, and this computer's key remembered "
+            "by the phone until you remove it. adb also keeps its own key on this computer."
+        )
+    ),
+    Paragraph(
+        N_(
+            "What it cannot tell you: finding nothing does not mean the phone is safe. The list of "
+            "known apps is incomplete, and such apps change their names."
+        )
+    ),
+    BLANK,
+    Paragraph(
+        N_(
+            "A phone they have never touched is the safer one for planning. An advocate can go "
+            "through this with you, before or after."
+        )
+    ),
+)
+
+CONFIRM = N_("Read the phone now? (yes or no)")
+DEVELOPER_QUESTION = N_(
+    "Before today, were developer options already turned on on this phone? (yes, no, or Enter "
+    "if you are not sure)"
+)
+JOURNAL_QUESTION = N_(
+    "Keep a record of this check in your journal, with the phone's own answers attached? "
+    "(yes or no)"
+)
+NOTHING_READ = N_("Nothing was read from the phone, and nothing was written.")
+
+
+def next_steps(*, android: bool = True) -> tuple[Paragraph, ...]:
+    """What may help next, after a check that found something."""
+    keep = (
+        N_("Keep the phone as it is: it may be evidence. This check can go in your journal.")
+        if android
+        else N_(
+            "Keep things as they are for now, and note what you saw in your journal "
+            "(exitplan log add)."
+        )
+    )
+    return (
+        Paragraph(N_("What may help next"), style="bold"),
+        Paragraph(
+            N_(
+                "Do not remove or stop anything yet. A change can alert them; an advocate can help "
+                "you plan when and how."
+            ),
+            "1. ",
+        ),
+        Paragraph(keep, "2. "),
+        Paragraph(
+            N_(
+                "Use a safer device for planning, for searching and for calls about leaving: one "
+                "they have never had."
+            ),
+            "3. ",
+        ),
+    )
+
+
+def turn_off_again(developer_before: str) -> tuple[Paragraph, ...]:
+    """How to put the phone back the way it was (exitplan never changes a setting itself)."""
+    lines = [
+        BLANK,
+        Paragraph(N_("When you are done"), style="bold"),
+        Paragraph(
+            N_(
+                "On the phone, open Settings > System > Developer options, turn USB debugging off, "
+                "and tap 'Revoke USB debugging authorizations' so it forgets this computer. Menu "
+                "names differ a little between phones."
+            )
+        ),
+    ]
+    if developer_before != "yes":
+        lines.append(
+            Paragraph(
+                N_(
+                    "If developer options were off before today, turn them off again too, with the "
+                    "switch at the top of that screen."
+                )
+            )
+        )
+    return tuple(lines)
+
+
+def phone_line(outcome: Outcome) -> str:
+    """`Google Pixel 7, Android 14. 13 apps listed.` (or what the phone said of itself)."""
+    apps = ngettext("{count} app listed.", "{count} apps listed.", outcome.apps).format(
+        count=outcome.apps
+    )
+    model = outcome.model or _("An Android phone")
+    if outcome.android:
+        return _("{model}, Android {version}. {apps}").format(
+            model=model, version=outcome.android, apps=apps
+        )
+    return _("{model}. {apps}").format(model=model, apps=apps)
+
+
+def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
+    """What was found, worded as things to talk over with an advocate."""
+    bullet = "- " if plain else "• "
+    lines = [Paragraph(phone_line(outcome), style="bold")]
+    signs = [f for f in outcome.findings if f.sign]
+    if outcome.list_problem:
+        lines += [BLANK, Paragraph(outcome.list_problem)]
+    lines.append(BLANK)
+    if signs:
+        lines.append(Paragraph(N_("Things to talk over with an advocate"), style="bold"))
+        lines += [Paragraph(f.why, bullet) for f in signs]
+        lines += [BLANK, *next_steps()]
+    else:
+        lines.append(
+            Paragraph(
+                N_(
+                    "Nothing from the list of known monitoring apps was found, and no setting "
+                    "stood out."
+                )
+                if outcome.list_problem is None
+                else "No setting or app power stood out."
+            )
+        )
+        lines.append(
+            Paragraph(
+                N_(
+                    "That does not mean the phone is safe: the list is incomplete, and some apps "
+                    "hide under other names. If they seem to know things they should not, trust "
+                    "that feeling and talk it over with an advocate."
+                )
+            )
+        )
+    if outcome.notes:
+        lines += [BLANK, Paragraph(N_("Also worth a look (usual on many phones)"), style="bold")]
+        lines += [Paragraph(f.why, bullet) for f in outcome.notes]
+    return lines

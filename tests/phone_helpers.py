@@ -1,0 +1,143 @@
+"""The stand-in adb on the PATH, the invented stalkerware list, and the read-only proof."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+from exitplan.phone import indicators
+from exitplan.phone.adb import is_read_only
+
+TESTS = Path(__file__).resolve().parent
+STANDIN = TESTS / "standin_adb.py"
+PHONES = TESTS / "data" / "phones"
+LIST = TESTS / "data" / "indicators"
+COMMIT = "0123456789abcdef0123456789abcdef01234567"
+# Words of adb commands that change a phone, or reach it over the network.
+CHANGING = frozenset(
+    {
+        "install",
+        "install-multiple",
+        "uninstall",
+        "disable",
+        "disable-user",
+        "enable",
+        "clear",
+        "put",
+        "delete",
+        "reset",
+        "reboot",
+        "root",
+        "remount",
+        "connect",
+        "pair",
+        "tcpip",
+        "rm",
+        "push",
+        "sideload",
+        "force-stop",
+        "suspend",
+        "hide",
+        "am",
+        "kill",
+    }
+)
+
+
+@dataclass
+class Standin:
+    """The stand-in adb: where its calls are logged, and the file that stands for its server."""
+
+    bin: Path
+    log: Path
+    server: Path
+    monkeypatch: pytest.MonkeyPatch
+
+    def phone(self, name: str) -> None:
+        """Replay this recorded phone (tests/data/phones/NAME.toml)."""
+        assert (PHONES / f"{name}.toml").is_file()
+        self.monkeypatch.setenv("STANDIN_ADB_PHONE", name)
+
+    def calls(self) -> list[list[str]]:
+        """Every call made so far, in order."""
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines()]
+
+    def env(self) -> dict[str, str]:
+        """What a child process needs to find the stand-in."""
+        import os
+
+        names = ("PATH", "STANDIN_ADB_PHONE", "STANDIN_ADB_LOG", "STANDIN_ADB_SERVER")
+        return {name: os.environ[name] for name in names if name in os.environ}
+
+
+def make_standin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Standin:
+    """Put the stand-in first on the PATH (before Debian's real adb)."""
+    import os
+
+    folder = tmp_path / "standin-bin"
+    folder.mkdir()
+    script = folder / "adb"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{STANDIN}" "$@"\n')
+    script.chmod(0o755)
+    log, server = tmp_path / "adb-calls.jsonl", tmp_path / "adb-server"
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setenv("STANDIN_ADB_LOG", str(log))
+    monkeypatch.setenv("STANDIN_ADB_SERVER", str(server))
+    return Standin(folder, log, server, monkeypatch)
+
+
+def assert_read_only(calls: list[list[str]]) -> None:
+    """Every call is on the allow-list, none holds a changing word, and the server is stopped
+    only after this run started it."""
+    assert calls, "the stand-in was never called"
+    for call in calls:
+        assert is_read_only(call), call
+        assert not CHANGING & set(call), call
+    kills = [n for n, call in enumerate(calls) if call == ["kill-server"]]
+    assert len(kills) <= 1
+    if kills:
+        assert calls[0] == ["start-server"]
+        assert kills[0] == len(calls) - 1
+
+
+def convert_list(folder: Path, source: Path = LIST) -> Path:
+    """The invented list converted by the same code the release script uses, with provenance."""
+    raw = {
+        name: (source / name).read_bytes() for name in ("ioc.yaml", "watchware.yaml", "samples.csv")
+    }
+    data = indicators.convert(
+        yaml.safe_load(raw["ioc.yaml"]),
+        yaml.safe_load(raw["watchware.yaml"]),
+        csv.DictReader(raw["samples.csv"].decode().splitlines()),
+    )
+    body = indicators.dump(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / indicators.DATA_FILE).write_bytes(body)
+    (folder / indicators.PROVENANCE_FILE).write_bytes(
+        indicators.provenance(body, COMMIT, raw, "2026-11-30")
+    )
+    return folder
+
+
+def recorded(phone: str, command: str) -> bytes:
+    """The output the stand-in replays for a command (after `base` and `[append]`)."""
+    sys.path.insert(0, str(TESTS))
+    try:
+        from standin_adb import recording
+    finally:
+        sys.path.remove(str(TESTS))
+    return recording(phone)[command].encode()
+
+
+def sha256(data: bytes) -> str:
+    """Hex SHA-256."""
+    return hashlib.sha256(data).hexdigest()

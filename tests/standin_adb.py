@@ -1,0 +1,63 @@
+"""A stand-in for the adb program: replays recorded outputs of a phone, and records every call.
+
+Tests put a small `adb` script on the PATH that runs this file. It reads:
+
+- STANDIN_ADB_PHONE: the recorded phone, `tests/data/phones/NAME.toml` (a file may start from
+  another with `base = "clean"` and add lines with `[append]`);
+- STANDIN_ADB_LOG: a file to which every call's arguments are appended, one JSON list a line;
+- STANDIN_ADB_SERVER: a file standing for a running adb server (start-server creates it and says
+  it started one; kill-server removes it).
+
+A command the recording does not hold prints an error and exits 1, as adb does for an unknown one.
+A recorded output of exactly "HANG" never answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+PHONES = Path(__file__).resolve().parent / "data" / "phones"
+
+
+def recording(name: str) -> dict[str, str]:
+    data = tomllib.loads((PHONES / f"{name}.toml").read_text(encoding="utf-8"))
+    outputs = recording(data["base"]) if "base" in data else {}
+    outputs.update(data.get("outputs", {}))
+    for key, extra in data.get("append", {}).items():
+        outputs[key] = outputs.get(key, "") + extra
+    return outputs
+
+
+def main(args: list[str]) -> int:
+    log = os.environ.get("STANDIN_ADB_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(args) + "\n")
+    server = Path(os.environ.get("STANDIN_ADB_SERVER", "/nonexistent/standin-adb-server"))
+    if args == ["start-server"]:
+        if not server.exists():
+            server.write_text("running\n", encoding="utf-8")
+            sys.stderr.write("* daemon not running; starting now at tcp:5037\n")
+            sys.stderr.write("* daemon started successfully\n")
+        return 0
+    if args == ["kill-server"]:
+        server.unlink(missing_ok=True)
+        return 0
+    outputs = recording(os.environ["STANDIN_ADB_PHONE"])
+    key = " ".join(args[3:]) if args[:1] == ["-s"] and args[2:3] == ["shell"] else " ".join(args)
+    if key not in outputs:
+        sys.stderr.write(f"adb: unknown command {' '.join(args)}\n")
+        return 1
+    if outputs[key] == "HANG":
+        time.sleep(3600)
+    sys.stdout.write(outputs[key])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
