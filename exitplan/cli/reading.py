@@ -233,6 +233,16 @@ def summary(
             help="Add the journal's entries as a timeline (the full record: exitplan log export).",
         ),
     ] = False,
+    inventory: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--inventory",
+            metavar="NAME",
+            help="Add an inventory as a table: documents, accounts, money or all (repeat for "
+            "more). None is added unless asked for: money may not be for everyone's eyes.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print the whole plan, with states and notes.
 
@@ -263,17 +273,18 @@ def summary(
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
     plan = env.ws.read()
     moments = journal_timeline(env) if with_journal else None
+    tables = asked_inventories(inventory)
     if chosen == "json":
         import json
 
-        data = export.summary_data(plan, env.today, moments)
+        data = export.summary_data(plan, env.today, moments, tables)
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     elif chosen == "markdown":
-        text = summary.summary_markdown(plan, env.today, moments)
+        text = summary.summary_markdown(plan, env.today, moments, tables)
     elif chosen == "html":
-        text = printable.summary_html(plan, env.today, moments)
+        text = printable.summary_html(plan, env.today, moments, tables)
     else:
-        text = summary.summary_text(plan, env.today, moments)
+        text = summary.summary_text(plan, env.today, moments, tables)
     if target is None:
         typer.echo(text, nl=False)
         return
@@ -288,6 +299,20 @@ def summary(
             "This file is NOT encrypted, even though your plan is: anyone who opens it can read "
             "it. Delete it when you no longer need it."
         )
+
+
+def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
+    """The inventories `--inventory` asks for, in their order (`all`: every one)."""
+    asked = {name.strip().lower() for name in names or ()}
+    unknown = sorted(asked - {"documents", "accounts", "money", "all"})
+    if unknown:
+        raise typer.BadParameter(
+            f"'{unknown[0]}' is not an inventory; use documents, accounts, money or all",
+            param_hint="'--inventory'",
+        )
+    return tuple(
+        name for name in ("documents", "accounts", "money") if name in asked or "all" in asked
+    )
 
 
 def journal_timeline(env: Env) -> tuple[Moment, ...]:

@@ -158,6 +158,13 @@ def notice_text(notice: Notice, exit_date: date | None) -> str:
     )
 
 
+def notice_lines(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
+    """The status screen's lines: one per inventory that needs attention."""
+    from exitplan.domain.findings import notices
+
+    return [notice_text(notice, exit_date) for notice in notices(inventory, exit_date, today)]
+
+
 def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> list[dict[str, Any]]:
     """The status lines as JSON data."""
     from exitplan.domain.findings import notices

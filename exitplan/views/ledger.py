@@ -190,3 +190,68 @@ def _money_table(inventory: Inventory, exit_date: date | None, today: date) -> T
     )
     notes = tuple(runway_sentences(runway(inventory, exit_date, today), inventory, exit_date))
     return _empty(Table("money", _(TITLES["money"]), heads, body, notes if body else ()))
+
+
+# -- the tables in each summary format --------------------------------------------------------
+
+
+def markdown_table(table: Table) -> list[str]:
+    """A table as GitHub-flavoured Markdown: a heading, a pipe table, its notes."""
+    from exitplan.views.summary import escape_markdown
+
+    def cell(text: str) -> str:
+        # A new line would end the row: cells are one line, with the person's text escaped.
+        return escape_markdown(" ".join(text.split()))
+
+    lines = [f"## {escape_markdown(table.title)}", ""]
+    if table.rows:
+        lines.append("| " + " | ".join(cell(head) for head in table.heads) + " |")
+        lines.append("|" + "|".join("---" for _head in table.heads) + "|")
+        lines += ["| " + " | ".join(cell(text) for text in row) + " |" for row in table.rows]
+        lines.append("")
+    for note in table.notes:
+        lines += [escape_markdown(note), ""]
+    return lines
+
+
+def text_table(table: Table) -> list[str]:
+    """A table as plain text: the title in capitals, columns padded to their widest cell."""
+    lines = ["", table.title.upper()]
+    if table.rows:
+        rows = [table.heads, *(tuple(" ".join(c.split()) for c in row) for row in table.rows)]
+        widths = [max(len(row[n]) for row in rows) for n in range(len(table.heads))]
+        for row in rows:
+            lines.append(
+                "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+            )
+    lines += [f"  {note}" for note in table.notes]
+    return lines
+
+
+def html_table(table: Table) -> list[str]:
+    """A table as HTML, on a printed page of its own; every cell escaped."""
+    from html import escape
+
+    def text(value: str) -> str:
+        return escape(value, quote=True)
+
+    parts = [
+        f'<section class="inventory {table.section}" style="break-before: page">',
+        f"<h2>{text(table.title)}</h2>",
+    ]
+    if table.rows:
+        heads = "".join(f'<th scope="col">{text(head)}</th>' for head in table.heads)
+        parts += [
+            '<table class="inventory">',
+            f"<thead><tr>{heads}</tr></thead>",
+            "<tbody>",
+            *(
+                "<tr>" + "".join(f"<td>{text(cell)}</td>" for cell in row) + "</tr>"
+                for row in table.rows
+            ),
+            "</tbody>",
+            "</table>",
+        ]
+    parts += [f"<p>{text(note)}</p>" for note in table.notes]
+    parts.append("</section>")
+    return parts

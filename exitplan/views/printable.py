@@ -26,8 +26,10 @@ from exitplan.views.summary import (
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.domain.checks import Section as InventoryName
     from exitplan.domain.plan import Plan
     from exitplan.journal.records import Moment
+    from exitplan.views.ledger import Table
     from exitplan.views.summary import Section, Step, Summary
 
 # The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm); the printer picks the size.
@@ -201,6 +203,13 @@ class HtmlWriter:
             ]
         self.parts.append("</section>")
 
+    def inventory(self, table: Table) -> None:
+        """One inventory on a page of its own, as a table."""
+        from exitplan.views.ledger import html_table
+
+        self._close_list()
+        self.parts += html_table(table)
+
     def finish(self) -> str:
         """The whole page, ending in one newline."""
         self._close_list()
@@ -208,6 +217,11 @@ class HtmlWriter:
         return "\n".join(self.parts) + "\n"
 
 
-def summary_html(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_html(
+    plan: Plan,
+    today: date,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[InventoryName, ...] = (),
+) -> str:
     """The whole plan as one self-contained HTML page that prints well."""
-    return write_summary(build_summary(plan, today, timeline), HtmlWriter())
+    return write_summary(build_summary(plan, today, timeline, inventories), HtmlWriter())

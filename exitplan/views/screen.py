@@ -176,9 +176,22 @@ class StatusScreen:
         self.attention(groups)
         if plan.state is not None and plan.exit_date is None:
             self.for_now()
+        self.inventories()
         self.progress()
         self.footer()
         return self.lines
+
+    def inventories(self) -> None:
+        """One calm line per inventory, and only where something needs attention."""
+        if self.plan.state is None:
+            return
+        from exitplan.views.inventory import notice_lines
+
+        lines = notice_lines(self.plan.state.inventory, self.plan.exit_date, self.today)
+        if lines:
+            self.gap()
+        for line in lines:
+            self.add(line)
 
     def attention(self, groups: Groups) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""

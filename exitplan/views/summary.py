@@ -18,10 +18,12 @@ from exitplan.views.export import FLAG_WORDS, countdown_text, progress, rows_for
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.domain.checks import Section as InventoryName
     from exitplan.domain.model import Status
     from exitplan.domain.plan import Plan
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
+    from exitplan.views.ledger import Table
 
 PRIVATE = "This summary holds your notes. Keep it somewhere private."
 TIMELINE_NOTE = (
@@ -101,6 +103,8 @@ class Summary:
     sections: tuple[Section, ...]
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
+    # The inventories the person asked for, as tables (none unless asked: never by surprise).
+    inventories: tuple[Table, ...] = ()
 
     @property
     def as_of(self) -> str:
@@ -146,8 +150,14 @@ def _step(row: Scheduled) -> Step:
     )
 
 
-def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> Summary:
-    """The summary view of a plan on a given day (with the journal's timeline, if given)."""
+def build_summary(
+    plan: Plan,
+    today: date,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[InventoryName, ...] = (),
+) -> Summary:
+    """The summary view of a plan on a given day (with the journal's timeline and the
+    inventories, if asked for)."""
     rows = rows_for(plan, today)
     count = totals(rows)
     steps = {row.entry.number: _step(row) for row in rows}
@@ -185,7 +195,19 @@ def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None =
         calm=calm,
         sections=sections,
         timeline=timeline,
+        inventories=inventory_tables(plan, today, inventories),
     )
+
+
+def inventory_tables(
+    plan: Plan, today: date, sections: tuple[InventoryName, ...]
+) -> tuple[Table, ...]:
+    """The inventories asked for, as tables (none without a plan or when none is asked for)."""
+    if not sections or plan.state is None:
+        return ()
+    from exitplan.views.ledger import summary_tables
+
+    return summary_tables(plan.state.inventory, sections, plan.exit_date, today)
 
 
 class Writer(Protocol):
@@ -206,6 +228,9 @@ class Writer(Protocol):
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """The journal's entries, in the order they happened (after every checklist)."""
 
+    def inventory(self, table: Table) -> None:
+        """One inventory the person asked for, as a table (after the journal)."""
+
     def finish(self) -> str:
         """The whole document."""
 
@@ -220,6 +245,8 @@ def write_summary(view: Summary, writer: Writer) -> str:
             writer.step(step)
     if view.timeline is not None:
         writer.timeline(view.timeline)
+    for table in view.inventories:
+        writer.inventory(table)
     return writer.finish()
 
 
@@ -314,6 +341,12 @@ class MarkdownWriter:
             )
         self.lines.append("")
 
+    def inventory(self, table: Table) -> None:
+        """`## Documents` and a pipe table."""
+        from exitplan.views.ledger import markdown_table
+
+        self.lines += markdown_table(table)
+
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
@@ -365,16 +398,32 @@ class TextWriter:
             added = f" [{m.added}]" if m.added else ""
             self.lines.append(f"  {m.number:>4}  {m.when}: {m.what}{added}")
 
+    def inventory(self, table: Table) -> None:
+        """`DOCUMENTS` and padded columns."""
+        from exitplan.views.ledger import text_table
+
+        self.lines += text_table(table)
+
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
 
 
-def summary_markdown(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_markdown(
+    plan: Plan,
+    today: date,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[InventoryName, ...] = (),
+) -> str:
     """The whole plan as Markdown that reads well on paper and on a code-hosting site."""
-    return write_summary(build_summary(plan, today, timeline), MarkdownWriter())
+    return write_summary(build_summary(plan, today, timeline, inventories), MarkdownWriter())
 
 
-def summary_text(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_text(
+    plan: Plan,
+    today: date,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[InventoryName, ...] = (),
+) -> str:
     """The whole plan as plain text."""
-    return write_summary(build_summary(plan, today, timeline), TextWriter())
+    return write_summary(build_summary(plan, today, timeline, inventories), TextWriter())
