@@ -326,3 +326,52 @@ def test_every_linked_step_exists_in_the_built_in_checklists() -> None:
     catalog = load_catalog()
     ids = {f"{c.id}.{item.id}" for c in catalog.checklists for item in c.items}
     assert set(STEP_LINKS) <= ids
+
+
+# -- the cache ---------------------------------------------------------------------------------
+
+
+def test_the_cache_rebuilds_the_same_inventory() -> None:
+    """Rows written to the cache's JSON read back equal, without pydantic."""
+    import json
+    from dataclasses import asdict
+
+    from exitplan.home import cache
+    from exitplan.home.cachedrows import cached_inventory
+
+    book = Inventory(currency="£")
+    book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})
+    book = inv.add_row(book, "accounts", {"what": "phone", "partner_knows": "yes"})
+    book = inv.add_row(book, "money", {"kind": "income", "what": "pay", "amount": "10.50"})
+    text = json.dumps(asdict(book), default=cache._encode)
+    assert cached_inventory(json.loads(text, object_hook=cache._decode)) == book
+
+
+@pytest.mark.parametrize(
+    ("section", "field", "value"),
+    [
+        ("documents", "whose", "neighbour"),
+        ("documents", "kind", 5),
+        ("documents", "copy", "yes"),
+        ("accounts", "state", "gone"),
+        ("accounts", "number", True),
+        ("money", "kind", "loot"),
+        ("money", "amount", 5),
+        ("money", "extra", 1),
+    ],
+)
+def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) -> None:
+    """A value exitplan never writes (a word outside its list, a wrong type, an unknown field)
+    makes the cache unusable: the plan is read and validated instead."""
+    from dataclasses import asdict
+
+    from exitplan.home.cachedrows import cached_inventory
+
+    book = Inventory()
+    book = inv.add_row(book, "documents", {"kind": "passport"})
+    book = inv.add_row(book, "accounts", {"what": "phone"})
+    book = inv.add_row(book, "money", {"kind": "saved", "what": "tin", "amount": "1"})
+    data = asdict(book)
+    data[section][0][field] = value
+    with pytest.raises((ValueError, TypeError)):
+        cached_inventory(data)

@@ -27,57 +27,69 @@ def cached_amount(text: object) -> Decimal:
     return amount
 
 
-# Each inventory field as exitplan writes it: a type, or the words it may hold (None: empty).
-_TEXT = (str, None)
-_ROW_FIELDS: dict[type, dict[str, Any]] = {
+# Each inventory field as exitplan writes it: the types it may have (NoneType: empty), or the
+# words it may hold.
+_TEXT = frozenset({str, type(None)})
+_ROW_FIELDS: dict[type, dict[str, frozenset[Any]]] = {
     inv.Document: {
-        "number": int,
-        "kind": str,
-        "whose": checks.WHOSE,
+        "number": frozenset({int}),
+        "kind": frozenset({str}),
+        "whose": frozenset(checks.WHOSE),
         "child": _TEXT,
         "original": _TEXT,
-        "copy": bool,
+        "copy": frozenset({bool}),
         "copy_where": _TEXT,
-        "expires": (date, None),
+        "expires": frozenset({date, type(None)}),
         "note": _TEXT,
     },
     inv.Account: {
-        "number": int,
-        "what": str,
+        "number": frozenset({int}),
+        "what": frozenset({str}),
         **dict.fromkeys(
-            ("partner_knows", "shared", "linked", "location", "recovery"), checks.ANSWERS
+            ("partner_knows", "shared", "linked", "location", "recovery", "two_step"),
+            frozenset(checks.ANSWERS),
         ),
-        "two_step": checks.ANSWERS,
-        "safe_to_change": checks.SAFE_WHEN,
-        "state": checks.ACCOUNT_STATES,
+        "safe_to_change": frozenset(checks.SAFE_WHEN),
+        "state": frozenset(checks.ACCOUNT_STATES),
         "note": _TEXT,
     },
     inv.Money: {
-        "number": int,
-        "kind": checks.MONEY_KINDS,
-        "what": str,
-        "amount": Decimal,
-        "per": checks.PERS,
+        "number": frozenset({int}),
+        "kind": frozenset(checks.MONEY_KINDS),
+        "what": frozenset({str}),
+        "amount": frozenset({Decimal}),
+        "per": frozenset(checks.PERS),
         "note": _TEXT,
     },
 }
-
-
-def _fits(value: Any, rule: Any) -> bool:
-    if isinstance(rule, tuple) and rule and isinstance(rule[0], str):  # words
-        return value in rule
-    kinds = rule if isinstance(rule, tuple) else (rule,)
-    return any(value is None if kind is None else type(value) is kind for kind in kinds)
+# The (row type, field) pairs whose rule is words rather than types.
+_WORDS = {
+    (kind, name)
+    for kind, rules in _ROW_FIELDS.items()
+    for name, rule in rules.items()
+    if all(isinstance(word, str) for word in rule)
+}
+_set = object.__setattr__
 
 
 def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
-    """The rows of one inventory, each field judged (the checksum has no key)."""
+    """The rows of one inventory, judged a column at a time (the checksum has no key), then
+    built without running __init__ (their fields are exactly the dataclass's, checked here)."""
     rules = _ROW_FIELDS[kind]
-    built = []
-    for row in rows:
-        if row.keys() != rules.keys() or not all(_fits(row[k], r) for k, r in rules.items()):
+    keys = rules.keys()
+    if type(rows) is not list or not all(type(r) is dict and r.keys() == keys for r in rows):
+        raise ValueError("an inventory row as exitplan never writes it")
+    for name, rule in rules.items():
+        column = [row[name] for row in rows]
+        found = set(column) if (kind, name) in _WORDS else {type(value) for value in column}
+        if not found <= rule:
             raise ValueError("an inventory row as exitplan never writes it")
-        built.append(kind(**row))
+    built = []
+    new = object.__new__
+    for row in rows:
+        made: Any = new(kind)
+        _set(made, "__dict__", row)
+        built.append(made)
     return tuple(built)
 
 
@@ -86,7 +98,7 @@ def cached_inventory(data: dict[str, Any]) -> inv.Inventory:
     if data.keys() != {"documents", "accounts", "money", "currency", "threshold_weeks"}:
         raise ValueError("an inventory as exitplan never writes it")
     currency, threshold = data["currency"], data["threshold_weeks"]
-    if not _fits(currency, _TEXT) or type(threshold) is not int or not 0 < threshold <= 520:
+    if type(currency) not in _TEXT or type(threshold) is not int or not 0 < threshold <= 520:
         raise ValueError("an inventory as exitplan never writes it")
     return inv.Inventory(
         documents=_rows(inv.Document, data["documents"]),

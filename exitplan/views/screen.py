@@ -183,11 +183,14 @@ class StatusScreen:
 
     def inventories(self) -> None:
         """One calm line per inventory, and only where something needs attention."""
-        if self.plan.state is None:
-            return
+        state = self.plan.state
+        if state is None or not (
+            state.inventory.documents or state.inventory.accounts or state.inventory.money
+        ):
+            return  # nothing listed: nothing to say, and nothing more to import
         from exitplan.views.inventory import notice_lines
 
-        lines = notice_lines(self.plan.state.inventory, self.plan.exit_date, self.today)
+        lines = notice_lines(state.inventory, self.plan.exit_date, self.today)
         if lines:
             self.gap()
         for line in lines:
