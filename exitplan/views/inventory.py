@@ -261,13 +261,6 @@ def step_note(plan: Plan, full_id: str, today: date) -> tuple[str, str, bool] | 
 # -- the terminal ----------------------------------------------------------------------------------
 
 
-def _sources_text(sources: tuple[str, ...]) -> str:
-    return "\n".join(
-        _("{name}, read {date}: {url}").format(name=_(SOURCES[url]), date=CHECKED, url=url)
-        for url in sources
-    )
-
-
 def list_lines(
     section: Section,
     inventory: Inventory,
@@ -400,6 +393,12 @@ def show_lines(
         fields.append((_("Needs a look"), "\n".join(view.flags)))
     if view.advice:
         fields.append((_("What to do"), "\n".join(view.advice)))
+    lines = _field_lines(fields, columns, paint, plain)
     if view.sources:
-        fields.append((_("Sources"), _sources_text(view.sources)))
-    return _field_lines(fields, columns, paint, plain)
+        # Each address on a line of its own from the left edge: too long to sit beside a label,
+        # and never split, so it can be copied whole.
+        lines += ["", paint(_("Sources"), "bold")]
+        for url in view.sources:
+            name = _("{name}, read {date}:").format(name=_(SOURCES[url]), date=CHECKED)
+            lines += [*wrap(name, columns), url]
+    return lines
