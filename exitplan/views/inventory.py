@@ -22,7 +22,6 @@ from exitplan.views.holdings import (
     row_title,
     row_view,
 )
-from exitplan.views.ledger import runway_sentences
 from exitplan.views.term import Painter, wrap
 
 if TYPE_CHECKING:
@@ -325,7 +324,7 @@ def list_lines(
         lines.append("")
         lines.extend(
             paint(line, "")
-            for text in runway_sentences(runway(inventory, exit_date, today), inventory, exit_date)
+            for text in _runway_text(inventory, exit_date, today)
             for line in wrap(text, columns)
         )
     steps = linked_steps(plan, section, today)
@@ -350,6 +349,12 @@ def list_lines(
     ).format(command=COMMAND[section])
     add(more, "dim")
     return lines
+
+
+def _runway_text(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
+    from exitplan.views.ledger import runway_sentences  # not needed by status
+
+    return runway_sentences(runway(inventory, exit_date, today), inventory, exit_date)
 
 
 def _is_open(plan: Plan | None, full_id: str) -> bool:
