@@ -1386,70 +1386,7 @@ def test_validate_needs_a_file(run: Run) -> None:
     assert_usage_error(run("validate"), "Missing argument")
 
 
-# -- help-now ------------------------------------------------------------------------------------
-
-
-def helplines() -> list[dict]:
-    """The shipped helplines (the data file must be there)."""
-    import tomllib
-    from importlib.resources import files
-
-    source = files("exitplan") / "helplines.toml"
-    assert source.is_file(), "exitplan/helplines.toml is missing"
-    return tomllib.loads(source.read_text(encoding="utf-8")).get("line", [])
-
-
-def test_help_now_without_a_plan_writes_nothing(run: Run, home: Path) -> None:
-    """help-now works with no plan, shows every number, and creates nothing."""
-    lines = helplines()
-    result = run("help-now")
-    assert result.exit_code == 0
-    assert result.stdout.startswith("If you are in danger right now, call your local emergency")
-    for line in lines:
-        assert line["number"] in result.stdout
-    assert not home.exists()
-
-
-def test_help_now_region(run: Run, home: Path) -> None:
-    """--region shows that region's numbers only (any case)."""
-    lines = helplines()
-    region = lines[0]["region"]
-    mine = {line["number"] for line in lines if line["region"] == region}
-    others = {line["number"] for line in lines if line["region"] != region} - mine
-    result = run("help-now", "--region", region.lower())
-    assert result.exit_code == 0
-    for number in mine:
-        assert number in result.stdout
-    for number in others:
-        assert f"  {number} " not in result.stdout
-
-
-def test_help_now_unknown_region(run: Run, home: Path) -> None:
-    """An unknown region never costs the numbers: all of them are shown, with the known regions."""
-    lines = helplines()
-    known = ", ".join(sorted({line["region"] for line in lines}))
-    result = run("help-now", "--region", "XX")
-    assert result.exit_code == 0
-    assert result.stdout.startswith(f"No numbers for 'XX' (known: {known}), so here are all")
-    for line in lines:
-        assert line["number"] in result.stdout
-    assert not home.exists()
-
-
-def test_help_now_accepts_gb_for_the_uk(run: Run) -> None:
-    """GB, the ISO code people may type, finds the UK numbers."""
-    uk = [line for line in helplines() if line["region"] == "UK"]
-    result = run("help-now", "--region", "gb")
-    assert result.exit_code == 0
-    assert all(line["number"] in result.stdout for line in uk)
-    assert "No numbers" not in result.stdout
-
-
-def test_help_now_ignores_a_broken_plan(run: Run, plan_home: Path) -> None:
-    """help-now never reads the plan: it works even when plan.toml is broken."""
-    helplines()
-    (plan_home / "plan.toml").write_text("not = [valid", encoding="utf-8")
-    assert run("help-now").exit_code == 0
+# help-now and the region command: tests/test_helpnow.py and tests/test_regions.py.
 
 
 # -- today, home and colour ----------------------------------------------------------------------

@@ -21,7 +21,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKLIST_DIR = ROOT / "checklists"
-HELPLINES_FILE = ROOT / "exitplan" / "helplines.toml"
 
 # id -> order, as the plan lays the checklists out.
 EXPECTED_CHECKLISTS = {
@@ -91,14 +90,6 @@ CRITICAL_MAX_SHARE = 0.10
 ITEM_TEXT_FIELDS = ("title", "why", "how", "caution")
 CHECKLIST_TEXT_FIELDS = ("title", "summary")
 
-HELPLINE_TOP_KEYS = frozenset({"schema", "line"})
-HELPLINE_KEYS = frozenset(
-    {"region", "service", "number", "kind", "hours", "note", "source", "verified"}
-)
-HELPLINE_REQUIRED = frozenset({"region", "service", "number", "kind", "source", "verified"})
-HELPLINE_KINDS = frozenset({"helpline", "emergency", "text", "web"})
-REGION = re.compile(r"^[A-Z]{2}$")
-PHONE_NUMBER = re.compile(r"^\+?[0-9][0-9 -]*[0-9]$")
 # A fixed "today" for the verification dates, so the suite never depends on the clock.
 VERIFIED_NOT_AFTER = dt.date(2026, 12, 1)
 
@@ -112,12 +103,6 @@ def _load(path: Path) -> dict[str, Any]:
 def checklists() -> dict[str, dict[str, Any]]:
     """Every built-in checklist, parsed, keyed by file stem."""
     return {path.stem: _load(path) for path in sorted(CHECKLIST_DIR.glob("*.toml"))}
-
-
-@pytest.fixture(scope="module")
-def helplines() -> dict[str, Any]:
-    """The parsed helpline file."""
-    return _load(HELPLINES_FILE)
 
 
 def _items(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -278,12 +263,20 @@ def test_optional_text_fields_are_non_empty_when_present(
 
 
 def test_item_titles_are_short_and_unpunctuated(checklists: dict[str, dict[str, Any]]) -> None:
-    """Item titles are at most 70 characters and do not end with a full stop."""
+    """Item titles are at most 70 characters in general words and 80 in any place's own words
+    (a title may name a local fact), and do not end with a full stop."""
+    from exitplan.domain.region import fill
+    from exitplan.formats.regions import load_places, local_for
+
+    places = [local_for(place.code) for place in load_places()]
     for ref, item in _items(checklists):
         title = item.get("title")
         assert isinstance(title, str), ref
         assert title.strip(), ref
-        assert len(title) <= TITLE_MAX, ref
+        assert len(fill(title, None)) <= TITLE_MAX, ref
+        for place in places:
+            assert place is not None
+            assert len(fill(title, place.texts())) <= TITLE_MAX + 10, (ref, place.code)
         assert not title.endswith("."), ref
 
 
@@ -410,63 +403,7 @@ def test_no_diagnosis_of_the_partner(checklists: dict[str, dict[str, Any]]) -> N
     assert [where for where, text in _texts(checklists) if "narcissist" in text.lower()] == []
 
 
-# --- helplines -------------------------------------------------------------------
-
-
-def test_helpline_file_has_only_known_top_level_keys(helplines: dict[str, Any]) -> None:
-    """The helpline file holds a schema version of 1 and a list of lines."""
-    assert set(helplines) == HELPLINE_TOP_KEYS
-    assert helplines["schema"] == 1
-    assert isinstance(helplines["line"], list)
-    assert helplines["line"]
-
-
-def test_helplines_have_required_and_known_fields(helplines: dict[str, Any]) -> None:
-    """Each line has region, service, number, kind, source and verified, and nothing unknown."""
-    for index, line in enumerate(helplines["line"]):
-        assert set(line) >= HELPLINE_REQUIRED, index
-        assert set(line) <= HELPLINE_KEYS, index
-        for field in HELPLINE_KEYS - {"verified"}:
-            if field in line:
-                assert isinstance(line[field], str), (index, field)
-                assert line[field].strip(), (index, field)
-
-
-def test_helpline_regions_and_kinds_are_valid(helplines: dict[str, Any]) -> None:
-    """Regions are two-letter upper-case codes and kinds come from the allowed set."""
-    for index, line in enumerate(helplines["line"]):
-        assert REGION.match(line["region"]), index
-        assert line["kind"] in HELPLINE_KINDS, index
-
-
-def test_helpline_numbers_are_dialable_or_addresses(helplines: dict[str, Any]) -> None:
-    """A web entry's number is an https address; any other is digits a person can dial."""
-    for index, line in enumerate(helplines["line"]):
-        if line["kind"] == "web":
-            assert URL.match(line["number"]), index
-        else:
-            assert PHONE_NUMBER.match(line["number"]), index
-
-
-def test_helpline_sources_are_https(helplines: dict[str, Any]) -> None:
-    """Every line names the https address where it was verified."""
-    for index, line in enumerate(helplines["line"]):
-        assert URL.match(line["source"]), index
-
-
-def test_helplines_are_verified_on_a_real_past_date(helplines: dict[str, Any]) -> None:
-    """Every line has a verified date (a date, not a datetime) no later than 2026-12-01."""
-    for index, line in enumerate(helplines["line"]):
-        verified = line["verified"]
-        assert isinstance(verified, dt.date), index
-        assert not isinstance(verified, dt.datetime), index
-        assert verified <= VERIFIED_NOT_AFTER, index
-
-
-def test_helplines_are_not_duplicated(helplines: dict[str, Any]) -> None:
-    """No region lists the same number twice."""
-    pairs = [(line["region"], line["number"]) for line in helplines["line"]]
-    assert len(set(pairs)) == len(pairs)
+# Help numbers live in the region files: tests/test_regions.py checks them.
 
 
 # --- the engine ------------------------------------------------------------------
@@ -669,37 +606,6 @@ def test_leaving_early_is_a_rule_from_day_one(checklists: dict[str, dict[str, An
     """Leaving early when it turns dangerous has the longest lead of any step."""
     earliest = min(_days(item["due"]) for _, item in _dated(checklists))
     assert _days(_by_ref(checklists)["safety.leave-early"]["due"]) == earliest
-
-
-# --- help numbers, further -----------------------------------------------------------
-
-
-def test_every_region_has_an_emergency_number(helplines: dict[str, Any]) -> None:
-    """Each region shown lists its emergency number, except one shown only as a website."""
-    regions = {line["region"] for line in helplines["line"]}
-    with_emergency = {line["region"] for line in helplines["line"] if line["kind"] == "emergency"}
-    assert regions - with_emergency == set()
-
-
-def test_helplines_cite_no_document_dump_or_press_release(helplines: dict[str, Any]) -> None:
-    """Numbers are not sourced from copies of documents on unrelated hosting sites."""
-    weak = ("vdocuments", "pdfslide", "docsbay", "studylib")
-    assert [
-        line["source"] for line in helplines["line"] if any(w in line["source"] for w in weak)
-    ] == []
-
-
-def test_help_now_says_the_call_log_keeps_what_the_bill_hides(helplines: dict[str, Any]) -> None:
-    """The help list warns, whatever the numbers, that a number missing from the bill is
-    still in the call log; the lines known to be left off the bill say so too."""
-    from exitplan.formats.helplines import format_lines
-
-    footer = format_lines([])
-    assert "not on the bill" in footer
-    assert "call log" in footer
-    off_bill = [line for line in helplines["line"] if "not on the bill" in line.get("note", "")]
-    assert off_bill
-    assert all("call log" in line["note"] for line in off_bill)
 
 
 # --- sources, round two: anchors, weak pages and the check date -----------------------

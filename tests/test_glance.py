@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from helpers import EXIT, PLANNED, TODAY
+from helpers import EXIT, PLANNED, TODAY, make_home
 
 # The framework, and what else a glance has no need of (hashlib loads OpenSSL).
 FRAMEWORK = ("typer", "click", "rich", "pydantic", "pydantic_core", "cryptography", "hashlib")
@@ -103,6 +103,11 @@ def plans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     home = new("inventory", "--exit-date", EXIT.isoformat())
     for section, row in INVENTORY_ROWS:
         setup(home, section, "add", stdin=row)
+    # A place chosen, and steps whose words and whose presence depend on it.
+    home = make_home(root / "placed", "t-local")
+    setup(home, "init", "--checklist", "t-local", "--exit-date", EXIT.isoformat())
+    setup(home, "region", stdin="Scotland\n")
+    made["placed"] = home
     return made
 
 
@@ -148,6 +153,9 @@ CASES = [
     ("inventory", ("status",), {"COLUMNS": "120"}),
     ("inventory", ("status",), {"EXITPLAN_PLAIN": "1"}),
     ("inventory", (), {"EXITPLAN_TODAY": LATER.isoformat()}),
+    ("placed", ("status",), {}),
+    ("placed", ("status", "--json"), {}),
+    ("placed", ("status",), {"COLUMNS": "40", "EXITPLAN_TODAY": LATER.isoformat()}),
 ]
 
 
@@ -523,3 +531,24 @@ def test_the_quick_exit_writes_every_byte(
     assert (to_file.returncode, into.read_text(encoding="utf-8")) == expected[:2]
     assert expected[1].endswith("\n")
     assert len(expected[1]) > 200
+
+
+def test_the_glance_shows_the_places_words_and_follows_a_change(
+    plans: dict[str, Path], tmp_path: Path
+) -> None:
+    """With a place chosen, the glance shows the steps in its words; after the place changes
+    (through the full command line), the glance shows the new words, never stale ones."""
+    home = plans["placed"]
+    settings = {"EXITPLAN_TODAY": LATER.isoformat(), "COLUMNS": "200"}
+    (code, out, _), imported = fast(home, "status", tmp=tmp_path, **settings)
+    assert (code, imported) == (0, [])
+    assert "Disclosure Scheme for Domestic Abuse Scotland" in out
+    assert "Choose where you live" not in out
+    setup(home, "region", stdin="Ontario\n")
+    try:
+        (code, out, _), imported = fast(home, "status", tmp=tmp_path, **settings)
+        assert (code, imported) == (0, [])
+        assert "Disclosure Scheme for Domestic Abuse Scotland" not in out
+        assert (code, out) == full(home, "status", **settings)[:2]
+    finally:
+        setup(home, "region", stdin="Scotland\n")

@@ -334,16 +334,19 @@ def test_every_linked_step_exists_in_the_built_in_checklists() -> None:
 def test_the_cache_rebuilds_the_same_inventory() -> None:
     """Rows written to the cache's JSON read back equal, without pydantic."""
     import json
-    from dataclasses import asdict
+    from datetime import datetime
 
+    from exitplan.domain.model import PlanState
     from exitplan.home import cache
-    from exitplan.home.cachedrows import cached_inventory
+    from exitplan.home.cachedrows import cached_inventory, state_data
 
     book = Inventory(currency="£")
     book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})
     book = inv.add_row(book, "accounts", {"what": "phone", "partner_knows": "yes"})
     book = inv.add_row(book, "money", {"kind": "income", "what": "pay", "amount": "10.50"})
-    text = json.dumps(asdict(book), default=cache._encode)
+    data = state_data(PlanState(created=datetime(2026, 11, 1), inventory=book))
+    assert data["inventory"]["money"][0]["amount"] == "10.50"
+    text = json.dumps(data["inventory"], default=cache._encode)
     assert cached_inventory(json.loads(text, object_hook=cache._decode)) == book
 
 
@@ -357,21 +360,24 @@ def test_the_cache_rebuilds_the_same_inventory() -> None:
         ("accounts", "number", True),
         ("money", "kind", "loot"),
         ("money", "amount", 5),
+        ("money", "amount", "-5"),
+        ("money", "amount", "5.555"),
         ("money", "extra", 1),
     ],
 )
 def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) -> None:
     """A value exitplan never writes (a word outside its list, a wrong type, an unknown field)
     makes the cache unusable: the plan is read and validated instead."""
-    from dataclasses import asdict
+    from datetime import datetime
 
-    from exitplan.home.cachedrows import cached_inventory
+    from exitplan.domain.model import PlanState
+    from exitplan.home.cachedrows import cached_inventory, state_data
 
     book = Inventory()
     book = inv.add_row(book, "documents", {"kind": "passport"})
     book = inv.add_row(book, "accounts", {"what": "phone"})
     book = inv.add_row(book, "money", {"kind": "saved", "what": "tin", "amount": "1"})
-    data = asdict(book)
+    data = state_data(PlanState(created=datetime(2026, 11, 1), inventory=book))["inventory"]
     data[section][0][field] = value
     with pytest.raises((ValueError, TypeError)):
         cached_inventory(data)

@@ -37,7 +37,6 @@ NOTE_MARK = "tp-note-marker-meet-advocate-friday-5R"
 TYPED_MARK = "tp-typed-marker-shelter-code-2211"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
 NEW_PASSPHRASE = "another long passphrase here"  # noqa: S105
-HAS_HELPLINES = (PACKAGE / "helplines.toml").is_file()
 
 TP_CHECKLIST = f"""\
 schema = 1
@@ -251,6 +250,9 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["date", "--per-day", "3"], None),
         (["situation"], "children = false\n"),
         (["situation", "--json"], None),
+        (["region"], "Scotland\n"),
+        (["region", "--list"], None),
+        (["region", "--json"], None),
         (["phone-check", "--iphone"], 'profiles = "no"\nfind-my = "unsure"\n'),
         (["status"], None),
         (["status", "--json"], None),
@@ -264,6 +266,8 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["add", TP_LIST, "--due", "-3d"], "Pack a bag"),
         (["review"], "d\nn\n" + TYPED_MARK + "\nq\n"),
         (["summary"], None),
+        (["help-now"], None),
+        (["help-now", "--region", "Ontario", "--sources"], None),
         (["summary", "--format", "markdown", "--output", str(home / "summary.md")], None),
         (["checklists"], None),
         (["validate", str(copy)], None),
@@ -290,12 +294,12 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         ([*p2, "backups"], None),
         ([*p2, "history"], None),
         ([*p2, "documents", "add"], 'kind = "visa"\n'),
+        (["help-now"], None),
+        ([*p2, "region", "--clear"], None),
         ([*p2, "decrypt"], None),
         (["where"], None),
         (["wipe", "--yes"], None),
     ]
-    if HAS_HELPLINES:
-        steps.insert(24, (["help-now"], None))
     return steps
 
 
@@ -351,8 +355,6 @@ def test_every_command_leaves_nothing_outside_the_data_directory(tp_full_run: Tp
 def test_full_run_covered_every_command(tp_full_run: TpFullRun) -> None:
     """The run above used every command the app has (a new command must be added to it)."""
     expected = set(tp_all_command_names())
-    if not HAS_HELPLINES:
-        expected.discard("help-now")
     assert expected <= set(tp_full_run.tree.ran)
 
 
@@ -623,7 +625,7 @@ def test_every_command_works_with_the_network_cut(
     monkeypatch.setattr(urllib.request, "urlopen", refuse("urlopen"))
 
     home = tp_make_home(tmp_path / "plan")
-    expected = tp_all_command_names() - (set() if HAS_HELPLINES else {"help-now"})
+    expected = tp_all_command_names()
     names = set()
     for argv, stdin in tp_every_command(home, tmp_path / "outside"):
         ok(cli(home, *argv, input=stdin))

@@ -85,11 +85,11 @@ READ_ONLY = [
 
 
 def check_data_present(command: tuple[str, ...], *, with_plan: bool) -> None:
-    """The data a command needs is shipped: the helplines file, the built-in checklists."""
+    """The data a command needs is shipped: the region files, the built-in checklists."""
     from importlib.resources import files
 
     if command[:1] == ("help-now",):
-        assert (files("exitplan") / "helplines.toml").is_file()
+        assert (files("exitplan") / "data" / "regions" / "gb.toml").is_file()
     if command[:1] == ("show",) and not with_plan:
         assert load_catalog().checklists
 

@@ -121,20 +121,23 @@ def test_questions_at_a_narrow_terminal_are_wrapped(
 
 @pytest.mark.parametrize("columns", [40, 80, 120])
 def test_help_now_wraps_to_the_terminal_between_words(run: Run, columns: int) -> None:
-    """help-now fits the width: no line is wider except a URL alone on its line (which starts
-    at the left edge, so it is never cut into indented pieces), and every number, service
-    text and URL is whole: wrapping only moves words between lines."""
-    from exitplan.formats.helplines import load_lines
+    """help-now --all fits the width: no line is wider except a URL alone on its line (which
+    starts at the left edge, so it is never cut into indented pieces), and every number,
+    service text and URL is whole: wrapping only moves words between lines."""
+    from exitplan.formats.regions import load_places
 
-    text = ok(run("help-now", env={"COLUMNS": str(columns)})).stdout
+    text = ok(run("help-now", "--all", env={"COLUMNS": str(columns)})).stdout
     lines = text.splitlines()
     too_wide = [line for line in lines if len(line) > columns]
-    assert all(line.startswith("https://") and " " not in line for line in too_wide), too_wide
+    assert all(line.startswith("http") and " " not in line for line in too_wide), too_wide
     flowing = " ".join(text.split())
-    for entry in load_lines():
-        assert any(entry["number"] in line for line in lines), entry["number"]
-        assert any(entry["source"] in line for line in lines), entry["source"]
-        assert " ".join(entry["service"].split()) in flowing, entry["service"]
+    entries = [entry for place in load_places() for entry in place.lines]
+    assert len(entries) > 40
+    for entry in entries:
+        assert any(entry.number in line for line in lines), entry.number
+        for url in entry.sources:
+            assert any(url in line for line in lines), url
+        assert " ".join(entry.service.split()) in flowing, entry.service
 
 
 @pytest.mark.parametrize(

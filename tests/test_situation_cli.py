@@ -108,22 +108,27 @@ def test_situation_without_a_plan_is_one_error(run: Run, home: Path) -> None:
 def test_at_a_terminal_each_question_is_asked(
     run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At a terminal: an intro, then yes / no / skip per question; Enter keeps the answer."""
+    """At a terminal: an intro, where you live, then yes / no / skip per question; Enter keeps
+    the answer."""
     from exitplan.cli import situation
 
     ok(run("situation", input="pets = true\ncar = true\n"))
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
-    # children: yes; pets: Enter (keep yes); car: skip (clear); live_together: maybe, then no
-    typed = "y\n\nskip\nmaybe\nno\n" + "\n" * 9
+    # where: Wales; children: yes; pets: Enter (keep yes); car: skip (clear);
+    # live_together: maybe, then no
+    typed = "Wales\ny\n\nskip\nmaybe\nno\n" + "\n" * 9
     result = ok(run("situation", input=typed))
     assert "sealed with it when it is encrypted" in result.stderr
-    assert "1 of 13." in result.stderr
+    assert "1 of 14. Where do you live?" in result.stderr
+    assert "2 of 14. Do you have children" in result.stderr
     assert "Please answer yes, no or skip" in result.stderr
-    assert read_plan(cond_home).situation == {
-        "children": True,
-        "pets": True,
-        "live_together": False,
-    }
+    assert "Saved: you live in England and Wales (United Kingdom)." in result.stderr
+    state = read_plan(cond_home)
+    assert state.situation == {"children": True, "pets": True, "live_together": False}
+    assert state.region == "gb-eaw"
+    # Enter at the place keeps it.
+    ok(run("situation", input="\n" * 14))
+    assert read_plan(cond_home).region == "gb-eaw"
 
 
 def test_stopping_at_a_terminal_changes_nothing(
@@ -135,7 +140,7 @@ def test_stopping_at_a_terminal_changes_nothing(
 
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
     before = snapshot(cond_home)
-    result = run("situation", input="y\n")
+    result = run("situation", input="Ontario\ny\n")
     assert_no_traceback(result)
     assert result.exit_code == 1
     assert "Stopped; your answers were not changed." in result.stderr
@@ -162,7 +167,7 @@ def test_ctrl_c_in_the_questions_exits_130_and_saves_nothing(
     run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C half-way: the calm line, exit 130 as in review, and no answer saved."""
-    interrupt_after(monkeypatch, "y", "n")
+    interrupt_after(monkeypatch, "Scotland", "y", "n")
     before = snapshot(cond_home)
     result = run("situation")
     assert_no_traceback(result)
@@ -176,10 +181,11 @@ def test_ctrl_c_in_the_questions_init_offers_keeps_the_new_plan(
 ) -> None:
     """Offered by init: the plan is made, so stopping the questions ends init well (exit 0)."""
     make_home(home, MONEY)
-    interrupt_after(monkeypatch, "y", "y")  # yes to the offer, yes to the first question
+    interrupt_after(monkeypatch, "y", "Wales", "y")  # yes to the offer, a place, a yes
     result = ok(run("init", "--exit-date", "+6w"))
     assert "Stopped; your answers were not changed." in result.stderr
     assert read_plan(home).situation == {}
+    assert read_plan(home).region is None
 
 
 def test_init_offers_the_questions_only_at_a_terminal(
@@ -195,8 +201,9 @@ def test_init_offers_the_questions_only_at_a_terminal(
     assert "A few questions help" in result.stderr
     assert "exitplan situation" in result.stderr
     assert read_plan(home).situation == {}
-    ok(run("init", "--force", "--exit-date", "+6w", input="\nn\n" + "\n" * 12))
+    ok(run("init", "--force", "--exit-date", "+6w", input="\n\nn\n" + "\n" * 12))
     assert read_plan(home).situation == {"children": False}
+    assert read_plan(home).region is None
 
 
 def test_answers_never_reach_the_history_text(run: Run, cond_home: Path) -> None:

@@ -251,14 +251,16 @@ def test_text_summary_structure(plan: Plan) -> None:
     """Plain text: facts first, then what needs attention, then each checklist with its steps."""
     out = summary_text(plan, date(2026, 12, 2))
     lines = out.splitlines()
-    assert lines[:5] == [
+    assert lines[:6] == [
         "MY PLAN",
         "As of Wednesday 2 December 2026.",
         "12 days until Monday 14 December 2026.",
         "1 of 9 steps done, 1 set aside, 7 still open.",
+        "Where you live: not chosen, so steps use general words. For your country's own names "
+        "and numbers: exitplan region",
         "This summary holds your notes. Keep it somewhere private.",
     ]
-    assert lines[6:9] == [
+    assert lines[7:10] == [
         "NEEDS ATTENTION",
         "  Overdue: Put cash aside (Test money, step 2, due Mon 30 Nov 2026)",
         "  Due soon: Check your credit report (Test money, step 3, due Mon 7 Dec 2026)",

@@ -482,20 +482,25 @@ def test_review_help_documents_the_quick_hide() -> None:
 
 
 def test_help_now_says_in_the_tool_how_to_report_a_wrong_number() -> None:
-    """No README heading: the footer itself says how to report a wrong number."""
-    text = ok(cli(None, "help-now")).stdout
-    assert "README" not in text
-    assert "If one is wrong" in text
-    assert "report it" in text
+    """No README heading: the footer with the sources says how to report a wrong number; the
+    short screen says where the sources are."""
+    for args in (["--region", "UK", "--sources"], ["--all"]):
+        text = " ".join(ok(cli(None, "help-now", *args)).stdout.split())
+        assert "README" not in text
+        assert "If one is wrong" in text
+        assert "report it" in text
+    short = " ".join(ok(cli(None, "help-now", "--region", "UK")).stdout.split())
+    assert "exitplan help-now --sources" in short
 
 
-def test_help_now_region_help_lists_every_region() -> None:
-    """--region's help names every region that has numbers."""
-    from exitplan.formats.helplines import load_lines
+def test_every_place_with_numbers_is_listed_by_the_region_command() -> None:
+    """`region --list` names every place that has numbers, so a person can find theirs."""
+    from exitplan.formats.regions import load_places
 
-    text = " ".join(ok(cli(None, "help-now", "--help")).stdout.split())
-    for region in {line["region"] for line in load_lines()}:
-        assert region in text, region
+    text = " ".join(ok(cli(None, "region", "--list")).stdout.split())
+    for place in load_places():
+        if place.lines:
+            assert place.name in text, place.name
 
 
 @pytest.mark.parametrize("name", ["plan.pdf", "plan.DOCX", "plan.odt"])

@@ -25,9 +25,10 @@ __all__ = [
     "main",
     "privacy",
     "reading",
+    "region",
 ]
 _FROM_APP = ("command_name", "invoked_command")
-_MODULES = ("changing", "copies", "files", "privacy", "reading")
+_MODULES = ("changing", "copies", "files", "privacy", "reading", "region")
 
 
 def main() -> None:

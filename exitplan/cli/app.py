@@ -15,6 +15,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.errors import ExitplanError
 from exitplan.cli import changing, copies, files, inventory, log, phone, privacy, reading
+from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
@@ -44,6 +45,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("init", changing.init),
     ("date", changing.date_cmd),
     ("situation", situation_cli.situation),
+    ("region", region_cli.region),
     ("phone-check", phone.phone_check),
     ("done", changing.done),
     ("undo", changing.undo),

@@ -8,17 +8,31 @@ from typing import Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
+from exitplan.base.i18n import _
+from exitplan.cli.common import JsonOpt, say
 
 
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
-    """Check checklist files and report every problem. Example: exitplan validate mine.toml"""
+    """Check checklist (or region) files and report every problem.
+
+    Example: exitplan validate mine.toml
+    """
     from exitplan.formats.catalog import checklist_problems
+    from exitplan.formats.region_schema import region_file_report
 
     problems: list[str] = []
     seen: dict[str, Path] = {}
     for path in files:
+        region = region_file_report(path)
+        if region is not None:
+            problems += region[0]
+            if not region[0]:
+                typer.echo(
+                    _("{path}: ok (a region file: {holds})").format(path=path, holds=region[1])
+                )
+            continue
         checklist, found = checklist_problems(path)
         if checklist is not None and checklist.id in seen:
             found.append(f"{path}: id '{checklist.id}' is also used by {seen[checklist.id]}")
@@ -33,43 +47,40 @@ def validate(
 
 
 def help_now(
+    ctx: typer.Context,
     region: Annotated[
         str | None,
         typer.Option(
             "--region",
             "-r",
-            metavar="REGION",
-            help="Only this region: US, UK, IE, CA, AU, NZ, DE, FR, ES, or EU (Europe-wide).",
+            metavar="PLACE",
+            help="The numbers for this place: a country, state, province or nation, by name "
+            'or code ("United Kingdom", Scotland, Ontario, au-nsw). Nothing is saved.',
             show_default=False,
         ),
     ] = None,
+    sources: Annotated[
+        bool, typer.Option("--sources", help="Show where each number was checked, and when.")
+    ] = False,
+    every: Annotated[bool, typer.Option("--all", help="Every number exitplan knows.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Show crisis numbers now, with nothing asked.
+    """Show crisis numbers now, with nothing asked: where you live first.
 
-    Works with no plan and never needs the passphrase.
+    Works with no plan and never needs the passphrase. Example: exitplan help-now --region Wales
     """
-    from exitplan.formats.helplines import format_lines, load_lines
-    from exitplan.views.term import width, wrap
+    from exitplan.cli.common import emit_json, env_of
+    from exitplan.service.helpnow import help_now_output
 
-    every = load_lines()
-    lines = every
-    if region:
-        wanted = REGION_ALIASES.get(region.strip().upper(), region.strip().upper())
-        lines = [line for line in every if line["region"].upper() == wanted]
-        if not lines:
-            # In a crisis a typo must not cost the numbers: show them all, and say why.
-            regions = ", ".join(sorted({line["region"] for line in every}))
-            typer.echo(
-                "\n".join(
-                    wrap(
-                        f"No numbers for '{region}' (known: {regions}), so here are all of them.",
-                        width(),
-                    )
-                )
-                + "\n"
-            )
-            lines = every
-    typer.echo(format_lines(lines, width()))
-
-
-REGION_ALIASES = {"GB": "UK", "USA": "US", "AUS": "AU", "CAN": "CA", "DEU": "DE"}
+    env = env_of(ctx)
+    out, data, problem = help_now_output(
+        env.home, region, sources=sources, every=every, plain=env.plain
+    )
+    if as_json:
+        emit_json(data)
+    else:
+        typer.echo(out)
+    if problem:
+        # In a crisis a typo must not cost the numbers: they are shown, then the one line.
+        say(problem)
+        raise typer.Exit(2)

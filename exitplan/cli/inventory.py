@@ -99,7 +99,8 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
     )
     def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
-        from exitplan.views.inventory import row_json, show_lines
+        from exitplan.views.inventory import row_json
+        from exitplan.views.rowpage import show_lines
 
         env = env_of(ctx)
         inventory, exit_date = service.current(env.ws)

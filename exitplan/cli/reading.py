@@ -147,12 +147,12 @@ def show(
     def human() -> None:
         from exitplan.views.render import item_lines
 
-        lines = item_lines(row, env.today, events, **look(env))
+        lines = item_lines(row, env.today, events, region=plan.region, **look(env))
         if linked is not None:
             lines += linked_lines(linked, env)
         write_out("\n".join(lines) + "\n")
 
-    data = item_detail(row, events)
+    data = item_detail(row, events, plan.region)
     if linked is not None:
         data["inventory"] = {"says": linked[1], "shows_done": linked[2]}
     render_result(Output(data, human), as_json)
@@ -248,7 +248,7 @@ def summary(
 
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
-    from exitplan.views import export, printable, summary
+    from exitplan.views import export
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -279,12 +279,10 @@ def summary(
 
         data = export.summary_data(plan, env.today, moments, tables)
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    elif chosen == "markdown":
-        text = summary.summary_markdown(plan, env.today, moments, tables)
-    elif chosen == "html":
-        text = printable.summary_html(plan, env.today, moments, tables)
     else:
-        text = summary.summary_text(plan, env.today, moments, tables)
+        from exitplan.views.tables import summary_with_tables
+
+        text = summary_with_tables(plan, env.today, chosen, moments, tables)
     if target is None:
         typer.echo(text, nl=False)
         return

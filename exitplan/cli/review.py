@@ -77,7 +77,7 @@ def review(
     try:
         for index, row in enumerate(rows, 1):
             out.rule(f"{index} of {len(rows)}")
-            out.print(item_view(row, env.today, []))
+            out.print(item_view(row, env.today, [], plan.region))
             key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
                 key = read_key("Please press d, s, n, Enter, q or h: ")

@@ -12,20 +12,22 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
+    from exitplan.cli.region import Answer
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
 
-INTRO = (
-    "A few questions help exitplan fit the plan to you: which steps apply, and what comes "
-    "first. Answer yes, no, or skip to leave one unanswered; Enter keeps the answer you have. "
-    "Your answers stay in your plan on this computer, sealed with it when it is encrypted, and "
-    "you can change them any time with: exitplan situation"
+INTRO = N_(
+    "A few questions help exitplan fit the plan to you: where you live, which steps apply, "
+    "and what comes first. Answer yes, no, or skip to leave one unanswered; Enter keeps the "
+    "answer you have. Your answers stay in your plan on this computer, sealed with it when it "
+    "is encrypted, and you can change them any time with: exitplan situation"
 )
-WORDS = {True: "yes", False: "no", None: "not answered"}
+WORDS = {True: N_("yes"), False: N_("no"), None: N_("not answered")}
 REPLIES: dict[str, bool | None] = {
     "y": True,
     "yes": True,
@@ -44,28 +46,30 @@ def stdin_is_terminal() -> bool:
 def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Answer a few questions so the plan fits you: yes, no or skip, changeable any time.
 
-    At a terminal they are asked one by one. Otherwise they are read from stdin as TOML:
-    printf 'children = false\\npets = true\\n' | exitplan situation
+    At a terminal they are asked one by one, where you live first. Otherwise they are read from
+    stdin as TOML: printf 'region = "Wales"\\nchildren = false\\n' | exitplan situation
     """
-    from exitplan.domain.situation import QUESTIONS
+    from exitplan.domain.situation import QUESTIONS, REGION_KEY
 
     env = env_of(ctx)
     env.ws.require_plan()
     if as_json:
-        given = env.ws.state().situation
-        emit_json({q.key: given.get(q.key) for q in QUESTIONS})
+        state = env.ws.state()
+        given = state.situation
+        emit_json({**{q.key: given.get(q.key) for q in QUESTIONS}, REGION_KEY: state.region})
         return
     if stdin_is_terminal():
         ask_and_save(env)
         return
-    from exitplan.domain.situation import read_answers
+    from exitplan.cli.region import KEEP, read_place
+    from exitplan.domain.situation import read_situation
 
-    text = sys.stdin.read()
-    answers = read_answers(text)
-    if not answers:
-        say("No answers were given, so nothing changed. Write one per line: children = true")
+    answers, named = read_situation(sys.stdin.read())
+    place = read_place(named) if named is not None else KEEP
+    if not answers and place.keep:
+        say(_("No answers were given, so nothing changed. Write one per line: children = true"))
         return
-    save(env, answers)
+    save(env, answers, place)
 
 
 def offer(env: Env) -> None:
@@ -74,11 +78,11 @@ def offer(env: Env) -> None:
         return
     from exitplan.views.term import width, wrap
 
-    for line in wrap(INTRO, width()):
+    for line in wrap(_(INTRO), width()):
         say(line)
     try:
         reply = typer.prompt(
-            prompt_text("Press Enter to answer them now, or type s to skip them all", err=True),
+            prompt_text(_("Press Enter to answer them now, or type s to skip them all"), err=True),
             default="",
             show_default=False,
             err=True,
@@ -87,7 +91,7 @@ def offer(env: Env) -> None:
         typer.echo("", err=True)
         reply = "s"
     if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
-        say("Skipped. You can answer them any time with: exitplan situation")
+        say(_("Skipped. You can answer them any time with: exitplan situation"))
         return
     ask_and_save(env, intro=False, offered=True)
 
@@ -101,29 +105,38 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     from exitplan.views.term import width, wrap
 
     if intro:
-        for line in wrap(INTRO, width()):
+        for line in wrap(_(INTRO), width()):
             say(line)
-    current = env.ws.state().situation
-    answers = ask_all(current)
-    if isinstance(answers, int):
-        say("Stopped; your answers were not changed.")
+    from exitplan.cli.region import ask_place
+    from exitplan.domain.situation import QUESTIONS
+
+    state = env.ws.state()
+    total = len(QUESTIONS) + 1
+    place = ask_place(state.region, _("{number} of {total}. ").format(number=1, total=total))
+    answers = place if isinstance(place, int) else ask_all(state.situation, first=2, total=total)
+    if isinstance(answers, int) or isinstance(place, int):
+        say(_("Stopped; your answers were not changed."))
         if not offered:
-            raise typer.Exit(answers)
+            raise typer.Exit(answers if isinstance(answers, int) else STOPPED_CODE)
         return
-    save(env, answers)
+    save(env, answers, place)
 
 
-def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
+def ask_all(
+    current: dict[str, bool], *, first: int = 1, total: int | None = None
+) -> dict[str, bool | None] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
-    Ctrl-C, 1 at the end of input)."""
+    Ctrl-C, 1 at the end of input). The questions are numbered from `first` of `total`."""
     from exitplan.domain.situation import QUESTIONS
 
     answers: dict[str, bool | None] = {}
-    total = len(QUESTIONS)
+    total = total or len(QUESTIONS)
     try:
-        for number, question in enumerate(QUESTIONS, 1):
-            now = WORDS[current.get(question.key)]
-            prompt = f"{number} of {total}. {question.text} (now: {now}; yes, no or skip)"
+        for number, question in enumerate(QUESTIONS, first):
+            now = _(WORDS[current.get(question.key)])
+            prompt = _("{number} of {total}. {question} (now: {now}; yes, no or skip)").format(
+                number=number, total=total, question=question.text, now=now
+            )
             while True:
                 shown = prompt_text(prompt, err=True)
                 reply = str(typer.prompt(shown, default="", show_default=False, err=True))
@@ -133,7 +146,7 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
                 if reply in REPLIES:
                     answers[question.key] = REPLIES[reply]
                     break
-                say("Please answer yes, no or skip (or press Enter to keep the answer).")
+                say(_("Please answer yes, no or skip (or press Enter to keep the answer)."))
     except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
         typer.echo("", err=True)
         ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
@@ -141,30 +154,48 @@ def ask_all(current: dict[str, bool]) -> dict[str, bool | None] | int:
     return answers
 
 
-def save(env: Env, answers: dict[str, bool | None]) -> None:
-    """Save the answers and say what they change in the plan."""
+def save(env: Env, answers: dict[str, bool | None], place: Answer) -> None:
+    """Save the answers and where the person lives at once, and say what they change."""
+    from exitplan.cli.region import change_lines
+    from exitplan.domain.place import set_region
     from exitplan.domain.plan import set_situation
 
     def apply(state: PlanState, _plan: Plan) -> bool:
-        return set_situation(state, answers, env.ws.now())
+        changed = set_situation(state, answers, env.ws.now())
+        if not place.keep and set_region(state, place.code, env.ws.now()):
+            changed = True
+        return changed
 
     # Answers that change nothing must not rewrite the plan (nor push out a backup).
-    unchanged = not set_situation(copy.deepcopy(env.ws.state()), answers, env.ws.now())
+    before = env.ws.read()
+    unchanged = not apply(copy.deepcopy(env.ws.state()), before)
     if unchanged or not env.ws.change(apply):
-        say("Your answers are as they were; nothing changed.")
+        say(_("Your answers are as they were; nothing changed."))
         return
     plan = env.ws.read()
     aside = sum(not entry.applies for entry in plan.entries)
-    say("Saved your answers.")
+    say(_("Saved your answers."))
+    if (before.state.region if before.state else None) != (
+        plan.state.region if plan.state else None
+    ):
+        for line in change_lines(before, plan, counts=False):
+            say(line)
     if aside:
         say(
-            f"{aside} steps are set aside as not for you; they come back, with their progress, "
-            "if an answer changes (exitplan list --all shows them)."
+            ngettext(
+                "{count} step is set aside as not for you; it comes back, with its progress, if "
+                "an answer changes (exitplan list --all shows it).",
+                "{count} steps are set aside as not for you; they come back, with their "
+                "progress, if an answer changes (exitplan list --all shows them).",
+                aside,
+            ).format(count=aside)
         )
     from exitplan.domain.situation import danger_signs
 
     if danger_signs(plan.situation):
         say(
-            "Some answers are signs of serious danger. An advocate can help you plan around "
-            "them; status shows their steps first. Help now: exitplan help-now"
+            _(
+                "Some answers are signs of serious danger. An advocate can help you plan around "
+                "them; status shows their steps first. Help now: exitplan help-now"
+            )
         )

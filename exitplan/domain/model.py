@@ -54,6 +54,10 @@ class Item:
     reflective: bool = False
     # The day the sources were last checked, as ISO text (a date kept as text: the cache is JSON).
     checked: str | None = None
+    # The local facts its texts name ({{court-order|...}}), and the places it is kept for
+    # (empty: everywhere); see exitplan.domain.region.
+    facts: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -155,6 +159,8 @@ class PlanState:
     per_day: int | None = None
     # What the person has: documents, accounts and devices, money (see domain.inventory).
     inventory: Inventory = field(default_factory=Inventory)
+    # Where the person lives: a place code such as "gb-sct" (None: not chosen).
+    region: str | None = None
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
     phone: dict[str, PhoneCheck] = field(default_factory=dict)
     iphone: dict[str, DeviceAnswer] = field(default_factory=dict)
@@ -197,6 +203,7 @@ class PlanState:
                 ],
                 "situation": dict(self.situation) or None,
                 **inventory_data(self.inventory),
+                "region": self.region,
                 "phone": {
                     kind: _without_none(
                         {"checked": c.checked, "signs": list(c.signs), "model": c.model}

@@ -29,6 +29,7 @@ from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+    from exitplan.domain.region import Local
     from exitplan.formats.catalog import Catalog
 
 
@@ -38,9 +39,8 @@ class Plan(NamedTuple):
     checklists: tuple[Checklist, ...]
     entries: tuple[Entry, ...]
     state: PlanState | None
-    # The pacing of these entries when it is already known (kept in the cache by the change
-    # that saved the plan); None: worked out when asked for.
-    paced: Pace | None = None
+    paced: Pace | None = None  # the pacing when already known (cached); None: worked out later
+    region: Local | None = None  # where the person lives, with its facts (see domain/place)
 
     @property
     def exit_date(self) -> date | None:

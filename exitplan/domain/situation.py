@@ -76,28 +76,54 @@ def danger_signs(answers: Mapping[str, bool]) -> tuple[str, ...]:
     return tuple(q.key for q in QUESTIONS if q.danger and answers.get(q.key) is True)
 
 
+# Where the person lives may be piped with the answers (`region = "Scotland"`); the place
+# itself is found by the region files, not here.
+REGION_KEY = "region"
+
+
 def read_answers(text: str) -> dict[str, bool | None]:
-    """Answers typed or piped as TOML (`children = false`); `"skip"` clears an answer.
+    """Answers typed or piped as TOML (`children = false`); `"skip"` clears an answer."""
+    return read_situation(text)[0]
+
+
+def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
+    """Answers piped as TOML, and the place named by `region = "..."` (None when not given).
 
     Raises ExitplanError with one plain message that names a question but never an answer.
     """
     import tomllib
 
+    from exitplan.base.i18n import _
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         raise ExitplanError(
-            "the answers could not be read: write one per line, like: children = true"
+            _("the answers could not be read: write one per line, like: children = true")
         ) from None
     answers: dict[str, bool | None] = {}
+    place = None
     for key, value in data.items():
+        if key == REGION_KEY:
+            if not isinstance(value, str) or not value.strip():
+                raise ExitplanError(
+                    _("'region' must be a place name in quotes, like: region = \"Scotland\"")
+                )
+            place = value.strip()
+            continue
         if key not in KEYS:
-            known = ", ".join(q.key for q in QUESTIONS)
-            raise ExitplanError(f"'{key}' is not a situation question; use one of: {known}")
+            known = ", ".join([*(q.key for q in QUESTIONS), REGION_KEY])
+            raise ExitplanError(
+                _("'{key}' is not a situation question; use one of: {known}").format(
+                    key=key, known=known
+                )
+            )
         if isinstance(value, bool):
             answers[key] = value
         elif value == "skip":
             answers[key] = None
         else:
-            raise ExitplanError(f"the answer for '{key}' must be true, false or \"skip\"")
-    return answers
+            raise ExitplanError(
+                _("the answer for '{key}' must be true, false or \"skip\"").format(key=key)
+            )
+    return answers, place

@@ -8,6 +8,7 @@ for the plan file, the pipe and the prompts. Decimals are read exactly, never as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from exitplan.base.i18n import _
@@ -106,3 +107,21 @@ def money_from_data(value: object) -> dict[str, Any]:
             )
         settings[key] = SETTINGS[key](raw)
     return {"money": rows, **settings}
+
+
+def plan_section(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A reader of a plan file section whose refusals are ValueErrors, as the schema's
+    validators raise them (pydantic then names the section)."""
+
+    def run(value: Any) -> Any:
+        try:
+            return read(value)
+        except InventoryError as exc:
+            raise ValueError(str(exc)) from None
+
+    return run
+
+
+def section_reader(section: Section) -> Callable[[Any], Any]:
+    """The reader of the plan file's `documents` or `accounts`."""
+    return plan_section(lambda value: rows_from_data(section, value))

@@ -31,6 +31,7 @@ from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.domain.inventory import Inventory
 from exitplan.domain.pacing import MAX_PER_DAY
+from exitplan.formats.inventoryfile import money_from_data, plan_section, section_reader
 
 
 def _no_control(text: str) -> str:
@@ -101,6 +102,7 @@ def _situation_key(key: str) -> str:
 
 
 SituationKey = Annotated[str, AfterValidator(_situation_key)]
+PlaceCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[a-z0-9]{2,3})?$")]
 ItemRef = Annotated[
     str,
     StringConstraints(
@@ -133,6 +135,24 @@ class ItemFile(BaseModel):
     after: list[ItemRef] = Field(default_factory=list, max_length=20)
     reflective: bool = False
     checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
+    regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+
+    @model_validator(mode="after")
+    def _placeholders(self) -> ItemFile:
+        from exitplan.domain.region import placeholder_problems
+
+        for name in ("title", "why", "how", "caution"):
+            text = getattr(self, name)
+            if text:
+                for problem in placeholder_problems(text):
+                    raise ValueError(f"'{name}' {problem}")
+        if self.regions:
+            from exitplan.formats.regions import place_of
+
+            unknown = [code for code in self.regions if place_of(code) is None]
+            if unknown:
+                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
+        return self
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
@@ -157,12 +177,16 @@ class ItemFile(BaseModel):
 
     def to_domain(self) -> model.Item:
         """The validated item."""
+        from exitplan.domain.region import fact_keys
+
         values: dict[str, Any] = {}
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
         values["due"] = self.due or model.Due()
         values["checked"] = self.checked.isoformat() if self.checked else None
+        named = [fact_keys(getattr(self, name)) for name in ("title", "why", "how", "caution")]
+        values["facts"] = tuple(dict.fromkeys(key for keys in named for key in keys))
         return model.Item(**values)
 
 
@@ -243,38 +267,6 @@ class EventFile(BaseModel):
     detail: Note | None = None
 
 
-def _inventory_rule(read: Any) -> BeforeValidator:
-    """A plan file section checked by the inventory's own rules (one set of rules for the file,
-    the pipe and the prompts); a refusal becomes pydantic's error, with the section named."""
-    from exitplan.domain.checks import InventoryError
-
-    def run(value: Any) -> Any:
-        try:
-            return read(value)
-        except InventoryError as exc:
-            raise ValueError(str(exc)) from None
-
-    return BeforeValidator(run)
-
-
-def _rows(section: str) -> BeforeValidator:
-    from exitplan.formats.inventoryfile import rows_from_data
-
-    return _inventory_rule(lambda value: rows_from_data(section, value))  # type: ignore[arg-type]
-
-
-def _money(value: Any) -> Any:
-    from exitplan.formats.inventoryfile import money_from_data
-
-    return money_from_data(value)
-
-
-# The inventories' sections: documents, accounts (lists of rows) and money (settings and rows).
-DocumentRows = Annotated[Any, _rows("documents")]
-AccountRows = Annotated[Any, _rows("accounts")]
-MoneySection = Annotated[Any, _inventory_rule(_money)]
-
-
 def _phone_kind(key: str) -> str:
     from exitplan.domain.phonecheck import KINDS
 
@@ -319,6 +311,12 @@ class DeviceAnswerFile(BaseModel):
     checked: datetime
 
 
+# The inventories' sections, checked by their own rules (one set for the file, pipe, prompts).
+DocumentRows = Annotated[Any, BeforeValidator(section_reader("documents"))]
+AccountRows = Annotated[Any, BeforeValidator(section_reader("accounts"))]
+MoneySection = Annotated[Any, BeforeValidator(plan_section(money_from_data))]
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -331,6 +329,7 @@ class PlanFile(BaseModel):
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    region: PlaceCode | None = None
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -373,6 +372,7 @@ class PlanFile(BaseModel):
             warn_days=self.warn_days,
             per_day=self.per_day,
             situation=dict(self.situation),
+            region=self.region,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[

@@ -14,9 +14,7 @@ import gc
 import importlib
 import json
 import re
-from dataclasses import asdict
 from datetime import date, datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
@@ -35,12 +33,13 @@ from exitplan.domain.model import (
 )
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.home import columns as item_columns
-from exitplan.home.cachedrows import cached_amount, cached_inventory
+from exitplan.home.cachedrows import cached_inventory, state_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
 
 __all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
@@ -68,8 +67,6 @@ def _encode(value: Any) -> Any:
         return {"$dt": value.isoformat()}
     if isinstance(value, date):
         return {"$d": value.isoformat()}
-    if isinstance(value, Decimal):
-        return {"$dec": format(value, "f")}
     raise TypeError(f"cannot cache {type(value).__name__}")
 
 
@@ -78,8 +75,6 @@ def _decode(obj: dict[str, Any]) -> Any:
         return datetime.fromisoformat(obj["$dt"])
     if "$d" in obj:
         return date.fromisoformat(obj["$d"])
-    if "$dec" in obj:
-        return cached_amount(obj["$dec"])
     return obj
 
 
@@ -255,10 +250,12 @@ def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
 
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
-    (for the checklist files named in it; see `pace_for`)."""
+    (for the checklist files named in it; see `pace_for`), and the person's place with its
+    facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
     pace: dict[str, Any] | None
+    region: Local | None = None
 
 
 def load_plan_cached(store: CacheFiles) -> PlanState | None:
@@ -276,7 +273,11 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        return CachedPlan(_plan(cached["state"]), pace if isinstance(pace, dict) else None)
+        state = _plan(cached["state"])
+        from exitplan.formats.regions import region_from_cache
+
+        region = region_from_cache(state.region, cached.get("region"))
+        return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
     except (OSError, KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -303,6 +304,8 @@ PACING_CODE = (
     "exitplan.domain.phonecheck",
     "exitplan.domain.plan",
     "exitplan.domain.pacing",
+    "exitplan.domain.place",
+    "exitplan.domain.region",
 )
 
 
@@ -327,9 +330,9 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.plan import build_plan
+    from exitplan.domain.place import local_plan
 
-    paced = build_plan(catalog, state).pace()
+    paced = local_plan(catalog, state).pace()
     code = pacing_code()
     if paced is None or code is None:
         return None
@@ -339,6 +342,7 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
     from exitplan.base.errors import StorageError
+    from exitplan.formats.regions import region_cache_data
 
     folder = cache_dir(store)
     if is_link(folder):
@@ -350,9 +354,11 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
         plan_doc = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
-            "state": asdict(state),
+            "state": state_data(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
+            # The place's facts, so the status screen names them without reading region files.
+            "region": region_cache_data(state.region),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 

@@ -8,12 +8,16 @@ enough for the glance: type checks, no parsing.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exitplan.domain import checks
 from exitplan.domain import inventory as inv
+
+if TYPE_CHECKING:
+    from exitplan.domain.model import PlanState
 
 
 def cached_amount(text: object) -> Decimal:
@@ -57,7 +61,7 @@ _ROW_FIELDS: dict[type, dict[str, frozenset[Any]]] = {
         "number": frozenset({int}),
         "kind": frozenset(checks.MONEY_KINDS),
         "what": frozenset({str}),
-        "amount": frozenset({Decimal}),
+        "amount": frozenset({str}),  # exact text, read back as a Decimal
         "per": frozenset(checks.PERS),
         "note": _TEXT,
     },
@@ -84,6 +88,9 @@ def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
         found = set(column) if (kind, name) in _WORDS else {type(value) for value in column}
         if not found <= rule:
             raise ValueError("an inventory row as exitplan never writes it")
+    if kind is inv.Money:
+        for row in rows:
+            row["amount"] = cached_amount(row["amount"])
     built = []
     new = object.__new__
     for row in rows:
@@ -91,6 +98,14 @@ def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
         _set(made, "__dict__", row)
         built.append(made)
     return tuple(built)
+
+
+def state_data(state: PlanState) -> dict[str, Any]:
+    """The plan state as the cache writes it: plain data, amounts as their exact text."""
+    data = asdict(state)
+    for row in data["inventory"]["money"]:
+        row["amount"] = format(row["amount"], "f")
+    return data
 
 
 def cached_inventory(data: dict[str, Any]) -> inv.Inventory:

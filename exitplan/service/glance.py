@@ -182,6 +182,9 @@ def _cached_plan(today: date) -> Plan | None:
     catalog = load_catalog_cached(store, texts=False) if cached is not None else None
     if cached is None or catalog is None or catalog.problems:
         return None
-    from exitplan.domain.plan import build_plan
+    if cached.state.region is not None and cached.region is None:
+        return None  # the place's facts were not kept, or its region file changed
+    from exitplan.domain.place import local_plan
 
-    return with_cached_pace(build_plan(catalog, cached.state), catalog, cached)
+    plan = local_plan(catalog, cached.state, region=cached.region)
+    return with_cached_pace(plan, catalog, cached)

@@ -19,6 +19,7 @@ from exitplan.home.store import Store
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.formats.catalog import Catalog
     from exitplan.home.cache import CachedPlan
     from exitplan.home.files import WipeReport
@@ -51,6 +52,7 @@ class Workspace:
         self.store.migrate_legacy = _migrate_before_save
         self._clock = clock
         self._catalog: Catalog | None = None
+        self._regions: dict[str, Local | None] = {}
         # Told once per run about personal checklist files that are left out.
         self._on_warning = on_warning
 
@@ -89,11 +91,24 @@ class Workspace:
         self.store.check_private()
         return load_cached_plan(self.store)
 
-    def plan(self, state: PlanState | None) -> Plan:
-        """The plan joined from the catalog and a state."""
-        from exitplan.domain.plan import build_plan
+    def region(self, state: PlanState | None, cached: CachedPlan | None = None) -> Local | None:
+        """The place a plan names, with its facts: from the cache when its file is unchanged."""
+        code = state.region if state is not None else None
+        if code is None:
+            return None
+        if cached is not None and cached.region is not None and cached.region.code == code:
+            return cached.region
+        if code not in self._regions:
+            from exitplan.formats.regions import local_for
 
-        return build_plan(self.catalog, state)
+            self._regions[code] = local_for(code)
+        return self._regions[code]
+
+    def plan(self, state: PlanState | None, cached: CachedPlan | None = None) -> Plan:
+        """The plan joined from the catalog and a state, in the words of the person's place."""
+        from exitplan.domain.place import local_plan
+
+        return local_plan(self.catalog, state, region=self.region(state, cached))
 
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
@@ -104,7 +119,7 @@ class Workspace:
         cached = self._cached()
         if cached is None:
             return self.plan(self.store.load())
-        return with_cached_pace(self.plan(cached.state), self.catalog, cached)
+        return with_cached_pace(self.plan(cached.state, cached), self.catalog, cached)
 
     def require_plan(self) -> None:
         """Refuse to go on when no plan has been created here."""

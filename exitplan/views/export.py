@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from exitplan.domain.model import Event
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Entry
     from exitplan.formats.catalog import Catalog
     from exitplan.journal.records import Moment
@@ -123,8 +124,10 @@ def item_events(plan: Plan, entry: Entry) -> list[Event]:
     return [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
 
 
-def item_detail(row: Scheduled, events: list[Event]) -> dict[str, Any]:
-    """One item in full, in the `show --json` shape."""
+def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> dict[str, Any]:
+    """One item in full, in the `show --json` shape (`local`: the place's facts it names)."""
+    from exitplan.views.local import facts_data, step_facts
+
     entry = row.entry
     return item_data(row) | {
         "how": entry.item.how,
@@ -132,6 +135,7 @@ def item_detail(row: Scheduled, events: list[Event]) -> dict[str, Any]:
         "note": entry.state.note,
         "reason": entry.state.reason,
         "sources": entry.item.sources,
+        "local": facts_data(step_facts(entry.item, region)),
         "history": [event_data(e) for e in events],
     }
 
@@ -266,6 +270,7 @@ def status_data(
         ],
         "flagged": [flagged_data(row) for row in flagged],
         "situation": plan.situation,
+        "region": plan.state.region if plan.state else None,
         "per_day": plan.per_day,
         "if_time": groups.if_time,
         "not_for_you": sum(not row.entry.applies for row in rows),
@@ -300,6 +305,8 @@ def summary_data(
 ) -> dict[str, Any]:
     """Everything in the plan, for `summary --format json` (`journal`: null unless asked for;
     `inventories` only those asked for)."""
+    from exitplan.views.local import facts_data, step_facts
+
     rows = rows_for(plan, today)
     items = []
     for row in rows:
@@ -308,11 +315,15 @@ def summary_data(
         data["reason"] = row.entry.state.reason
         data["how"] = row.entry.item.how
         data["caution"] = row.entry.item.caution
+        data["sources"] = row.entry.item.sources
+        data["local"] = facts_data(step_facts(row.entry.item, plan.region))
         items.append(data)
+    region = plan.region
     return {
         "today": today.isoformat(),
         "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
         "days_left": days_left(plan.exit_date, today),
+        "region": {"code": region.code, "name": region.label} if region else None,
         "totals": totals(rows),
         "checklists": progress(plan, rows),
         "items": items,

@@ -14,10 +14,8 @@ from exitplan.domain.inventory import Document, row_data
 from exitplan.domain.runway import Runway, runway
 from exitplan.views.holdings import (
     CAUTIONS,
-    CHECKED,
     COMMAND,
     MONEY_HEADINGS,
-    SOURCES,
     TITLES,
     row_title,
     row_view,
@@ -376,34 +374,3 @@ def _money_rows(lines: list[str], add: Any, inventory: Inventory, width: int, pl
                 add(_("Row {n}: {title}.").format(n=row.number, title=title), indent=2)
             else:
                 add(title, "", f"{str(row.number).rjust(width)}  ")
-
-
-def show_lines(
-    row: Row,
-    inventory: Inventory,
-    exit_date: date | None,
-    today: date,
-    *,
-    columns: int = 80,
-    paint: Painter | None = None,
-    plain: bool = False,
-) -> list[str]:
-    """One row in full: its facts, what needs a look, what to do and where that comes from."""
-    from exitplan.views.render import _field_lines
-
-    paint = paint or Painter(False)
-    view = row_view(row, inventory, exit_date, today)
-    fields = [(_("Row"), f"{view.number}: {view.title}"), *view.facts]
-    if view.flags:
-        fields.append((_("Needs a look"), "\n".join(view.flags)))
-    if view.advice:
-        fields.append((_("What to do"), "\n".join(view.advice)))
-    lines = _field_lines(fields, columns, paint, plain)
-    if view.sources:
-        # Each address on a line of its own from the left edge: too long to sit beside a label,
-        # and never split, so it can be copied whole.
-        lines += ["", paint(_("Sources"), "bold")]
-        for url in view.sources:
-            name = _("{name}, read {date}:").format(name=_(SOURCES[url]), date=CHECKED)
-            lines += [*wrap(name, columns), url]
-    return lines

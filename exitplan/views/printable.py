@@ -12,6 +12,8 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from exitplan.base.i18n import _
+from exitplan.views.local import CHANGING
 from exitplan.views.summary import (
     CAUTION_WORDS,
     NO_ENTRIES,
@@ -26,10 +28,8 @@ from exitplan.views.summary import (
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.domain.checks import Section as InventoryName
     from exitplan.domain.plan import Plan
     from exitplan.journal.records import Moment
-    from exitplan.views.ledger import Table
     from exitplan.views.summary import Section, Step, Summary
 
 # The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm); the printer picks the size.
@@ -116,6 +116,7 @@ class HtmlWriter:
             f'<p class="as-of">{text(view.as_of)}</p>',
             f'<p class="countdown">{text(view.countdown)}</p>',
             f'<p class="progress">{text(view.progress)}</p>',
+            f'<p class="place">{text(view.place)}</p>',
         ]
 
     def attention(self, view: Summary) -> None:
@@ -173,9 +174,15 @@ class HtmlWriter:
             lines.append(f'<p class="caution">{text(caution)}</p>')
         if step.note:
             lines.append(f'<p class="note">Note: {text(step.note)}</p>')
+        if step.changing:
+            lines.append(f'<p class="caution">{text(_(CHANGING))}</p>')
         if step.sources:
             links = ", ".join(source_html(url) for url in step.sources)
             lines.append(f'<p class="sources">Sources: {links}</p>')
+        if step.local_sources:
+            links = ", ".join(f"{source_html(u)} ({text(w)})" for u, w in step.local_sources)
+            words = text(_("Local sources: {links}")).replace("{links}", links)
+            lines.append(f'<p class="sources">{words}</p>')
         lines += ["</div>", "</li>"]
         self.parts += lines
 
@@ -203,13 +210,6 @@ class HtmlWriter:
             ]
         self.parts.append("</section>")
 
-    def inventory(self, table: Table) -> None:
-        """One inventory on a page of its own, as a table."""
-        from exitplan.views.ledger import html_table
-
-        self._close_list()
-        self.parts += html_table(table)
-
     def finish(self) -> str:
         """The whole page, ending in one newline."""
         self._close_list()
@@ -217,11 +217,6 @@ class HtmlWriter:
         return "\n".join(self.parts) + "\n"
 
 
-def summary_html(
-    plan: Plan,
-    today: date,
-    timeline: tuple[Moment, ...] | None = None,
-    inventories: tuple[InventoryName, ...] = (),
-) -> str:
+def summary_html(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as one self-contained HTML page that prints well."""
-    return write_summary(build_summary(plan, today, timeline, inventories), HtmlWriter())
+    return write_summary(build_summary(plan, today, timeline), HtmlWriter())

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from exitplan.domain.model import Event
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
 __all__ = ["CAUTION", "due_text"]
@@ -142,10 +143,15 @@ def item_lines(
     columns: int = 80,
     paint: Painter | None = None,
     plain: bool = False,
+    region: Local | None = None,
 ) -> list[str]:
-    """One step in full: why, how, caution, when, due date, state, note, sources, history."""
+    """One step in full: why, how, caution, when, due date, state, note, what its local facts
+    mean where the person lives, sources (the local ones beside the step's own), history."""
+    from exitplan.views.local import fact_words, source_lines, step_facts
+
     paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
+    facts = step_facts(item, region)
     fields: list[tuple[str, str]] = [
         ("Step", item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
         ("Id", f"{entry.full_id}  (#{entry.number})"),
@@ -170,8 +176,11 @@ def item_lines(
     fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
     if entry.state.note:
         fields.append(("Note", entry.state.note))
-    if item.sources:
-        fields.append(("Sources", "\n".join(item.sources)))
+    if facts and region is not None:
+        words = [region.label, *(fact_words(fact) for fact in facts)]
+        fields.append((_("Where you live"), "\n".join(words)))
+    if item.sources or facts:
+        fields.append(("Sources", "\n".join([*item.sources, *source_lines(facts)])))
     if item.checked:
         fields.append((_("Checked"), item.checked))
     if events:
@@ -225,13 +234,15 @@ def _field_lines(
     return lines
 
 
-def item_view(row: Scheduled, today: date, events: list[Event]) -> Text:
+def item_view(
+    row: Scheduled, today: date, events: list[Event], region: Local | None = None
+) -> Text:
     """One step in full, for rich consoles (review): the lines of `item_lines`, uncoloured."""
     from rich.text import Text
 
     from exitplan.views.term import width
 
-    return Text("\n".join(item_lines(row, today, events, columns=width())))
+    return Text("\n".join(item_lines(row, today, events, columns=width(), region=region)))
 
 
 def checklists_lines(

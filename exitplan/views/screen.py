@@ -44,6 +44,8 @@ PHONE_LINE = (
 )
 HIDE_LINE = "In review, h hides the screen at once."
 HELP_LINE = "Need help right now? exitplan help-now"
+# Said once, at the foot of status, while the plan has no place: its steps use general words.
+PLACE_LINE = N_("Need help right now? exitplan help-now. Choose where you live: exitplan region")
 
 
 def due_text(row: Scheduled, today: date) -> str:
@@ -301,7 +303,8 @@ class StatusScreen:
             self.add(journal_line(*self.journal), "dim")
         if self.plan.state is not None:  # review, where h hides the screen, needs a plan
             self.add(HIDE_LINE, "dim")
-        self.add(HELP_LINE, "dim")
+        no_place = self.plan.state is not None and self.plan.state.region is None
+        self.add(_(PLACE_LINE) if no_place else HELP_LINE, "dim")
 
 
 def journal_line(records: int, last: date | None) -> str:

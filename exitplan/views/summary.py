@@ -12,18 +12,19 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from exitplan.base.i18n import _
 from exitplan.domain.schedule import ALERT_FLAGS, most_urgent
 from exitplan.views.export import FLAG_WORDS, countdown_text, progress, rows_for, totals
+from exitplan.views.local import CHANGING
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.domain.checks import Section as InventoryName
     from exitplan.domain.model import Status
     from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
-    from exitplan.views.ledger import Table
 
 PRIVATE = "This summary holds your notes. Keep it somewhere private."
 TIMELINE_NOTE = (
@@ -49,6 +50,9 @@ class Step:
     caution: str | None
     alerts_partner: bool
     sources: tuple[str, ...]
+    # The place's sources for the local facts the step names: (address, where and when).
+    local_sources: tuple[tuple[str, str], ...] = ()
+    changing: bool = False  # a fact it names is changing in the law: check with an advocate
 
     @property
     def state(self) -> str:
@@ -101,10 +105,9 @@ class Summary:
     attention: tuple[Step, ...]
     calm: str
     sections: tuple[Section, ...]
+    place: str = ""  # where the person lives, or how to choose it
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
-    # The inventories the person asked for, as tables (none unless asked: never by surprise).
-    inventories: tuple[Table, ...] = ()
 
     @property
     def as_of(self) -> str:
@@ -133,8 +136,11 @@ def flag_heading(step: Step) -> str:
     return upper_first(FLAG_WORDS[step.flag or "upcoming"])
 
 
-def _step(row: Scheduled) -> Step:
+def _step(row: Scheduled, region: Local | None) -> Step:
+    from exitplan.views.local import changing, local_sources, step_facts
+
     entry = row.entry
+    facts = step_facts(entry.item, region)
     return Step(
         number=entry.number,
         checklist=entry.checklist.title,
@@ -147,20 +153,18 @@ def _step(row: Scheduled) -> Step:
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
         sources=tuple(entry.item.sources),
+        local_sources=local_sources(facts),
+        changing=changing(facts),
     )
 
 
-def build_summary(
-    plan: Plan,
-    today: date,
-    timeline: tuple[Moment, ...] | None = None,
-    inventories: tuple[InventoryName, ...] = (),
-) -> Summary:
-    """The summary view of a plan on a given day (with the journal's timeline and the
-    inventories, if asked for)."""
+def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> Summary:
+    """The summary view of a plan on a given day (with the journal's timeline, if given)."""
     rows = rows_for(plan, today)
     count = totals(rows)
-    steps = {row.entry.number: _step(row) for row in rows}
+    from exitplan.views.local import place_words
+
+    steps = {row.entry.number: _step(row, plan.region) for row in rows}
     attention = tuple(
         steps[row.entry.number] for row in most_urgent(rows) if row.flag in ALERT_FLAGS
     )
@@ -195,19 +199,8 @@ def build_summary(
         calm=calm,
         sections=sections,
         timeline=timeline,
-        inventories=inventory_tables(plan, today, inventories),
+        place=place_words(plan.region),
     )
-
-
-def inventory_tables(
-    plan: Plan, today: date, sections: tuple[InventoryName, ...]
-) -> tuple[Table, ...]:
-    """The inventories asked for, as tables (none without a plan or when none is asked for)."""
-    if not sections or plan.state is None:
-        return ()
-    from exitplan.views.ledger import summary_tables
-
-    return summary_tables(plan.state.inventory, sections, plan.exit_date, today)
 
 
 class Writer(Protocol):
@@ -228,9 +221,6 @@ class Writer(Protocol):
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """The journal's entries, in the order they happened (after every checklist)."""
 
-    def inventory(self, table: Table) -> None:
-        """One inventory the person asked for, as a table (after the journal)."""
-
     def finish(self) -> str:
         """The whole document."""
 
@@ -245,8 +235,6 @@ def write_summary(view: Summary, writer: Writer) -> str:
             writer.step(step)
     if view.timeline is not None:
         writer.timeline(view.timeline)
-    for table in view.inventories:
-        writer.inventory(table)
     return writer.finish()
 
 
@@ -293,7 +281,7 @@ class MarkdownWriter:
     def header(self, view: Summary) -> None:
         """`# My plan` and the facts, one paragraph each."""
         self.lines += ["# My plan", "", view.as_of, "", view.countdown, "", view.progress, ""]
-        self.lines += [PRIVATE, ""]
+        self.lines += [escape_markdown(view.place), "", PRIVATE, ""]
 
     def attention(self, view: Summary) -> None:
         """`## Needs attention` with one bullet per step, most urgent first."""
@@ -325,8 +313,15 @@ class MarkdownWriter:
                 f"Note: {line}" if i == 0 else line
                 for i, line in enumerate(escape_markdown(step.note).split("\n"))
             ]
+        if step.changing:
+            details.append(_(CHANGING))
         if step.sources:
             details.append("Sources: " + ", ".join(markdown_link(s) for s in step.sources))
+        if step.local_sources:
+            links = (
+                f"{markdown_link(url)} ({escape_markdown(w)})" for url, w in step.local_sources
+            )
+            details.append(_("Local sources: {links}").format(links=", ".join(links)))
         self.lines.append(f"- {box}{escape_markdown(step.title)}\\")
         self.lines += [f"  {line}\\" for line in details[:-1]]
         self.lines += [f"  {details[-1]}", ""]
@@ -341,12 +336,6 @@ class MarkdownWriter:
             )
         self.lines.append("")
 
-    def inventory(self, table: Table) -> None:
-        """`## Documents` and a pipe table."""
-        from exitplan.views.ledger import markdown_table
-
-        self.lines += markdown_table(table)
-
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
@@ -360,7 +349,8 @@ class TextWriter:
 
     def header(self, view: Summary) -> None:
         """`MY PLAN` and the facts, one per line."""
-        self.lines += ["MY PLAN", view.as_of, view.countdown, view.progress, PRIVATE, ""]
+        self.lines += ["MY PLAN", view.as_of, view.countdown, view.progress, view.place]
+        self.lines += [PRIVATE, ""]
 
     def attention(self, view: Summary) -> None:
         """`NEEDS ATTENTION` with one line per step, most urgent first."""
@@ -388,8 +378,13 @@ class TextWriter:
         if step.note:
             for i, line in enumerate(step.note.split("\n")):
                 self.lines.append(f"{pad}{'note: ' if i == 0 else '      '}{line}".rstrip())
+        if step.changing:
+            self.lines.append(pad + _(CHANGING))
         if step.sources:
             self.lines.append(f"{pad}sources: {', '.join(step.sources)}")
+        if step.local_sources:
+            links = ", ".join(f"{url} ({where})" for url, where in step.local_sources)
+            self.lines.append(pad + _("local sources: {links}").format(links=links))
 
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """`JOURNAL`, one line per entry: its number, when, and its first words."""
@@ -398,32 +393,16 @@ class TextWriter:
             added = f" [{m.added}]" if m.added else ""
             self.lines.append(f"  {m.number:>4}  {m.when}: {m.what}{added}")
 
-    def inventory(self, table: Table) -> None:
-        """`DOCUMENTS` and padded columns."""
-        from exitplan.views.ledger import text_table
-
-        self.lines += text_table(table)
-
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
 
 
-def summary_markdown(
-    plan: Plan,
-    today: date,
-    timeline: tuple[Moment, ...] | None = None,
-    inventories: tuple[InventoryName, ...] = (),
-) -> str:
+def summary_markdown(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as Markdown that reads well on paper and on a code-hosting site."""
-    return write_summary(build_summary(plan, today, timeline, inventories), MarkdownWriter())
+    return write_summary(build_summary(plan, today, timeline), MarkdownWriter())
 
 
-def summary_text(
-    plan: Plan,
-    today: date,
-    timeline: tuple[Moment, ...] | None = None,
-    inventories: tuple[InventoryName, ...] = (),
-) -> str:
+def summary_text(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as plain text."""
-    return write_summary(build_summary(plan, today, timeline, inventories), TextWriter())
+    return write_summary(build_summary(plan, today, timeline), TextWriter())

@@ -1,0 +1,276 @@
+"""The `region` command: where you live, which chooses the names, services and numbers the plan
+speaks of. Typed at a question or piped in, never on the command line, where shell history
+would keep it; kept in the plan, sealed with it when it is encrypted."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, NamedTuple
+
+import typer
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
+
+if TYPE_CHECKING:
+    from exitplan.cli.common import Env
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Place
+
+INTRO = N_(
+    "Where you live chooses the names of the orders you can ask for, the services and the "
+    "numbers your plan speaks of. It stays in your plan on this computer, sealed with it when "
+    "it is encrypted."
+)
+NO_ARGUMENT = N_(
+    "where you live is never typed on the command line, where shell history keeps it: run "
+    "'exitplan region' and type it at the question, or pipe it in (echo Wales | exitplan region)"
+)
+CLEAR_WORDS = frozenset({"none", "clear", "no region", "nowhere"})
+LIST_WORDS = frozenset({"list", "?", "help"})
+
+
+class Answer(NamedTuple):
+    """A place typed at the question: its code (None: clear it), or keep what there is."""
+
+    code: str | None
+    keep: bool = False
+
+
+KEEP = Answer(None, keep=True)
+
+
+def stdin_is_terminal() -> bool:
+    """Whether the place can be asked for at a question (tests replace this)."""
+    return sys.stdin.isatty()
+
+
+def region(
+    ctx: typer.Context,
+    typed: Annotated[
+        list[str] | None, typer.Argument(hidden=True, show_default=False, metavar="")
+    ] = None,
+    show_list: Annotated[
+        bool, typer.Option("--list", help="Every place exitplan knows, with its code.")
+    ] = False,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget where you live.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Choose where you live: your country, and your state, province or nation.
+
+    Asked at a question; from a pipe, one name is read: echo Scotland | exitplan region
+    """
+    if typed:
+        raise ExitplanError(_(NO_ARGUMENT))
+    if show_list:
+        typer.echo("\n".join(place_list()))
+        return
+    env = env_of(ctx)
+    env.ws.require_plan()
+    if as_json:
+        plan = env.ws.read()
+        emit_json(region_data(plan))
+        return
+    if clear:
+        save_place(env, Answer(None))
+        return
+    if stdin_is_terminal():
+        for line in wrap_words(_(INTRO)):
+            say(line)
+        answer = ask_place(env.ws.state().region)
+        if isinstance(answer, int):
+            say(_("Stopped; where you live was not changed."))
+            raise typer.Exit(answer)
+    else:
+        answer = read_place(sys.stdin.read())
+    save_place(env, answer)
+
+
+def wrap_words(text: str) -> list[str]:
+    """A paragraph wrapped to the terminal."""
+    from exitplan.views.term import width, wrap
+
+    return wrap(text, width())
+
+
+def place_list() -> list[str]:
+    """Every place, a country then its parts, each with its code."""
+    from exitplan.formats.regions import load_places
+
+    lines = []
+    for place in load_places():
+        indent = "" if place.is_country else "  "
+        lines.append(f"{indent}{place.name} ({place.code})")
+    return lines
+
+
+def read_place(text: str) -> Answer:
+    """The place piped in: its first line ('none' clears it)."""
+    from exitplan.domain.region import find_place
+    from exitplan.formats.regions import load_places
+
+    words = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if not words:
+        raise ExitplanError(_("no place was given, so nothing changed: pipe in a name, like Wales"))
+    if words.casefold() in CLEAR_WORDS:
+        return Answer(None)
+    return Answer(find_place(words, load_places()).code)
+
+
+def ask_place(current: str | None, number: str = "") -> Answer | int:
+    """Where the person lives, asked at the terminal (and, for a country with parts, which).
+
+    Returns the answer, or the exit code when they stopped (130 for Ctrl-C, 1 at the end of
+    input). An unknown name is said in one line and asked again.
+    """
+    from exitplan.domain.region import find_place
+    from exitplan.formats.regions import load_places, place_of
+
+    places = load_places()
+    found = place_of(current) if current else None
+    now = found.label if found else _("not chosen")
+    question = number + _(
+        "Where do you live? (now: {now}; a country, state, province or nation; 'list' shows "
+        "them, 'none' clears it, Enter keeps it)"
+    ).format(now=now)
+    while True:
+        reply = _prompt(question)
+        if isinstance(reply, int):
+            return reply
+        if not reply:
+            return KEEP
+        if reply.casefold() in CLEAR_WORDS:
+            return Answer(None)
+        if reply.casefold() in LIST_WORDS:
+            for line in place_list():
+                say(line)
+            continue
+        try:
+            place = find_place(reply, places)
+        except ExitplanError as exc:
+            say(str(exc)[:1].upper() + str(exc)[1:])
+            continue
+        return ask_part(place)
+
+
+def ask_part(country: Place) -> Answer | int:
+    """For a country whose law differs by part: which part (Enter keeps the whole country)."""
+    from exitplan.domain.region import choose
+    from exitplan.formats.regions import parts_of
+
+    parts = parts_of(country) if country.is_country else ()
+    if not parts:
+        return Answer(country.code)
+    word = country.parts or "part"
+    question = _(
+        "{country}: which {part}? The law differs between them ('list' shows them, Enter "
+        "keeps {country})"
+    ).format(part=word, country=country.name)
+    while True:
+        reply = _prompt(question)
+        if isinstance(reply, int):
+            return reply
+        if not reply:
+            return Answer(country.code)
+        if reply.casefold() in LIST_WORDS:
+            for number, part in enumerate(parts, 1):
+                say(f"{number:>3}. {part.name}")
+            continue
+        if reply.isdigit() and 1 <= int(reply) <= len(parts):
+            return Answer(parts[int(reply) - 1].code)
+        found = choose(reply, parts).place
+        if found is not None:
+            return Answer(found.code)
+        say(
+            _("{country} has no {part} called '{reply}'; type 'list' to see them.").format(
+                country=country.name, part=word, reply="".join(filter(str.isprintable, reply))
+            )
+        )
+
+
+def _prompt(question: str) -> str | int:
+    """One typed reply, stripped; or the exit code when the person stopped."""
+    try:
+        shown = prompt_text(question, err=True)
+        return str(typer.prompt(shown, default="", show_default=False, err=True)).strip()
+    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+        typer.echo("", err=True)
+        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
+        return 1 if ended else STOPPED_CODE
+
+
+def save_place(env: Env, answer: Answer) -> None:
+    """Keep the place in the plan and say what it changes."""
+    from exitplan.domain.place import set_region
+
+    if answer.keep:
+        say(_("Where you live is as it was; nothing changed."))
+        return
+    before = env.ws.read()
+
+    def apply(state: PlanState, _plan: Plan) -> bool:
+        return set_region(state, answer.code, env.ws.now())
+
+    if answer.code == (before.state.region if before.state else None) or not env.ws.change(apply):
+        say(_("Where you live is as it was; nothing changed."))
+        return
+    for line in change_lines(before, env.ws.read()):
+        say(line)
+
+
+def change_lines(before: Plan, after: Plan, *, counts: bool = True) -> list[str]:
+    """What choosing the place changed: where, how many steps now use its words, which apply
+    (the counts left out when the situation questions say their own)."""
+    if after.region is None:
+        return [
+            _(
+                "Saved: no place is chosen. Your plan uses general words; choose a place any "
+                "time with: exitplan region"
+            )
+        ]
+    lines = [_("Saved: you live in {place}.").format(place=after.region.label)]
+    named = sum(1 for entry in after.entries if set(entry.item.facts) & set(after.region.facts))
+    if named:
+        lines.append(
+            ngettext(
+                "{count} step now uses its own names for orders, services and numbers.",
+                "{count} steps now use its own names for orders, services and numbers.",
+                named,
+            ).format(count=named)
+        )
+    was = {entry.full_id: entry.applies for entry in before.entries}
+    back = sum(1 for e in after.entries if e.applies and was.get(e.full_id) is False)
+    aside = sum(1 for e in after.entries if not e.applies and was.get(e.full_id) is True)
+    if counts and back:
+        lines.append(
+            ngettext(
+                "{count} step for this place now applies (exitplan list shows it).",
+                "{count} steps for this place now apply (exitplan list shows them).",
+                back,
+            ).format(count=back)
+        )
+    if counts and aside:
+        lines.append(
+            ngettext(
+                "{count} step is set aside as not for this place; it comes back, with its "
+                "progress, if the place changes (exitplan list --all shows it).",
+                "{count} steps are set aside as not for this place; they come back, with their "
+                "progress, if the place changes (exitplan list --all shows them).",
+                aside,
+            ).format(count=aside)
+        )
+    lines.append(_("Help now, for this place: exitplan help-now"))
+    return lines
+
+
+def region_data(plan: Plan) -> dict[str, object]:
+    """Where the plan says the person lives, with every local fact, for scripts."""
+    code = plan.state.region if plan.state else None
+    region = plan.region
+    return {
+        "region": code,
+        "name": region.label if region else None,
+        "facts": [fact.to_data() for fact in region.facts.values()] if region else [],
+    }

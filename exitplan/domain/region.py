@@ -1,0 +1,407 @@
+"""Where the person lives: places, their local facts and lines, and the step texts that use them.
+
+A place is a country, or the part of one where the law differs (a state, province, territory or
+nation). Its code is the country's ISO 3166-1 code (`gb`, `au`) or that code, a dash and the part
+(`gb-sct`, `au-nsw`, `us-tx`, `gb-eaw` for England and Wales). The places come from the region
+files (exitplan.formats.regions); this module only holds them and works with them.
+
+A step's text names a local fact with a placeholder that also says what to write where the
+person's place has no such fact, or where no place is chosen:
+`Ask a lawyer about {{court-order|a protection order}}`. Stdlib only: the status screen uses it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+T = TypeVar("T")
+Kind = Literal["emergency", "helpline", "text", "video", "web"]
+Serves = Literal["anyone", "women", "men", "lgbtq", "young", "deaf", "indigenous"]
+KINDS: tuple[Kind, ...] = ("emergency", "helpline", "text", "video", "web")
+SERVES: tuple[Serves, ...] = ("anyone", "women", "men", "lgbtq", "young", "deaf", "indigenous")
+
+# Every fact a region file may hold, with the words that introduce it on a screen. A step may
+# name only these; the content tests check that each is defined by at least one place.
+FACTS: dict[str, str] = {
+    "court-order": N_("Orders a court can make to protect you"),
+    "police-notice": N_("Short-term protection the police can give"),
+    "home-order": N_("Staying in your home while they are made to leave"),
+    "order-elsewhere": N_("Whether an order holds elsewhere in the country"),
+    "disclosure": N_("Asking the police about a partner's past"),
+    "address-privacy": N_("Keeping your address off public records"),
+    "electoral-roll": N_("The electoral register"),
+    "parenting-orders": N_("Court orders about children"),
+    "housing-help": N_("Help with housing"),
+    "credit-protection": N_("Stopping credit being opened in your name"),
+    "credit-link": N_("Unlinking your credit record from theirs"),
+    "paid-leave": N_("Leave from work"),
+    "leaving-payment": N_("Money to help you leave"),
+    "immigration": N_("If your right to stay depends on them"),
+    "state-law": N_("Your state's own law"),
+    # Made from the place's lines when its file does not give them (see `local`).
+    "emergency-number": N_("The emergency number"),
+    "helpline": N_("A helpline"),
+}
+FACT_KEYS: frozenset[str] = frozenset(FACTS)
+DERIVED_FACTS = frozenset({"emergency-number", "helpline"})
+PLACE_CODE = re.compile(r"^[a-z]{2}(-[a-z0-9]{2,3})?$")
+PLACEHOLDER = re.compile(r"\{\{([a-z][a-z0-9-]*)\|([^{}|\n]*)\}\}")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A number to call, text or visit, with whom it serves, its hours and where it was checked."""
+
+    service: str
+    number: str
+    kind: Kind
+    serves: Serves
+    hours: str  # "24/7", the hours in words, or "" when no page said
+    sources: tuple[str, ...]
+    checked: date
+    who: str | None = None  # whom it serves, in the service's own words
+    note: str | None = None
+    where: str = ""  # the name of the place whose line it is
+
+    def to_data(self) -> dict[str, Any]:
+        """The line as plain data (for --json)."""
+        return {
+            "service": self.service,
+            "number": self.number,
+            "kind": self.kind,
+            "serves": self.serves,
+            "who": self.who,
+            "hours": self.hours or None,
+            "note": self.note,
+            "sources": list(self.sources),
+            "checked": self.checked.isoformat(),
+            "where": self.where,
+        }
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A local fact: the words a step uses, what it means, and where it was checked."""
+
+    key: str
+    text: str  # what a step's placeholder becomes
+    detail: str  # a sentence or two shown beside the step
+    sources: tuple[str, ...]
+    checked: date
+    changing: bool = False  # the law is changing here: "may have changed: check with an advocate"
+    where: str = ""  # the name of the place the fact belongs to
+
+    def to_data(self) -> dict[str, Any]:
+        """The fact as plain data (for --json and the cache)."""
+        return {
+            "key": self.key,
+            "text": self.text,
+            "detail": self.detail,
+            "sources": list(self.sources),
+            "checked": self.checked.isoformat(),
+            "changing": self.changing,
+            "where": self.where,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Fact:
+        """A fact from `to_data`; ValueError on anything exitplan would not write."""
+        if not isinstance(data, dict) or set(data) != set(FACT_FIELDS):
+            raise ValueError("not a fact")
+        strings = ("key", "text", "detail", "where")
+        if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
+            raise ValueError("not a fact")
+        if type(data["changing"]) is not bool or not isinstance(data["sources"], list):
+            raise ValueError("not a fact")
+        if not all(type(url) is str for url in data["sources"]):
+            raise ValueError("not a fact")
+        return cls(
+            key=data["key"],
+            text=data["text"],
+            detail=data["detail"],
+            sources=tuple(data["sources"]),
+            checked=date.fromisoformat(data["checked"]),
+            changing=data["changing"],
+            where=data["where"],
+        )
+
+
+FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A country or a part of one, with its own lines and facts (not its country's)."""
+
+    code: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    parts: str | None = None  # what this country calls its parts ("state", "nation")
+    lines: tuple[Line, ...] = ()
+    facts: Mapping[str, Fact] = field(default_factory=dict)
+    country_name: str = ""  # for a part, the country's name; for a country, its own
+
+    @property
+    def is_country(self) -> bool:
+        """Whether this is a whole country (not one of its parts)."""
+        return "-" not in self.code
+
+    @property
+    def country_code(self) -> str:
+        """The code of the country this place is, or is part of."""
+        return self.code.split("-", 1)[0]
+
+    @property
+    def label(self) -> str:
+        """`Scotland (United Kingdom)` for a part, `Ireland` for a country."""
+        return self.name if self.is_country else f"{self.name} ({self.country_name})"
+
+
+@dataclass(frozen=True)
+class Local:
+    """The person's place as a plan uses it: its facts and lines, the country's included."""
+
+    code: str
+    name: str
+    label: str
+    facts: Mapping[str, Fact]
+    lines: tuple[Line, ...] = ()
+
+    def texts(self) -> dict[str, str]:
+        """Each fact's words, by key: what the placeholders of steps become."""
+        return {key: fact.text for key, fact in self.facts.items()}
+
+    def used(self, keys: Sequence[str]) -> tuple[Fact, ...]:
+        """The facts a step names that this place defines, in the step's order."""
+        return tuple(self.facts[key] for key in dict.fromkeys(keys) if key in self.facts)
+
+    def to_data(self) -> dict[str, Any]:
+        """What the cache keeps of it (the status screen needs the facts, never the lines)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "label": self.label,
+            "facts": [fact.to_data() for fact in self.facts.values()],
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Local:
+        """A place from `to_data` (without its lines); ValueError on anything else."""
+        if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts"}:
+            raise ValueError("not a place")
+        if not all(type(data[name]) is str for name in ("code", "name", "label")):
+            raise ValueError("not a place")
+        if not PLACE_CODE.match(data["code"]) or not isinstance(data["facts"], list):
+            raise ValueError("not a place")
+        facts = [Fact.from_data(item) for item in data["facts"]]
+        return cls(data["code"], data["name"], data["label"], {f.key: f for f in facts})
+
+
+def local(place: Place, country: Place | None = None) -> Local:
+    """The person's place: a part's facts over its country's, its lines before the country's.
+
+    The emergency number and a helpline are made from the lines when no file gives them.
+    """
+    facts: dict[str, Fact] = {}
+    lines: list[Line] = list(place.lines)
+    if country is not None and country.code != place.code:
+        facts.update(country.facts)
+        lines += country.lines
+    facts.update(place.facts)
+    emergency = next((line for line in lines if line.kind == "emergency"), None)
+    if emergency is not None and "emergency-number" not in facts:
+        facts["emergency-number"] = Fact(
+            "emergency-number",
+            emergency.number,
+            f"{emergency.service}: {emergency.number}.",
+            emergency.sources,
+            emergency.checked,
+            where=emergency.where,
+        )
+    helpline = next((line for line in lines if line.kind == "helpline"), None)
+    if helpline is not None and "helpline" not in facts:
+        facts["helpline"] = Fact(
+            "helpline",
+            f"{helpline.service} ({helpline.number})",
+            f"{helpline.service}: {helpline.number}, {serves_words(helpline)}.",
+            helpline.sources,
+            helpline.checked,
+            where=helpline.where,
+        )
+    return Local(place.code, place.name, place.label, facts, tuple(lines))
+
+
+SERVES_WORDS: dict[str, str] = {
+    "anyone": N_("for anyone"),
+    "women": N_("for women"),
+    "men": N_("for men"),
+    "lgbtq": N_("for LGBT+ people"),
+    "young": N_("for young people"),
+    "deaf": N_("for Deaf and hard of hearing people"),
+    "indigenous": N_("for Indigenous people"),
+}
+
+
+def serves_words(line: Line) -> str:
+    """`for women`, or the service's own words for whom it serves."""
+    return _("for {whom}").format(whom=line.who) if line.who else _(SERVES_WORDS[line.serves])
+
+
+def hours_words(line: Line) -> str:
+    """`24/7`, the hours, or a calm warning that no page said."""
+    return line.hours or _("hours not confirmed: check before you rely on it")
+
+
+# -- steps that name local facts ------------------------------------------------------------
+
+
+def fact_keys(text: str | None) -> tuple[str, ...]:
+    """The facts a text names, in order, each once."""
+    if not text or "{{" not in text:
+        return ()
+    return tuple(dict.fromkeys(match.group(1) for match in PLACEHOLDER.finditer(text)))
+
+
+def placeholder_problems(text: str) -> list[str]:
+    """What is wrong with a text's placeholders: a broken one, an unknown fact, no neutral words."""
+    problems = []
+    rest = PLACEHOLDER.sub("", text)
+    if "{{" in rest or "}}" in rest:
+        problems.append(
+            "has a placeholder exitplan cannot read: write {{fact|neutral words}}, "
+            "for example {{court-order|a protection order}}"
+        )
+    for match in PLACEHOLDER.finditer(text):
+        key, neutral = match.group(1), match.group(2)
+        if key not in FACT_KEYS:
+            known = ", ".join(sorted(FACT_KEYS))
+            problems.append(f"names the fact '{key}', which no region defines; use one of: {known}")
+        if not neutral.strip():
+            problems.append(f"gives no neutral words for '{key}' (write {{{{{key}|...}}}})")
+    return problems
+
+
+def fill(text: str, facts: Mapping[str, str] | None) -> str:
+    """The text with each placeholder replaced by the place's fact, or by its neutral words.
+
+    A fact that begins the text or a sentence starts with a capital letter.
+    """
+    if "{{" not in text:
+        return text
+
+    def replace(match: re.Match[str]) -> str:
+        value = (facts or {}).get(match.group(1)) or match.group(2).strip()
+        before = text[: match.start()].rstrip(" ")
+        if not before or before.endswith((".", "!", "?", ":", "\n")):
+            return value[:1].upper() + value[1:]
+        return value
+
+    return PLACEHOLDER.sub(replace, text)
+
+
+def localised(item: T, texts: Mapping[str, str] | None) -> T:
+    """A step (an exitplan.model.Item) whose texts name local facts, as the place reads it."""
+    from dataclasses import replace
+
+    changed = {
+        name: fill(value, texts)
+        for name in ("title", "why", "how", "caution")
+        if (value := getattr(item, name))
+    }
+    return replace(item, **changed)  # type: ignore[type-var]  # Item is a dataclass
+
+
+def in_place(codes: Sequence[str], code: str | None) -> bool:
+    """Whether a step kept for some places (`gb`, `au-nsw`) applies to the person's place."""
+    if code is None:
+        return False
+    return any(code == wanted or code.startswith(wanted + "-") for wanted in codes)
+
+
+# -- choosing a place by name --------------------------------------------------------------
+
+
+class Choice(NamedTuple):
+    """What a typed name points at: one place, or several it could mean."""
+
+    place: Place | None
+    could_be: tuple[Place, ...] = ()
+
+
+def normalise(text: str) -> str:
+    """A name as it is compared: no accents, no case, no punctuation, single spaces."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(char for char in plain if not unicodedata.combining(char))
+    words = re.findall(r"[a-z0-9]+", plain.casefold().replace("&", " and "))
+    return " ".join(words)
+
+
+def name_index(places: Iterable[Place]) -> dict[str, tuple[Place, ...]]:
+    """Every way of naming a place (code, name, aliases), normalised, with the places it names."""
+    index: dict[str, list[Place]] = {}
+    for place in places:
+        names = [place.code, place.name, *place.aliases]
+        if not place.is_country:
+            names += [place.code.split("-", 1)[1], f"{place.name} {place.country_name}"]
+        for name in names:
+            key = normalise(name)
+            if key and place not in index.setdefault(key, []):
+                index[key].append(place)
+    return {key: tuple(found) for key, found in index.items()}
+
+
+def choose(text: str, places: Sequence[Place]) -> Choice:
+    """The place a typed name means: a country by its own name or code before a part whose short
+    code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
+    key = normalise(text)
+    found = name_index(places).get(key, ())
+    if len(found) > 1:
+        countries = [place for place in found if place.is_country]
+        own = [place for place in countries if key in (place.code, normalise(place.name))]
+        if len(own) == 1:
+            return Choice(own[0])
+        return Choice(None, found)
+    return Choice(found[0] if found else None)
+
+
+def find_place(text: str, places: Sequence[Place]) -> Place:
+    """The place a typed name means, or one plain error with a suggestion (the name is shown
+    without any control character: it came from a keyboard or a pipe)."""
+    cleaned = "".join(filter(str.isprintable, " ".join(text.split())))
+    if not cleaned:
+        raise ExitplanError(_("no place was given: type a country, state, province or nation"))
+    choice = choose(cleaned, places)
+    if choice.place is not None:
+        return choice.place
+    if choice.could_be:
+        names = _(" or ").join(place.label for place in choice.could_be)
+        raise ExitplanError(
+            _("'{typed}' could mean {places}: type the full name").format(
+                typed=cleaned, places=names
+            )
+        )
+    raise ExitplanError(unknown_place(cleaned, places))
+
+
+def unknown_place(text: str, places: Sequence[Place]) -> str:
+    """The one line for a name exitplan does not know, with the nearest names it does."""
+    import difflib
+
+    index = name_index(places)
+    near = difflib.get_close_matches(normalise(text), list(index), n=3, cutoff=0.7)
+    labels = list(dict.fromkeys(place.label for key in near for place in index[key]))
+    known = _("exitplan does not know a place called '{typed}'.").format(typed=text)
+    hint = _("Did you mean {places}?").format(places=_(" or ").join(labels)) if labels else ""
+    see = _("See every place it knows with: exitplan region --list")
+    return " ".join(part for part in (known, hint, see) if part)

@@ -1,0 +1,230 @@
+"""The region file format, checked with pydantic: unknown keys refused, every fact sourced.
+
+Version 1. A country file holds the country's lines and facts and, under `[region.<part>]`,
+those of each part where the law differs:
+
+    schema = 1
+    code = "gb"                     # ISO 3166-1, the file's name
+    name = "United Kingdom"
+    aliases = ["UK", "Britain"]     # other names a person may type
+    parts = "nation"                # what a part is called here, when there are parts
+
+    [[line]]                        # a number to call, text or visit
+    service = "Emergency services"
+    number = "999"
+    kind = "emergency"              # emergency | helpline | text | video | web
+    serves = "anyone"               # anyone | women | men | lgbtq | young | deaf | indigenous
+    who = "..."                     # optional: whom it serves, in its own words
+    hours = "24/7"                  # or the hours in words; "" when no page said
+    note = "..."                    # optional
+    sources = ["https://..."]       # the service's own page, or a government or court page
+    checked = 2026-12-01
+
+    [fact.court-order]              # a fact steps can name: {{court-order|neutral words}}
+    text = "a non-molestation order"
+    detail = "What it is, who makes it."
+    sources = ["https://..."]       # the law, or a government or court page
+    checked = 2026-12-01
+    changing = false                # true: the law is changing ("check with an advocate")
+
+    [region.sct]                    # a part: name, aliases, line and fact, as above
+    name = "Scotland"
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from exitplan.domain.region import FACT_KEYS, Kind, Serves
+from exitplan.formats.schema import Clean
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120), Clean]
+OneLine = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=300, pattern=r"^[^\n]*$"), Clean
+]
+Words = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1200), Clean
+]
+Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s]+$", max_length=500), Clean]
+Number = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True,
+        pattern=r"^([0-9+][0-9 ()\-]*(or [0-9 ()\-]+)?|https://[^\s]+)$",
+        max_length=80,
+    ),
+    Clean,
+]
+Sources = Annotated[list[Url], Field(min_length=1, max_length=4)]
+Part = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{2,3}$")]
+
+
+def _checked(value: date) -> date:
+    if value.year < 2020:
+        raise ValueError("a check date before 2020 is too old to trust")
+    return value
+
+
+class LineFile(BaseModel):
+    """One `[[line]]`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    service: Name
+    number: Number
+    kind: Kind
+    serves: Serves
+    who: Name | None = None
+    hours: OneLine
+    note: Words | None = None
+    sources: Sources
+    checked: date
+
+    _check_date = field_validator("checked")(_checked)
+
+    @model_validator(mode="after")
+    def _who_for_indigenous(self) -> LineFile:
+        if self.serves == "indigenous" and not self.who:
+            raise ValueError("a line for Indigenous people says whom, in `who`")
+        return self
+
+
+class FactFile(BaseModel):
+    """One `[fact.<key>]`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: OneLine
+    detail: Words
+    sources: Sources
+    checked: date
+    changing: bool = False
+
+    _check_date = field_validator("checked")(_checked)
+
+    @field_validator("text")
+    @classmethod
+    def _no_placeholder(cls, value: str) -> str:
+        if not value or "{{" in value or "}}" in value:
+            raise ValueError("a fact's text is plain words, with no placeholder")
+        return value
+
+
+def _facts(value: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(value) - FACT_KEYS)
+    if unknown:
+        known = ", ".join(sorted(FACT_KEYS))
+        raise ValueError(f"'{unknown[0]}' is not a fact exitplan knows; use one of: {known}")
+    return value
+
+
+class PartFile(BaseModel):
+    """One `[region.<part>]`: a state, province, territory or nation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+    aliases: list[Name] = Field(default_factory=list, max_length=20)
+    line: list[LineFile] = Field(default_factory=list, max_length=40)
+    fact: dict[str, FactFile] = Field(default_factory=dict)
+
+    _known_facts = field_validator("fact", mode="before")(_facts)
+
+
+class RegionFile(BaseModel):
+    """A country's region file (format version 1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = Field(alias="schema")
+    code: Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+    name: Name
+    aliases: list[Name] = Field(default_factory=list, max_length=20)
+    parts: Name | None = None
+    line: list[LineFile] = Field(default_factory=list, max_length=40)
+    fact: dict[str, FactFile] = Field(default_factory=dict)
+    region: dict[Part, PartFile] = Field(default_factory=dict, max_length=80)
+
+    _known_facts = field_validator("fact", mode="before")(_facts)
+
+    @model_validator(mode="after")
+    def _parts_named(self) -> RegionFile:
+        if self.region and not self.parts:
+            raise ValueError("a country with parts says what they are called, in `parts`")
+        return self
+
+
+def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
+    """Every problem with a region file's data, one plain line each."""
+    from exitplan.formats.tomlerrors import describe_errors
+
+    try:
+        checked = RegionFile.model_validate(data)
+    except ValidationError as exc:
+        return describe_errors(exc, data)
+    except RecursionError:
+        return ["is nested too deeply to be a region file"]
+    if checked.code != stem:
+        return [f"code '{checked.code}' should match the file name '{stem}'"]
+    return []
+
+
+def region_problems(path: Path) -> list[str]:
+    """Every problem in a region file, against the schema (empty: the file is good)."""
+    from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "region file"), path)
+    except ChecklistError as exc:
+        return [str(exc)]
+    return [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
+
+
+def is_region_data(data: dict[str, Any]) -> bool:
+    """Whether parsed TOML looks like a region file rather than a checklist."""
+    return "code" in data and "id" not in data
+
+
+def region_file_report(path: Path) -> tuple[list[str], str] | None:
+    """For `exitplan validate`: (problems, what the file holds) when the file is a region file,
+    None when it is not one (or cannot be read: the checklist check says why)."""
+    from exitplan.base.errors import ChecklistError
+    from exitplan.formats.catalog import parse_toml, read_text
+
+    try:
+        data = parse_toml(read_text(path, "region file"), path)
+    except ChecklistError:
+        return None
+    if not is_region_data(data):
+        return None
+    problems = [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
+    if problems:
+        return problems, ""
+    parts = data.get("region", {})
+    lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
+    facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
+    from exitplan.base.i18n import _, ngettext
+
+    counts = [
+        ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),
+        ngettext("{count} line", "{count} lines", lines).format(count=lines),
+        ngettext("{count} fact", "{count} facts", facts).format(count=facts),
+    ]
+    return [], _("{places}, {lines}, {facts}").format(
+        places=counts[0], lines=counts[1], facts=counts[2]
+    )

@@ -1,0 +1,271 @@
+"""Region files: each country's help lines and local facts, with its parts inside.
+
+One TOML file per country in exitplan/data/regions, shipped inside the wheel. They are read with
+tomllib alone: `help-now` must start at once, and pydantic alone costs a third of a second. The
+schema (`exitplan.formats.region_schema`, pydantic, unknown keys refused) checks every shipped
+file in the tests and any file given to `exitplan validate`, and a file that does not read the
+way the schema says is refused here too, in one plain line.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from exitplan.base.errors import ExitplanError
+from exitplan.domain.region import (
+    FACT_KEYS,
+    KINDS,
+    PLACE_CODE,
+    SERVES,
+    Fact,
+    Line,
+    Local,
+    Place,
+    local,
+)
+
+# What changes whenever a file's content can have changed (as the checklist catalog keeps it):
+# size, times and inode. Taken here with os.stat, so this module never imports the catalog.
+Signature = tuple[int, int, int, int]
+
+MAX_REGION_FILE_BYTES = 1024 * 1024
+
+
+class RegionDataError(ExitplanError):
+    """A shipped region file that cannot be read: a bug, or a damaged installation."""
+
+
+def regions_dir() -> Path:
+    """The folder of region files: in the package (a wheel, a checkout or an editable install)."""
+    here = Path(__file__).resolve().parent.parent / "data" / "regions"
+    if here.is_dir():
+        return here
+    from importlib.resources import files
+
+    return Path(str(files("exitplan") / "data" / "regions"))
+
+
+def region_files() -> list[Path]:
+    """Every region file, by country code."""
+    return sorted(regions_dir().glob("*.toml"))
+
+
+def country_file(code: str) -> Path:
+    """The file that holds a place (`gb-sct` is in gb.toml)."""
+    return regions_dir() / f"{code.split('-', 1)[0]}.toml"
+
+
+def file_signature(code: str) -> Signature | None:
+    """What changes when the file holding a place changes (None: there is no such file)."""
+    try:
+        st = os.stat(country_file(code))
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+@functools.cache
+def read_country(path: Path) -> tuple[Place, ...]:
+    """A country file's places: the country first, then its parts in file order."""
+    import tomllib
+
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_REGION_FILE_BYTES + 1)
+        if len(raw) > MAX_REGION_FILE_BYTES:
+            raise ValueError("too large")
+        data = tomllib.loads(raw.decode("utf-8"))
+        return places_of(data, path.stem)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RegionDataError(
+            f"{path}: this region file cannot be read ({exc}); reinstall exitplan, or check it "
+            f"with: exitplan validate '{path}'"
+        ) from None
+
+
+def places_of(data: dict[str, Any], stem: str) -> tuple[Place, ...]:
+    """The places in a region file's data (ValueError, KeyError or TypeError when malformed)."""
+    code = data["code"]
+    if data.get("schema") != 1 or code != stem or not PLACE_CODE.match(code) or "-" in code:
+        raise ValueError(f"'{stem}' is not a country file of format 1")
+    name = _text(data["name"])
+    country = Place(
+        code,
+        name,
+        _texts(data.get("aliases", [])),
+        data.get("parts"),
+        _lines(data.get("line", []), name),
+        _facts(data.get("fact", {}), name),
+        name,
+    )
+    parts = [country]
+    for part, body in data.get("region", {}).items():
+        part_name = _text(body["name"])
+        parts.append(
+            Place(
+                f"{code}-{part}",
+                part_name,
+                _texts(body.get("aliases", [])),
+                None,
+                _lines(body.get("line", []), part_name),
+                _facts(body.get("fact", {}), part_name),
+                name,
+            )
+        )
+    return tuple(parts)
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str or not value.strip():
+        raise TypeError("a name or text that is not text")
+    return value
+
+
+def _texts(values: Any) -> tuple[str, ...]:
+    if not isinstance(values, list):
+        raise TypeError("a list that is not a list")
+    return tuple(_text(value) for value in values)
+
+
+def _date(value: Any) -> date:
+    if type(value) is not date:
+        raise TypeError("a check date that is not a date")
+    return value
+
+
+def _lines(items: Any, where: str) -> tuple[Line, ...]:
+    if not isinstance(items, list):
+        raise TypeError("lines that are not a list")
+    lines = []
+    for item in items:
+        if item["kind"] not in KINDS or item["serves"] not in SERVES:
+            raise ValueError(f"a line of unknown kind or audience: {item['service']}")
+        lines.append(
+            Line(
+                service=_text(item["service"]),
+                number=_text(item["number"]),
+                kind=item["kind"],
+                serves=item["serves"],
+                hours=str(item["hours"]),
+                sources=_texts(item["sources"]),
+                checked=_date(item["checked"]),
+                who=item.get("who"),
+                note=item.get("note"),
+                where=where,
+            )
+        )
+    return tuple(lines)
+
+
+def _facts(items: Any, where: str) -> dict[str, Fact]:
+    if not isinstance(items, dict):
+        raise TypeError("facts that are not a table")
+    facts = {}
+    for key, item in items.items():
+        if key not in FACT_KEYS:
+            raise ValueError(f"an unknown fact '{key}'")
+        facts[key] = Fact(
+            key=key,
+            text=_text(item["text"]),
+            detail=_text(item["detail"]),
+            sources=_texts(item["sources"]),
+            checked=_date(item["checked"]),
+            changing=bool(item.get("changing", False)),
+            where=where,
+        )
+    return facts
+
+
+def load_places() -> tuple[Place, ...]:
+    """Every place exitplan knows, country by country."""
+    return tuple(place for path in region_files() for place in read_country(path))
+
+
+def countries() -> tuple[Place, ...]:
+    """Every country exitplan knows, without their parts."""
+    return tuple(place for place in load_places() if place.is_country)
+
+
+def place_of(code: str) -> Place | None:
+    """The place with this code (None: no region file has it)."""
+    path = country_file(code)
+    if not PLACE_CODE.match(code) or not path.is_file():
+        return None
+    return next((place for place in read_country(path) if place.code == code), None)
+
+
+def local_for(code: str | None) -> Local | None:
+    """The person's place as a plan uses it (None: no place, or one this exitplan lacks)."""
+    if code is None:
+        return None
+    place = place_of(code)
+    if place is None:
+        return None
+    return local(place, place_of(place.country_code))
+
+
+def region_cache_data(code: str | None) -> dict[str, Any] | None:
+    """The place and its facts as the plan's cache keeps them, with its file's signature."""
+    if code is None:
+        return None
+    sig = file_signature(code)
+    try:
+        region = local_for(code)
+    except RegionDataError:  # the plan's own read says so; the cache only costs speed
+        return None
+    if sig is None or region is None:
+        return None
+    return {"signature": list(sig), **region.to_data()}
+
+
+def region_from_cache(code: str | None, data: Any) -> Local | None:
+    """The place kept in the cache, if it is this plan's and its region file is unchanged
+    (ValueError when the kept data is not as exitplan writes it)."""
+    if code is None or not isinstance(data, dict):
+        return None
+    kept = dict(data)
+    sig = file_signature(code)
+    if sig is None or kept.pop("signature", None) != list(sig):
+        return None
+    region = Local.from_data(kept)
+    return region if region.code == code else None
+
+
+def parts_of(country: Place) -> tuple[Place, ...]:
+    """A country's parts, in file order."""
+    return tuple(
+        place
+        for place in read_country(country_file(country.code))
+        if place.country_code == country.code and not place.is_country
+    )
+
+
+def plan_region(home: Path) -> tuple[str | None, bool]:
+    """The place a plan names, read without any passphrase: (code or None, plan is sealed).
+
+    For help-now, which must work whatever state the plan is in: any problem (no plan, a link,
+    a damaged or oversized file, an unknown code) is simply no place. A sealed plan cannot be
+    read without its passphrase, and help-now never asks for one.
+    """
+    import tomllib
+
+    from exitplan.base.limits import PLAN_FILE, SEALED_MARK
+    from exitplan.disk.safeio import read_capped
+
+    try:
+        raw = read_capped(home / PLAN_FILE, MAX_REGION_FILE_BYTES * 64)
+    except OSError:
+        return None, False
+    if raw.startswith(SEALED_MARK):
+        return None, True
+    try:
+        code = tomllib.loads(raw.decode("utf-8-sig")).get("region")
+    except (ValueError, RecursionError):
+        return None, False
+    if type(code) is not str or place_of(code) is None:
+        return None, False
+    return code, False

@@ -1,0 +1,72 @@
+"""How a step's local facts are shown: what each means where the person lives, whether the law
+is changing there, and each fact's source beside the step's own (show, the summaries, --json).
+
+A step names a local fact with a placeholder; the plan has already put the place's words in its
+text. Here are the words around them, for the place or, without one, the neutral line said once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from exitplan.base.i18n import N_, _
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from exitplan.domain.model import Item
+    from exitplan.domain.region import Fact, Local
+
+CHANGING = N_("The law here is changing, so this may have changed: check with an advocate.")
+NO_PLACE = N_(
+    "Where you live: not chosen, so steps use general words. For your country's own names "
+    "and numbers: exitplan region"
+)
+
+
+def step_facts(item: Item, region: Local | None) -> tuple[Fact, ...]:
+    """The facts of the person's place that a step names (none without a place)."""
+    return region.used(item.facts) if region is not None else ()
+
+
+def fact_words(fact: Fact) -> str:
+    """What a fact means here, with the 'may have changed' mark when the law is changing."""
+    return f"{fact.detail} {_(CHANGING)}" if fact.changing else fact.detail
+
+
+def changing(facts: Sequence[Fact]) -> bool:
+    """Whether any of the facts is marked as changing."""
+    return any(fact.changing for fact in facts)
+
+
+def source_note(fact: Fact) -> str:
+    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read."""
+    return _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+
+
+def source_lines(facts: Sequence[Fact]) -> list[str]:
+    """Each local source once, with where it holds: `URL (Scotland, checked 2026-12-01)`."""
+    return [f"{url} ({note})" for url, note in local_sources(facts)]
+
+
+def local_sources(facts: Sequence[Fact]) -> tuple[tuple[str, str], ...]:
+    """Each local source once, as (address, where and when) for writers that link addresses."""
+    seen: dict[str, str] = {}
+    for fact in facts:
+        for url in fact.sources:
+            seen.setdefault(url, source_note(fact))
+    return tuple(seen.items())
+
+
+def place_words(region: Local | None) -> str:
+    """The summary's line about the place: where, or the neutral words and how to choose."""
+    if region is None:
+        return _(NO_PLACE)
+    return _("Where you live: {place}. Steps use its own names, with their local sources.").format(
+        place=region.label
+    )
+
+
+def facts_data(facts: Sequence[Fact]) -> list[dict[str, Any]]:
+    """The facts a step names, for --json."""
+    return [fact.to_data() for fact in facts]
