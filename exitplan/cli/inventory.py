@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from exitplan.cli.common import Env
     from exitplan.domain.checks import Section
 
+ADD = {
+    "documents": "Add a document",
+    "accounts": "Add an account or device",
+    "money": "Add an amount",
+}
 NumberArg = Annotated[int, typer.Argument(metavar="N", help="The row's number.", min=1)]
 # -- the commands ----------------------------------------------------------------------------
 
@@ -77,7 +82,7 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
 
     @app.command(
         "add",
-        help=f"Add a {thing}: each question is asked in turn; from a pipe, one row is read as "
+        help=f"{ADD[section]}: each question is asked in turn; from a pipe, one row is read as "
         f"TOML. Example: exitplan {section} add   (or: exitplan {section} add < row.toml)",
     )
     def add(ctx: typer.Context, as_json: JsonOpt = False) -> None:
