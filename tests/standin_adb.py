@@ -6,7 +6,8 @@ Tests put a small `adb` script on the PATH that runs this file. It reads:
   another with `base = "clean"` and add lines with `[append]`);
 - STANDIN_ADB_LOG: a file to which every call's arguments are appended, one JSON list a line;
 - STANDIN_ADB_SERVER: a file standing for a running adb server (start-server creates it and says
-  it started one; kill-server removes it).
+  it started one; kill-server removes it). Like the real adb, a server it starts writes a key
+  pair to `$HOME/.android/` and a log to `$TMPDIR/adb.UID.log`.
 
 A command the recording does not hold prints an error and exits 1, as adb does for an unknown one.
 A recorded output of exactly "HANG" never answers.
@@ -42,6 +43,12 @@ def main(args: list[str]) -> int:
     if args == ["start-server"]:
         if not server.exists():
             server.write_text("running\n", encoding="utf-8")
+            keys = Path(os.environ["HOME"]) / ".android"
+            keys.mkdir(exist_ok=True)
+            (keys / "adbkey").write_text("a private key\n", encoding="utf-8")
+            (keys / "adbkey.pub").write_text("a public key\n", encoding="utf-8")
+            temp = Path(os.environ.get("TMPDIR", "/tmp"))
+            (temp / f"adb.{os.getuid()}.log").write_text("started\n", encoding="utf-8")
             sys.stderr.write("* daemon not running; starting now at tcp:5037\n")
             sys.stderr.write("* daemon started successfully\n")
         return 0

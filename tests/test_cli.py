@@ -24,6 +24,7 @@ from helpers import (
     child,
     cli,
     make_home,
+    one_error_line,
     read_plan,
     snapshot,
 )
@@ -130,7 +131,7 @@ def test_no_command_runs_status(run: Run, plan_home: Path) -> None:
 
 def test_unknown_command_is_a_usage_error(run: Run, home: Path) -> None:
     """An unknown command exits 2 with the reason, and writes nothing."""
-    assert_usage_error(run("frobnicate"), "No such command 'frobnicate'")
+    assert_usage_error(run("frobnicate"), "'frobnicate' is not a command of exitplan")
     assert not home.exists()
 
 
@@ -406,7 +407,7 @@ def test_status_without_a_plan_shows_builtins_and_writes_nothing(run: Run, home:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "You have no plan yet. These are the built-in checklists."  # first
-    assert "exitplan init --exit-date" in result.stdout
+    assert "Start with: exitplan init (it asks for the day you plan to leave)" in result.stdout
     # No countdown to a date there is no plan for, and no pointer to review, which needs one.
     assert "No exit date is set yet" not in result.stdout
     assert "h hides the screen" not in result.stdout
@@ -558,7 +559,7 @@ def test_status_without_exit_date_says_there_are_no_deadlines(run: Run, user_hom
     assert run("init", "-c", MONEY).exit_code == 0
     out = run("status").stdout
     assert "No exit date is set yet, so steps timed from it have no deadline." in out
-    assert f"exitplan date {(TODAY + timedelta(weeks=6)).isoformat()}" in out
+    assert "Set one when you are ready: exitplan date (it asks for the day)" in out
     assert "Behind" not in out
 
 
@@ -896,9 +897,16 @@ def test_note_keeps_several_lines(run: Run, plan_home: Path) -> None:
 
 
 def test_note_replace_and_clear(run: Run, plan_home: Path) -> None:
-    """A new note replaces the old one; --clear removes it without reading anything."""
+    """From a pipe, a note over a note is refused until --add or --replace says which; --add
+    keeps the note there is and adds a line, --replace replaces it; --clear removes it without
+    reading anything."""
     assert run("note", "3", input="one\n").exit_code == 0
-    assert run("note", "3", input="two\n").exit_code == 0
+    before = snapshot(plan_home)
+    one_error_line(run("note", "3", input="two\n"), "already has a note", "--add", "--replace")
+    assert snapshot(plan_home) == before
+    assert run("note", "3", "--add", input="and more\n").exit_code == 0
+    assert show_json(run, "3")["note"] == "one\nand more"
+    assert run("note", "3", "--replace", input="two\n").exit_code == 0
     assert show_json(run, "3")["note"] == "two"
     result = run("note", "3", "--clear", input="ignored\n")
     assert result.exit_code == 0
@@ -911,7 +919,7 @@ def test_empty_note_changes_nothing(run: Run, plan_home: Path, empty: str) -> No
     """An empty note is not saved (and does not erase an existing one); no file changes."""
     assert run("note", "3", input="keep me\n").exit_code == 0
     before = snapshot(plan_home)
-    result = run("note", "3", input=empty)
+    result = run("note", "3", "--replace", input=empty)
     assert result.exit_code == 0
     assert result.stderr == (
         "The note is empty, so nothing was changed. Use --clear to remove a note.\n"
@@ -929,7 +937,8 @@ def test_too_long_note_is_refused(run: Run, plan_home: Path) -> None:
 def test_note_text_is_not_an_argument(run: Run, plan_home: Path) -> None:
     """note takes no text on the command line (shell history would keep it)."""
     result = run("note", "3", "my secret plan")
-    assert_usage_error(result, "unexpected extra argument")
+    assert_usage_error(result, "exitplan note takes ITEM and options; it cannot use 1 more word")
+    assert "secret" not in result.stderr  # longer text is counted, never shown back
     assert "my secret plan" not in (plan_home / "plan.toml").read_text(encoding="utf-8")
 
 
@@ -1100,12 +1109,15 @@ def test_review_unknown_checklist_is_an_error(run: Run, plan_home: Path) -> None
 
 
 def test_review_skip_reason_is_cleaned(run: Run, plan_home: Path) -> None:
-    """A reason typed during review is cleaned like skip --reason, so the plan stays readable."""
-    assert run("review", input="s\nno\x1b[2J way\nq\n").exit_code == 0
+    """A reason typed during review holding a key's escape code is asked again (never kept with
+    the code's remains); the answer typed again is kept, cleaned, and the plan stays readable."""
+    result = run("review", input="s\nno\x1b[2J way\nno  way \x01\nq\n")
+    assert result.exit_code == 0
+    assert "code of a key such as an arrow" in result.stderr
     shutil.rmtree(plan_home / "cache", ignore_errors=True)
     result = run("status", "--json")
     assert result.exit_code == 0, result.stderr
-    assert read_plan(plan_home).items[f"{MONEY}.open-account"].reason == "no[2J way"
+    assert read_plan(plan_home).items[f"{MONEY}.open-account"].reason == "no  way"
 
 
 def test_review_without_a_plan(run: Run, home: Path) -> None:
@@ -1383,7 +1395,7 @@ def test_validate_accepts_a_byte_order_mark(run: Run, tmp_path: Path) -> None:
 
 def test_validate_needs_a_file(run: Run) -> None:
     """validate with no file is a usage error."""
-    assert_usage_error(run("validate"), "Missing argument")
+    assert_usage_error(run("validate"), "exitplan validate needs FILES")
 
 
 # help-now and the region command: tests/test_helpnow.py and tests/test_regions.py.

@@ -135,8 +135,20 @@ def _count_sentences(text: str) -> int:
 
 
 def test_checklist_folder_holds_only_toml_files() -> None:
-    """The checklists folder ships TOML files only (it is copied into the wheel)."""
-    stray = [p.name for p in CHECKLIST_DIR.iterdir() if p.suffix != ".toml"]
+    """The checklists folder ships TOML files only (it is copied into the wheel), and language
+    folders of TOML files (`es/`: the same checklists translated)."""
+    stray = [
+        p.name
+        for p in CHECKLIST_DIR.iterdir()
+        if p.suffix != ".toml" and not (p.is_dir() and re.fullmatch(r"[a-z]{2,3}", p.name))
+    ]
+    stray += [
+        f"{p.parent.name}/{p.name}"
+        for folder in CHECKLIST_DIR.iterdir()
+        if folder.is_dir()
+        for p in folder.iterdir()
+        if p.suffix != ".toml" or not p.is_file()
+    ]
     assert stray == []
 
 

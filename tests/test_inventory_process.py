@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from helpers import TODAY, cli, make_home, ok, one_error_line, snapshot
+from helpers_terminal import CTRL_C, on_terminal, readable
 
 MARK = "inventory-marker-green-folder-under-the-stairs-7Q"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
@@ -24,23 +21,13 @@ ROWS = {
 }
 
 
+# The computer's own day is the tests' today, so no run is a rehearsal.
+TERMINAL_ENV = {"EXITPLAN_TEST_REAL_TODAY": str(TODAY)}
+
+
 def program(home: Path, *args: str) -> list[str]:
     """`python -m exitplan --home HOME --today TODAY ARGS` as an argument list."""
     return [sys.executable, "-m", "exitplan", "--home", str(home), "--today", str(TODAY), *args]
-
-
-def _read_until(fd: int, word: bytes, seconds: float = 60) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while word not in seen:
-        left = deadline - time.monotonic()
-        assert left > 0, seen
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            chunk = os.read(fd, 4096)
-            assert chunk, seen
-            seen += chunk
-    return seen
 
 
 @pytest.fixture
@@ -54,47 +41,28 @@ def plan(tmp_path: Path) -> Path:
 # -- a real terminal ---------------------------------------------------------------------------
 
 
-def start(argv: list[str]) -> tuple[subprocess.Popen[bytes], int]:
-    """Run argv on a new pseudo-terminal, with SIGINT as a person's terminal gives it."""
-    leader, follower = os.openpty()
-    launcher = (
-        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-        "os.execv(sys.argv[1], sys.argv[1:])"
-    )
-    env = {**os.environ, "COLUMNS": "80", "EXITPLAN_TEST_REAL_TODAY": str(TODAY)}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", launcher, *argv],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-    )
-    os.close(follower)
-    return proc, leader
-
-
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
-    """At a real (pseudo-)terminal `accounts add` asks each question in turn, asks again after
-    an answer it cannot use, and keeps the row; nothing typed was on the command line."""
-    proc, leader = start(program(plan, "accounts", "add"))
-    try:
-        screen = _read_until(leader, b"What is it?")
-        assert b"Ctrl-C" in screen
-        os.write(leader, f"{MARK} phone\n".encode())
-        _read_until(leader, b"reset it?")
-        os.write(leader, b"perhaps\n")
-        _read_until(leader, b"Choose a number from the list")
-        os.write(leader, b"1\n")
-        for _question in range(8):  # shared ... note: Enter for each
-            time.sleep(0.2)
-            os.write(leader, b"\n")
-        _read_until(leader, b"Kept as account or device 1.")
-        assert proc.wait(timeout=60) == 0
-    finally:
-        if proc.poll() is None:  # pragma: no cover - only when the test fails
-            proc.kill()
-        os.close(leader)
+    """At a real (pseudo-)terminal `accounts add` asks each question in turn (with the shared
+    prompt's line editing), asks again after an answer it cannot use, and keeps the row; nothing
+    typed was on the command line."""
+    enter = b"\r"
+    steps = [
+        ("What is it?", f"{MARK} phone".encode() + enter),
+        ("Does your partner know", b"perhaps" + enter),
+        ("Choose a number from the list, or type its words. Try again", b"1" + enter),
+        ("Is it on a shared", enter),
+        ("Are other devices", enter),
+        ("Does it share", enter),
+        ("Does your partner control", enter),
+        ("Is two-step", enter),
+        ("When is it", enter),
+        ("Where does it stand", enter),
+        ("A note", enter),
+    ]
+    code, shown = on_terminal(program(plan, "accounts", "add")[3:], steps, env=TERMINAL_ENV)
+    assert code == 0, shown
+    assert "Kept as account or device 1." in readable(shown)
     data = json.loads(ok(cli(plan, "accounts", "list", "--json", today=TODAY)).stdout)
     [row] = data["rows"]
     assert (row["what"], row["partner_knows"], row["shared"]) == (f"{MARK} phone", "yes", "unsure")
@@ -104,19 +72,11 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
 def test_ctrl_c_at_a_question_keeps_nothing(plan: Path) -> None:
     """Ctrl-C part way through `documents add` stops calmly (exit 130) and writes nothing."""
     before = snapshot(plan)
-    proc, leader = start(program(plan, "documents", "add"))
-    try:
-        _read_until(leader, b"Whose is it?")
-        os.write(leader, b"1\n")
-        _read_until(leader, b"What document is it?")
-        proc.send_signal(signal.SIGINT)
-        screen = _read_until(leader, b"nothing was changed")
-        assert proc.wait(timeout=60) == 130
-        assert b"Traceback" not in screen
-    finally:
-        if proc.poll() is None:  # pragma: no cover - only when the test fails
-            proc.kill()
-        os.close(leader)
+    steps = [("Whose is it?", b"1\r"), ("What document is it?", CTRL_C)]
+    code, shown = on_terminal(program(plan, "documents", "add")[3:], steps, env=TERMINAL_ENV)
+    assert code == 130, shown
+    assert "Nothing was changed" in readable(shown)
+    assert "Traceback" not in shown
     assert snapshot(plan) == before
 
 

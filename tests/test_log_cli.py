@@ -84,9 +84,7 @@ def test_at_a_terminal_each_question_is_asked_and_enter_skips(run: Run, at_termi
     # The runner echoes typed answers to stdout, as a terminal would show them.
     assert result.stdout.splitlines()[-1] == "1"
     assert "for yourself first; record only what you want" in result.stderr
-    for question in ("When", "Where", "What happened", "Their exact words", "Witnesses"):
-        assert question in result.stderr
-    assert "How it affected you" in result.stderr
+    # The questions themselves show on a terminal only (test_typing.py types them on one).
     [entry] = listing(run)
     assert entry["fields"]["words"] == "Who were you talking to"
     assert entry["fields"]["tech"] == "He took my phone"
@@ -96,9 +94,9 @@ def test_at_a_terminal_each_question_is_asked_and_enter_skips(run: Run, at_termi
 
 def test_at_a_terminal_an_unreadable_when_is_asked_again(run: Run, at_terminal: None) -> None:
     """A 'when' that cannot be read is explained and asked again; the second answer is kept."""
-    answers = ["last tuesday", "about 2026-11", "", "Followed me to work", "", "", "", "", "", ""]
+    answers = ["the other day", "about 2026-11", "", "Followed me to work", "", "", "", "", "", ""]
     result = ok(run("log", "add", input="\n".join(answers) + "\n"))
-    assert "'last tuesday' is not a time exitplan can read" in result.stderr
+    assert "'the other day' is not a time exitplan can read" in result.stderr
     [entry] = listing(run)
     assert entry["fields"]["when"]["said"] == "about 2026-11"
     assert entry["fields"]["when"]["approximate"] is True
@@ -109,15 +107,17 @@ def test_stopping_while_asked_adds_nothing(run: Run, home: Path, at_terminal: No
     result = run("log", "add", input="2026-11-29\nthe car\n")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
-    assert "Stopped. Nothing was added." in result.stderr
+    assert "Stopped. Nothing was changed." in result.stderr
     assert not journal(home).exists()
 
 
 def test_entry_text_is_never_taken_from_the_command_line(run: Run, home: Path) -> None:
     """Words after `log add` are refused as a usage error, and nothing is written."""
-    assert_usage_error(run("log", "add", "he", "hit", "me", input=ENTRY), "unexpected extra")
+    result = run("log", "add", "he", "hit", "me", input=ENTRY)
+    assert_usage_error(result, "exitplan log add takes only options; it cannot use 3 more words")
+    assert "hit" not in result.stderr
     assert snapshot(home) == {}
-    assert_usage_error(run("log", "amend", "1", "a correction"), "unexpected extra")
+    assert_usage_error(run("log", "amend", "1", "a correction"), "takes N and options")
 
 
 @pytest.mark.parametrize(

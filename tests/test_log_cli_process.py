@@ -112,7 +112,7 @@ def _read_until(fd: int, word: bytes, seconds: float = 30) -> bytes:
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
     """At a real (pseudo-)terminal `log add` asks its questions; Ctrl-C part way says calmly
-    that nothing was added, exits 1, and no journal appears."""
+    that nothing was changed, exits 130 (as at every prompt), and no journal appears."""
     home = make_home(tmp_path / "home")
     leader, follower = os.openpty()
     # A run in the background of a non-interactive shell ignores SIGINT, and a child would
@@ -133,8 +133,8 @@ def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
         os.write(leader, b"2026-11-29\n")
         _read_until(leader, b"Where")
         proc.send_signal(signal.SIGINT)
-        screen = _read_until(leader, b"Nothing was added")
-        assert proc.wait(timeout=30) == 1
+        screen = _read_until(leader, b"Nothing was changed")
+        assert proc.wait(timeout=30) == 130
         assert b"Traceback" not in screen
     finally:
         if proc.poll() is None:  # pragma: no cover - only when the test fails

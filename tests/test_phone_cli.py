@@ -81,6 +81,28 @@ def test_a_clean_phone(run: Run, plan_home: Path, standin: Standin, with_list: P
     assert not standin.server.exists()
 
 
+def test_adb_leaves_no_key_or_log_outside_the_data_folder(
+    run: Run,
+    plan_home: Path,
+    standin: Standin,
+    with_list: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server a check starts keeps its key pair and its log in a private folder, erased at
+    the end: nothing is left in the person's home folder, the temporary folder or the plan's."""
+    person, temp = tmp_path / "person", tmp_path / "temp"
+    person.mkdir()
+    temp.mkdir()
+    monkeypatch.setenv("HOME", str(person))
+    monkeypatch.setenv("TMPDIR", str(temp))
+    standin.phone("clean")
+    ok(run("phone-check", input=READ))
+    assert list(person.rglob("*")) == []
+    assert list(temp.rglob("*")) == []
+    assert not [p for p in plan_home.rglob("*") if "adb" in p.name]
+
+
 def test_a_phone_with_known_stalkerware(
     run: Run, plan_home: Path, standin: Standin, with_list: Path
 ) -> None:

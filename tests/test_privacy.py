@@ -273,6 +273,8 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["validate", str(copy)], None),
         (["backups"], None),
         (["history"], None),
+        (["help"], None),
+        (["help", "log", "add"], None),
         # The journal's read-only commands (an empty journal): they must write nothing.
         (["log"], None),
         (["log", "list", "--json"], None),
@@ -387,7 +389,7 @@ def test_shell_completion_is_not_offered(tmp_path: Path, flag: str) -> None:
     so nothing can edit the person's shell start-up files."""
     tree = tp_tree(tmp_path, with_home=False)
     done = tree.cli(flag, expect=2)
-    assert "no such option" in done.stderr.lower()
+    assert f"exitplan has no option {flag}" in done.stderr.lower()
     help_text = tree.cli("--help").stdout
     assert "completion" not in help_text.lower()
     assert list(Path(tree.env["HOME"]).iterdir()) == []
@@ -805,7 +807,8 @@ def test_note_text_on_the_command_line_is_a_usage_error(tp_plan: Path) -> None:
     before = tp_bytes(tp_plan)
     result = cli(tp_plan, "note", ACCOUNT, TYPED_MARK)
     assert result.exit_code == 2, result.output
-    assert "unexpected extra argument" in result.stderr.lower()
+    assert "it cannot use" in result.stderr.lower()
+    assert TYPED_MARK not in result.stderr
     assert tp_bytes(tp_plan) == before
 
 
@@ -941,9 +944,8 @@ def test_wipe_needs_the_confirmation_word(tp_full_home: Path, answer: str) -> No
     before = tp_bytes(tp_full_home)
     result = cli(tp_full_home, "wipe", input=answer)
     assert result.exit_code == 1, result.output
-    assert "Type WIPE" in result.output
     assert "Nothing was erased" in result.stderr or (
-        answer == "" and "Stopped; nothing was changed." in result.stderr
+        answer == "" and "Stopped. Nothing was changed." in result.stderr
     )
     assert "Erased" not in result.stderr
     assert tp_bytes(tp_full_home) == before

@@ -166,7 +166,7 @@ def test_shell_completion_is_not_offered(run: Run, home: Path, option: str) -> N
     """Installing completion would edit shell start-up files: the options do not exist."""
     result = run(option)
     assert result.exit_code == 2
-    assert f"No such option: {option}" in result.stderr
+    assert f"exitplan has no option {option}" in result.stderr
     assert not home.exists()
 
 

@@ -652,7 +652,7 @@ class PlanMachine(RuleBasedStateMachine):
 
     @rule(ref=items, how=st.sampled_from(["done", "undo"]))
     def done_or_undo(self, ref: str, how: str) -> None:
-        """Tick or reopen a step (saved even when it already was)."""
+        """Tick or reopen a step (nothing is written when it already was)."""
         result = self.cli(how, ref)
         if ref not in self.current.status:  # restored to a plan from before it was added
             assert result.exit_code == 1
@@ -661,6 +661,9 @@ class PlanMachine(RuleBasedStateMachine):
         new = self.current.copy()
         new.status[ref] = "done" if how == "done" else "open"
         new.reason[ref] = None
+        if new.status[ref] == self.current.status[ref]:
+            assert "Already" in result.stderr
+            return  # nothing changed: no save, no backup pushed out
         self.saved(new)
 
     @rule(ref=items, reason=st.none() | ARG_TEXT)
@@ -678,13 +681,17 @@ class PlanMachine(RuleBasedStateMachine):
         # reason that is blank once cleaned (spaces, control characters) is no reason at all.
         new.reason[ref] = (model_clean(reason) if reason else None) or kept
         new.status[ref] = "skipped"
+        unchanged = self.current.status[ref] == "skipped" and new.reason[ref] == kept
+        if unchanged:
+            return  # nothing changed: no save, no backup pushed out
         self.saved(new)
 
     @rule(ref=items, text=NOTE_TEXT | st.just("CLEAR"))
     def note(self, ref: str, text: str) -> None:
         """Write a note from stdin, or remove it with --clear."""
         clear = text == "CLEAR"
-        result = self.cli("note", ref, "--clear") if clear else self.cli("note", ref, input=text)
+        replace = ("note", ref, "--replace")  # from a pipe, over a note, it must say which
+        result = self.cli("note", ref, "--clear") if clear else self.cli(*replace, input=text)
         if ref not in self.current.status:
             assert result.exit_code == 1
             return
@@ -701,7 +708,9 @@ class PlanMachine(RuleBasedStateMachine):
     @rule(when=st.none() | st.dates(date(2020, 1, 1), date(2033, 12, 31)))
     def set_date(self, when: date | None) -> None:
         """Set or clear the exit date."""
-        result = self.cli("date", "--clear") if when is None else self.cli("date", when.isoformat())
+        # --past: a day already behind the machine's today is meant (the day the person left).
+        dated = ("date", when.isoformat(), "--past") if when else ()
+        result = self.cli("date", "--clear") if when is None else self.cli(*dated)
         assert result.exit_code == 0, result.output
         if when is None and self.current.exit_date is None:
             assert "There is no exit date to clear" in result.stderr

@@ -177,11 +177,21 @@ def test_a_place_this_version_does_not_know_reads_as_no_place(run: Run, local_ho
 
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The region and situation commands believe a person is typing."""
-    from exitplan.cli import region, situation
+    """The region and situation commands believe a person is typing, and each question is
+    shown on stderr as a terminal would show it (piped answers are otherwise asked silently)."""
+    import sys
+
+    from exitplan.cli import prompts, region, situation
 
     monkeypatch.setattr(region, "stdin_is_terminal", lambda: True)
     monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    reading = prompts.read_line
+
+    def shown(prompt: str) -> str:
+        sys.stderr.write(prompt + "\n")
+        return reading(prompt)
+
+    monkeypatch.setattr(prompts, "read_line", shown)
 
 
 def test_at_a_terminal_a_list_a_country_then_its_part_by_number(
@@ -212,7 +222,7 @@ def test_at_a_terminal_stopping_changes_nothing(run: Run, local_home: Path, term
     result = run("region", input="Canada\n")
     assert_no_traceback(result)
     assert result.exit_code == 1
-    assert "where you live was not changed" in result.stderr
+    assert "Stopped. Nothing was changed." in result.stderr
     assert snapshot(local_home) == before
 
 

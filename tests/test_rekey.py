@@ -482,7 +482,7 @@ def test_backup_names_after_encryption_carry_no_count_and_no_time(
 
     home, old, _new = rk_sealed
     ok(cli(home, "done", STEP, passphrase=old))
-    ok(cli(home, "note", STEP, input="the newest words\n", passphrase=old))
+    ok(cli(home, "note", STEP, "--replace", input="the newest words\n", passphrase=old))
     names = sorted(p.name for p in (home / "backups").iterdir())
     assert len(names) >= 4
     assert [n for n in names if not re.fullmatch(r"plan-d\d{8}-[0-9a-f]{8}\.toml", n)] == []
@@ -504,7 +504,7 @@ def test_an_older_copy_put_back_gets_one_calm_warning(rk_sealed: tuple[Path, Pat
 
     home, old, _new = rk_sealed
     ok(cli(home, "done", STEP, passphrase=old))
-    ok(cli(home, "note", STEP, input="later words\n", passphrase=old))
+    ok(cli(home, "note", STEP, "--replace", input="later words\n", passphrase=old))
     assert "older" not in ok(cli(home, "status", passphrase=old)).stderr
     oldest = list_backups(home / "backups")[-1].path
     shutil.copyfile(oldest, home / "plan.toml")

@@ -837,7 +837,7 @@ def hold_lock(home: Path) -> Iterator[int]:
 
 @pytest.mark.parametrize(
     "args",
-    [("done", "rel.s1"), ("undo", "rel.s1"), ("date", "+3w"), ("restore",)],
+    [("done", "rel.s1"), ("undo", "rel.s2"), ("date", "+3w"), ("restore",)],
     ids=["done", "undo", "date", "restore"],
 )
 def test_second_instance_times_out_and_writes_nothing(rel_home: Path, args: tuple[str]) -> None:

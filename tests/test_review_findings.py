@@ -85,7 +85,7 @@ def test_ctrl_c_at_the_passphrase_prompt_stops_calmly(plan_home: Path, tmp_path:
     assert "Aborted" not in shown
     *_, typed_on, last = shown.splitlines()
     assert typed_on.startswith("Passphrase:"), shown  # the sentence starts on a line of its own
-    assert last == "Stopped; nothing was changed.", shown
+    assert last == "Stopped. Nothing was changed.", shown
     assert snapshot(plan_home) == before
 
 
@@ -98,7 +98,7 @@ def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
     assert "Aborted" not in shown
     *_, typed_on, last = shown.splitlines()
     assert "Type WIPE to go ahead:" in typed_on, shown
-    assert last == "Stopped; nothing was changed.", shown
+    assert last == "Stopped. Nothing was changed.", shown
     assert snapshot(plan_home) == before
 
 
@@ -143,8 +143,8 @@ def test_help_now_wraps_to_the_terminal_between_words(run: Run, columns: int) ->
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("add", "t-money", "A step", "--priority", "urgent"), "'urgent' is not one of"),
-        (("summary", "--format", "pdf"), "'pdf' is not one of"),
+        (("add", "t-money", "A step", "--priority", "urgent"), "'urgent' is not one of the"),
+        (("summary", "--format", "pdf"), "'pdf' is not one of the choices"),
         (("date", "--per-day", "x"), "give a whole number"),
         (("date", "--warn-days", "999"), "give a number no higher than 365"),
         (("restore", "x"), "give a whole number"),
@@ -227,8 +227,8 @@ def test_an_error_at_a_narrow_terminal_is_wrapped_between_words(plan_home: Path)
     ("args", "words"),
     [
         (["date", "2027-01-01", "--clear"], "give a date or --clear, not both"),
-        (["summary", "--journal", "--format", "xml"], "'xml' is not one of"),
-        (["--no-such-option", "status"], "No such option: --no-such-option"),
+        (["summary", "--journal", "--format", "xml"], "'xml' is not one of the choices"),
+        (["--no-such-option", "status"], "exitplan has no option --no-such-option"),
         (["list", "--all", "--done"], "choose one of --open, --done, --all or --attention"),
     ],
 )
@@ -236,7 +236,8 @@ def test_a_usage_error_at_a_narrow_terminal_is_wrapped_between_words(
     plan_home: Path, args: list[str], words: str
 ) -> None:
     """A usage error (exit 2) is wrapped like every other message: no word is split at the
-    edge of a 40-column terminal, and nothing of it is lost."""
+    edge of a 40-column terminal, and nothing of it is lost; it is one sentence, with no usage
+    block of the framework's around it."""
     code, shown = at_terminal(
         ["--home", str(plan_home), "--today", TODAY.isoformat(), *args]
         if args[0] != "--no-such-option"
@@ -249,4 +250,5 @@ def test_a_usage_error_at_a_narrow_terminal_is_wrapped_between_words(
     assert code == 2, shown
     assert max(len(line) for line in lines) <= 40, shown
     assert words in " ".join(lines), shown
-    assert any(line.startswith("Usage: exitplan") for line in lines), shown
+    assert lines[0].startswith("Error: "), shown
+    assert not any(line.startswith("Usage:") for line in lines), shown

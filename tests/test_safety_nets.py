@@ -59,12 +59,18 @@ def test_init_never_changes_the_permissions_of_someone_elses_folder(
     assert not (shared / "plan.toml").exists()
 
 
-def test_a_past_exit_date_gets_a_calm_note(run: Run) -> None:
-    """A date already behind us (often a typo in the year) is accepted, with a gentle note."""
+def test_a_past_exit_date_must_be_meant(run: Run, home: Path) -> None:
+    """A date already behind us (often a typo in the year) is refused from a script with one
+    line saying how to keep it (--past) or fix it, and nothing is written; with --past it is
+    kept and said in words."""
     result = run("init", "--exit-date", "2025-12-14")
+    assert result.exit_code == 1
+    assert "2025-12-14 has already passed; nothing was changed" in result.stderr
+    assert "--past" in result.stderr
+    assert not (home / "plan.toml").exists()
+    result = run("init", "--exit-date", "2025-12-14", "--past")
     assert result.exit_code == 0
-    assert "has already passed" in result.stderr
-    assert "exitplan date" in result.stderr
+    assert "Your exit date: Sunday 14 December 2025, 351 days ago." in result.stderr
 
 
 def test_a_new_plan_over_encrypted_backups_stays_encrypted(

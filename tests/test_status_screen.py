@@ -208,11 +208,13 @@ def test_clearing_no_date_says_so_and_writes_nothing(
     assert snapshot(home) == before
 
 
-def test_the_no_plan_screen_suggests_a_date_from_today(run: Run, home: Path) -> None:
-    """Without a plan, the hint's date is six weeks from today, whatever today is."""
+def test_the_no_plan_screen_shows_the_prompt_form_first(run: Run, home: Path) -> None:
+    """Without a plan, the hint is `exitplan init`, which asks for the day at a prompt (so the
+    day stays out of shell history); no date typed on the command line is suggested."""
     for day in (TODAY, date(2030, 5, 1)):
         screen = status(run, today=day)
-        assert f"exitplan init --exit-date {(day + timedelta(weeks=6)).isoformat()}" in screen
+        assert "Start with: exitplan init (it asks for the day you plan to leave)" in screen
+        assert "--exit-date" not in screen
 
 
 def test_the_footer_mentions_the_quick_hide_once(run: Run, cond_home: Path) -> None:

@@ -176,7 +176,7 @@ def test_write_atomic_failure_keeps_the_old_file(tmp_path: Path) -> None:
     with pytest.raises(StorageError) as info:
         write_atomic(target, b"new", verify=refuse)
     assert str(info.value) == (
-        "could not save file.toml (the disk is full); your previous plan is unchanged"
+        "could not save file.toml (the disk is full); the earlier file.toml is unchanged"
     )
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.toml"]

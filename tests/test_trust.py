@@ -12,11 +12,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-import typer
 from conftest import MONEY, PAPERS, TODAY, Run, make_home, read_plan, snapshot
 from helpers import assert_no_traceback, cli, ok, one_error_line
 
 import exitplan.domain.dates
+from exitplan.cli import prompts
 from exitplan.cli import review as review_module
 from exitplan.cli.app import app, command_name
 
@@ -431,7 +431,7 @@ def test_review_ctrl_c_at_the_key_prompt_stops_calmly(
     result = run("review")
     assert_no_traceback(result)
     assert result.exit_code == 130
-    assert result.stderr.endswith("\n\nStopped; everything you answered is saved.\n")
+    assert result.stderr.endswith("\n\nStopped. Everything you answered is saved.\n")
     assert "Aborted" not in result.output
     assert sum(s.status == "done" for s in read_plan(plan_home).items.values()) == 1
 
@@ -443,12 +443,12 @@ def test_review_ctrl_c_at_the_note_prompt_stops_calmly(
     monkeypatch.setattr(review_module, "read_key", lambda _prompt: "n")
 
     def interrupted(_prompt: str) -> str:
-        raise typer.Abort
+        raise KeyboardInterrupt
 
-    monkeypatch.setattr(review_module, "read_line", interrupted)
+    monkeypatch.setattr(prompts, "read_line", interrupted)
     result = run("review")
     assert result.exit_code == 130
-    assert "Stopped; everything you answered is saved." in result.stderr
+    assert result.stderr.endswith("\n\nStopped. Everything you answered is saved.\n")
     assert "Aborted" not in result.output
 
 
@@ -468,7 +468,7 @@ def test_review_quick_hide_clears_everything_and_exits(run: Run, plan_home: Path
     assert "\033[3J" in review_module.HIDE_SEQUENCE
     assert "\033[H\033[2J" in review_module.HIDE_SEQUENCE
     assert "Review finished" not in result.stderr
-    assert result.stderr.count("Press h at any moment") == 1
+    assert result.stderr.count("Press h at the keys below any step") == 1
     assert all(s.status == "open" for s in read_plan(plan_home).items.values())
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 
 class ExitplanError(Exception):
     """Base class: a problem the person can understand and act on.
@@ -60,3 +62,43 @@ class ChecklistProblems(ChecklistError):
         return [f"Error: {p}" for p in self.problems] + [
             f"{count} problem{'s' if count != 1 else ''} found."
         ]
+
+
+# The ways writing to stdout fails when the output cannot take it (a full disk, /dev/full, a
+# closed pipe, a broken device): such an error carries no file name, unlike a file's.
+_OUTPUT_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EBADF}
+)
+
+
+def output_lost(exc: BaseException) -> bool:
+    """Whether an error escaping a command is its output that could not be written."""
+    return isinstance(exc, OSError) and exc.errno in _OUTPUT_ERRNOS and exc.filename is None
+
+
+def output_lost_line(exc: OSError) -> str | None:
+    """The one line to say when the output could not be written (None for a reader that stopped
+    reading, such as `| head`: nothing needs saying)."""
+    from exitplan.base.i18n import _
+
+    if exc.errno == errno.EPIPE:
+        return None
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        reason = _("the disk is full")
+    else:
+        reason = exc.strerror or str(exc)
+    return _("Error: the output could not be written ({reason}).").format(reason=reason)
+
+
+def quiet_stdout() -> None:
+    """Point stdout at the null device, so what is still waiting there is dropped at exit
+    instead of failing a second time with the interpreter's own message."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no stdout at all
+        pass

@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import sys
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperCommand
 
-from exitplan.base.errors import ExitplanError
-from exitplan.cli import changing, copies, files, inventory, log, phone, privacy, reading
+from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.base.i18n import _
+from exitplan.cli import (
+    changing,
+    copies,
+    exitdate,
+    files,
+    inventory,
+    log,
+    notes,
+    phone,
+    privacy,
+    reading,
+)
 from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
@@ -27,8 +38,9 @@ from exitplan.cli.common import (
     read_passphrase_file,
     require_plan,
     say,
-    stream_is_terminal,
 )
+from exitplan.cli.talk import visible
+from exitplan.cli.usage import PlainCommand, PlainGroup, UsageError, help_command, usage_words
 
 # The order `exitplan --help` lists the commands in: most used first, the rare ones last.
 COMMANDS: list[tuple[str, Any]] = [
@@ -42,15 +54,15 @@ COMMANDS: list[tuple[str, Any]] = [
     ("documents", inventory.documents),
     ("accounts", inventory.accounts),
     ("money", inventory.money),
-    ("init", changing.init),
-    ("date", changing.date_cmd),
+    ("init", exitdate.init),
+    ("date", exitdate.date_cmd),
     ("situation", situation_cli.situation),
     ("region", region_cli.region),
     ("phone-check", phone.phone_check),
     ("done", changing.done),
     ("undo", changing.undo),
     ("skip", changing.skip),
-    ("note", changing.note),
+    ("note", notes.note),
     ("add", changing.add),
     ("review", changing.review),
     ("validate", files.validate),
@@ -62,6 +74,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("wipe", privacy.wipe),
     ("backups", copies.backups),
     ("restore", copies.restore),
+    ("help", help_command),
 ]
 ORDER = [name for name, _ in COMMANDS]
 # Re-exported for command modules that import them from here.
@@ -83,31 +96,25 @@ __all__ = [
 ]
 
 
-# The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
-UsageError: type[Exception] = next(
-    kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "UsageError"
-)
+def report_lost_output(exc: OSError) -> NoReturn:
+    """Output that could not be written (`exitplan list > /dev/full`): one line, exit 1."""
+    line = output_lost_line(exc)
+    quiet_stdout()
+    if line:
+        say(line)
+    raise typer.Exit(1)
 
 
 def show_usage_error(exc: Any) -> NoReturn:
-    """A usage error as the framework words it, wrapped between words at a terminal like every
-    other message (one line per paragraph when piped); then exit 2."""
-    import io
-
-    shown = io.StringIO()
-    exc.show(file=shown)
-    text = shown.getvalue()
-    if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
-
-        text = "\n".join(wrap_lines(text.rstrip("\n"), width())) + "\n"
-    sys.stderr.write(text)
-    sys.stderr.flush()
-    raise typer.Exit(exc.exit_code)
+    """A usage error in exitplan's words (`exitplan.cli.usage`): one `Error: ...` line, wrapped
+    between words at a terminal like every other message; then exit 2."""
+    say(visible(_("Error: {problem}").format(problem=usage_words(exc))))
+    raise typer.Exit(2)
 
 
-class ExitplanGroup(TyperGroup):
-    """Turns every ExitplanError into plain lines on stderr and exit code 1; lists in ORDER."""
+class ExitplanGroup(PlainGroup):
+    """Turns every ExitplanError into plain lines on stderr and exit code 1, and every usage
+    error into our words and exit code 2; lists the commands in ORDER."""
 
     def make_context(self, info_name: Any, args: Any, parent: Any = None, **extra: Any) -> Any:
         try:
@@ -118,15 +125,18 @@ class ExitplanGroup(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
-        except typer.BadParameter as exc:  # a command's options are parsed in here
-            exc.message = plain_words(exc.message)
-            show_usage_error(exc)
-        except UsageError as exc:
+        except UsageError as exc:  # a command's options are parsed in here
             show_usage_error(exc)
         except ExitplanError as exc:
             for line in exc.lines():
-                say(line)  # wrapped between words at a terminal; one line when piped
+                # Wrapped between words at a terminal; one line when piped. What the person
+                # typed, quoted back, never works on the terminal (an escape code is shown).
+                say(visible(line))
             raise typer.Exit(1) from None
+        except OSError as exc:
+            if not output_lost(exc):
+                raise
+            report_lost_output(exc)
         finally:
             warn_if_rehearsal_changed(ctx)
 
@@ -134,53 +144,6 @@ class ExitplanGroup(TyperGroup):
         """Commands in the documented order, whatever order they were registered in."""
         known = super().list_commands(ctx)
         return [n for n in ORDER if n in known] + [n for n in known if n not in ORDER]
-
-
-# The conversion messages of Typer's (pydantic's) types, in words written for the person.
-_NUMBER_WORDS = (
-    (re.compile(r"Input should be a valid integer.*"), "give a whole number, like 4"),
-    (
-        re.compile(r"Input should be less than or equal to (\S+)"),
-        r"give a number no higher than \1",
-    ),
-    (
-        re.compile(r"Input should be greater than or equal to (\S+)"),
-        r"give a number of at least \1",
-    ),
-    (re.compile(r"Input should be less than (\S+)"), r"give a number below \1"),
-    (re.compile(r"Input should be greater than (\S+)"), r"give a number above \1"),
-)
-
-
-def plain_words(message: str) -> str:
-    """A bad option value's message without the validator's jargon ("Value error, ...")."""
-    message = message.removeprefix("Value error, ")
-    for pattern, words in _NUMBER_WORDS:
-        if pattern.fullmatch(message):
-            return pattern.sub(words, message)
-    return message
-
-
-class PlainHelpCommand(TyperCommand):
-    """A command whose help reads `ITEM...` and `--due DUE`, not `item <list[str]>`, `<str>`."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            if isinstance(param, TyperArgument):
-                plain_argument(param)
-            elif isinstance(param, TyperOption) and not param.is_flag:
-                plain_option(param)
-
-
-def plain_argument(param: TyperArgument) -> None:
-    """Name an argument in capitals, with `...` when it takes several, and no type label."""
-    name = (param.metavar or param.name or "").upper()
-    shown = name + ("..." if param.nargs != 1 else "")
-    param.metavar = name
-    # Instance attributes shadow Typer's methods: its type labels are for programmers.
-    setattr(param, "display_type_rich", lambda ctx: "")  # noqa: B010 - a method, shadowed
-    setattr(param, "_rich_display_name", lambda: shown)  # noqa: B010 - a method, shadowed
 
 
 def warn_if_rehearsal_changed(ctx: Any) -> None:
@@ -193,17 +156,6 @@ def warn_if_rehearsal_changed(ctx: Any) -> None:
     after = plan_signature(env.home)
     if after is not None and after != env.plan_before:  # a wiped plan is not "saved for real"
         say(rehearsal_note(env.today))
-
-
-def plain_option(param: TyperOption) -> None:
-    """A metavar named after the option (`--due DUE`), and ranges as `0 to 365`, not `0<=x<=365`."""
-    if param.metavar is None:
-        param.metavar = (param.name or "value").upper().replace("_", "-")
-    low, high = getattr(param, "min", None), getattr(param, "max", None)
-    if low is not None or high is not None:
-        words = f"{low} to {high}" if low is not None and high is not None else ""
-        words = words or (f"at least {low}" if low is not None else f"at most {high}")
-        setattr(param, "_get_number_range_help_str", lambda: words)  # noqa: B010 - shadowed
 
 
 app = typer.Typer(
@@ -264,7 +216,7 @@ def main_callback(
         Path | None,
         typer.Option(
             "--home",
-            help="Keep the plan in this folder, e.g. on a USB stick.  [env var: EXITPLAN_HOME]",
+            help="Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME).",
             metavar="FOLDER",
             show_default=False,
         ),
@@ -293,8 +245,8 @@ def main_callback(
         bool,
         typer.Option(
             "--plain",
-            help="Plain output for screen readers: no symbols, bars or colour.  "
-            "[env var: EXITPLAN_PLAIN=1]",
+            help="Plain output for screen readers: no symbols, bars or colour "
+            "(or set EXITPLAN_PLAIN=1).",
         ),
     ] = False,
     version: Annotated[
@@ -310,7 +262,7 @@ def main_callback(
             metavar="LANG",
             callback=_lang,
             is_eager=True,
-            help="Speak this language: en or es.  [env var: EXITPLAN_LANG, then LANG]",
+            help="Speak this language: en or es (or set EXITPLAN_LANG, then LANG).",
             show_default=False,
         ),
     ] = None,
@@ -339,9 +291,11 @@ def main_callback(
 
 for _name, _command in COMMANDS:
     if isinstance(_command, typer.Typer):
-        app.add_typer(_command, name=_name)
+        for _info in _command.registered_commands:  # Typer's own class, unless one was chosen
+            _info.cls = PlainCommand if _info.cls in (None, TyperCommand) else _info.cls
+        app.add_typer(_command, name=_name, cls=PlainGroup)
     else:
-        app.command(_name, cls=PlainHelpCommand)(_command)
+        app.command(_name, cls=PlainCommand)(_command)
 
 
 GLOBAL_VALUE_OPTIONS = frozenset({"--home", "--today", "--passphrase-file", "--lang"})
@@ -375,7 +329,7 @@ def main() -> None:
     names = {command_name(info): info for info in app.registered_commands}
     groups = {info.name: info for info in app.registered_groups}
     runner = app
-    if wanted in names:
+    if wanted in names and wanted != "help":  # help needs every command
         # A copy with only that command: the app itself keeps every command for the next call.
         runner = copy.copy(app)
         runner.registered_commands = [names[wanted]]
@@ -384,7 +338,34 @@ def main() -> None:
         runner = copy.copy(app)
         runner.registered_commands = []
         runner.registered_groups = [groups[wanted]]
-    runner(prog_name="exitplan")
+    try:
+        runner(prog_name="exitplan")
+    except OSError as exc:  # help or the version, printed while the command line is read
+        if not output_lost(exc):
+            raise
+        finish_lost_output(exc)
+    except SystemExit:
+        flush_output()
+        raise
+
+
+def flush_output() -> None:
+    """Write what is still waiting for stdout now, while a failure can still be said."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if not output_lost(exc):
+            raise
+        finish_lost_output(exc)
+
+
+def finish_lost_output(exc: OSError) -> NoReturn:
+    """Say once that the output could not be written, and end with exit code 1."""
+    line = output_lost_line(exc)
+    quiet_stdout()
+    if line:
+        say(line)
+    sys.exit(1)
 
 
 def command_name(info: Any) -> str:

@@ -1,20 +1,27 @@
-"""Commands that change the plan: init, date, done, undo, skip, note, add (review is its own)."""
+"""Commands that change steps: done, undo, skip, add (init, date, note and review: their own)."""
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from exitplan.base.i18n import _
 from exitplan.base.limits import MAX_REASON_CHARS
-from exitplan.cli.common import ASK, env_of, read_private_text, say
+from exitplan.cli.common import (
+    ASK,
+    env_of,
+    read_private_text,
+    say,
+    stream_is_terminal,
+)
 from exitplan.cli.review import review as review_cmd
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.cli.common import Env
     from exitplan.domain.model import Due, PlanState, Status
     from exitplan.domain.plan import Plan
     from exitplan.domain.schedule import Entry
@@ -23,160 +30,6 @@ if TYPE_CHECKING:
 ItemsArg = Annotated[
     list[str], typer.Argument(metavar="ITEM", help="Numbers, ids, or parts of ids.")
 ]
-
-
-def init(
-    ctx: typer.Context,
-    exit_date: Annotated[
-        str | None,
-        typer.Option(
-            "--exit-date",
-            "-d",
-            metavar="DATE",
-            help="The day you plan to leave: 2027-01-31 or +6w.",
-            show_default=False,
-        ),
-    ] = None,
-    checklist: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--checklist",
-            "-c",
-            help="Use only this checklist (repeat for more). Default: all.",
-            show_default=False,
-        ),
-    ] = None,
-    force: Annotated[
-        bool,
-        typer.Option("--force", help="Replace an existing plan (the old one is kept as a backup)."),
-    ] = False,
-) -> None:
-    """Create your plan. Example: exitplan init --exit-date +6w"""
-    from exitplan.domain.dates import parse_when
-    from exitplan.views.screen import suggested_date
-
-    env = env_of(ctx)
-    when = parse_when(exit_date, env.today) if exit_date else None
-    plan = env.ws.init(when, checklist, force=force)
-    warn_if_past(when, env.today)
-    steps, lists = len(plan.entries), len(plan.checklists)
-    say(
-        f"Your plan is ready: {steps} step{'s' * (steps != 1)} in {lists} "
-        f"checklist{'s' * (lists != 1)}."
-    )
-    if when is None:
-        say(
-            "When you know the day you plan to leave: "
-            f"exitplan date {suggested_date(env.today)}  (or +6w)"
-        )
-    from exitplan.cli.situation import offer
-
-    offer(env)
-    say("See where you are with: exitplan status")
-
-
-def date_cmd(
-    ctx: typer.Context,
-    new: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="DATE", help="2027-01-31, or +3w / +10d from today.", show_default=False
-        ),
-    ] = None,
-    clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
-    warn_days: Annotated[
-        int | None,
-        typer.Option(
-            "--warn-days",
-            min=0,
-            max=365,
-            help="Days ahead a step counts as due soon (default 7).",
-            show_default=False,
-        ),
-    ] = None,
-    per_day: Annotated[
-        int | None,
-        typer.Option(
-            "--per-day",
-            metavar="N",
-            help="Most steps the plan asks for on one day, 1 to 20 (default 4).",
-            show_default=False,
-        ),
-    ] = None,
-) -> None:
-    """Show, set or clear the day you plan to leave, and the pace. Example: exitplan date +6w"""
-    from exitplan.domain.dates import parse_when
-    from exitplan.domain.pacing import MAX_PER_DAY
-    from exitplan.domain.plan import record, set_exit_date, set_per_day
-    from exitplan.views.export import countdown_text
-    from exitplan.views.screen import suggested_date
-
-    env = env_of(ctx)
-    if new is not None and clear:
-        raise typer.BadParameter("give a date or --clear, not both")
-    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
-        raise typer.BadParameter(
-            f"give a number of steps from 1 to {MAX_PER_DAY}", param_hint="--per-day"
-        )
-    if new is None and not clear and warn_days is None and per_day is None:
-        show_date(env)
-        return
-    when = parse_when(new, env.today) if new is not None else None
-    hint = f"When you know the day: exitplan date {suggested_date(env.today)}  (or +6w)"
-    if clear and warn_days is None and per_day is None:
-        env.ws.require_plan()
-        if env.ws.state().exit_date is None:
-            say("There is no exit date to clear; nothing changed.")
-            say(hint)
-            return
-
-    if new is None and not clear and warn_days is None and per_day is not None:
-        env.ws.require_plan()
-        if env.ws.state().per_day == per_day:  # nothing to change: write nothing
-            say(f"The plan already asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
-            return
-
-    def apply(state: PlanState, _plan: Plan) -> None:
-        if new is not None or (clear and state.exit_date is not None):
-            set_exit_date(state, when, env.ws.now(), env.today)
-        if warn_days is not None:
-            state.warn_days = warn_days
-            record(state, env.ws.now(), "warn-days", detail=str(warn_days))
-        if per_day is not None:
-            set_per_day(state, per_day, env.ws.now())
-
-    env.ws.change(apply)
-    if clear:
-        say("The exit date is cleared: steps timed from it have no deadline until you pick a day.")
-        say(hint)
-    elif new is not None:
-        say(countdown_text(when, env.today))
-        warn_if_past(when, env.today)
-    if per_day is not None:
-        say(f"The plan now asks for at most {per_day} step{'s' * (per_day != 1)} a day.")
-
-
-def show_date(env: Env) -> None:
-    """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
-    from exitplan.views.export import countdown_text
-
-    env.ws.require_plan()
-    plan = env.ws.read()
-    state = env.ws.state()
-    typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
-    say(countdown_text(state.exit_date, env.today))
-    default = "" if state.per_day else " (the default)"
-    say(f"Steps a day: at most {plan.per_day}{default}. Change it with: exitplan date --per-day N")
-    say(f"Due soon: within {plan.warn_days} days. Change it with: exitplan date --warn-days N")
-
-
-def warn_if_past(when: date | None, today: date) -> None:
-    """A gentle word when the exit date set is already behind us (often a typo in the year)."""
-    if when is not None and when < today:
-        say(
-            f"Note: {when.isoformat()} has already passed, so steps meant for before it show as "
-            "still open. If that was a typo, set the date again: exitplan date YYYY-MM-DD"
-        )
 
 
 def _set_status(
@@ -194,7 +47,14 @@ def _set_status(
             (e, e.state.reason, set_status(state, e, status, env.ws.now(), reason)) for e in entries
         ]
 
-    for entry, earlier, changed in env.ws.change(apply):
+    # Tried on a copy first: when no step would change, nothing is written (no backup pushed
+    # out, no "saved for real" under a rehearsed day).
+    env.ws.require_plan()
+    trial = copy.deepcopy(env.ws.state())
+    results = apply(trial, env.ws.plan(trial))
+    if any(changed for *_, changed in results):
+        results = env.ws.change(apply)
+    for entry, earlier, changed in results:
         say(status_message(entry, status, earlier, reason, changed=changed))
 
 
@@ -248,39 +108,13 @@ def skip(
     from exitplan.domain.plan import clean_text
 
     if reason == ASK:
+        env_of(ctx).ws.require_plan()  # a plan, then every step, before anything is typed
         plan = env_of(ctx).ws.read()
         for ref in items:  # every step is found before anything is typed
             plan.resolve(ref)
         reason = read_private_text("Why does it not apply (a few words)").strip()
     cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
     _set_status(ctx, items, "skipped", cleaned)
-
-
-def note(
-    ctx: typer.Context,
-    item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
-    clear: Annotated[bool, typer.Option("--clear", help="Remove the note.")] = False,
-) -> None:
-    """Write a note on a step. The text is asked for, never taken from the command line.
-
-    Example: exitplan note 3   (or: pbpaste | exitplan note 3)
-    """
-    from exitplan.domain.plan import set_note
-
-    env = env_of(ctx)
-    entry = env.ws.read().resolve(item)
-    if clear and not entry.state.note:
-        say(f"There is no note on #{entry.number} {entry.item.title}, so nothing was changed.")
-        return
-    text = "" if clear else read_private_text(f"Note for '{entry.item.title}'")
-    if not clear and not text.strip():
-        say("The note is empty, so nothing was changed. Use --clear to remove a note.")
-        return
-    env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.ws.now()))
-    say(
-        f"{'Removed the note from' if clear else 'Saved the note on'}: #{entry.number} "
-        f"{entry.item.title}"
-    )
 
 
 def add(
@@ -330,7 +164,8 @@ def add(
             "or run it at the terminal to be asked for both",
             param_hint="--why",
         )
-    if title is None or why == ASK:  # the checklist is found before anything is typed
+    if title is None or why == ASK:  # the plan and checklist are found before anything is typed
+        env.ws.require_plan()
         before = env.ws.read()
         require_checklist(before, canonical_checklist(before, checklist))
     if title is None:
@@ -351,8 +186,13 @@ def add(
     )
     plan = env.ws.read()
     entry = plan.resolve(full_id)
-    typer.echo(full_id)  # for scripts; people are pointed at the number, not a typed-out title
-    say(f"Added step #{entry.number}. Use its number from now on: exitplan done {entry.number}")
+    if not stream_is_terminal(err=False):
+        typer.echo(full_id)  # for scripts; a person at the terminal is given the number below
+    say(
+        _("Added step #{number}. Use its number from now on: exitplan done {number}").format(
+            number=entry.number
+        )
+    )
     warn_if_due_passed(plan, entry, env.today)
 
 

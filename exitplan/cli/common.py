@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.i18n import _
+from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
@@ -21,42 +23,37 @@ if TYPE_CHECKING:
     from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
+# What command modules take from here (say, prompt_text and stream_is_terminal live in talk).
+__all__ = [
+    "ASK",
+    "STOPPED_CODE",
+    "Env",
+    "JsonOpt",
+    "Output",
+    "ask",
+    "check_checklist",
+    "echo_lines",
+    "emit_json",
+    "env_of",
+    "hidden_prompt",
+    "json_ready",
+    "long_date",
+    "plan_signature",
+    "print_renderable",
+    "prompt_text",
+    "read_passphrase_file",
+    "read_private_text",
+    "rehearsal_note",
+    "render_result",
+    "require_plan",
+    "say",
+    "stream_is_terminal",
+]
 
 
-def say(message: str) -> None:
-    """A short confirmation on stderr, so stdout stays clean for data.
-
-    At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
-    """
-    if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
-
-        message = "\n".join(wrap_lines(message, width()))
-    typer.echo(message, err=True)
-
-
-def stream_is_terminal(*, err: bool) -> bool:
-    """Whether stderr (or stdout) is a terminal."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
-
-
-def prompt_text(text: str, *, err: bool = False) -> str:
-    """The last line of a prompt wrapped to the terminal; the lines before it are printed.
-
-    A prompt wider than the terminal would otherwise be split mid-word at the edge.
-    """
-    if not stream_is_terminal(err=err):
-        return text
-    from exitplan.views.term import width, wrap
-
-    *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
-    for line in lead:
-        typer.echo(line, err=err)
-    return last
+def long_date(day: date) -> str:
+    """A day in words: Monday 11 January 2027."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
@@ -71,19 +68,19 @@ def hidden_prompt(text: str) -> str:
 def ask(text: str, *, hidden: bool = False) -> str:
     """One answer typed at the terminal (Enter alone is an empty answer, unless hidden).
 
-    Ctrl-C ends the run calmly on a new line with exit code 130, and the end of input with
-    exit code 1, instead of "Aborted!".
+    Visible answers have line editing (`exitplan.cli.prompts`). Ctrl-C ends the run calmly on a
+    new line with exit code 130, and the end of input with exit code 1, instead of "Aborted!".
     """
+    from exitplan.cli import prompts
+
+    if not hidden:
+        return prompts.ask(text)
     try:
-        if hidden:
-            return str(typer.prompt(prompt_text(text), hide_input=True))
-        return str(typer.prompt(prompt_text(text), default="", show_default=False))
+        return str(typer.prompt(prompt_text(text), hide_input=True, err=True))
     except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
         ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
-        if not hidden:  # hidden input has ended its line already
-            typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
-        say("Stopped; nothing was changed.")
-        raise typer.Exit(1 if ended else STOPPED_CODE) from None
+        say(_(prompts.STOPPED))  # hidden input has ended its line already
+        raise typer.Exit(prompts.ENDED_CODE if ended else STOPPED_CODE) from None
 
 
 # Given as the value of --reason or --why: ask for the text (or read it from stdin) instead, so
@@ -91,11 +88,15 @@ def ask(text: str, *, hidden: bool = False) -> str:
 ASK = "-"
 
 
-def read_private_text(prompt: str) -> str:
-    """Read free text from a prompt, or from stdin when it is not a terminal."""
+def read_private_text(prompt: str, check: Callable[[str], str] | None = None) -> str:
+    """Free text from a prompt (checked as it is typed, and asked again on a fault), or from
+    stdin when it is not a terminal (checked once: a pipe cannot be asked again)."""
     if not sys.stdin.isatty():
-        return sys.stdin.read()
-    return ask(prompt)
+        text = sys.stdin.read()
+        return check(text) if check else text
+    from exitplan.cli import prompts
+
+    return str(prompts.ask_checked(prompt, check or (lambda text: text)))
 
 
 @dataclass

@@ -7,20 +7,23 @@ and from a pipe one entry is read as TOML.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import (
     JsonOpt,
     Output,
     echo_lines,
     env_of,
-    prompt_text,
+    long_date,
     render_result,
     say,
+    stream_is_terminal,
 )
 
 if TYPE_CHECKING:
@@ -34,9 +37,13 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-INTRO = (
+INTRO = N_(
     "This journal is for yourself first; record only what you want. "
     "Press Enter to skip any question, Ctrl-C to stop without saving."
+)
+CLOCK = N_(
+    "Times are read by this computer's clock: today is {today}. "
+    "A rehearsed day (--today) does not change it."
 )
 NumberArg = Annotated[int, typer.Argument(metavar="N", help="The entry's number.", min=1)]
 
@@ -45,47 +52,40 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
-class Stopped(ExitplanError):
-    """The person stopped while being asked (Ctrl-C): a calm word, exit 1, nothing added."""
-
-    def lines(self) -> list[str]:
-        """A blank line after the interrupted question, then what happened."""
-        return ["", "Stopped. Nothing was added."]
-
-
 def at_terminal() -> bool:
     """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
     return sys.stdin.isatty()
 
 
 def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
-    """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe."""
+    """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe.
+
+    At a terminal each answer is checked as it is typed and asked again on a fault, so an
+    entry is never refused at the end for one answer.
+    """
     from exitplan.service import journal as logbook
 
     if not at_terminal():
         return logbook.read_toml(ws, sys.stdin.buffer.read())
-    from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError
+    from exitplan.cli.prompts import ask_checked
+    from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
 
     say(title)
-    say(INTRO)
-    raw: dict[str, str] = {}
-    try:
-        for name in FIELDS:
-            while True:
-                shown = prompt_text(QUESTIONS[name], err=True)
-                asked = typer.prompt(shown, default="", show_default=False, err=True)
-                answer = str(asked)
-                if name != "when" or not answer.strip():
-                    break
-                try:
-                    logbook.read_fields(ws, {"when": answer})
-                    break
-                except JournalError as exc:
-                    say(f"{exc}. Try again, or press Enter to leave it out.")
-            raw[name] = answer
-    except (typer.Abort, KeyboardInterrupt, EOFError):
-        raise Stopped("stopped while asking") from None
-    return logbook.read_fields(ws, raw)
+    say(_(INTRO))
+    say(_(CLOCK).format(today=long_date(local_now(ws.now()).date())))
+    fields: dict[str, Any] = {}
+    used = 0
+    for name in FIELDS:
+
+        def check(answer: str, name: str = name, used: int = used) -> Any:
+            return check_answer(name, answer, logbook.reference_now(ws), used)
+
+        again = _("Please type it again, or press Enter to leave it out.")
+        checked = ask_checked(_(QUESTIONS[name]), check, again=again)
+        if checked is not None:
+            fields[name] = checked
+            used += answer_size(name, checked)
+    return logbook.read_fields(ws, fields)
 
 
 @app.callback()
@@ -109,10 +109,44 @@ def add(ctx: typer.Context) -> None:
     ws = _ws(ctx)
     logbook.check_private(ws)
     logbook.codec(ws)  # an encrypted plan is unlocked before anything is typed
-    fields = _ask_entry(ws, "A new journal entry.")
-    n = logbook.add(ws, fields)
-    typer.echo(str(n))
-    say(f"Kept as entry {n}.")
+    fields = _ask_entry(ws, _("A new journal entry."))
+    n = _saved(lambda: logbook.add(ws, fields))
+    echo_number(n)
+    say(_("Kept as entry {n}.").format(n=n))
+
+
+def echo_number(n: int) -> None:
+    """The new record's number on stdout for a script; a person at the terminal reads it in the
+    sentence that follows, so it is not printed twice there."""
+    if not stream_is_terminal(err=False):
+        typer.echo(str(n))
+
+
+def _saved(write: Callable[[], int]) -> int:
+    """Save typed answers; when the disk refuses (full, say), keep them in memory and offer to
+    try again at the terminal, so nothing typed is lost. Never written anywhere in plain."""
+    from exitplan.base.errors import StorageError
+    from exitplan.cli.prompts import ask
+
+    while True:
+        try:
+            return write()
+        except StorageError as exc:
+            if not at_terminal():
+                raise
+            for line in exc.lines():
+                say(line)
+        say(
+            _(
+                "Your answers are still here, held in memory only (nothing of them is on the "
+                "disk). Make some room, then press Enter to try saving again; Ctrl-C stops "
+                "without saving."
+            )
+        )
+        ask(_("Press Enter to try again"), stopped=STOPPED_UNSAVED)
+
+
+STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
 def _list_lines(views: list[dict[str, Any]]) -> list[str]:
@@ -137,14 +171,14 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 def _show_lines(view: dict[str, Any]) -> list[str]:
-    from exitplan.journal.entry import FIELDS, QUESTIONS
+    from exitplan.journal.entry import FIELDS, QUESTIONS, when_words
 
     def fields(values: dict[str, Any]) -> list[str]:
         out = []
         for name in FIELDS:
             if name in values:
                 value = values[name]
-                text = value["said"] if name == "when" else value
+                text = when_words(value) if name == "when" else value
                 if name == "when" and value.get("approximate"):
                     text += " (approximate)"
                 label = QUESTIONS[name].split(" (")[0]
@@ -183,9 +217,9 @@ def amend(ctx: typer.Context, n: NumberArg) -> None:
 
     ws = _ws(ctx)
     journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
-    fields = _ask_entry(ws, f"A correction to entry {n}.")
-    written = logbook.amend(ws, n, fields)
-    typer.echo(str(written))
+    fields = _ask_entry(ws, _("A correction to entry {n}.").format(n=n))
+    written = _saved(lambda: logbook.amend(ws, n, fields))
+    echo_number(written)
     say(f"Kept as correction {written} to entry {n}; entry {n} itself is unchanged.")
 
 

@@ -82,7 +82,8 @@ def android_check(env: Env, timeout: int) -> None:
     reply = answer(_(report.DEVELOPER_QUESTION), YES | NO | {""}, again)
     developer = "yes" if reply in YES else "no" if reply in NO else "unsure"
     say(_("Reading the phone; this takes a few seconds."))
-    readings, outcome = check_android(program, timeout, load(), developer)
+    folder_in = env.home if has_plan and env.home.is_dir() else None
+    readings, outcome = check_android(program, timeout, load(), developer, folder_in)
     show(report.findings(outcome, plain=env.plain), env)
     if has_plan:
         keep_in_plan(env, "android", outcome.signs, outcome.model)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import N_, _
-from exitplan.cli.common import ask, say
+from exitplan.cli import prompts
+from exitplan.cli.common import say
 from exitplan.domain.checks import InventoryError
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
@@ -184,20 +185,21 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         words += f" [{choices_text(question)}]"
     if current:
         words += f" [{current}]"
-    while True:
-        answer = ask(words)
+
+    def read(answer: str) -> tuple[bool, Any]:
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
         try:
             check(value)
-        except InventoryError as exc:
-            if question.choices:
-                say(_("Choose a number from the list, or type its words; or press Enter to skip."))
-            else:
-                say(_("{problem}. Try again, or press Enter to skip.").format(problem=_upper(exc)))
-            continue
+        except InventoryError:
+            if not question.choices:
+                raise
+            raise InventoryError(_("choose a number from the list, or type its words")) from None
         return True, value
+
+    # The shared prompt: line editing, a fault said in one line and the question asked again.
+    return prompts.ask_checked(words, read, again=_("Try again, or press Enter to skip."))
 
 
 def typed_value(section: Section, question: Question, answer: str, *, clearing: bool) -> str:
@@ -219,11 +221,6 @@ def _settings_check(name: str) -> Callable[[object], Any]:
     from exitplan.domain.inventory import SETTINGS
 
     return SETTINGS[name]
-
-
-def _upper(exc: Exception) -> str:
-    text = str(exc).strip().rstrip(".")
-    return text[:1].upper() + text[1:]
 
 
 def ask_row(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -68,13 +69,34 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 def find_checklist(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (id or title, any case), or None for every checklist."""
+    """The id of the checklist named (id or title, any case, or the start of one when only one
+    checklist starts so), or None for every checklist; otherwise a message with the nearest."""
     if name is None:
         return None
-    wanted = name.strip().lower()
+    wanted = " ".join(name.split()).lower()
     for checklist in plan.checklists:
         if wanted in {checklist.id.lower(), checklist.title.lower()}:
             return checklist.id
+    starting = [
+        c.id
+        for c in plan.checklists
+        if c.id.lower().startswith(wanted) or c.title.lower().startswith(wanted)
+    ]
+    if wanted and len(starting) == 1:
+        return starting[0]
+    from difflib import get_close_matches
+
+    names = {c.id.lower(): c.id for c in plan.checklists}
+    names |= {c.title.lower(): c.id for c in plan.checklists}
+    near = list(dict.fromkeys(names[n] for n in get_close_matches(wanted, list(names), n=3)))
+    near = near or starting
+    if near:
+        raise ExitplanError(
+            _(
+                "no checklist called '{name}' in your plan; did you mean {near}? For example: "
+                "exitplan list {first}"
+            ).format(name=name, near=" or ".join(near), first=near[0])
+        )
     check_checklist(plan, name)  # raises the plain message naming the choices
     return name
 

@@ -11,7 +11,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
+from exitplan.cli.common import JsonOpt, emit_json, env_of, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -81,7 +81,9 @@ def region(
             say(line)
         answer = ask_place(env.ws.state().region)
         if isinstance(answer, int):
-            say(_("Stopped; where you live was not changed."))
+            from exitplan.cli.prompts import STOPPED
+
+            say(_(STOPPED))
             raise typer.Exit(answer)
     else:
         answer = read_place(sys.stdin.read())
@@ -192,13 +194,13 @@ def ask_part(country: Place) -> Answer | int:
 
 def _prompt(question: str) -> str | int:
     """One typed reply, stripped; or the exit code when the person stopped."""
+    from exitplan.cli.prompts import Stopped, typed  # line editing, no history
+
     try:
-        shown = prompt_text(question, err=True)
-        return str(typer.prompt(shown, default="", show_default=False, err=True)).strip()
-    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+        return typed(question).strip()
+    except Stopped as halt:
         typer.echo("", err=True)
-        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
-        return 1 if ended else STOPPED_CODE
+        return halt.code
 
 
 def save_place(env: Env, answer: Answer) -> None:

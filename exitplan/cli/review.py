@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import Env, check_checklist, env_of, say
 
@@ -51,9 +52,10 @@ def review(
     and exits, leaving only an ordinary prompt.
     Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
     """
+    from exitplan.cli.reading import look, write_out
     from exitplan.domain.schedule import most_urgent
     from exitplan.views.export import rows_for
-    from exitplan.views.render import console, item_view
+    from exitplan.views.render import item_lines
     from exitplan.views.term import width
 
     env = env_of(ctx)
@@ -69,18 +71,19 @@ def review(
         for r in most_urgent(rows_for(plan, env.today))
         if checklist is None or r.entry.checklist.id == checklist
     ]
-    out = console()
     if not rows:
-        say("Nothing open to review.")
+        say(_("Nothing open to review."))
         return
-    say("Press h at any moment to clear the screen and leave at once.")
+    say(_(BANNER))
+    options = look(env)
     try:
         for index, row in enumerate(rows, 1):
-            out.rule(f"{index} of {len(rows)}")
-            out.print(item_view(row, env.today, [], plan.region))
+            write_out("\n".join([heading(index, len(rows), options["columns"], env.plain), ""]))
+            lines = item_lines(row, env.today, [], region=plan.region, **options)
+            write_out("\n".join(lines) + "\n")
             key = read_key(keys_prompt(width()))
             while key not in {"d", "s", "n", "q", "h", ""}:
-                key = read_key("Please press d, s, n, Enter, q or h: ")
+                key = read_key(_("Please press d, s, n, Enter, q or h: "))
             if key == "h":
                 raise QuickHide
             if key == "q":
@@ -91,9 +94,30 @@ def review(
         raise typer.Exit(0) from None
     except (KeyboardInterrupt, EOFError, typer.Abort):
         typer.echo("", err=True)  # the shell prompt must not land on the prompt's line
-        say("Stopped; everything you answered is saved.")
+        say(_(STOPPED))
         raise typer.Exit(STOPPED_CODE) from None
-    say("Review finished. Everything you answered is saved.")
+    say(_("Review finished. Everything you answered is saved."))
+
+
+# Where quick hide works, said exactly: a letter typed into a note is part of the note.
+BANNER = N_(
+    "Press h at the keys below any step to clear the screen and leave at once "
+    "(while you type a note or a reason, h is a letter: press Enter first)."
+)
+STOPPED = N_("Stopped. Everything you answered is saved.")
+
+
+def heading(index: int, total: int, columns: int, plain: bool) -> str:
+    """The line above each step: a rule with the count, or words alone in plain mode."""
+    words = _("Step {index} of {total}").format(index=index, total=total)
+    if plain:
+        return words
+    side = max(columns - len(words) - 2, 2)
+    left = side // 2
+    return f"{RULE * left} {words} {RULE * (side - left)}"
+
+
+RULE = "\u2500"
 
 
 def hide_screen() -> None:
@@ -105,28 +129,41 @@ def hide_screen() -> None:
 
 def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
     """Apply one review answer and save it at once."""
+    from exitplan.cli.prompts import ask_checked
     from exitplan.domain.plan import clean_text, set_note, set_status
 
     if key == "d":
         env.ws.change(
             lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
         )
-        say(f"Done. To undo it: exitplan undo {number}")
+        say(_("Done. To undo it: exitplan undo {number}").format(number=number))
     elif key == "s":
-        reason = clean_text(read_line("Reason (optional): "), "reason", MAX_REASON_CHARS) or None
+        reason = (
+            ask_checked(
+                _("Reason (optional)"),
+                lambda text: clean_text(text, "reason", MAX_REASON_CHARS),
+                stopped=STOPPED,
+            )
+            or None
+        )
         env.ws.change(
             lambda state, plan: set_status(
                 state, plan.resolve(full_id), "skipped", env.ws.now(), reason
             )
         )
-        say(f"Skipped. To undo it: exitplan undo {number}")
+        say(_("Skipped. To undo it: exitplan undo {number}").format(number=number))
     elif key == "n":
-        text = read_line("Note: ")
-        if text.strip():
+        from exitplan.cli.notes import typed_note
+
+        entry = env.ws.read().resolve(full_id)
+        text = typed_note(entry.state.note, f"#{number} {entry.item.title}", None, STOPPED)
+        if text:
             env.ws.change(
                 lambda state, plan: set_note(state, plan.resolve(full_id), text, env.ws.now())
             )
-            say("Note saved.")
+            say(_("Note saved."))
+        elif text is None:
+            say(_("The note is kept as it was."))
 
 
 def read_key(prompt: str) -> str:
@@ -141,11 +178,3 @@ def read_key(prompt: str) -> str:
             return "q"
         key = line.strip()[:1]
     return "" if key in {"\r", "\n", " "} else key.lower()
-
-
-def read_line(prompt: str) -> str:
-    """One line of text from a prompt or stdin."""
-    if sys.stdin.isatty():
-        return str(typer.prompt(prompt.rstrip(": "), default="", show_default=False))
-    typer.echo(prompt, nl=False, err=True)
-    return sys.stdin.readline().rstrip("\n")

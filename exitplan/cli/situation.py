@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, prompt_text, say
+from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, say
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -80,14 +80,11 @@ def offer(env: Env) -> None:
 
     for line in wrap(_(INTRO), width()):
         say(line)
+    from exitplan.cli.prompts import Stopped, typed
+
     try:
-        reply = typer.prompt(
-            prompt_text(_("Press Enter to answer them now, or type s to skip them all"), err=True),
-            default="",
-            show_default=False,
-            err=True,
-        )
-    except (KeyboardInterrupt, EOFError, typer.Abort):  # the plan is made: stopping skips them
+        reply = typed(_("Press Enter to answer them now, or type s to skip them all"))
+    except Stopped:  # the plan is made: stopping skips them
         typer.echo("", err=True)
         reply = "s"
     if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
@@ -115,9 +112,12 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     place = ask_place(state.region, _("{number} of {total}. ").format(number=1, total=total))
     answers = place if isinstance(place, int) else ask_all(state.situation, first=2, total=total)
     if isinstance(answers, int) or isinstance(place, int):
-        say(_("Stopped; your answers were not changed."))
         if not offered:
+            from exitplan.cli.prompts import STOPPED
+
+            say(_(STOPPED))
             raise typer.Exit(answers if isinstance(answers, int) else STOPPED_CODE)
+        say(_("Stopped. Your plan is made; answer them any time with: exitplan situation"))
         return
     save(env, answers, place)
 
@@ -127,6 +127,7 @@ def ask_all(
 ) -> dict[str, bool | None] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
     Ctrl-C, 1 at the end of input). The questions are numbered from `first` of `total`."""
+    from exitplan.cli.prompts import Stopped, typed
     from exitplan.domain.situation import QUESTIONS
 
     answers: dict[str, bool | None] = {}
@@ -138,19 +139,16 @@ def ask_all(
                 number=number, total=total, question=question.text, now=now
             )
             while True:
-                shown = prompt_text(prompt, err=True)
-                reply = str(typer.prompt(shown, default="", show_default=False, err=True))
-                reply = reply.strip().lower()
+                reply = typed(prompt).strip().lower()
                 if not reply:
                     break  # Enter keeps the answer as it is
                 if reply in REPLIES:
                     answers[question.key] = REPLIES[reply]
                     break
                 say(_("Please answer yes, no or skip (or press Enter to keep the answer)."))
-    except (KeyboardInterrupt, EOFError, typer.Abort) as exc:
+    except Stopped as halt:
         typer.echo("", err=True)
-        ended = isinstance(exc, EOFError) or isinstance(exc.__context__, EOFError)
-        return 1 if ended else STOPPED_CODE
+        return halt.code
     return answers
 
 

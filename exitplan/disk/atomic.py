@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from exitplan.base.errors import StorageError
-from exitplan.base.limits import TEMP_SUFFIX
+from exitplan.base.i18n import _
+from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
 
 
 def write_atomic(
@@ -18,15 +19,20 @@ def write_atomic(
     *,
     verify: Callable[[Path], None] | None = None,
     sync_folder: bool = True,
+    what: str | None = None,
 ) -> None:
-    """Write a file so that a crash leaves the old or the new version, never a torn one."""
+    """Write a file so that a crash leaves the old or the new version, never a torn one.
+
+    A failure names what was not saved: `what` (say "the journal entry"), else the file's name.
+    """
     import tempfile
 
     folder = path.parent
+    existed = path.exists()
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     except OSError as exc:
-        raise StorageError(_write_failure(path, exc)) from None
+        raise StorageError(_write_failure(path, exc, existed, what)) from None
     tmp = Path(tmp_name)
     try:
         try:
@@ -42,7 +48,7 @@ def write_atomic(
                 tmp.unlink()
             raise
     except OSError as exc:
-        raise StorageError(_write_failure(path, exc)) from None
+        raise StorageError(_write_failure(path, exc, existed, what)) from None
     if not sync_folder:
         return
     try:
@@ -71,11 +77,29 @@ def make_private_dir(folder: Path) -> None:
         raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
 
 
-def _write_failure(path: Path, exc: OSError) -> str:
-    if exc.errno == errno.ENOSPC:
-        reason = "the disk is full"
+def _write_failure(path: Path, exc: OSError, existed: bool, what: str | None) -> str:
+    """What was not saved, why, and what is as it was: only the plan file is "your plan"."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        reason = _("the disk is full")
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        reason = "there is no permission to write there"
+        reason = _("there is no permission to write there")
     else:
         reason = exc.strerror or str(exc)
-    return f"could not save {path.name} ({reason}); your previous plan is unchanged"
+    if what is None and path.parent.name == BACKUP_DIR:  # kept before the plan is replaced
+        return _("could not save a backup of your plan ({reason}); your plan is unchanged").format(
+            reason=reason
+        )
+    if what is None and path.name == PLAN_FILE:
+        if existed:
+            return _("could not save your plan ({reason}); your previous plan is unchanged").format(
+                reason=reason
+            )
+        return _("could not save your plan ({reason}); nothing was written").format(reason=reason)
+    name = what or path.name
+    if existed:
+        return _("could not save {name} ({reason}); the earlier {file} is unchanged").format(
+            name=name, reason=reason, file=path.name
+        )
+    return _("could not save {name} ({reason}); nothing was written").format(
+        name=name, reason=reason
+    )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.i18n import N_, _
+
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
@@ -77,6 +79,30 @@ _PLAIN = {
 }
 
 
+# The patterns of the file formats, in words (pydantic would print the regular expression).
+_PATTERNS = {
+    r"^[a-z0-9]+(-[a-z0-9]+)*$": N_(
+        "is not a usable id: use lower-case letters and digits, with single hyphens between "
+        "words, like own-account"
+    ),
+    r"^([a-z0-9]+(-[a-z0-9]+)*\.)?[a-z0-9]+(-[a-z0-9]+)*$": N_(
+        "is not a usable id: use lower-case letters, digits and single hyphens, like "
+        "own-account or finances.own-account"
+    ),
+}
+_PATTERN_OTHER = N_("has characters that are not allowed here")
+
+
+def _choice_message(kind: str, err: Any, ctx: Any) -> str:
+    """A value that is not one of the choices, or not in the form an id takes."""
+    given = err.get("input")
+    shown = f"'{given}' " if isinstance(given, (str, int)) else "it "
+    if kind == "string_pattern_mismatch":
+        return shown + _(_PATTERNS.get(str(ctx.get("pattern", "")), _PATTERN_OTHER))
+    expected = str(ctx.get("expected", "")).replace("'", "")
+    return f"{shown}is not one of {expected}" if expected else f"{shown}is not allowed here"
+
+
 def _plain_message(err: Any) -> str:
     kind = err["type"]
     ctx = err.get("ctx") or {}
@@ -86,11 +112,8 @@ def _plain_message(err: Any) -> str:
         return "is required"
     if kind in _PLAIN:
         return _PLAIN[kind]
-    if kind in {"literal_error", "enum"}:
-        expected = str(ctx.get("expected", "")).replace("'", "")
-        given = err.get("input")
-        shown = f"'{given}' " if isinstance(given, (str, int)) else "it "
-        return f"{shown}is not one of {expected}" if expected else f"{shown}is not allowed here"
+    if kind in {"literal_error", "enum", "string_pattern_mismatch"}:
+        return _choice_message(kind, err, ctx)
     limits = {
         "greater_than_equal": ("ge", "should be at least {}"),
         "greater_than": ("gt", "should be more than {}"),

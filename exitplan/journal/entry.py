@@ -2,7 +2,8 @@
 
 An entry is a table of at most these keys, every one optional (Enter skips a question)::
 
-    when       a date and time, a date, or "about" a date or month (approximate is fine)
+    when       a date and time, a date, "about" a date or month, or the common relative words
+               (yesterday 9pm, 3 days ago, last Monday), read by the computer's clock
     where      where it happened
     what       what happened
     words      the exact words that were said
@@ -26,6 +27,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -41,25 +43,45 @@ FIELDS: tuple[str, ...] = (
 
 # The question asked for each field at a terminal, in order (the CLI may use these words).
 QUESTIONS: dict[str, str] = {
-    "when": "When (a date and time, a date, or 'about' a date; approximate is fine)",
-    "where": "Where",
-    "what": "What happened",
-    "words": "Their exact words",
-    "witnesses": "Witnesses",
-    "injuries": "Injuries and medical care",
-    "police": "Police (officer, report number)",
-    "tech": "Technology involved (the sender's real number or account)",
-    "effect": "How it affected you",
+    "when": N_(
+        "When (for example: yesterday 9pm, 3 days ago, last Monday around 21:30, "
+        "2026-11-30 21:15, or about 2026-11)"
+    ),
+    "where": N_("Where"),
+    "what": N_("What happened"),
+    "words": N_("Their exact words"),
+    "witnesses": N_("Witnesses"),
+    "injuries": N_("Injuries and medical care"),
+    "police": N_("Police (officer, report number)"),
+    "tech": N_("Technology involved (the sender's real number or account)"),
+    "effect": N_("How it affected you"),
 }
 
 MAX_FIELD_CHARS = 20_000
 MAX_ENTRY_CHARS = 100_000
 MAX_TOML_BYTES = 512 * 1024
 
-_APPROX = re.compile(r"^(?:about|around|approx\.?|approximately|circa|roughly|~)\s*", re.I)
+_APPROX_WORD = r"(?:about|around|approx\.?|approximately|circa|roughly|~)"
+_APPROX = re.compile(rf"^{_APPROX_WORD}\s*", re.I)
 _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _EARLIEST = date(1900, 1, 1)
+# The relative words a person may use for the day, and for the time of day after it.
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_REL_DAY = re.compile(
+    r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})|(?P<word>today|yesterday)"
+    rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
+    rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago)\b",
+    re.I,
+)
+_CLOCK = re.compile(
+    r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?m\.?)"
+    r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})|(?P<named>noon|midnight))$",
+    re.I,
+)
+_JOIN = re.compile(rf"^(?:,|at\b|{_APPROX_WORD})\s*", re.I)
 
 
 class JournalError(ExitplanError):
@@ -68,8 +90,10 @@ class JournalError(ExitplanError):
 
 def _when_error(text: str) -> JournalError:
     return JournalError(
-        f"'{text}' is not a time exitplan can read: use a date like 2026-11-30, "
-        "a date and time like 2026-11-30 21:15, or 'about 2026-11-30' or 'about 2026-11'"
+        _(
+            "'{text}' is not a time exitplan can read: write it like 2026-11-30, 2026-11-30 "
+            "21:15, yesterday 9pm, 3 days ago, last Monday, or about 2026-11"
+        ).format(text=text)
     )
 
 
@@ -82,19 +106,79 @@ def _when_value(value: object) -> str:
     if isinstance(value, time):
         raise _when_error(value.isoformat())
     if not isinstance(value, str):
-        raise JournalError("'when' must be text, like 2026-11-30 or 'about 2026-11'")
+        raise JournalError(_("'when' must be text, like 2026-11-30 or 'about 2026-11'"))
     return value
+
+
+def local_now(now: datetime) -> datetime:
+    """`now` on this computer's own clock and time zone (the journal's clock), without a zone."""
+    return (now.astimezone() if now.tzinfo else now).replace(tzinfo=None)
+
+
+def _relative_day(match: re.Match[str], today: date) -> date:
+    if match["iso"]:
+        return date.fromisoformat(match["iso"])
+    if match["word"]:
+        return today - timedelta(days=match["word"].lower() == "yesterday")
+    if match["weekday"]:
+        back = (today.weekday() - WEEKDAYS.index(match["weekday"].lower())) % 7 or 7
+        return today - timedelta(days=back)
+    count = match["count"].lower()
+    number = _NUMBERS[count] if count in _NUMBERS else int(count)
+    days = number * (7 if match["unit"].lower().startswith("week") else 1)
+    if days > (today - _EARLIEST).days:
+        raise ValueError("too far back")
+    return today - timedelta(days=days)
+
+
+def _clock(text: str) -> str | None:
+    """`9pm`, `9:30 pm`, `21:30`, `noon`: as `HH:MM`; None when it is not a time of day."""
+    found = _CLOCK.match(text.strip())
+    if found is None:
+        return None
+    if found["named"]:
+        return "12:00" if found["named"].lower() == "noon" else "00:00"
+    if found["hour24"] is not None:
+        return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
+    hour, minute = int(found["hour"]), int(found["minute"] or 0)
+    if not 1 <= hour <= 12:
+        raise ValueError("not a twelve-hour time")
+    hour = hour % 12 + (12 if found["half"].lower().startswith("p") else 0)
+    return time(hour, minute).strftime("%H:%M")
+
+
+def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
+    """A day in relative words (or a date) with an optional time of day after it, or a time of
+    day alone (today); with whether an 'about' came before the time. None if it is neither."""
+    day = _REL_DAY.match(rest)
+    if day is None:  # a time alone is today's
+        clock = _clock(rest)
+        return (today, clock, False) if clock else None
+    after = rest[day.end() :].strip()
+    approximate = False
+    while after:
+        joined = _JOIN.match(after)
+        if joined is None:
+            break
+        approximate = approximate or joined.group(0).strip(" ,").lower() not in {"", "at"}
+        after = after[joined.end() :].strip()
+    clock = _clock(after) if after else None
+    if after and clock is None:
+        return None
+    return _relative_day(day, today), clock, approximate
 
 
 def parse_when(value: object, now: datetime) -> dict[str, Any]:
     """Turn what the person said into {said, date, time, approximate}, keeping their words.
 
     ``date`` is ``YYYY-MM-DD`` (or ``YYYY-MM`` for "about" a month), ``time`` is ``HH:MM`` (or
-    ``HH:MM:SS``) or None. A time more than a day after ``now`` is refused as a likely typo.
+    ``HH:MM:SS``) or None. Relative words (today, yesterday, 3 days ago, last Monday, with a
+    time such as 9pm or 21:30 after them) are read against ``now`` on this computer's clock.
+    A time more than a day after ``now`` is refused as a likely typo.
     """
     said = check_text("when", _when_value(value))
     if not said:
-        raise JournalError("'when' is empty")
+        raise JournalError(_("'when' is empty"))
     rest = said
     approximate = False
     match = _APPROX.match(rest)
@@ -106,6 +190,7 @@ def parse_when(value: object, now: datetime) -> dict[str, Any]:
     rest = re.sub(r"(?:[Zz]|[+-]\d{2}:\d{2})$", "", rest)
     day = _DAY.match(rest)
     month = _MONTH.match(rest)
+    today = local_now(now).date()
     try:
         if day:
             year, mon, dom, hour, minute, second = day.groups()
@@ -120,14 +205,88 @@ def parse_when(value: object, now: datetime) -> dict[str, Any]:
             when_time = None
             text_date = f"{when_date:%Y-%m}"
         else:
-            raise _when_error(said)
-    except ValueError:
+            spoken = _spoken(rest, today)
+            if spoken is None:
+                raise _when_error(said)
+            when_date, when_time, about = spoken
+            approximate = approximate or about
+            text_date = when_date.isoformat()
+    except (ValueError, OverflowError):
         raise _when_error(said) from None
     if when_date < _EARLIEST:
-        raise JournalError(f"'{said}' is too long ago to be right; check the year")
-    if when_date > now.date() + timedelta(days=1):
-        raise JournalError(f"'{said}' is in the future; check the date")
+        raise JournalError(
+            _("'{said}' is too long ago to be right; check the year").format(said=said)
+        )
+    if when_date > today + timedelta(days=1):
+        raise JournalError(
+            _(
+                "'{said}' is in the future by this computer's clock (today is {today}); "
+                "check the date"
+            ).format(said=said, today=today.isoformat())
+        )
     return {"said": said, "date": text_date, "time": when_time, "approximate": approximate}
+
+
+def when_words(when: Mapping[str, Any]) -> str:
+    """A `when` as the person said it, on one line, followed by the day it was read as when the
+    words do not show it (relative words: "yesterday 9pm (30 Nov 2026, 21:00)")."""
+    said = " ".join(str(when.get("said") or "").split())
+    day, clock = str(when.get("date") or ""), when.get("time")
+    shown_clock = isinstance(clock, str) and clock[:5] not in said
+    if not said or (day in said and not shown_clock):
+        return said
+    try:
+        read = date.fromisoformat(day)
+    except ValueError:
+        return said
+    clock_text = f", {clock[:5]}" if isinstance(clock, str) else ""
+    return f"{said} ({read.day} {read:%b %Y}{clock_text})"
+
+
+def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+    """A `when` already read by `parse_when`, checked again before it is written and kept as it
+    is: the words said are read once, so a save a minute after midnight never moves
+    "yesterday" by a day."""
+    said = value.get("said")
+    if set(value) != {"said", "date", "time", "approximate"} or not isinstance(said, str):
+        raise _when_error(str(said))
+    parse_when(said, now)  # still readable, and still not in the future
+    kept = dict(value)
+    if not isinstance(kept["date"], str) or not isinstance(kept["approximate"], bool):
+        raise _when_error(said)
+    if kept["time"] is not None and not isinstance(kept["time"], str):
+        raise _when_error(said)
+    return kept
+
+
+def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
+    """One answer as it is typed: the checked value (None when left empty), or a JournalError.
+
+    `used` is the length of the answers before it, so an entry too long in all is said at the
+    answer that makes it so, never at the end.
+    """
+    if name not in FIELDS:
+        raise JournalError(_("unknown key '{name}'").format(name=name))
+    if not value.strip():
+        check_text(name, value)  # control characters alone are still refused
+        return None
+    checked: Any = parse_when(value, now) if name == "when" else check_text(name, value)
+    size = len(checked["said"]) if name == "when" else len(checked)
+    if used + size > MAX_ENTRY_CHARS:
+        raise JournalError(
+            _(
+                "with this answer the entry would be longer than {limit:,} characters in all; "
+                "shorten it, or write the rest in a correction afterwards"
+            ).format(limit=MAX_ENTRY_CHARS)
+        )
+    return checked
+
+
+def answer_size(name: str, checked: Any) -> int:
+    """How much of the entry's length one checked answer takes."""
+    if checked is None:
+        return 0
+    return len(checked["said"]) if name == "when" else len(checked)
 
 
 def check_text(name: str, value: str) -> str:
@@ -188,7 +347,10 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
         if name == "when":
             if isinstance(value, str) and not value.strip():
                 continue
-            fields["when"] = parse_when(value, now)
+            if isinstance(value, Mapping):
+                fields["when"] = recheck_when(value, now)
+            else:
+                fields["when"] = parse_when(value, now)
             total += len(fields["when"]["said"])
             continue
         if not isinstance(value, str):

@@ -14,7 +14,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError
+from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
 
 FORMATS = ("markdown", "html", "json")
@@ -75,7 +75,7 @@ def to_json(records: list[dict[str, Any]], now: datetime) -> str:
 def _when_text(fields: dict[str, Any], recorded: object) -> str:
     when = fields.get("when")
     if isinstance(when, dict):
-        return str(when.get("said", ""))
+        return when_words(when)
     return f"not given (written {recorded})"
 
 
@@ -141,7 +141,7 @@ def _field_texts(fields: dict[str, Any]) -> list[tuple[str, str]]:
         if name not in fields:
             continue
         value = fields[name]
-        text = value["said"] if name == "when" else value
+        text = when_words(value) if name == "when" else value
         if name == "when" and value.get("approximate"):
             text += " (approximate)"
         out.append((QUESTIONS[name].split(" (")[0], text))

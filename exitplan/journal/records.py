@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import JOURNAL_DIR
 from exitplan.journal.chain import (
     FORMAT,
@@ -42,7 +43,13 @@ from exitplan.journal.chain import (
     record_hash,
     verify,
 )
-from exitplan.journal.entry import JournalError, holds_refused, sort_key, validate_fields
+from exitplan.journal.entry import (
+    JournalError,
+    holds_refused,
+    sort_key,
+    validate_fields,
+    when_words,
+)
 from exitplan.journal.listing import (
     MAX_RECORD_BYTES,
     SEALED_MARK,
@@ -186,8 +193,16 @@ def append_record(
             if opener(tmp.read_bytes()) != plain:  # pragma: no cover - a broken disk or seal
                 raise JournalError("the new record could not be read back; nothing was added")
 
-    write_atomic(path, data, verify=check)
+    write_atomic(path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"])))
     return n
+
+
+# What a record holds, as a failure to save it names it.
+_WHAT = {
+    "entry": N_("the journal entry"),
+    "amend": N_("the correction"),
+    "attach": N_("the record of the attached file"),
+}
 
 
 def next_number(home: Path) -> int:
@@ -237,12 +252,9 @@ def amend(
 
 
 def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
-    """Fields straight from validate_fields pass unchanged; raw text is validated here."""
-    raw = dict(fields)
-    when = raw.get("when")
-    if isinstance(when, dict):
-        raw["when"] = when.get("said", "")
-    return validate_fields(raw, now)
+    """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
+    it was read as); raw text is validated here."""
+    return validate_fields(dict(fields), now)
 
 
 def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
@@ -331,8 +343,7 @@ class Moment:
 def when_text(view: Mapping[str, Any]) -> str:
     """When an entry happened, as the person said it, or the day it was written."""
     when = view.get("fields", {}).get("when")
-    said = when.get("said") if isinstance(when, dict) else None
-    said = " ".join(str(said).split()) if said else ""  # one line, whatever was typed
+    said = when_words(when) if isinstance(when, dict) else ""  # one line, whatever was typed
     return said or f"written {str(view.get('recorded', ''))[:10]}"
 
 

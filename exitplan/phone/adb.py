@@ -8,6 +8,11 @@ are joined into a command line on the phone, so every argument taken from the ph
 
 A run starts the adb server when none is running, and stops it at the end only when it started it
 (`session`). exitplan opens no connection itself: the adb program talks to the phone over USB.
+
+A server adb starts writes its own files: a key pair the phone is asked to trust (in
+`$HOME/.android`) and a log (in `$TMPDIR`). So that none of them is left outside exitplan's own
+folder, every adb command runs with those variables pointed at a private folder made for the one
+check (`private_folder`), which is erased once the server it started has stopped.
 """
 
 from __future__ import annotations
@@ -18,11 +23,14 @@ import re
 import shutil
 import signal
 import subprocess
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
+from exitplan.disk.safeio import overwrite
 
 PROGRAM = "adb"
 DEFAULT_TIMEOUT = 20
@@ -143,10 +151,26 @@ def timed_out(seconds: float) -> PhoneError:
 class Adb:
     """Runs read-only adb commands, each with a timeout; refuses every other command."""
 
-    def __init__(self, program: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, program: str, timeout: float = DEFAULT_TIMEOUT, folder: Path | None = None
+    ) -> None:
         self.program = program
         self.timeout = timeout
+        self.folder = folder  # where a server this run starts keeps its key and its log
         self.calls: list[tuple[str, ...]] = []
+
+    def environment(self) -> dict[str, str]:
+        """The variables adb runs with: no preset serial, and its files in the private folder."""
+        env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+        if self.folder is not None:
+            home = str(self.folder)
+            env.update(
+                HOME=home,
+                TMPDIR=home,
+                ANDROID_USER_HOME=str(self.folder / ".android"),
+                ANDROID_SDK_HOME=home,
+            )
+        return env
 
     def run(self, args: Sequence[str], *, timeout: float | None = None) -> Output:
         """Run `adb ARGS` and return what it printed; PhoneError on a timeout."""
@@ -156,14 +180,13 @@ class Adb:
             raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
         self.calls.append(command)
         limit = self.timeout if timeout is None else timeout
-        env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
         try:
             child = subprocess.Popen(
                 [self.program, *command],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env=env,
+                env=self.environment(),
                 start_new_session=True,  # a timeout ends the child and anything it started
             )
         except OSError as exc:
@@ -206,6 +229,36 @@ def session(adb: Adb) -> Iterator[Adb]:
     finally:
         if started:
             _stop(adb)
+
+
+@contextlib.contextmanager
+def private_folder(parent: Path | None) -> Iterator[Path]:
+    """A folder only this user can open, for one check's adb files; erased at the end.
+
+    It is made inside `parent` (the data folder, when there is one) or else in the system's
+    temporary folder. Its files are overwritten with zeros before they are deleted, as `wipe`
+    does, and nothing in it is ever followed through a link.
+    """
+    folder = Path(tempfile.mkdtemp(prefix=".adb-", dir=parent))  # mode 0700
+    try:
+        yield folder
+    finally:
+        _erase(folder)
+
+
+def _erase(folder: Path) -> None:
+    for base, dirs, names in os.walk(folder, topdown=False):
+        for name in names:
+            path = Path(base) / name
+            with contextlib.suppress(OSError):
+                if not path.is_symlink() and path.is_file():
+                    overwrite(path)
+                path.unlink()
+        for name in dirs:
+            with contextlib.suppress(OSError):
+                (Path(base) / name).rmdir()
+    with contextlib.suppress(OSError):
+        folder.rmdir()
 
 
 def _stop(adb: Adb) -> None:

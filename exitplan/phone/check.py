@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from exitplan.phone.adb import Adb, session
+from pathlib import Path
+
+from exitplan.phone.adb import Adb, private_folder, session
 from exitplan.phone.analysis import Outcome, analyse, outside_store
 from exitplan.phone.indicators import Loaded
 from exitplan.phone.reading import Readings, find_phone, hash_apps, read_phone
 
 
 def check_android(
-    program: str, timeout: float, loaded: Loaded, developer_before: str = "unsure"
+    program: str,
+    timeout: float,
+    loaded: Loaded,
+    developer_before: str = "unsure",
+    folder_in: Path | None = None,
 ) -> tuple[Readings, Outcome]:
     """Read the one phone on USB (read-only) and turn what it said into findings.
 
     The adb server is stopped at the end if this check started it, whatever happens; a
     PhoneError (no phone, not allowed, two phones, no answer) comes back before anything is
-    written anywhere.
+    written anywhere. A server this check starts keeps its key and log in a private folder made
+    in `folder_in` (the data folder) or the system's temporary folder, erased at the end.
     """
-    adb = Adb(program, timeout)
-    with session(adb):
-        readings = find_phone(adb)
-        read_phone(adb, readings)
-        hash_apps(adb, readings, outside_store(readings))
+    with private_folder(folder_in) as folder:
+        adb = Adb(program, timeout, folder)
+        with session(adb):
+            readings = find_phone(adb)
+            read_phone(adb, readings)
+            hash_apps(adb, readings, outside_store(readings))
     return readings, analyse(readings, loaded, developer_before)

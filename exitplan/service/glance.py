@@ -85,17 +85,23 @@ def status_output(
 
 
 def write(out: str, err: str) -> int:
-    """Print a result (notes first); a closed pipe exits 1, as the full command line does."""
+    """Print a result (notes first); output that cannot be written (a closed pipe, a full disk)
+    exits 1, with one line unless the reader simply stopped reading, as the full CLI does."""
+    if err:
+        sys.stderr.write(err)
+        sys.stderr.flush()
     try:
-        if err:
-            sys.stderr.write(err)
-            sys.stderr.flush()
         sys.stdout.write(out)
         sys.stdout.flush()
-    except BrokenPipeError:
-        # Nothing more can be written; quiet the flush at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    except OSError as exc:
+        from exitplan.base.errors import output_lost, output_lost_line, quiet_stdout
+
+        if not output_lost(exc):
+            raise
+        quiet_stdout()  # nothing more can be written; quiet the flush at exit
+        line = output_lost_line(exc)
+        if line:
+            sys.stderr.write(line + "\n")
         return 1
     return 0
 

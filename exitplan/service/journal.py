@@ -12,7 +12,7 @@ record and kept copy is sealed with the plan's key. Nothing here prints.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime, time
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,8 +84,9 @@ def records(ws: Workspace) -> list[dict[str, Any]]:
 
 
 def reference_now(ws: Workspace) -> datetime:
-    """The time an entry's 'when' is checked against: the end of today (today may be pinned)."""
-    return datetime.combine(ws.today, time(23, 59, 59), UTC)
+    """The time an entry's 'when' is read and checked against: this computer's clock, the one
+    that stamps the record (`--today` rehearses the plan; it never moves the journal's clock)."""
+    return ws.now()
 
 
 def read_fields(ws: Workspace, raw: Mapping[str, object]) -> dict[str, Any]:

@@ -224,9 +224,25 @@ class Workspace:
     ) -> Plan:
         """Create the plan (replace one with `force`; the old one is kept as a backup)."""
         from exitplan.disk.safeio import is_regular
-        from exitplan.domain.plan import new_state
         from exitplan.home.cache import cache_dir, save_cache
         from exitplan.home.keys import adopt_key
+
+        state = self.check_init(checklists, force=force, exit_date=exit_date)
+        with self.store.locked():
+            if self.store.exists() and not force:  # pragma: no cover - a race with another init
+                raise ExitplanError(f"a plan already exists in {self.home}")
+            cached = sorted(cache_dir(self.store).glob("*.json"))
+            adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
+            self.store.save(state)
+            save_cache(self.store, self.catalog, state)
+        return self.plan(state)
+
+    def check_init(
+        self, checklists: list[str] | None, *, force: bool, exit_date: date | None = None
+    ) -> PlanState:
+        """What `init` would make, refused (unknown checklists, a plan or backups already there)
+        before anything is written, or asked."""
+        from exitplan.domain.plan import new_state
 
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
@@ -239,14 +255,7 @@ class Workspace:
                 f"there are backups of an earlier plan in {self.home}: 'exitplan restore' "
                 "brings it back; use --force to start a new plan instead"
             )
-        with self.store.locked():
-            if self.store.exists() and not force:  # pragma: no cover - a race with another init
-                raise ExitplanError(f"a plan already exists in {self.home}")
-            cached = sorted(cache_dir(self.store).glob("*.json"))
-            adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
-            self.store.save(state)
-            save_cache(self.store, self.catalog, state)
-        return self.plan(state)
+        return state
 
     def restore(self, number: int | None) -> datetime:
         """Make a backup the current plan (by its number in the list; default the latest good).

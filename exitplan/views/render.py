@@ -166,13 +166,7 @@ def item_lines(
         fields.append((label, caution))
     when = WHEN_WORDS[item.when]
     fields.append(("When", _(when) if item.when in UNDATED_DUE else when))
-    due = (_plain_due(row, today) if plain else due_text(row, today)) or (
-        "if there is time (no date)"
-        if row.if_time
-        else _(UNDATED_DUE[item.when])
-        if item.when in UNDATED_DUE
-        else f"{item.due.text()} (relative to the exit date)"
-    )
+    due = (_plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
     fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
     if entry.state.note:
         fields.append(("Note", entry.state.note))
@@ -195,6 +189,37 @@ def item_lines(
             )
         )
     return _field_lines(fields, columns, paint, plain)
+
+
+def _undated(row: Scheduled) -> str:
+    """Why a step shows no due date, in words (never a bare offset such as -35d)."""
+    from exitplan.base.i18n import ngettext
+
+    if not row.entry.applies:
+        return _("none: it is set aside as not for you")
+    if row.if_time:
+        return _("if there is time (no date)")
+    if row.entry.item.when in UNDATED_DUE:
+        return _(UNDATED_DUE[row.entry.item.when])
+    due = row.entry.item.due
+    if due.on is not None:
+        return due.on.isoformat()
+    days = abs(due.offset)
+    if due.offset == 0:
+        return _("on the exit date, once one is set")
+    if due.offset < 0:
+        words = ngettext(
+            "{n} day before the exit date, once one is set",
+            "{n} days before the exit date, once one is set",
+            days,
+        )
+    else:
+        words = ngettext(
+            "{n} day after the exit date, once one is set",
+            "{n} days after the exit date, once one is set",
+            days,
+        )
+    return words.format(n=days)
 
 
 def _state_text(row: Scheduled) -> str:

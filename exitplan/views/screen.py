@@ -166,14 +166,12 @@ class StatusScreen:
             return self.lines
         if plan.state is None:  # nothing to count down to: say first how to begin
             self.add("You have no plan yet. These are the built-in checklists.", "bold")
-            self.add(
-                f"Start with: exitplan init --exit-date {suggested_date(today)} "
-                "(or +6w for six weeks from today)"
-            )
+            # The prompt form first: a day typed at the prompt stays out of shell history.
+            self.add("Start with: exitplan init (it asks for the day you plan to leave)")
         else:
             self.add(countdown_text(plan.exit_date, today), "bold")
         if plan.state is not None and plan.exit_date is None:
-            self.add(f"Set one when you are ready: exitplan date {suggested_date(today)} (or +6w)")
+            self.add("Set one when you are ready: exitplan date (it asks for the day)")
         groups = attention_groups(plan, self.rows, today)
         self.attention(groups)
         if plan.state is not None and plan.exit_date is None:

@@ -1,0 +1,358 @@
+"""The exit date: `init` and `date`, which ask for the day at a terminal (so it stays out of shell
+history), say which day it is and the one it replaces, and confirm a day already passed."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from exitplan.base.i18n import _, ngettext
+from exitplan.cli.common import ASK, env_of, long_date, say
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from exitplan.cli.common import Env
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
+
+
+PastOpt = Annotated[
+    bool,
+    typer.Option(
+        "--past",
+        help="Accept a day that has already passed (the day you left, say). At a terminal "
+        "you are asked instead.",
+    ),
+]
+
+
+def init(
+    ctx: typer.Context,
+    exit_date: Annotated[
+        str | None,
+        typer.Option(
+            "--exit-date",
+            "-d",
+            metavar="DATE",
+            help=(
+                "The day you plan to leave: 2027-01-31 or +6w. Leave it out to be asked "
+                f"(kept out of shell history), or give {ASK} to read it from a pipe."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    checklist: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--checklist",
+            "-c",
+            help="Use only this checklist (repeat for more). Default: all.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace an existing plan (the old one is kept as a backup)."),
+    ] = False,
+    past: PastOpt = False,
+) -> None:
+    """Create your plan. You are asked for the day you plan to leave (Enter: decide later).
+
+    Example: exitplan init   (or, from a script: exitplan init --exit-date +6w)
+    """
+    from exitplan.cli.prompts import at_terminal
+    from exitplan.views.export import countdown_text
+
+    env = env_of(ctx)
+    env.ws.check_init(checklist, force=force)  # refused before anything is asked
+    if exit_date is None and at_terminal():
+        when = ask_exit_date(env.today, _("Enter decides later"))
+    else:
+        when = exit_date_given(exit_date, env.today, past=past) if exit_date else None
+    plan = env.ws.init(when, checklist, force=force)
+    steps, lists = len(plan.entries), len(plan.checklists)
+    if lists == 1:
+        ready = ngettext(
+            "Your plan is ready: {steps} step in 1 checklist.",
+            "Your plan is ready: {steps} steps in 1 checklist.",
+            steps,
+        )
+    else:
+        ready = ngettext(
+            "Your plan is ready: {steps} step in {lists} checklists.",
+            "Your plan is ready: {steps} steps in {lists} checklists.",
+            steps,
+        )
+    say(ready.format(steps=steps, lists=lists))
+    if when is None:
+        say(date_hint(env.today))
+    elif when >= env.today:
+        say(_("Your exit date: {sentence}").format(sentence=countdown_text(when, env.today)))
+    else:
+        ago = (env.today - when).days
+        say(
+            ngettext(
+                "Your exit date: {day}, {n} day ago.",
+                "Your exit date: {day}, {n} days ago.",
+                ago,
+            ).format(day=long_date(when), n=ago)
+        )
+    from exitplan.cli.situation import offer
+
+    offer(env)
+    say(_("See where you are with: exitplan status"))
+
+
+def date_hint(today: date) -> str:
+    """How to set the exit date, the prompt form first (it keeps the day out of shell history)."""
+    from exitplan.views.screen import suggested_date
+
+    return _(
+        "When you know the day you plan to leave: exitplan date  (it asks for the day; or "
+        "give it: exitplan date {example})"
+    ).format(example=suggested_date(today))
+
+
+def exit_date_prompt(today: date) -> str:
+    """The question for the exit date, with an example six weeks from today."""
+    from exitplan.views.screen import suggested_date
+
+    return _(
+        "The day you plan to leave (a date like {example}, or +6w for six weeks from today"
+    ).format(example=suggested_date(today))
+
+
+def ask_exit_date(today: date, enter: str) -> date | None:
+    """The exit date typed at the terminal, checked as it is typed (None: Enter, nothing typed).
+
+    A day that has already passed is kept only when the person says it is meant.
+    """
+    from exitplan.cli.prompts import ask_checked
+    from exitplan.domain.dates import parse_when
+
+    def check(text: str) -> date | None:
+        return parse_when(text, today) if text.strip() else None
+
+    while True:
+        when = ask_checked(f"{exit_date_prompt(today)}; {enter})", check)
+        if when is None or when >= today or past_is_meant(when, today):
+            return when
+
+
+def past_is_meant(when: date, today: date) -> bool:
+    """At the terminal: whether a day already behind us is the one meant (the day the person
+    left, say), or a typo to type again."""
+    from exitplan.base.errors import ExitplanError
+    from exitplan.cli.prompts import ask_checked
+
+    ago = (today - when).days
+    question = ngettext(
+        "{day} was yesterday. Keep it (the day you left, say)? Type yes to keep it, or press "
+        "Enter to give another day",
+        "{day} was {ago} days ago. Keep it (the day you left, say)? Type yes to keep it, or "
+        "press Enter to give another day",
+        ago,
+    ).format(day=long_date(when), ago=ago)
+
+    def check(text: str) -> bool:
+        reply = text.strip().lower()
+        if reply in {"y", "yes"}:
+            return True
+        if reply in {"", "n", "no"}:
+            return False
+        raise ExitplanError(_("please type yes, or press Enter"))
+
+    return ask_checked(question, check)
+
+
+def exit_date_given(text: str, today: date, *, past: bool) -> date:
+    """The exit date given on the command line, or read from a pipe when it is `-`.
+
+    A day already behind us is asked about at a terminal; elsewhere it needs --past.
+    """
+    from exitplan.base.errors import DateError
+    from exitplan.cli.prompts import at_terminal
+    from exitplan.domain.dates import parse_when
+
+    if text == ASK:
+        if at_terminal():
+            when = ask_exit_date(today, _("Enter stops"))
+            if when is None:
+                raise DateError(_("no date was given; nothing was changed"))
+            return when
+        lines = [line.strip() for line in sys.stdin.read(4096).splitlines() if line.strip()]
+        if not lines:
+            raise DateError(_("no date came from the pipe; nothing was changed"))
+        text = lines[0]
+    when = parse_when(text, today)
+    if when >= today or past:
+        return when
+    if at_terminal() and past_is_meant(when, today):
+        return when
+    if at_terminal():
+        fresh = ask_exit_date(today, _("Enter stops"))
+        if fresh is None:
+            raise DateError(_("no date was given; nothing was changed"))
+        return fresh
+    raise DateError(
+        _(
+            "{day} has already passed; nothing was changed. If it is the day you left, add "
+            "--past; if it is a typo, give the date again"
+        ).format(day=when.isoformat())
+    )
+
+
+def date_cmd(
+    ctx: typer.Context,
+    new: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="DATE",
+            help=(
+                f"2027-01-31, or +3w / +10d from today; {ASK} reads it from a pipe. Leave it out "
+                "to be shown the date and asked for a new one (kept out of shell history)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
+    warn_days: Annotated[
+        int | None,
+        typer.Option(
+            "--warn-days",
+            min=0,
+            max=365,
+            help="Days ahead a step counts as due soon (default 7).",
+            show_default=False,
+        ),
+    ] = None,
+    per_day: Annotated[
+        int | None,
+        typer.Option(
+            "--per-day",
+            metavar="N",
+            help="Most steps the plan asks for on one day, 1 to 20 (default 4).",
+            show_default=False,
+        ),
+    ] = None,
+    past: PastOpt = False,
+) -> None:
+    """Show, set or clear the day you plan to leave, and the pace.
+
+    At a terminal, 'exitplan date' shows the day and asks for a new one. Example: exitplan date
+    """
+    from exitplan.cli.prompts import at_terminal
+    from exitplan.domain.pacing import MAX_PER_DAY
+    from exitplan.domain.plan import record, set_exit_date, set_per_day
+
+    env = env_of(ctx)
+    if new is not None and clear:
+        raise typer.BadParameter(_("give a date or --clear, not both"))
+    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
+        raise typer.BadParameter(
+            _("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY),
+            param_hint="--per-day",
+        )
+    env.ws.require_plan()  # a plan to change, before anything is asked
+    before = env.ws.state().exit_date
+    if new is None and not clear and warn_days is None and per_day is None:
+        show_date(env)
+        if not at_terminal():
+            return
+        when = ask_exit_date(env.today, _("Enter keeps it"))
+        if when is None:
+            return
+    else:
+        when = exit_date_given(new, env.today, past=past) if new is not None else None
+    setting = when is not None
+    if clear and warn_days is None and per_day is None and before is None:
+        say(_("There is no exit date to clear; nothing changed."))
+        say(date_hint(env.today))
+        return
+
+    only_pace = not setting and not clear and warn_days is None
+    if only_pace and per_day is not None and env.ws.state().per_day == per_day:  # no change
+        say(
+            ngettext(
+                "The plan already asks for at most {n} step a day.",
+                "The plan already asks for at most {n} steps a day.",
+                per_day,
+            ).format(n=per_day)
+        )
+        return
+
+    def apply(state: PlanState, _plan: Plan) -> None:
+        if setting or (clear and state.exit_date is not None):
+            set_exit_date(state, when, env.ws.now(), env.today)
+        if warn_days is not None:
+            state.warn_days = warn_days
+            record(state, env.ws.now(), "warn-days", detail=str(warn_days))
+        if per_day is not None:
+            set_per_day(state, per_day, env.ws.now())
+
+    env.ws.change(apply)
+    if clear:
+        say(
+            _(
+                "The exit date is cleared (it was {day}): steps timed from it have no deadline "
+                "until you pick a day."
+            ).format(day=long_date(before))
+            if before
+            else _("The exit date is cleared.")
+        )
+        say(date_hint(env.today))
+    elif when is not None:
+        say_new_date(before, when, env.today)
+    if per_day is not None:
+        say(
+            ngettext(
+                "The plan now asks for at most {n} step a day.",
+                "The plan now asks for at most {n} steps a day.",
+                per_day,
+            ).format(n=per_day)
+        )
+
+
+def say_new_date(before: date | None, when: date, today: date) -> None:
+    """What a new exit date changed: the day it replaced, then the countdown to the new one."""
+    from exitplan.views.export import countdown_text
+
+    if before is not None and before != when:
+        say(
+            _("The exit date was {old}; it is now {new}.").format(
+                old=long_date(before), new=long_date(when)
+            )
+        )
+    elif before == when:
+        say(_("The exit date stays {day}.").format(day=long_date(when)))
+    say(countdown_text(when, today))
+
+
+def show_date(env: Env) -> None:
+    """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
+    from exitplan.views.export import countdown_text
+
+    plan = env.ws.read()
+    state = env.ws.state()
+    typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
+    say(countdown_text(state.exit_date, env.today))
+    if state.per_day:
+        say(
+            _("Steps a day: at most {n}. Change it with: exitplan date --per-day N").format(
+                n=plan.per_day
+            )
+        )
+    else:
+        say(
+            _(
+                "Steps a day: at most {n} (the default). Change it with: exitplan date --per-day N"
+            ).format(n=plan.per_day)
+        )
+    say(
+        _("Due soon: within {n} days. Change it with: exitplan date --warn-days N").format(
+            n=plan.warn_days
+        )
+    )

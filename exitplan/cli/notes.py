@@ -1,0 +1,137 @@
+"""`note`: a note on a step, typed (never an argument); over a note already there, it is shown and
+the person chooses to add to it, replace it or keep it (review's `n` asks the same way)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
+from exitplan.cli.common import env_of, read_private_text, say
+
+
+def note(
+    ctx: typer.Context,
+    item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the note.")] = False,
+    append: Annotated[
+        bool, typer.Option("--add", help="Add the new text after the note there is.")
+    ] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--replace", help="Replace the note there is with the new text.")
+    ] = False,
+) -> None:
+    """Write a note on a step. The text is asked for, never taken from the command line.
+
+    Over an existing note it is shown first, and you choose to add to it, replace it or keep
+    it. Example: exitplan note 3   (or: pbpaste | exitplan note 3 --add)
+    """
+    from exitplan.domain.plan import set_note
+
+    env = env_of(ctx)
+    if sum((clear, append, overwrite)) > 1:
+        raise typer.BadParameter(_("choose one of --clear, --add or --replace"))
+    env.ws.require_plan()  # a plan to write to, and the step, before anything is typed
+    entry = env.ws.read().resolve(item)
+    name = f"#{entry.number} {entry.item.title}"
+    if clear:
+        if not entry.state.note:
+            say(_("There is no note on {step}, so nothing was changed.").format(step=name))
+            return
+        env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), "", env.ws.now()))
+        say(_("Removed the note from: {step}").format(step=name))
+        return
+    how = "add" if append else "replace" if overwrite else None
+    text = typed_note(entry.state.note, name, how)
+    if text is None:
+        say(_("Kept the note as it was: {step}").format(step=name))
+        return
+    if not text:
+        say(_("The note is empty, so nothing was changed. Use --clear to remove a note."))
+        return
+    env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.ws.now()))
+    before = entry.state.note
+    added = bool(before) and text.startswith(f"{before}\n")  # chosen here or at the question
+    say(
+        (_("Added to the note on: {step}") if added else _("Saved the note on: {step}")).format(
+            step=name
+        )
+    )
+
+
+def typed_note(
+    current: str | None, name: str, how: str | None, stopped: str | None = None
+) -> str | None:
+    """The whole new note for a step (None: keep the note there is; "": nothing was typed).
+
+    Over a note there is, at a terminal, the note is shown and the person chooses to add to it,
+    replace it or keep it (`how` chooses beforehand: "add" or "replace"); from a pipe one of
+    them must be chosen with --add or --replace, since nothing can be asked. Each answer is
+    checked as it is typed; an empty text changes nothing.
+
+    Given `stopped` (review's words for Ctrl-C), every answer is one line, from the terminal or
+    from the lines of a pipe, as review reads its keys.
+    """
+    from exitplan.base.limits import MAX_NOTE_CHARS
+    from exitplan.cli.prompts import at_terminal
+    from exitplan.domain.plan import clean_text
+
+    one_line = stopped is not None
+    if current and how is None:
+        if not at_terminal() and not one_line:
+            raise ExitplanError(
+                _(
+                    "{step} already has a note; nothing was changed. Give --add to add the new "
+                    "text after it, or --replace to replace it"
+                ).format(step=name)
+            )
+        how = choose_note_action(current, name, stopped)
+        if how == "keep":
+            return None
+    adding = bool(current) and how == "add"
+    room = MAX_NOTE_CHARS - (len(current or "") + 1 if adding else 0)
+
+    def check(text: str) -> str:
+        cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
+        if len(cleaned) > room:
+            raise ExitplanError(
+                _("the note would be longer than {limit} characters in all").format(
+                    limit=MAX_NOTE_CHARS
+                )
+            )
+        return cleaned
+
+    prompt = _("Text to add to the note") if adding else _("Note for {step}").format(step=name)
+    if one_line:
+        from exitplan.cli.prompts import ask_checked
+
+        text = ask_checked(prompt, check, stopped=stopped)
+    else:
+        text = read_private_text(prompt, check)
+    if not text:
+        return ""
+    return f"{current}\n{text}" if adding and current else text
+
+
+def choose_note_action(current: str, name: str, stopped: str | None = None) -> str:
+    """Show the note there is; ask whether to add to it, replace it or keep it."""
+    from exitplan.cli.prompts import ask_checked
+    from exitplan.views.term import width, wrap
+
+    say(_("The note on {step} now reads:").format(step=name))
+    for line in current.splitlines() or [""]:
+        say("\n".join(wrap(line, width(), "  ", indent=2)))
+    words = {"a": "add", "add": "add", "r": "replace", "replace": "replace"}
+    words |= {"k": "keep", "keep": "keep", "": "keep"}
+
+    def check(answer: str) -> str:
+        chosen = words.get(answer.strip().lower())
+        if chosen is None:
+            raise ExitplanError(_("please answer a, r or k"))
+        return chosen
+
+    return ask_checked(
+        _("[a]dd to it, [r]eplace it, or [k]eep it (Enter keeps it)"), check, stopped=stopped
+    )

@@ -1,0 +1,58 @@
+"""Words on stderr for the person: short sentences and the lead lines of a prompt, wrapped to the
+terminal between words. A leaf of the CLI: it imports nothing of exitplan's but the terminal."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+
+def say(message: str) -> None:
+    """A short confirmation on stderr, so stdout stays clean for data.
+
+    At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
+    """
+    if stream_is_terminal(err=True):
+        from exitplan.views.term import width, wrap_lines
+
+        message = "\n".join(wrap_lines(message, width()))
+    typer.echo(message, err=True)
+
+
+def stream_is_terminal(*, err: bool) -> bool:
+    """Whether stderr (or stdout) is a terminal."""
+    stream = sys.stderr if err else sys.stdout
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream
+        return False
+
+
+def prompt_text(text: str, *, err: bool = False) -> str:
+    """The last line of a prompt wrapped to the terminal; the lines before it are printed.
+
+    A prompt wider than the terminal would otherwise be split mid-word at the edge.
+    """
+    if not stream_is_terminal(err=err):
+        return text
+    from exitplan.views.term import width, wrap
+
+    *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
+    for line in lead:
+        typer.echo(line, err=err)
+    return last
+
+
+def visible(text: str) -> str:
+    """What the person typed, safe to show: control and format characters (an escape code, a
+    direction override) written as their code, so nothing typed can work on the terminal."""
+    import unicodedata
+
+    def shown(char: str) -> str:
+        if unicodedata.category(char) not in {"Cc", "Cf", "Cs"}:
+            return char
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return "".join(shown(char) for char in text)
