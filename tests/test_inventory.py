@@ -381,3 +381,26 @@ def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) 
     data[section][0][field] = value
     with pytest.raises((ValueError, TypeError)):
         cached_inventory(data)
+
+
+@pytest.mark.parametrize(
+    ("rows", "fact"),
+    [
+        ((("cost", "100"),), ("nothing", 0)),
+        ((("saved", "50"), ("one-off", "80"), ("cost", "10")), ("one-off", 0)),
+        ((("saved", "5"), ("cost", "100")), ("weeks", 0)),
+        ((("saved", "50"), ("one-off", "80"), ("income", "10"), ("cost", "5")), ("one-off", 0)),
+    ],
+)
+def test_the_money_notice_says_what_is_short(
+    rows: tuple[tuple[str, str], ...], fact: tuple[str, int]
+) -> None:
+    """Nothing set aside, not enough for the one-off costs, or the weeks it lasts (less than
+    one as 0): one plain fact each."""
+    book = Inventory()
+    for kind, amount in rows:
+        book = inv.add_row(
+            book, "money", {"kind": kind, "what": kind, "amount": amount, "per": "week"}
+        )
+    [notice] = [n for n in notices(book, EXIT, TODAY) if n.section == "money"]
+    assert (notice.fact, notice.count) == fact

@@ -375,3 +375,18 @@ def test_the_exit_date_moves_the_flags(run: Run, plan_home: Path) -> None:
     ok(run("date", EXIT.replace(day=28).isoformat()))
     assert listed(run, "documents")["rows"][0]["flags"] == ["expires-before-exit"]
     assert TODAY < EXIT
+
+
+def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: Path) -> None:
+    """Status says nothing of the inventories until something needs attention, then one calm
+    line per inventory, each with the command that says more (40 columns too)."""
+    assert "exitplan money" not in ok(run("status")).stdout
+    add(run, "money", 'kind = "cost"\nwhat = "Rent"\namount = "100"\n')
+    add(run, "accounts", 'what = "Phone"\nstate = "change-after"\n')  # waiting, as planned
+    screen = ok(run("status")).stdout
+    assert "No money is set aside yet: exitplan money" in screen
+    assert "exitplan accounts" not in screen
+    narrow = ok(run("status", env={"COLUMNS": "40"})).stdout
+    assert "No money is set aside yet: exitplan\nmoney" in narrow
+    data = json.loads(ok(run("status", "--json")).stdout)
+    assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]

@@ -131,11 +131,13 @@ def notices(inventory: Inventory, exit_date: date | None, today: date) -> tuple[
     money = runway(inventory, exit_date, today)
     if money.short:
         weeks = money.whole_weeks
+        if money.saved <= 0:
+            found.append(Notice("money", "nothing", 0))
         # Short with no weeks to count: the money does not cover the one-off costs.
-        if weeks is None or money.left_after_leaving <= 0:
+        elif weeks is None or (money.one_off > 0 and money.left_after_leaving <= 0):
             found.append(Notice("money", "one-off", 0))
         else:
-            found.append(Notice("money", "weeks", weeks))
+            found.append(Notice("money", "weeks", weeks or 0))
     return tuple(found)
 
 

@@ -130,6 +130,8 @@ def notice_text(notice: Notice, exit_date: date | None) -> str:
                 "{n} account or device still to check", "{n} accounts or devices still to check", n
             ),
         }[notice.fact]
+    elif notice.fact == "nothing":
+        fact = _("No money is set aside yet")
     elif notice.fact == "one-off":
         fact = _("The money set aside does not yet cover the one-off costs of leaving")
     elif n == 0:
