@@ -5,8 +5,9 @@ Usage: python3 verify_export.py EXPORT.json [FINGERPRINT]
 For every record, in order: take all its fields except "hash", write them as JSON with sorted
 keys, separators "," and ":" and non-ASCII kept as UTF-8; the SHA-256 of those bytes must be the
 record's "hash" and the next record's "prev" (the first "prev" is 64 zeros). Prints the result
-and the head fingerprint (record count, ":", the first 20 base32 characters of the last hash);
-given a FINGERPRINT noted earlier, also checks that the journal still extends it.
+and the head fingerprint (record count, ":", the first 19 base32 characters of the last hash and
+a Luhn mod 32 check character, in groups of 4); given a whole FINGERPRINT noted earlier, also
+checks that it was copied without a mistake and that the journal still extends it.
 Exit status 0 when intact, 1 otherwise.
 """
 
@@ -22,8 +23,23 @@ def digest(record):
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
-def short(hex_hash):
-    chars = base64.b32encode(bytes.fromhex(hex_hash)).decode("ascii")[:20]
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def check_char(count, chars):
+    """Luhn mod 32 over the count's digits and the hash characters."""
+    values = [int(d) for d in str(count)] + [ALPHABET.index(c) for c in chars]
+    total, factor = 0, 2
+    for value in reversed(values):
+        addend = factor * value
+        total += addend // 32 + addend % 32
+        factor = 3 - factor
+    return ALPHABET[(32 - total % 32) % 32]
+
+
+def short(count, hex_hash):
+    chars = base64.b32encode(bytes.fromhex(hex_hash)).decode("ascii")[:19]
+    chars += check_char(count, chars)
     return "-".join(chars[i : i + 4] for i in range(0, 20, 4))
 
 
@@ -41,13 +57,19 @@ def main(argv):
             return 1
         prev = digest(record)
         hashes.append(prev)
-    print(f"{len(records)} records, chain intact; fingerprint {len(records)}:{short(prev)}")
+    print(
+        f"{len(records)} records, chain intact; fingerprint {len(records)}:"
+        f"{short(len(records), prev)}"
+    )
     if len(argv) > 2:
         count, _, chars = argv[2].partition(":")
         count = int(count)
         wanted = chars.replace("-", "").replace(" ", "").upper()
+        if len(wanted) != 20 or check_char(count, wanted[:19]) != wanted[19]:
+            print(f"{argv[2]} is not a whole fingerprint, or a character was copied wrong")
+            return 1
         then = hashes[count - 1] if 0 < count <= len(hashes) else ("0" * 64 if count == 0 else None)
-        if then is None or short(then).replace("-", "")[: len(wanted)] != wanted:
+        if then is None or short(count, then).replace("-", "") != wanted:
             print(f"the journal does not extend the fingerprint {argv[2]}")
             return 1
         print(f"it extends the fingerprint {argv[2]}")

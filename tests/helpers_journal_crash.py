@@ -3,10 +3,10 @@
 Usage: python tests/helpers_journal_crash.py HOME [sealed | naive]
 
 Prints "READY <records>" once, then "ACK <records>" after every add that returned. With
-"sealed", every record is sealed with a toy seal (the tests' own XOR + marker). With "naive"
+"sealed", every record is sealed with the tests' fixed data key (`fixed_sealing`). With "naive"
 (the CONTROL), exitplan's atomic writer is replaced by a truncate-and-rewrite in chunks, which
-a kill must be able to tear. Each line is
-one os.write, so a SIGKILL never leaves half an acknowledgement.
+a kill must be able to tear. Each line is one os.write, so a SIGKILL never leaves half an
+acknowledgement.
 """
 
 from __future__ import annotations
@@ -15,20 +15,25 @@ import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-MARK = b"TOY!"
-
-
-def toy_seal(data: bytes) -> bytes:
-    """A toy seal for tests: a marker and every byte XORed (not encryption)."""
-    return MARK + bytes(b ^ 0x5A for b in data)
+if TYPE_CHECKING:
+    from exitplan.crypto.datakey import DataKey
+    from exitplan.journal.sealing import Sealing
 
 
-def toy_unseal(data: bytes) -> bytes:
-    """Undo toy_seal; ValueError when the marker is missing."""
-    if not data.startswith(MARK):
-        raise ValueError("not toy-sealed")
-    return bytes(b ^ 0x5A for b in data[len(MARK) :])
+def fixed_key(tag: bytes = b"k") -> DataKey:
+    """A fixed data key for tests (no passphrase, no key derivation)."""
+    from exitplan.crypto.datakey import DataKey
+
+    return DataKey(tag * 32, tag * 16)
+
+
+def fixed_sealing(tag: bytes = b"k", *, chunk: int | None = None, stopped: bool = False) -> Sealing:
+    """A journal sealing with the fixed test key `tag` (small copy chunks when `chunk`)."""
+    from exitplan.journal.sealing import COPY_CHUNK, Sealing
+
+    return Sealing(fixed_key(tag), stopped=stopped, chunk=chunk or COPY_CHUNK)
 
 
 def naive_write(path: Path, data: bytes, **_options: object) -> None:
@@ -50,16 +55,16 @@ def main(argv: list[str]) -> int:
     home = Path(argv[0])
     sealed = len(argv) > 1 and argv[1] == "sealed"
     if len(argv) > 1 and argv[1] == "naive":
-        import exitplan.home.store
+        import exitplan.disk.atomic
 
-        exitplan.home.store.write_atomic = naive_write  # type: ignore[assignment]
-    seal, unseal = (toy_seal, toy_unseal) if sealed else (None, None)
+        exitplan.disk.atomic.write_atomic = naive_write  # type: ignore[assignment]
+    sealing = fixed_sealing() if sealed else None
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-    count = len(read_records(home, unseal))
+    count = len(read_records(home, sealing))
     os.write(1, f"READY {count}\n".encode())
     while True:
         fields = {"what": "a long description " * 200 + str(count), "when": "2026-11-29"}
-        count = add(home, fields, now, seal=seal, unseal=unseal)
+        count = add(home, fields, now, sealing)
         os.write(1, f"ACK {count}\n".encode())
 
 

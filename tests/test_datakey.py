@@ -27,7 +27,6 @@ from exitplan.crypto.vault import (
     OtherKey,
     VaultError,
     is_sealed,
-    read_header,
     sealed_version,
 )
 
@@ -207,18 +206,9 @@ def test_key_id_of_needs_no_key_and_checks_the_header(blob: bytes, key: DataKey)
 # --- living beside format 1 -----------------------------------------------------------------
 
 
-def test_legacy_reader_refuses_format_two(blob: bytes) -> None:
-    """The format-1 reader refuses a format-2 file as an unknown version, deriving nothing."""
-    with pytest.raises(VaultError) as exc:
-        read_header(blob)
-    assert "format version 2" in str(exc.value)
-
-
 def test_format_one_refused_by_the_data_key_reader(key: DataKey) -> None:
-    """A format-1 file given to open_with is refused as another version, not opened."""
-    from exitplan.crypto.vault import FAST_FOR_TESTS, Key, seal
-
-    legacy = seal(NOTE + bytes(2000), Key(b"k" * 32, b"s" * 16, FAST_FOR_TESTS))
+    """A format-1 file (never released) given to open_with is refused as another version."""
+    legacy = MAGIC + b"\x01" + bytes(2100)
     with pytest.raises(VaultError) as exc:
         open_with(legacy, key)
     assert "format version 1" in str(exc.value)
@@ -237,11 +227,8 @@ def test_data_key_checks_lengths_and_hides_its_bytes(key: DataKey) -> None:
 
 
 def test_sealed_version_tells_the_formats_apart(blob: bytes) -> None:
-    """sealed_version is 2 for a data-key file, 1 for a legacy one, None for plain or short data."""
-    from exitplan.crypto.vault import FAST_FOR_TESTS, Key, seal
-
+    """sealed_version is 2 for a data-key file, None for plain or short data."""
     assert sealed_version(blob) == 2
-    assert sealed_version(seal(b"x", Key(b"k" * 32, b"s" * 16, FAST_FOR_TESTS))) == 1
     assert sealed_version(b'title = "plan"\n') is None
     assert sealed_version(MAGIC) is None
 

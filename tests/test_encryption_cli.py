@@ -538,8 +538,8 @@ def test_damaged_backup_does_not_turn_a_save_into_a_false_failure(
 def test_a_damaged_backup_does_not_block_a_passphrase_change(
     enc_sealed: Path, enc_pass: Path, tmp_path: Path
 ) -> None:
-    """With one damaged backup, `passphrase` still works: it replaces only plan.key, so the
-    damaged backup (and every other file) is left byte for byte as it was."""
+    """With one damaged backup, `passphrase` still works: every other file is sealed again with
+    the new key, and the damaged backup is left byte for byte as it was, and named."""
     backup = sorted((enc_sealed / "backups").glob("plan-*.toml"))[0]
     backup.write_bytes(_flip(60)(backup.read_bytes()))  # type: ignore[operator]
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
@@ -548,8 +548,13 @@ def test_a_damaged_backup_does_not_block_a_passphrase_change(
         enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass
     )
     ok(result)
+    name = f"backups/{backup.name}"
+    assert f"left as it is: {name} (" in " ".join(result.stderr.split())
     after = enc_snapshot(enc_sealed)
-    assert {name for name in after if after[name] != before.get(name)} == {"plan.key"}
+    assert after[name] == before[name]
+    changed = {n for n in after if after[n] != before.get(n)}
+    sealed = {n for n in after if (enc_sealed / n).is_file() and n != ".lock" and "cache" not in n}
+    assert changed >= sealed - {name}
 
 
 # -- changing the passphrase and going back to plain files -----------------------------------
@@ -558,24 +563,43 @@ def test_a_damaged_backup_does_not_block_a_passphrase_change(
 def test_passphrase_change_rewraps_only_the_key_file(
     enc_sealed: Path, enc_pass: Path, tmp_path: Path
 ) -> None:
-    """`passphrase` replaces plan.key and nothing else: the same data key, wrapped under the new
-    passphrase; the old passphrase no longer opens it, and every copy opens with the new one."""
+    """`passphrase` makes a new data key and seals every file again with it: the old plan.key
+    (a copy the partner kept) and the old passphrase open nothing written afterwards, the new
+    passphrase opens everything, and the message says exactly that."""
+    from exitplan.crypto.datakey import open_with
+    from exitplan.crypto.vault import OtherKey
+
     ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))  # a cache and one more backup
     before = enc_snapshot(enc_sealed)
-    old_key = open_key_file((enc_sealed / "plan.key").read_bytes(), PASSPHRASE)
+    old_key_file = (enc_sealed / "plan.key").read_bytes()
+    old_key = open_key_file(old_key_file, PASSPHRASE)
     new_pass = enc_secret_file(tmp_path, "new.txt", OTHER_PASSPHRASE)
 
-    ok(cli(enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass))
+    said = ok(
+        cli(enc_sealed, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=enc_pass)
+    ).stderr
+    assert "sealed with a new key that only the new passphrase opens" in " ".join(said.split())
 
     after = enc_snapshot(enc_sealed)
-    assert {name for name in after if after[name] != before.get(name)} == {"plan.key"}
+    sealed = {n for n in after if (enc_sealed / n).is_file() and n != ".lock" and "cache" not in n}
+    assert sealed <= {n for n in after if after[n] != before.get(n)}
     key_file = (enc_sealed / "plan.key").read_bytes()
     with pytest.raises(WrongPassphrase):
         open_key_file(key_file, PASSPHRASE)
-    assert open_key_file(key_file, OTHER_PASSPHRASE) == old_key
+    new_key = open_key_file(key_file, OTHER_PASSPHRASE)
+    assert new_key != old_key
+    written = "written after the change\n"
+    ok(cli(enc_sealed, "note", ACCOUNT, "--replace", input=written, passphrase=new_pass))
+    for path in enc_sealed.rglob("*"):
+        if path.is_file() and path.read_bytes().startswith(MAGIC):
+            with pytest.raises(OtherKey):
+                open_with(path.read_bytes(), old_key)
+    (enc_sealed / "plan.key").write_bytes(old_key_file)  # the partner's copy put back
+    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "other than the one in plan")
+    (enc_sealed / "plan.key").write_bytes(key_file)
     enc_assert_all_sealed(enc_sealed)
     one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), WRONG_PASS)
-    assert enc_show(enc_sealed, ACCOUNT, new_pass)["note"].strip() == NOTE_MARK
+    assert "written after the change" in enc_show(enc_sealed, ACCOUNT, new_pass)["note"]
     ok(cli(enc_sealed, "restore", passphrase=new_pass))  # the backups open with it too
 
 

@@ -185,14 +185,15 @@ def test_the_danger_case_shows_the_danger_line(plans: dict[str, Path], tmp_path:
 def test_status_tells_of_the_journal_in_one_quiet_line(
     plans: dict[str, Path], tmp_path: Path
 ) -> None:
-    """With a journal, both paths say how many records it holds and when the last was written
-    (JSON too); without one, nothing is said about a journal at all."""
+    """With a journal, both paths say when it was last written (no count of records, which
+    would read as a count of entries; JSON has the count); without one, nothing is said."""
     settings = {"EXITPLAN_TODAY": TODAY.isoformat()}
     (code, out, _), imported = fast(plans["journal"], "status", tmp=tmp_path, **settings)
     assert (code, imported) == (0, [])
     lines = [line for line in out.splitlines() if "journal" in line.lower()]
     assert len(lines) == 1
-    assert lines[0].startswith("Your journal: 2 records, the last written on ")
+    assert lines[0].startswith("Your journal: last written on ")
+    assert "record" not in lines[0]
     data = json.loads(full(plans["journal"], "status", "--json", **settings)[1])
     assert data["journal"]["records"] == 2
     assert data["journal"]["last_written"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_journal_crash import MARK, toy_seal, toy_unseal
+from helpers_journal_crash import fixed_sealing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -328,7 +328,8 @@ def test_rewritten_chain_is_caught_against_a_fingerprint(tmp_path: Path) -> None
     result = verify(read_records(forged), against=noted)
     assert (result.ok, result.problem) == (False, "rewritten")
     assert result.message == (
-        "the journal no longer extends the fingerprinted head: records up to 2 were rewritten"
+        "the journal no longer extends the fingerprint you gave: records 1 to 2 were changed, "
+        "removed or written anew since it was noted"
     )
 
 
@@ -343,17 +344,66 @@ def test_journal_that_grew_still_extends_its_fingerprint(home: Path) -> None:
 
 
 def test_fingerprint_form_and_parsing(home: Path) -> None:
-    """count:XXXX-XXXX-XXXX-XXXX-XXXX, read back leniently as written on paper."""
+    """count:XXXX-XXXX-XXXX-XXXX-XXXX (19 hash characters and a check character), read back
+    leniently as written on paper: case, spaces, dashes, and 0 1 8 for O I B."""
+    from exitplan.journal.chain import check_char
+
     three(home)
     print_ = fingerprint(read_records(home))
     count, chars = print_.split(":")
     assert count == "4"
     assert [len(group) for group in chars.split("-")] == [4, 4, 4, 4, 4]
-    assert parse_fingerprint(print_.lower().replace("-", " ")) == (4, chars.replace("-", ""))
-    assert parse_fingerprint("3:OIBA-AAAA") == parse_fingerprint("3:01BA AAAA")
-    for bad in ["", "ABCD-EFGH", "4:ABC", "four:ABCD-EFGH"]:
+    flat = chars.replace("-", "")
+    assert parse_fingerprint(print_.lower().replace("-", " ")) == (4, flat[:19])
+    body = "OIBAAAAAAAAAAAAAAAA"
+    whole = f"3:{body}{check_char(3, body)}"
+    assert parse_fingerprint(whole) == parse_fingerprint(whole.replace("OIB", "01b"))
+    for bad in ["", "ABCD-EFGH", "four:ABCD-EFGH", "4:ABCD-EFGH-IJKL-MNOP-QRS!"]:
         with pytest.raises(JournalError, match="not a journal fingerprint"):
             parse_fingerprint(bad)
+
+
+def test_only_a_whole_fingerprint_is_compared(home: Path) -> None:
+    """A fingerprint cut short is refused, saying how many of its characters were given."""
+    three(home)
+    print_ = fingerprint(read_records(home))
+    for cut in (print_[:6], print_[:11], print_[:-1]):
+        with pytest.raises(JournalError, match="of the 20 characters") as caught:
+            parse_fingerprint(cut)
+        assert "give the whole fingerprint" in str(caught.value)
+
+
+def test_a_copying_mistake_is_told_apart_from_a_changed_journal(home: Path) -> None:
+    """Any one character copied wrong, in the count or the hash, or two neighbours swapped, is
+    caught by the check character: a FingerprintTypo, never "rewritten"."""
+    from exitplan.journal.chain import FingerprintTypo
+
+    three(home)
+    print_ = fingerprint(read_records(home))
+    count, chars = print_.split(":")
+    flat = chars.replace("-", "")
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    typos = [f"{int(count) + 1}:{flat}", f"{int(count) + 5}:{flat}"]
+    for at in range(20):
+        for other in alphabet:
+            if other != flat[at]:
+                typos.append(f"{count}:{flat[:at]}{other}{flat[at + 1 :]}")
+    caught = 0
+    for typo in typos:
+        with pytest.raises(FingerprintTypo, match="copied"):
+            parse_fingerprint(typo)
+        caught += 1
+    swaps = [f"{count}:{flat[:i]}{flat[i + 1]}{flat[i]}{flat[i + 2 :]}" for i in range(19)]
+    swaps = [s for s in swaps if s != f"{count}:{flat}"]
+    missed = 0
+    for swap in swaps:
+        try:
+            parse_fingerprint(swap)
+            missed += 1
+        except FingerprintTypo:
+            pass
+    assert caught == len(typos) == 2 + 20 * 31
+    assert missed <= 1  # Luhn mod 32 misses only the swap of A (0) and 7 (31)
 
 
 def test_empty_journal_verifies() -> None:
@@ -370,50 +420,96 @@ def plain_on_disk(home: Path, text: bytes) -> list[str]:
     return [str(p) for p in home.rglob("*") if p.is_file() and text in p.read_bytes()]
 
 
-def test_toy_seal_leaves_no_plain_text(home: Path, tmp_path: Path) -> None:
-    """With a seal, no entry text, correction or attachment content is on disk in plain."""
+def test_a_sealed_journal_leaves_no_plain_text(home: Path, tmp_path: Path) -> None:
+    """With a sealing, no entry text, correction or attachment content is on disk in plain."""
+    from exitplan.base.limits import SEALED_MARK
+
+    sealing = fixed_sealing()
     original = tmp_path / "photo.txt"
     original.write_bytes(b"PHOTO-BYTES " * 50)
-    add(home, entry(what=SECRET), NOW, seal=toy_seal, unseal=toy_unseal)
-    amend(home, 1, entry(words=SECRET), NOW, seal=toy_seal, unseal=toy_unseal)
+    add(home, entry(what=SECRET), NOW, sealing)
+    amend(home, 1, entry(words=SECRET), NOW, sealing)
     from exitplan.journal.attachments import attach
 
-    attach(home, 1, original, NOW, seal=toy_seal, unseal=toy_unseal)
+    attach(home, 1, original, NOW, sealing)
     assert plain_on_disk(home, SECRET.encode()) == []
     assert plain_on_disk(home, b"PHOTO-BYTES") == []
     assert plain_on_disk(home, b"photo.txt") == []
-    assert all(p.read_bytes().startswith(MARK) for p in journal_dir(home).glob("*.rec"))
-    records = read_records(home, toy_unseal)
+    assert all(p.read_bytes().startswith(SEALED_MARK) for p in journal_dir(home).glob("*.rec"))
+    records = read_records(home, sealing)
     assert verify(records).message == "1 entry, chain intact"
     assert records[0]["fields"]["what"] == SECRET
 
 
 def test_sealed_journal_needs_the_key(home: Path) -> None:
-    """Read without the key, a vault-sealed journal is a plain error, not garbage."""
-    from exitplan.crypto.vault import FAST_FOR_TESTS, Key
-    from exitplan.crypto.vault import seal as vault_seal
-    from exitplan.crypto.vault import unseal as vault_unseal
-
-    key = Key.derive("correct horse battery staple", params=FAST_FOR_TESTS)
-    other = Key.derive("another passphrase", params=FAST_FOR_TESTS)
-
-    add(home, entry(what=SECRET), NOW, seal=lambda b: vault_seal(b, key))
+    """Read without the key, a sealed journal is a plain error, not garbage; with another key,
+    every record is damaged."""
+    add(home, entry(what=SECRET), NOW, fixed_sealing())
     assert plain_on_disk(home, SECRET.encode()) == []
-    assert read_records(home, lambda b: vault_unseal(b, key))[0]["fields"]["what"] == SECRET
+    assert read_records(home, fixed_sealing())[0]["fields"]["what"] == SECRET
     with pytest.raises(JournalError, match="encrypted"):
         read_records(home)
-    wrong = verify(read_records(home, lambda b: vault_unseal(b, other)))
+    wrong = verify(read_records(home, fixed_sealing(b"x")))
     assert (wrong.ok, wrong.problem, wrong.first_bad) == (False, "changed", 1)
 
 
-def test_plain_record_in_a_sealed_journal_is_refused(home: Path) -> None:
-    """A record slipped in plain among sealed ones does not count as intact."""
-    add(home, entry(what="one"), NOW, seal=toy_seal, unseal=toy_unseal)
-    plain = tmp = home.parent / "plainhome"
-    add(plain, entry(what="two"), NOW)
-    add(plain, entry(what="three"), NOW)
-    record_path(home, 2).write_bytes(record_path(tmp, 2).read_bytes())
-    result = verify(read_records(home, toy_unseal))
+def _plain_copy_of(home: Path, n: int, words: str) -> bytes:
+    """The plain bytes of record n of a plain journal holding entries 'one', ... and `words`."""
+    plain = home.parent / f"plain-{words[:5]}"
+    for i in range(1, n):
+        add(plain, entry(what=f"entry {i}"), NOW)
+    add(plain, entry(what=words), NOW)
+    return record_path(plain, n).read_bytes()
+
+
+def test_a_plain_record_in_a_sealed_journal_is_never_read_as_yours(home: Path) -> None:
+    """A plain record chained onto the last sealed hash (the forgery of the review) is damaged,
+    never listed, and verify names it; a sealed journal replaced by a plain chain reads as all
+    damaged. Only a stopped encrypt or decrypt (plain records in front of sealed ones) is read."""
+    from exitplan.journal.records import file_bytes, read_journal, record_hash
+
+    sealing = fixed_sealing()
+    add(home, entry(what="one"), NOW, sealing)
+    add(home, entry(what="two"), NOW, sealing)
+    last = read_records(home, sealing)[-1]
+    forged = {"v": 1, "n": 3, "kind": "entry", "recorded": "2026-11-30T12:00:00Z"}
+    forged |= {"prev": record_hash(last), "fields": {"what": "I invented all of the above"}}
+    forged["hash"] = record_hash(forged)
+    record_path(home, 3).write_bytes(file_bytes(forged))
+    journal = read_journal(home, sealing)
+    assert journal.plain == [3]
+    assert "damaged" in journal.records[2]
+    assert [v["fields"]["what"] for v in list_entries(journal.records)] == ["one", "two"]
+    assert (verify(journal.records).ok, verify(journal.records).first_bad) == (False, 3)
+    # The same record in a plain journal would have chained on: the forgery was well made.
+    assert verify([*journal.records[:2], forged]).ok
+    # Even while an encrypt is unfinished, a plain record AFTER a sealed one is not read.
+    stopped = read_journal(home, fixed_sealing(stopped=True))
+    assert "damaged" in stopped.records[2]
+    # Every sealed record replaced by a plain chain: nothing of it is read as the person's.
+    for n in (1, 2):
+        record_path(home, n).write_bytes(_plain_copy_of(home, n, f"forged {n}"))
+    assert all("damaged" in r for r in read_records(home, sealing))
+
+
+def test_a_stopped_encrypt_reads_plain_records_in_front_of_sealed_ones(home: Path) -> None:
+    """Encrypt seals from the last record back: plain records in front of sealed ones are read
+    while the encrypt is unfinished, and the first sealed record's prev vouches for them: a
+    plain record changed in front of it breaks the chain."""
+    from exitplan.journal.records import file_bytes, read_journal
+
+    sealing = fixed_sealing()
+    for word in ("one", "two", "three"):
+        add(home, entry(what=word), NOW)
+    records = read_records(home)
+    record_path(home, 3).write_bytes(sealing.seal(file_bytes(records[2])))
+    stopped = read_journal(home, fixed_sealing(stopped=True))
+    assert stopped.plain == [1, 2]
+    assert verify(stopped.records).ok
+    assert "damaged" in read_journal(home, sealing).records[0]  # once the plan is sealed
+    changed = dict(records[1], fields={"what": "changed words"})
+    record_path(home, 2).write_bytes(file_bytes(changed))
+    result = verify(read_journal(home, fixed_sealing(stopped=True)).records)
     assert (result.ok, result.first_bad) == (False, 2)
 
 
@@ -442,15 +538,15 @@ def test_kills_during_add_leave_a_journal_that_verifies(home: Path, mode: tuple[
     holds every acknowledged entry."""
     import random
 
-    unseal = toy_unseal if mode else None
+    sealing = fixed_sealing() if mode else None
     rng = random.Random(14)
     for _ in range(6):
         acked = run_until_killed(home, rng.uniform(0.0, 0.25), *mode)
-        records = read_records(home, unseal)
+        records = read_records(home, sealing)
         result = verify(records)
         assert result.ok, result.message
         assert len(records) >= acked
-    assert len(read_records(home, unseal)) > 0
+    assert len(read_records(home, sealing)) > 0
 
 
 def test_control_naive_writer_is_torn_by_kills(home: Path) -> None:
@@ -501,3 +597,10 @@ def test_summary_line_is_one_short_line() -> None:
     assert line.endswith("…")
     assert "\n" not in line
     assert summary_line({"fields": {"where": "hall"}}) == "hall"
+
+
+def test_the_example_fingerprint_is_a_real_one() -> None:
+    """The fingerprint the messages and the README show as an example passes its own check."""
+    from exitplan.journal.chain import EXAMPLE
+
+    assert parse_fingerprint(EXAMPLE) == (12, "ABCDEFGHIJKLMNOPQRS")

@@ -9,10 +9,9 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers_journal_crash import toy_seal, toy_unseal
+from helpers_journal_crash import fixed_sealing
 
 from exitplan.journal import attachments
 from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
@@ -80,7 +79,8 @@ def test_changed_copy_is_found(home: Path, original: Path) -> None:
 def test_attach_refuses_links_folders_and_large_files(
     home: Path, original: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Symlinks, folders and files over the limit are refused, and nothing is recorded."""
+    """Symlinks, folders, FIFOs and files the disk has no room for are refused, and nothing
+    is recorded or left behind."""
     link = tmp_path / "link.png"
     link.symlink_to(original)
     with pytest.raises(JournalError, match="is a link"):
@@ -89,9 +89,19 @@ def test_attach_refuses_links_folders_and_large_files(
         attach(home, 1, tmp_path, NOW)
     with pytest.raises(JournalError, match="no file"):
         attach(home, 1, tmp_path / "missing", NOW)
-    monkeypatch.setattr(attachments, "MAX_ATTACHMENT_BYTES", 100)
-    with pytest.raises(JournalError, match="larger than"):
+    fifo = tmp_path / "pipe.mp4"
+    os.mkfifo(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):
+        attach(home, 1, fifo, NOW)  # never waits for a writer
+
+    class Full:
+        f_bavail, f_frsize = 10, 4096  # 40 KiB free: less than the copy and the headroom
+
+    monkeypatch.setattr(attachments.os, "statvfs", lambda _path: Full())
+    with pytest.raises(JournalError, match="not enough room on this disk") as refused:
         attach(home, 1, original, NOW)
+    assert "41.0 kB is free" in str(refused.value)
+    monkeypatch.undo()
     with pytest.raises(JournalError, match="no entry 7"):
         attach(home, 7, original, NOW)
     assert len(read_records(home)) == 1
@@ -100,28 +110,35 @@ def test_attach_refuses_links_folders_and_large_files(
     )
 
 
-def test_sealed_copy_streams_in_bound_chunks(
-    tmp_path: Path, original: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A sealed copy is sealed chunk by chunk; it opens back to the same bytes, and moved or
-    dropped chunks make it fail to open."""
-    monkeypatch.setattr(attachments, "CHUNK", 1000)
+def test_sealed_copy_streams_in_bound_chunks(tmp_path: Path, original: Path) -> None:
+    """A sealed copy is sealed chunk by chunk; it opens back to the same bytes, and swapped,
+    dropped, cut or grown chunks make it fail to open, each named as damaged."""
+    from exitplan.crypto.stream import HEADER_SIZE
+
+    sealing = fixed_sealing(chunk=1000)
     home = tmp_path / "sealed"
-    add(home, validate_fields({"what": "x"}, NOW), NOW, seal=toy_seal, unseal=toy_unseal)
-    attach(home, 1, original, NOW, seal=toy_seal, unseal=toy_unseal)
-    records = read_records(home, toy_unseal)
+    add(home, validate_fields({"what": "x"}, NOW), NOW, sealing)
+    attach(home, 1, original, NOW, sealing)
+    records = read_records(home, sealing)
     data = original.read_bytes()
-    assert b"".join(read_copy(home, records[1], toy_unseal)) == data
-    assert check_copies(home, records, toy_unseal) == []
+    assert b"".join(read_copy(home, records[1], sealing)) == data
+    assert check_copies(home, records, sealing) == []
     path = copy_path(home, 2)
     blob = path.read_bytes()
     assert bytes(range(256)) not in blob
-    size = int.from_bytes(blob[8:12], "big") + 4
-    first, second = blob[8 : 8 + size], blob[8 + size : 8 + 2 * size]
-    path.write_bytes(blob[:8] + second + first + blob[8 + 2 * size :])  # two chunks swapped
-    assert check_copies(home, records, toy_unseal) == ["the copy kept for record 2 is damaged"]
-    path.write_bytes(blob[: 8 + 2 * size])  # cut off after two chunks
-    assert check_copies(home, records, toy_unseal) == ["the copy kept for record 2 is damaged"]
+    size = 1000 + 16
+    head, body = blob[:HEADER_SIZE], blob[HEADER_SIZE:]
+    first, second, rest = body[:size], body[size : 2 * size], body[2 * size :]
+    damaged = ["the copy kept for record 2 is damaged"]
+    for bad in (
+        head + second + first + rest,  # two chunks swapped
+        head + first + rest,  # one dropped
+        head + first + second,  # cut after two chunks
+        blob + body[-size:],  # the last chunk repeated
+        blob[:-1],  # one byte short
+    ):
+        path.write_bytes(bad)
+        assert check_copies(home, records, sealing) == damaged
 
 
 def test_empty_file_can_be_attached(home: Path, tmp_path: Path) -> None:
@@ -223,68 +240,88 @@ def test_unknown_export_format(home: Path) -> None:
 # -- the real vault, re-sealing, housekeeping ----------------------------------------------
 
 
-def vault_pair(passphrase: str) -> tuple[Any, Any]:
-    """seal / unseal callables bound to a fast test key, as the plan's key session gives them."""
-    from exitplan.crypto.vault import FAST_FOR_TESTS, Key
-    from exitplan.crypto.vault import seal as vault_seal
-    from exitplan.crypto.vault import unseal as vault_unseal
-
-    key = Key.derive(passphrase, params=FAST_FOR_TESTS)
-    return (lambda b: vault_seal(b, key)), (lambda b: vault_unseal(b, key))
-
-
 def disk_holds(home: Path, needle: bytes) -> bool:
     """Whether any file under home holds the bytes."""
     return any(needle in p.read_bytes() for p in home.rglob("*") if p.is_file())
 
 
-def test_real_vault_seals_records_and_copies(tmp_path: Path, original: Path) -> None:
-    """With the vault's seal, neither the text nor the attachment is on disk in plain, and both
+def test_a_sealing_seals_records_and_copies(tmp_path: Path, original: Path) -> None:
+    """With a real data key, neither the text nor the attachment is on disk in plain, and both
     read back whole."""
-    seal, unseal = vault_pair("correct horse battery staple")
+    sealing = fixed_sealing()
     home = tmp_path / "v"
-    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW, seal=seal, unseal=unseal)
-    attach(home, 1, original, NOW, seal=seal, unseal=unseal)
+    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW, sealing)
+    attach(home, 1, original, NOW, sealing)
     assert not disk_holds(home, b"PRIVATE WORDS")
     assert not disk_holds(home, bytes(range(256)))
     assert not disk_holds(home, b"screenshot")
-    records = read_records(home, unseal)
+    records = read_records(home, sealing)
     assert verify(records).ok
-    assert b"".join(read_copy(home, records[1], unseal)) == original.read_bytes()
+    assert b"".join(read_copy(home, records[1], sealing)) == original.read_bytes()
 
 
 def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
-    """Encrypting, changing the passphrase and decrypting re-seal every record and copy; the
-    chain and the fingerprint stay the same, and running it twice changes nothing more."""
-    from exitplan.journal.attachments import reseal
+    """Encrypting, changing the key and decrypting re-seal every record and copy; the chain and
+    the fingerprint stay the same, and running it twice changes nothing more."""
+    from exitplan.journal.resealing import reseal
+    from exitplan.journal.sealing import Sealing
 
     home = tmp_path / "r"
     add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
     attach(home, 1, original, NOW)
     noted = verify(read_records(home)).fingerprint
-    seal_a, unseal_a = vault_pair("first passphrase")
-    seal_b, unseal_b = vault_pair("second passphrase")
-    assert reseal(home, unseal_old=None, seal_new=seal_a, unseal_new=unseal_a) == 2
-    assert reseal(home, unseal_old=None, seal_new=seal_a, unseal_new=unseal_a) == 0
+    a, b = fixed_sealing(b"a", stopped=True), fixed_sealing(b"b")
+    assert reseal(home, opener=a, target=a, backwards=True) == (2 + 1, [], [])
+    assert reseal(home, opener=a, target=a, backwards=True).done == 0
     assert not disk_holds(home, b"PRIVATE WORDS")
     assert not disk_holds(home, bytes(range(256)))
-    assert reseal(home, unseal_old=unseal_a, seal_new=seal_b, unseal_new=unseal_b) == 2
-    records = read_records(home, unseal_b)
+    both = Sealing(a.key, (b.key,))
+    assert reseal(home, opener=both, target=b).done == 3
+    records = read_records(home, b)
     assert verify(records, against=noted).ok
-    assert check_copies(home, records, unseal_b) == []
-    assert reseal(home, unseal_old=unseal_b, seal_new=None, unseal_new=None) == 2
+    assert check_copies(home, records, b) == []
+    assert reseal(home, opener=fixed_sealing(b"b", stopped=True), target=None).done == 3
     records = read_records(home)
     assert verify(records).fingerprint == noted
     assert copy_path(home, 2).read_bytes() == original.read_bytes()
 
 
-def test_sweep_removes_only_leftover_temp_files(home: Path) -> None:
-    """Temp files of a killed write go; records stay; journal_files lists what is kept."""
-    from exitplan.journal.records import journal_dir, journal_files, sweep_temp_files
+def test_reseal_leaves_what_cannot_be_trusted_and_names_it(tmp_path: Path, original: Path) -> None:
+    """A record that will not read, and a copy that no longer matches its hash, are left as
+    they are and named; everything else is sealed."""
+    from exitplan.journal.resealing import reseal
 
-    leftover = journal_dir(home) / ".000002.rec.abc.tmp"
-    leftover.write_bytes(b"half")
-    assert sweep_temp_files(home) == 1
-    assert not leftover.exists()
-    assert [p.name for p in journal_files(home)] == ["000001.rec"]
-    assert verify(read_records(home)).ok
+    home = tmp_path / "d"
+    add(home, validate_fields({"what": "one"}, NOW), NOW)
+    attach(home, 1, original, NOW)
+    add(home, validate_fields({"what": "three"}, NOW), NOW)
+    record_path(home, 3).write_bytes(b"not a record at all")
+    copy_path(home, 2).write_bytes(b"changed bytes")
+    sealing = fixed_sealing(stopped=True)
+    done, left, removed = reseal(home, opener=sealing, target=sealing, backwards=True)
+    assert done == 2  # records 1 and 2; not the changed copy, not record 3
+    assert left == [
+        "journal/000003.rec (it is not a readable record)",
+        "journal/files/000002 (it no longer matches the SHA-256 recorded for it)",
+    ]
+    assert removed == []
+    assert copy_path(home, 2).read_bytes() == b"changed bytes"
+
+
+def test_copies_without_a_record_are_found_and_erased(home: Path, original: Path) -> None:
+    """An attach stopped between its copy and its record leaves a copy no record names: it is
+    found, erased (not a copy some damaged record may name), and records stay."""
+    from exitplan.journal.strays import orphan_copies, remove_orphans
+
+    attach(home, 1, original, NOW)
+    stray = copy_path(home, 3)
+    stray.write_bytes(b"left by a stopped attach")
+    kept_for_damaged = copy_path(home, 4)
+    kept_for_damaged.write_bytes(b"maybe record 4's")
+    record_path(home, 4).write_bytes(b"damaged")
+    records = read_records(home)
+    assert orphan_copies(home, records) == [stray]
+    assert remove_orphans(home, records) == ["journal/files/000003"]
+    assert not stray.exists()
+    assert kept_for_damaged.exists()
+    assert check_copies(home, records) == []

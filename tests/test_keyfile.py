@@ -18,7 +18,6 @@ from exitplan.crypto.keyfile import (
     key_file_id,
     new_key_file,
     open_key_file,
-    rewrap_key_file,
     wrap_key,
 )
 from exitplan.crypto.vault import (
@@ -285,28 +284,50 @@ def test_wrap_refuses_settings_exitplan_does_not_use(monkeypatch: pytest.MonkeyP
 # --- changing the passphrase ----------------------------------------------------------------
 
 
-def test_rewrap_keeps_the_data_key_and_changes_the_salt(made: tuple[DataKey, bytes]) -> None:
-    """A rewrapped file holds the same key and key id under a new salt and nonce."""
-    key, data = made
-    sealed = seal_with(b"a note", key)
-    rewrapped = rewrap_key_file(data, PASSPHRASE, OTHER)
-    assert len(rewrapped) == len(data)
-    assert rewrapped[KEY_ID_AT] == data[KEY_ID_AT]
-    assert rewrapped[SALT_AT] != data[SALT_AT]
-    assert rewrapped[NONCE_AT] != data[NONCE_AT]
-    again = open_key_file(rewrapped, OTHER)
-    assert again == key
-    assert open_with(sealed, again) == b"a note"  # files sealed before still open
+def test_the_next_key_file_opens_both_keys_with_either_passphrase(
+    made: tuple[DataKey, bytes],
+) -> None:
+    """While a passphrase change is being finished, plan.key.next opens the old and the new key
+    with the old key (from plan.key and the old passphrase) or with the new passphrase alone;
+    its first bytes are the new plan.key, which the old passphrase does not open."""
+    from exitplan.crypto.keyfile import (
+        NEXT_FILE_SIZE,
+        next_file,
+        next_file_ids,
+        next_slot,
+        open_next_file,
+    )
+
+    old, data = made
+    new = DataKey.generate()
+    upcoming = next_file(old, new, OTHER)
+    assert len(upcoming) == NEXT_FILE_SIZE == 319
+    assert next_file_ids(upcoming) == (old.key_id, new.key_id)
+    assert open_next_file(upcoming, old=open_key_file(data, PASSPHRASE)) == (old, new)
+    assert open_next_file(upcoming, passphrase=OTHER) == (old, new)
     with pytest.raises(WrongPassphrase):
-        open_key_file(rewrapped, PASSPHRASE)
-    assert open_key_file(data, PASSPHRASE) == key  # the old file is untouched bytes
+        open_next_file(upcoming, passphrase=PASSPHRASE)
+    with pytest.raises(WrongPassphrase):
+        open_next_file(upcoming, old=DataKey.generate())  # another plan's key
+    slot = next_slot(upcoming)
+    assert open_key_file(slot, OTHER) == new
+    with pytest.raises(WrongPassphrase):
+        open_key_file(slot, PASSPHRASE)
+    assert seal_with(b"x", new)[9:25] == new.key_id != old.key_id
 
 
-def test_rewrap_with_a_wrong_old_passphrase_refused(made: tuple[DataKey, bytes]) -> None:
-    """Rewrapping needs the current passphrase; a wrong one gives WrongPassphrase."""
-    _key, data = made
-    with pytest.raises(WrongPassphrase):
-        rewrap_key_file(data, OTHER, "new passphrase")
+def test_a_damaged_next_key_file_is_told_apart(made: tuple[DataKey, bytes]) -> None:
+    """Any flipped byte of plan.key.next is a damaged file, whatever the passphrase."""
+    from exitplan.crypto.keyfile import next_file, open_next_file
+
+    old, _data = made
+    upcoming = bytearray(next_file(old, DataKey.generate(), OTHER))
+    for at in (0, 150, 200, 300):
+        bad = bytes(upcoming[:at]) + bytes([upcoming[at] ^ 1]) + bytes(upcoming[at + 1 :])
+        with pytest.raises(DamagedKeyFile):
+            open_next_file(bad, passphrase=OTHER)
+    with pytest.raises(DamagedKeyFile):
+        open_next_file(bytes(upcoming[:-1]), old=old)
 
 
 def test_empty_passphrases_refused(made: tuple[DataKey, bytes]) -> None:
@@ -317,7 +338,7 @@ def test_empty_passphrases_refused(made: tuple[DataKey, bytes]) -> None:
     with pytest.raises(VaultError):
         open_key_file(data, "")
     with pytest.raises(VaultError):
-        rewrap_key_file(data, PASSPHRASE, "")
+        wrap_key(DataKey.generate(), "")
 
 
 def test_derivation_goes_through_the_vault(

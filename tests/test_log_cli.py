@@ -206,7 +206,8 @@ def test_amend_adds_a_correction_and_keeps_the_original(run: Run, home: Path) ->
     [entry] = listing(run)
     assert entry["fields"]["what"] == "Shouting, a door slammed"
     assert [a["fields"]["what"] for a in entry["amendments"]] == ["It was the bedroom door"]
-    assert "Correction 2" in ok(run("log", "show", "1")).stdout
+    shown = ok(run("log", "show", "1")).stdout
+    assert "Correction 1 (record 2)" in shown
 
 
 def test_amend_refuses_what_is_not_an_entry(run: Run, home: Path, tmp_path: Path) -> None:
@@ -265,7 +266,12 @@ def test_verify_an_intact_journal(run: Run) -> None:
     three(run)
     text = ok(run("log", "verify")).stdout
     fingerprint = ok(run("log", "fingerprint")).stdout.strip()
-    assert text.splitlines() == ["3 entries, chain intact", f"Fingerprint: {fingerprint}"]
+    lines = text.splitlines()
+    assert (lines[0], lines[-1]) == ("3 entries, chain intact.", f"Fingerprint: {fingerprint}")
+    assert " ".join(" ".join(lines[1:-1]).split()) == (
+        "Note: records cut off the end show only against a fingerprint you noted earlier "
+        "('exitplan log verify --against FINGERPRINT')."
+    )
     data = json.loads(ok(run("log", "verify", "--json")).stdout)
     assert data["ok"] is True
     assert data["entries"] == 3
@@ -338,11 +344,26 @@ def test_a_rebuilt_journal_is_caught_with_against(run: Run, home: Path) -> None:
     assert (data["ok"], data["problem"]) == (False, "rewritten")
 
 
-@pytest.mark.parametrize("nonsense", ["", "hello", "3:ABC", "x:ABCD-EFGH-IJKL", "3:!!!!-????"])
+@pytest.mark.parametrize("nonsense", ["", "hello", "x:ABCD-EFGH-IJKL", "3:!!!!-????"])
 def test_against_nonsense_is_refused(run: Run, nonsense: str) -> None:
     """A fingerprint that cannot be one gets one plain line and exit 1."""
     three(run)
     one_error_line(run("log", "verify", "--against", nonsense), "not a journal fingerprint")
+
+
+def test_against_a_part_or_a_typo_is_told_as_such(run: Run) -> None:
+    """Only the whole fingerprint is compared: a part of it is refused saying how much was
+    given; one wrong character is a copying mistake, never "rewritten"."""
+    three(run)
+    whole = ok(run("log", "fingerprint")).stdout.strip()
+    line = one_error_line(run("log", "verify", "--against", whole[:11]), "of the 20 characters")
+    assert "has 8 of the 20 characters" in line
+    last = whole[-1]
+    typo = whole[:-2] + ("A" if whole[-2] != "A" else "B") + last
+    line = one_error_line(run("log", "verify", "--against", typo), "copied wrong")
+    assert "rewritten" not in line
+    assert "the journal was not compared" in line
+    ok(run("log", "verify", "--against", whole.lower().replace("-", " ")))
 
 
 def test_verify_notices_a_changed_copy(run: Run, home: Path, tmp_path: Path) -> None:
@@ -377,7 +398,8 @@ def test_export_writes_a_private_file_and_refuses_to_overwrite(
     target.write_text("keep me")
     assert_error(
         run("log", "export", "--format", fmt, "--output", str(target)),
-        f"{target} already exists; use --force to replace it",
+        f"{target} already exists; nothing was written. Choose another name, or add --force "
+        "to replace it",
     )
     assert target.read_text() == "keep me"
     ok(run("log", "export", "--format", fmt, "--output", str(target), "--force"))

@@ -28,6 +28,7 @@ NOTE = "rekey-note-marker-safe-house-4Z"
 JOURNAL_TEXT = "rekey-journal-marker-landlord-8P"
 STEP = f"{PAPERS}.copy-passport"
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+PHOTO = bytes(range(256)) * (9 * 1024) + b"tail of the photo"  # 2 MiB and a bit: three chunks
 
 
 class Killed(BaseException):
@@ -52,11 +53,14 @@ def secret(folder: Path, name: str, text: str) -> Path:
 
 @pytest.fixture(scope="module")
 def rk_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A plain plan with a note, several backups, an own checklist and a journal entry."""
+    """A plain plan with a note, several backups, an own checklist and a journal entry with a
+    photo of two chunks and a bit attached."""
+    from exitplan.journal.attachments import attach
     from exitplan.journal.entry import validate_fields
     from exitplan.journal.records import add
 
-    home = make_home(tmp_path_factory.mktemp("rk") / "plan", PAPERS)
+    base = tmp_path_factory.mktemp("rk")
+    home = make_home(base / "plan", PAPERS)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EXITPLAN_TODAY", "2026-11-30")
         ok(cli(home, "init", "--checklist", PAPERS, "--exit-date", "2026-12-21"))
@@ -64,6 +68,9 @@ def rk_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ok(cli(home, "done", STEP))
         ok(cli(home, "undo", STEP))
     add(home, validate_fields({"what": JOURNAL_TEXT}, NOW), NOW)
+    photo = base / "photo.jpg"
+    photo.write_bytes(PHOTO)
+    attach(home, 1, photo, NOW)
     return home
 
 
@@ -87,7 +94,7 @@ def files(home: Path) -> list[Path]:
 
 def is_sealed(path: Path) -> bool:
     """Whether a file starts like a sealed file (the journal's copies have their own mark)."""
-    return path.read_bytes().startswith((SEALED_MARK, b"EXPJATT1"))
+    return path.read_bytes().startswith((SEALED_MARK, b"\x89EXPLSC\x00"))
 
 
 def note_of(home: Path, pass_file: Path | None) -> str:
@@ -236,16 +243,21 @@ def test_encrypt_on_a_full_disk_at_every_file_finishes_later(
 
 
 def test_a_stopped_encrypt_refuses_writes_in_clear(rk_template: Path, tmp_path: Path) -> None:
-    """After an encrypt stopped before the plan was sealed, reads work but a change is refused
-    (it would be written in clear beside sealed copies), naming how to finish."""
+    """After an encrypt stopped before the plan was sealed, reads work (saying the plan is
+    plain in an encrypted home) but a change is refused (it would be written in clear beside
+    sealed copies), naming how to finish."""
     pass_file = secret(tmp_path, "pass.txt", PASS)
     home = copy_home(rk_template, tmp_path)
     assert run_killed(2, False, str(home), "encrypt", "--passphrase-file", str(pass_file))
     assert not is_sealed(home / "plan.toml")
-    ok(cli(home, "status"))
+    assert "may not be your plan" in ok(cli(home, "status")).stderr
     before = snapshot(home)
-    line = one_error_line(cli(home, "done", STEP, passphrase=pass_file), "plain text")
-    assert "exitplan encrypt" in line
+    result = cli(home, "done", STEP, passphrase=pass_file)
+    assert result.exit_code == 1
+    error = result.stderr.splitlines()[-1]
+    assert error.startswith("Error: ")
+    assert "plain text" in error
+    assert "exitplan encrypt" in error
     assert snapshot(home) == before
 
 
@@ -262,24 +274,71 @@ def rk_sealed(rk_template: Path, tmp_path: Path) -> tuple[Path, Path, Path]:
     return home, old, new
 
 
+def key_ids(home: Path) -> set[bytes]:
+    """The key ids of every sealed file (records, backups, copies...), plan.key left out."""
+    ids = set()
+    for path in files(home):
+        data = path.read_bytes()
+        if data.startswith(SEALED_MARK) or data.startswith(b"\x89EXPLSC\x00"):
+            ids.add(data[9:25])
+    return ids
+
+
+def opens_none_with(home: Path, old_key: bytes, pass_file: Path) -> None:
+    """A copy of the old plan.key and the old passphrase open no file of the home."""
+    from exitplan.crypto.datakey import open_with
+    from exitplan.crypto.keyfile import open_key_file
+    from exitplan.crypto.vault import OtherKey
+
+    key = open_key_file(old_key, pass_file.read_text().strip())
+    for path in files(home):
+        data = path.read_bytes()
+        if data.startswith(SEALED_MARK):
+            with pytest.raises(OtherKey):
+                open_with(data, key)
+    assert key.key_id not in key_ids(home)
+
+
 @pytest.mark.parametrize("after", [False, True], ids=["before-rename", "after-rename"])
 def test_passphrase_change_killed_opens_with_old_or_new(
-    rk_sealed: tuple[Path, Path, Path], after: bool
+    rk_sealed: tuple[Path, Path, Path], tmp_path: Path, after: bool
 ) -> None:
-    """A passphrase change killed at its rename leaves a plan that opens with the old or the
-    new passphrase, everything with that one; `passphrase` again then finishes."""
-    home, old, new = rk_sealed
-    saved = snapshot(home)
+    """A passphrase change killed at each rename in turn leaves a plan that opens (with the old
+    passphrase or the new one, both while the change is unfinished, and refuses changes until
+    it is); `passphrase` again, given either, finishes it: every file is sealed with the new
+    key, and the old plan.key with the old passphrase opens none of them."""
+    template, old, new = rk_sealed
+    sealed = tmp_path / "sealed-template"
+    shutil.copytree(template, sealed)
+    old_key = (sealed / "plan.key").read_bytes()
     args = ("passphrase", "--new-passphrase-file", str(new))
-    assert run_killed(1, after, str(home), *args, passphrase=old)
-    opened = opens_with_one_of(home, old, new)
-    assert opened == (new if after else old)
-    changed = {k for k, v in snapshot(home).items() if v != saved.get(k)}
-    assert changed <= {"plan.key"}
-    if opened == old:
-        ok(cli(home, *args, passphrase=old))
-    assert note_of(home, new) == NOTE
-    ok(cli(home, "restore", passphrase=new))  # every backup opens with the new one
+    kills = 0
+    for n in range(1, 60):
+        home = copy_home(sealed, tmp_path)
+        if not run_killed(n, after, str(home), *args, passphrase=old):
+            break
+        kills += 1
+        opened = opens_with_one_of(home, old, new)
+        from exitplan.home.keys import KeySession
+
+        unfinished = KeySession(home).change_in_progress()
+        if unfinished:  # both open while it is unfinished; a change is refused, not lost
+            assert opens_with_one_of(home, new) == new
+            line = one_error_line(cli(home, "done", STEP, passphrase=old), "passphrase change")
+            assert "exitplan passphrase" in line
+        assert note_of(home, opened) == NOTE
+        current = old if n % 2 else new  # either passphrase finishes it
+        if opened == new and not unfinished:
+            current = new
+        ok(cli(home, *args, passphrase=current))
+        assert not (home / "plan.key.next").exists()
+        assert opens_with_one_of(home, new) == new
+        assert cli(home, "status", passphrase=old).exit_code == 1
+        assert len(key_ids(home)) == 1
+        opens_none_with(home, old_key, old)
+        assert note_of(home, new) == NOTE
+        assert JOURNAL_TEXT in ok(cli(home, "log", "show", "1", passphrase=new)).stdout
+    assert kills >= 5  # plan.key.next, backups, checklist, journal, plan, plan.key
 
 
 def test_passphrase_change_on_a_full_disk_keeps_the_old_one(
@@ -355,16 +414,23 @@ def test_a_killed_decrypt_leaves_no_plain_temp_file_unswept(
 def test_a_plain_plan_put_in_an_encrypted_home_is_refused_and_restore_recovers(
     rk_sealed: tuple[Path, Path, Path], tmp_path: Path
 ) -> None:
-    """A fresh plain plan.toml replacing the encrypted one: `note` writes nothing in clear and
-    says what happened; `restore` brings back the sealed plan, which then takes changes."""
+    """A fresh plain plan.toml replacing the encrypted one: every read says so (status and
+    summary no longer show it without a word), `note` writes nothing in clear and says what
+    happened; `restore` brings back the sealed plan, which then takes changes."""
     home, old, _new = rk_sealed
     other = make_home(tmp_path / "other", PAPERS)
     ok(cli(other, "init", "--checklist", PAPERS))
     shutil.copyfile(other / "plan.toml", home / "plan.toml")
     before = snapshot(home)
+    for command in (("status",), ("summary",), ("list",), ("status", "--json")):
+        told = ok(cli(home, *command, passphrase=old)).stderr.splitlines()
+        assert [line for line in told if "may not be your plan" in line] == told[:1], command
     result = cli(home, "note", STEP, input="written in clear?\n", passphrase=old)
-    line = one_error_line(result, "plain text", "restore")
-    assert "encrypt" in line
+    note, error = result.stderr.splitlines()
+    assert "may not be your plan" in note
+    assert error.startswith("Error: ")
+    assert all(word in error for word in ("plain text", "restore", "encrypt"))
+    assert result.exit_code == 1
     assert snapshot(home) == before
     ok(cli(home, "restore", passphrase=old))
     assert is_sealed(home / "plan.toml")
@@ -405,69 +471,26 @@ def test_status_derives_a_key_once(
         assert len(calls) == 1, command
 
 
-def test_codec_seals_with_the_data_key(rk_sealed: tuple[Path, Path, Path]) -> None:
-    """`KeySession.codec()` is (None, None) before unlocking, then a seal/unseal pair with the
-    plan's data key: sealed bytes name the key in plan.key and open back."""
+def test_the_journal_is_sealed_with_the_data_key(rk_sealed: tuple[Path, Path, Path]) -> None:
+    """The journal's sealing comes from the plan's key session: none before unlocking, then
+    the plan's data key, whose sealed bytes name the key in plan.key and open back."""
     from exitplan.crypto.datakey import key_id_of
     from exitplan.crypto.keyfile import key_file_id
     from exitplan.home.store import Store
+    from exitplan.service import journal as logbook
+    from exitplan.service.workspace import Workspace
 
     home, _old, _new = rk_sealed
     store = Store(home, lambda: PASS)
-    assert store.keys.codec() == (None, None)
+    assert store.keys.ring == ()
     store.load()
-    seal, unseal = store.keys.codec()
-    assert seal is not None
-    assert unseal is not None
-    sealed = seal(b"journal bytes")
+    assert store.keys.ring == (store.key,)
+    sealing = logbook.sealing(Workspace(home, NOW.date(), lambda: PASS))
+    assert sealing is not None
+    assert not sealing.stopped
+    sealed = sealing.seal(b"journal bytes")
     assert key_id_of(sealed) == key_file_id((home / "plan.key").read_bytes())
-    assert unseal(sealed) == b"journal bytes"
-
-
-# -- an earlier release's files (format 1) -------------------------------------------------
-
-
-def _legacy_home(template: Path, tmp_path: Path, passphrase: str) -> Path:
-    """A copy of the template sealed file by file in format 1, as an earlier release did."""
-    from exitplan.crypto.vault import Key, seal
-
-    home = copy_home(template, tmp_path)
-    shutil.rmtree(home / "journal")
-    key = Key.derive(passphrase)
-    for path in files(home):
-        path.write_bytes(seal(path.read_bytes(), key))
-    return home
-
-
-def test_format_one_plan_moves_to_the_key_file_on_the_first_change(
-    rk_template: Path, tmp_path: Path
-) -> None:
-    """A plan sealed by an earlier release opens, and its first change writes plan.key and
-    re-seals every file in format 2; a file sealed under another passphrase is left untouched
-    and never called damaged."""
-    from exitplan.crypto.vault import Key, sealed_version
-    from exitplan.crypto.vault import seal as seal_v1
-
-    pass_file = secret(tmp_path, "pass.txt", PASS)
-    home = _legacy_home(rk_template, tmp_path, PASS)
-    stranger = home / "backups" / "plan-000001-20261101T000000000000Z.toml"
-    stranger.write_bytes(seal_v1(b"schema = 1\n", Key.derive(NEW)))
-    before = stranger.read_bytes()
-    stranger.chmod(0o600)
-    ok(cli(home, "done", STEP, passphrase=pass_file))
-    assert (home / "plan.key").is_file()
-    versions = {
-        str(p.relative_to(home)): sealed_version(p.read_bytes())
-        for p in files(home)
-        if "cache" not in p.parts
-    }
-    assert versions.pop(str(stranger.relative_to(home))) == 1
-    assert set(versions.values()) == {2}
-    assert stranger.read_bytes() == before
-    listing = ok(cli(home, "backups", passphrase=pass_file)).output
-    assert "damaged" not in listing
-    assert "delete" not in listing
-    assert note_of(home, pass_file) == NOTE
+    assert sealing.open(sealed) == b"journal bytes"
 
 
 # -- what names tell ------------------------------------------------------------------------
@@ -531,6 +554,14 @@ def _strace_works() -> bool:
     return done.returncode == 0
 
 
+def photo_back(home: Path, pass_file: Path | None) -> bytes:
+    """The attached photo as `log file` saves it back out."""
+    out = home.parent / "photo-back.jpg"
+    out.unlink(missing_ok=True)
+    ok(cli(home, "log", "file", "2", "-o", str(out), passphrase=pass_file))
+    return out.read_bytes()
+
+
 @pytest.mark.parametrize("command", ["encrypt", "decrypt"])
 def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
     rk_template: Path, tmp_path: Path, command: str
@@ -579,4 +610,56 @@ def test_real_sigkill_at_every_rename_leaves_a_plan_that_opens(
         assert (home / "plan.key").exists() == want_sealed
         assert list(home.rglob("*.tmp")) == []
         assert note_of(home, pass_file) == NOTE
+        assert photo_back(home, pass_file) == PHOTO
+    assert kills >= 6
+
+
+def test_real_sigkill_at_every_rename_of_a_passphrase_change(
+    rk_template: Path, tmp_path: Path
+) -> None:
+    """`passphrase` really SIGKILLed (strace) at each rename in turn: the plan opens with the
+    old or the new passphrase, the same command (given either) finishes, and then everything
+    opens with the new one only, the photo too, and the old plan.key opens nothing."""
+    import subprocess
+    import sys
+
+    if not _strace_works():
+        pytest.fail("this test needs strace with ptrace allowed: apt-get install strace")
+    old = secret(tmp_path, "pass.txt", PASS)
+    new = secret(tmp_path, "new.txt", NEW)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "LC_ALL": "C.UTF-8",
+        "EXITPLAN_TODAY": "2026-11-30",
+        "EXITPLAN_TEST_FAST_KDF": "1",
+    }
+    start = tmp_path / "start"
+    shutil.copytree(rk_template, start)
+    ok(cli(start, "encrypt", "--passphrase-file", str(old)))
+    old_key = (start / "plan.key").read_bytes()
+
+    def run(home: Path, current: Path, kill_at: int | None = None) -> int:
+        argv = [sys.executable, "-m", "exitplan", "--home", str(home)]
+        argv += ["--passphrase-file", str(current), "passphrase", "--new-passphrase-file", str(new)]
+        if kill_at is not None:
+            inject = f"inject=rename:signal=SIGKILL:when={kill_at}"
+            argv = [str(shutil.which("strace")), "-f", "-qq", "-o", os.devnull, "-e", inject, *argv]
+        done = subprocess.run(argv, env=env, capture_output=True, check=False, timeout=120)
+        return done.returncode
+
+    kills = 0
+    for n in range(1, 40):
+        home = copy_home(start, tmp_path)
+        if run(home, old, kill_at=n) == 0:
+            break
+        kills += 1
+        opened = opens_with_one_of(home, old, new)
+        assert run(home, opened if n % 2 else new) == 0, n
+        assert opens_with_one_of(home, new) == new
+        assert list(home.rglob("*.tmp")) == []
+        assert len(key_ids(home)) == 1
+        opens_none_with(home, old_key, old)
+        assert note_of(home, new) == NOTE
+        assert photo_back(home, new) == PHOTO
     assert kills >= 6

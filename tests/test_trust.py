@@ -372,10 +372,16 @@ def test_a_duplicate_title_is_refused_not_renamed(run: Run, plan_home: Path) -> 
 
 
 def test_wipe_answered_in_small_letters_asks_for_capitals(run: Run, plan_home: Path) -> None:
-    """`wipe` then `wipe` in lower case: nothing erased, and a hint to type it in capitals."""
+    """`wipe` then `wipe` in lower case: nothing erased, and a hint to type it in capitals
+    (after the lines that name what would be erased)."""
     before = snapshot(plan_home)
-    one_error_line(run("wipe", input="wipe\n"), "in capitals", "nothing was erased")
-    one_error_line(run("wipe", input="no\n"), "nothing was erased")
+    for answer, words in (("wipe\n", ("in capitals",)), ("no\n", ())):
+        result = run("wipe", input=answer)
+        assert result.exit_code == 1
+        *named, error = result.stderr.splitlines()
+        assert named[0].startswith("This erases everything exitplan keeps in")
+        assert error.startswith("Error: ")
+        assert all(word in error for word in (*words, "Nothing was erased"))
     assert "capitals" not in run("wipe", input="no\n").stderr
     assert snapshot(plan_home) == before
 

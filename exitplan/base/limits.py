@@ -5,21 +5,41 @@ One home, so a folder name or a limit is never written twice; stdlib only, impor
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import Literal
 
 # The data directory's own names.
 PLAN_FILE = "plan.toml"
 KEY_FILE = "plan.key"
+NEXT_KEY_FILE = "plan.key.next"  # there only while a passphrase change is being finished
 LOCK_FILE = ".lock"
 BACKUP_DIR = "backups"
 CHECKLIST_DIR = "checklists"
 CACHE_DIR = "cache"
 JOURNAL_DIR = "journal"
-# The folders exitplan writes, and the names in the data directory that must never be links: a
-# link would lead reads, writes, `encrypt` and `wipe` out of the folder.
-FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
+JOURNAL_FILES_DIR = f"{JOURNAL_DIR}/files"  # the kept copies of attached files
 TEMP_SUFFIX = ".tmp"
-OWN_NAMES = frozenset({PLAN_FILE, KEY_FILE, LOCK_FILE, BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR})
+
+# exitplan's own files and folders in the data directory: the ONE list. Only exitplan writes
+# them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`
+# read it. None of them may be a link: a link would lead reads, writes, `encrypt` and `wipe` out
+# of the folder.
+OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, LOCK_FILE)
+FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
+OWN_NAMES = frozenset(OWN_FILES + FOLDERS)
+NEVER_LINKS = (*OWN_FILES, *FOLDERS, JOURNAL_FILES_DIR)
+
+
+def is_own(relative: PurePath) -> bool:
+    """Whether a path in the data directory (relative to it) is exitplan's: one of its files, a
+    temp file of its own beside them, or anything in one of its folders."""
+    parts = relative.parts
+    if not parts or parts[0] in ("..", "/") or relative.is_absolute():
+        return False
+    if len(parts) > 1:
+        return parts[0] in FOLDERS
+    return parts[0] in OWN_NAMES or (parts[0].startswith(".") and parts[0].endswith(TEMP_SUFFIX))
+
 
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).
 SCHEMA_VERSION = 1

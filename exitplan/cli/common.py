@@ -88,11 +88,28 @@ def ask(text: str, *, hidden: bool = False) -> str:
 ASK = "-"
 
 
+# Characters read from a pipe beyond the longest text kept (a note), so a longer text is refused
+# as too long, never held whole (`< /dev/zero` would otherwise grow until memory runs out).
+PIPE_LIMIT = 20_000 + 4096
+
+
+def read_piped(limit: int = PIPE_LIMIT) -> str:
+    """Standard input, at most `limit` characters; more than that is refused, unread."""
+    text = sys.stdin.read(limit + 1)
+    if len(text) > limit:
+        raise ExitplanError(
+            f"the text given on standard input is longer than {limit:,} characters; "
+            "nothing was changed"
+        )
+    return text
+
+
 def read_private_text(prompt: str, check: Callable[[str], str] | None = None) -> str:
     """Free text from a prompt (checked as it is typed, and asked again on a fault), or from
-    stdin when it is not a terminal (checked once: a pipe cannot be asked again)."""
+    stdin when it is not a terminal (checked once: a pipe cannot be asked again; read up to its
+    limit only)."""
     if not sys.stdin.isatty():
-        text = sys.stdin.read()
+        text = read_piped()
         return check(text) if check else text
     from exitplan.cli import prompts
 
@@ -219,6 +236,9 @@ def env_of(ctx: typer.Context) -> Env:
     return root.obj
 
 
+PASSPHRASE_FILE_LIMIT = 4096
+
+
 def read_passphrase_file(path: Path) -> str:
     """The first line of a passphrase file, which only its owner may read."""
     path = path.expanduser()
@@ -228,10 +248,19 @@ def read_passphrase_file(path: Path) -> str:
                 f"the passphrase file {path} can be read by other users of this computer; "
                 f"make it private with: chmod 600 '{path}'"
             )
-        text = path.read_text(encoding="utf-8")
+        # A path the person names (it may be a pipe, `<(...)`): read its start only, so a huge
+        # file is never held whole.
+        with path.open("rb") as handle:
+            head = handle.read(PASSPHRASE_FILE_LIMIT + 1)
+        text = head.split(b"\n", 1)[0].decode("utf-8") + ("\n" if b"\n" in head else "")
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "not readable UTF-8 text"
         raise ExitplanError(f"cannot read the passphrase file {path} ({reason})") from None
+    if len(head) > PASSPHRASE_FILE_LIMIT and "\n" not in text:
+        raise ExitplanError(
+            f"the first line of the passphrase file {path} is longer than "
+            f"{PASSPHRASE_FILE_LIMIT} bytes, so it is not a passphrase; nothing was read"
+        )
     lines = text.splitlines()
     passphrase = lines[0] if lines else ""
     if not passphrase:

@@ -41,7 +41,9 @@ def validate(
             seen.setdefault(checklist.id, path)
             if not found:
                 count = len(checklist.items)
-                typer.echo(f"{path}: ok ({count} item{'' if count == 1 else 's'})")
+                from exitplan.base.safetext import one_line
+
+                typer.echo(f"{one_line(path)}: ok ({count} item{'' if count == 1 else 's'})")
     if problems:
         raise ChecklistProblems(problems)
 

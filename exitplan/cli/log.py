@@ -9,12 +9,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.cli import logfiles
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -25,8 +26,10 @@ from exitplan.cli.common import (
     say,
     stream_is_terminal,
 )
+from exitplan.cli.logfiles import Meter
 
 if TYPE_CHECKING:
+    from exitplan.service.journal import Written
     from exitplan.service.workspace import Workspace
 
 app = typer.Typer(
@@ -66,7 +69,10 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     from exitplan.service import journal as logbook
 
     if not at_terminal():
-        return logbook.read_toml(ws, sys.stdin.buffer.read())
+        from exitplan.journal.entry import MAX_TOML_BYTES
+
+        # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
+        return logbook.read_toml(ws, sys.stdin.buffer.read(MAX_TOML_BYTES + 1))
     from exitplan.cli.prompts import ask_checked
     from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
 
@@ -98,6 +104,17 @@ def log_callback(ctx: typer.Context) -> None:
         ctx.invoke(list_entries, ctx=ctx, as_json=False)
 
 
+def _told(written: Written) -> None:
+    """Say which copies left by a stopped attach were erased before writing."""
+    for path in written.removed:
+        say(
+            _(
+                "Erased {path}: a copy kept by an attach that was stopped before its record "
+                "was written."
+            ).format(path=path)
+        )
+
+
 @app.command("add")
 def add(ctx: typer.Context) -> None:
     """Write a new entry. Asks each question in turn; from a pipe, reads one entry as TOML.
@@ -108,11 +125,12 @@ def add(ctx: typer.Context) -> None:
 
     ws = _ws(ctx)
     logbook.check_private(ws)
-    logbook.codec(ws)  # an encrypted plan is unlocked before anything is typed
+    logbook.sealing(ws)  # an encrypted plan is unlocked before anything is typed
     fields = _ask_entry(ws, _("A new journal entry."))
-    n = _saved(lambda: logbook.add(ws, fields))
-    echo_number(n)
-    say(_("Kept as entry {n}.").format(n=n))
+    written = _saved(lambda: logbook.add(ws, fields))
+    _told(written)
+    echo_number(written.number)
+    say(_("Kept as entry {n}.").format(n=written.number))
 
 
 def echo_number(n: int) -> None:
@@ -122,7 +140,10 @@ def echo_number(n: int) -> None:
         typer.echo(str(n))
 
 
-def _saved(write: Callable[[], int]) -> int:
+T = TypeVar("T")
+
+
+def _saved(write: Callable[[], T]) -> T:
     """Save typed answers; when the disk refuses (full, say), keep them in memory and offer to
     try again at the terminal, so nothing typed is lost. Never written anywhere in plain."""
     from exitplan.base.errors import StorageError
@@ -149,14 +170,26 @@ def _saved(write: Callable[[], int]) -> int:
 STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
-def _list_lines(views: list[dict[str, Any]]) -> list[str]:
-    from exitplan.journal.records import timeline
+def _columns() -> int:
+    from exitplan.views.term import width
 
-    lines = []
-    for moment in timeline(views):
-        tail = f"  [{moment.added}]" if moment.added else ""
-        lines.append(f"{moment.number:>4}  {moment.when:<22}  {moment.what}{tail}")
-    return lines
+    return width()
+
+
+def _wrapped(lines: list[str], indent: str = "    ") -> list[str]:
+    """Every line wrapped to the terminal's width at spaces, never inside a word; a line's
+    continuation is indented by its own leading spaces and `indent`."""
+    from exitplan.views.term import wrap
+
+    columns = _columns()
+    out: list[str] = []
+    for line in lines:
+        if not line:
+            out.append("")
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
+    return out
 
 
 @app.command("list")
@@ -166,47 +199,25 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from exitplan.service import journal as logbook
 
     views = journal.list_entries(logbook.records(_ws(ctx)))
-    notes = [] if views else ["The journal is empty. 'exitplan log add' writes an entry."]
-    render_result(Output(views, echo_lines(_list_lines(views)), notes), as_json)
+    notes = [] if views else [_("The journal is empty. 'exitplan log add' writes an entry.")]
+    from exitplan.journal.screens import list_lines
 
-
-def _show_lines(view: dict[str, Any]) -> list[str]:
-    from exitplan.journal.entry import FIELDS, QUESTIONS, when_words
-
-    def fields(values: dict[str, Any]) -> list[str]:
-        out = []
-        for name in FIELDS:
-            if name in values:
-                value = values[name]
-                text = when_words(value) if name == "when" else value
-                if name == "when" and value.get("approximate"):
-                    text += " (approximate)"
-                label = QUESTIONS[name].split(" (")[0]
-                out.append(f"{label}: " + str(text).replace("\n", "\n    "))
-        return out
-
-    lines = [f"Entry {view['number']}, written {view['recorded']}", *fields(view["fields"])]
-    for amendment in view["amendments"]:
-        lines += ["", f"Correction {amendment['number']}, written {amendment['recorded']}"]
-        lines += fields(amendment["fields"])
-    for att in view["attachments"]:
-        file = att["file"]
-        lines += [
-            "",
-            f"File {att['number']}: {file['name']}, {file['size']} bytes, SHA-256 {file['sha256']}",
-        ]
-    lines += ["", f"hash {view['hash']}", f"previous {view['prev']}"]
-    return lines
+    plain = env_of(ctx).plain
+    lines = _wrapped(list_lines(views, plain=plain), indent="" if plain else "      ")
+    render_result(Output(views, echo_lines(lines), notes), as_json)
 
 
 @app.command("show")
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
     """Show one entry in full, with its corrections and files. Example: exitplan log show 3"""
     from exitplan.journal import records as journal
+    from exitplan.journal.screens import show_lines
     from exitplan.service import journal as logbook
 
     view = journal.show_entry(logbook.records(_ws(ctx)), n)
-    render_result(Output(view, echo_lines(_show_lines(view))), as_json)
+    render_result(
+        Output(view, echo_lines(_wrapped(show_lines(view, plain=env_of(ctx).plain)))), as_json
+    )
 
 
 @app.command("amend")
@@ -219,8 +230,15 @@ def amend(ctx: typer.Context, n: NumberArg) -> None:
     journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
     fields = _ask_entry(ws, _("A correction to entry {n}.").format(n=n))
     written = _saved(lambda: logbook.amend(ws, n, fields))
-    echo_number(written)
-    say(f"Kept as correction {written} to entry {n}; entry {n} itself is unchanged.")
+    _told(written)
+    place = len(journal.show_entry(logbook.records(ws), n)["amendments"])
+    echo_number(written.number)
+    say(
+        _(
+            "Kept as correction {place} to entry {n} (record {record}); entry {n} itself is "
+            "unchanged."
+        ).format(place=place, n=n, record=written.number)
+    )
 
 
 @app.command("attach")
@@ -231,15 +249,31 @@ def attach(
 ) -> None:
     """Keep a copy of a file with an entry, with its SHA-256. The original is not changed.
 
-    Files up to 256 MiB. Example: exitplan log attach 3 photo.jpg
+    Any size the disk has room for: a long video too. Example: exitplan log attach 3 photo.jpg
     """
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
-    written = logbook.attach(ws, n, file)
-    sealed = " (encrypted)" if logbook.is_sealed(ws) else ""
-    typer.echo(str(written))
-    say(f"Kept a copy{sealed} of {file.name} with entry {n}, as record {written}.")
+    try:
+        size = file.expanduser().stat().st_size
+    except OSError:
+        size = 0  # the journal says plainly what is wrong with the file
+    meter = Meter(size, _("Keeping a copy"))
+    try:
+        written = logbook.attach(ws, n, file, meter)
+    finally:
+        meter.close()
+    _told(written)
+    sealed = logbook.sealing(ws) is not None
+    echo_number(written.number)
+    from exitplan.base.safetext import one_line
+
+    message = (
+        _("Kept an encrypted copy of {name} with entry {n}, as record {record}.")
+        if sealed
+        else _("Kept a copy of {name} with entry {n}, as record {record}.")
+    )
+    say(message.format(name=one_line(file.name), n=n, record=written.number))
 
 
 @app.command("verify")
@@ -250,33 +284,47 @@ def verify(
         typer.Option(
             "--against",
             metavar="FINGERPRINT",
-            help="Also check the journal still extends a fingerprint noted earlier.",
+            help="Also check the journal still extends a fingerprint noted earlier "
+            "(the whole fingerprint).",
             show_default=False,
         ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check that no entry was changed, removed or reordered (exit 1 if one was).
+    """Check that no entry was changed, removed or reordered, and re-hash every kept file
+    (exit 1 if anything differs). Records cut off the end show only with --against.
 
-    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRST
+    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRSV
     """
+    from exitplan.journal.chain import TAIL_NOTE
+    from exitplan.journal.entry import JournalError
     from exitplan.service import journal as logbook
 
-    result, copies = logbook.verify(_ws(ctx), against)
-    from exitplan.journal.entry import JournalError
-
-    data = {**result.as_dict(), "copies": copies, "ok": result.ok and not copies}
-    if data["ok"]:
-        lines = [result.message, f"Fingerprint: {result.fingerprint}"]
-        render_result(Output(data, echo_lines(lines)), as_json)
+    ws = _ws(ctx)
+    meter = Meter(logbook.copy_sizes(ws), _("Checking the kept files"))
+    try:
+        checked = logbook.verify(ws, against, meter)
+    finally:
+        meter.close()
+    result = checked.chain
+    data = {**result.as_dict(), "copies": checked.problems, "ok": checked.ok}
+    if checked.ok:
+        lines = [result.message + "."]
+        if against is None:
+            lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))
+        lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=result.fingerprint))
+        render_result(Output(data, echo_lines(_wrapped(lines))), as_json)
         return
     if as_json:
         render_result(Output(data, lambda: None), as_json)
     if not result.ok:
-        reason = f"{result.message} (fingerprint of the intact part: {result.fingerprint})"
+        reason = _("{message} (fingerprint of the intact part: {fingerprint})").format(
+            message=result.message, fingerprint=result.fingerprint
+        )
+        reason = "; ".join([reason, *checked.problems])
     else:
-        reason = "; ".join(copies)
-    raise JournalError(f"the journal is not intact: {reason}")
+        reason = "; ".join(checked.problems)
+    raise JournalError(_("the journal is not intact: {reason}").format(reason=reason))
 
 
 @app.command("fingerprint")
@@ -287,50 +335,25 @@ def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """
     from exitplan.service import journal as logbook
 
-    result, _copies = logbook.verify(_ws(ctx))
-    if not result.ok:
+    checked = logbook.verify(_ws(ctx))
+    result = checked.chain
+    if not checked.ok:
+        reason = "; ".join([result.message] if not result.ok else checked.problems)
         raise ExitplanError(
-            f"the journal is not intact ({result.message}); 'exitplan log verify' says more"
+            _("the journal is not intact ({reason}); 'exitplan log verify' says more").format(
+                reason=reason
+            )
         )
     data = {"fingerprint": result.fingerprint, "entries": result.entries, "records": result.records}
-    lines = [result.fingerprint]
-    notes = [f"{result.message}. Note it somewhere only you, or someone you trust, can see."]
-    render_result(Output(data, echo_lines(lines), notes), as_json)
+    notes = [
+        _(
+            "{message}. Write the whole fingerprint down somewhere only you, or someone you "
+            "trust, can see: its last character lets a copying mistake be told apart from a "
+            "changed journal."
+        ).format(message=result.message)
+    ]
+    render_result(Output(data, echo_lines([result.fingerprint]), notes), as_json)
 
 
-@app.command("export")
-def export(
-    ctx: typer.Context,
-    output: Annotated[
-        Path,
-        typer.Option(
-            "--output", "-o", help="The file to write (private, mode 0600).", dir_okay=False
-        ),
-    ],
-    fmt: Annotated[
-        Literal["markdown", "html", "json"],
-        typer.Option("--format", "-f", help="markdown, html or json."),
-    ] = "markdown",
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
-) -> None:
-    """Write the whole journal for a lawyer or advocate, with hashes and how to check them.
-
-    Example: exitplan log export --format html --output journal.html
-    """
-    from exitplan.disk.atomic import write_atomic
-    from exitplan.service import journal as logbook
-
-    ws = _ws(ctx)
-    target = output.expanduser()
-    if ws.store.owns(target) or logbook._inside(target, ws.home / "journal"):
-        raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
-    if not target.parent.is_dir():
-        raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
-    if (target.exists() or target.is_symlink()) and not force:
-        raise ExitplanError(f"{target} already exists; use --force to replace it")
-    text = logbook.export_text(ws, fmt)
-    write_atomic(target, text.encode("utf-8"))
-    target.chmod(0o600)
-    say(f"Saved the journal to {target}. It holds everything you wrote: keep it private.")
-    if logbook.is_sealed(ws):
-        say("Note: this export is NOT encrypted, although your journal is.")
+app.command("export")(logfiles.export)
+app.command("file")(logfiles.save_file)

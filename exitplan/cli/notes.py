@@ -9,6 +9,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
+from exitplan.base.safetext import only_controls
 from exitplan.cli.common import env_of, read_private_text, say
 
 
@@ -94,6 +95,8 @@ def typed_note(
     room = MAX_NOTE_CHARS - (len(current or "") + 1 if adding else 0)
 
     def check(text: str) -> str:
+        if only_controls(text):  # bytes piped by mistake: never an empty note removing this one
+            raise ExitplanError(_("the note holds only control characters; nothing was changed"))
         cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
         if len(cleaned) > room:
             raise ExitplanError(

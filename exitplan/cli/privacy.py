@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
+
+if TYPE_CHECKING:
+    from exitplan.home.files import WipeContents
 
 MIN_PASSPHRASE = 8
 TRIES = 3
@@ -30,7 +34,7 @@ def new_passphrase(env: Env, source: Path | None) -> str:
         "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
         "work well. If it is forgotten, the plan cannot be opened."
     )
-    for _ in range(TRIES):
+    for _try in range(TRIES):
         text = hidden_prompt("New passphrase")
         if len(text) < MIN_PASSPHRASE:
             say(f"That is shorter than {MIN_PASSPHRASE} characters; please choose a longer one.")
@@ -65,6 +69,26 @@ EncryptPassOpt = Annotated[
 ]
 
 
+def _left_and_removed(left: list[str], removed: list[str]) -> None:
+    """Name the files a change of sealing left as they were, and the copies it erased."""
+    if left:
+        say(
+            ngettext(
+                "This file did not open or could not be trusted, so it was left as it is: {files}.",
+                "These files did not open or could not be trusted, so they were left as they "
+                "are: {files}.",
+                len(left),
+            ).format(files="; ".join(left))
+        )
+    for path in removed:
+        say(
+            _(
+                "Erased {path}: a copy kept by an attach that was stopped before its record "
+                "was written."
+            ).format(path=path)
+        )
+
+
 def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     """Protect every copy with a passphrase.
 
@@ -75,33 +99,47 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     # A stopped earlier run left a key file: it opens with the same passphrase.
     env.passphrase_file = env.passphrase_file or new_file
     finishing = env.ws.store.keys.key_path.exists() or env.ws.store.is_encrypted()
-    sealed = env.ws.encrypt(lambda: new_passphrase(env, source))
+    done = env.ws.encrypt(lambda: new_passphrase(env, source))
+    _left_and_removed(done.left, done.removed)
     if finishing:
-        say(f"Finished encrypting: {sealed} file(s) that were still plain are now encrypted.")
+        say(
+            ngettext(
+                "Finished encrypting: {count} file that was still plain is now encrypted.",
+                "Finished encrypting: {count} files that were still plain are now encrypted.",
+                done.done,
+            ).format(count=done.done)
+        )
         return
-    say("The plan, its backups and your own checklists are now encrypted.")
-    say("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it.")
+    say(_("The plan, its backups, your own checklists and the journal are now encrypted."))
+    say(_("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it."))
 
 
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
-    """Change the passphrase (asks for the current one first)."""
+    """Change the passphrase (asks for the current one first).
+
+    Every file is sealed again with a new key, so a copy of the old key file and the old
+    passphrase open nothing written from now on.
+    """
     env = env_of(ctx)
     env.prompt = "Current passphrase"
     if env.passphrase_file is None and sys.stdin.isatty():
-        say("First the current passphrase, then the new one.")
-    env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
-    say("The passphrase is changed; every copy now opens only with the new one.")
+        say(_("First the current passphrase, then the new one."))
+    done = env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
+    _left_and_removed(done.left, done.removed)
+    say(
+        _(
+            "The passphrase is changed: every file here is now sealed with a new key that only "
+            "the new passphrase opens. Copies made before the change (in a backup or a sync) "
+            "still open with the old passphrase."
+        )
+    )
 
 
 def decrypt(ctx: typer.Context) -> None:
     """Store the plan as plain files again."""
-    stuck = env_of(ctx).ws.decrypt()
-    if stuck:
-        say(
-            "These files did not open with this plan's key and were left as they are: "
-            + ", ".join(str(p) for p in stuck)
-        )
-    say("The plan is stored as plain files again: anyone who can open your files can read it.")
+    done = env_of(ctx).ws.decrypt()
+    _left_and_removed(done.left, done.removed)
+    say(_("The plan is stored as plain files again: anyone who can open your files can read it."))
 
 
 def where(ctx: typer.Context) -> None:
@@ -117,7 +155,7 @@ def where(ctx: typer.Context) -> None:
         typer.echo(f"  {rel}  ({size} bytes, {kind})")
 
 
-WIPE_LIMITS = (
+WIPE_LIMITS = N_(
     "Not erased: older copies the disk may still hold (the file system's journal, free space, "
     "blocks an SSD set aside), copies elsewhere (other backups, cloud sync), and shell history."
 )
@@ -135,28 +173,83 @@ def wipe(
     """
     env = env_of(ctx)
     if not env.home.exists():
-        say(f"Nothing to erase: {env.home} does not exist.")
+        say(_("Nothing to erase: {home} does not exist.").format(home=env.home))
         return
     if not yes:
-        answer = ask("This erases your whole plan. Type WIPE to go ahead")
+        for line in _wipe_lines(env.ws.wipe_preview(), env.home):
+            say(line)
+        answer = ask(_("Type WIPE to go ahead"))
         if answer.strip() != "WIPE":
             if answer.strip().upper() == "WIPE":
                 raise ExitplanError(
-                    "the word must be typed in capitals, WIPE, to erase. Nothing was erased"
+                    _("the word must be typed in capitals, WIPE, to erase. Nothing was erased")
                 )
-            raise ExitplanError("the answer was not WIPE. Nothing was erased")
+            raise ExitplanError(_("the answer was not WIPE. Nothing was erased"))
     report = env.ws.wipe()
-    say(
-        f"Erased {report.erased} file(s) in {env.home}: each was overwritten with zeros, "
-        "then deleted."
-        + (f" Left alone (not exitplan's): {', '.join(report.left)}." if report.left else "")
-    )
+    erased = ngettext(
+        "Erased {count} file in {home}: it was overwritten with zeros, then deleted.",
+        "Erased {count} files in {home}: each was overwritten with zeros, then deleted.",
+        report.erased,
+    ).format(count=report.erased, home=env.home)
+    if report.left:
+        erased += " " + _("Left alone (not exitplan's): {names}.").format(
+            names=", ".join(report.left)
+        )
+    say(erased)
     if env.home.exists() and not report.left:
-        say(f"The empty folder {env.home} is still there: its parent folder is not writable.")
+        say(
+            _("The empty folder {home} is still there: its parent folder is not writable.").format(
+                home=env.home
+            )
+        )
     if report.sealed:
-        closing = (
+        closing = _(
             "The plan was encrypted: copies made since then stay unreadable without the passphrase."
         )
     else:
-        closing = "The plan was not encrypted, so such copies could still be read."
-    say(f"{WIPE_LIMITS}\n{closing}")
+        closing = _("The plan was not encrypted, so such copies could still be read.")
+    say(f"{_(WIPE_LIMITS)}\n{closing}")
+
+
+def _wipe_lines(found: WipeContents, home: Path) -> list[str]:
+    """What a wipe would erase, named with counts, before the person is asked."""
+    lines = [_("This erases everything exitplan keeps in {home}:").format(home=home)]
+    if found.plan:
+        lines.append("  " + _("your plan"))
+    if found.backups:
+        lines.append(
+            "  "
+            + ngettext(
+                "{n} earlier version of your plan",
+                "{n} earlier versions of your plan",
+                found.backups,
+            ).format(n=found.backups)
+        )
+    if found.checklists:
+        lines.append(
+            "  "
+            + ngettext(
+                "{n} checklist of your own", "{n} checklists of your own", found.checklists
+            ).format(n=found.checklists)
+        )
+    if found.records:
+        lines.append(
+            "  "
+            + ngettext(
+                "your journal: {n} record (an entry, a correction or an attached file)",
+                "your journal: {n} records (entries, corrections and attached files)",
+                found.records,
+            ).format(n=found.records)
+        )
+    if found.copies:
+        lines.append(
+            "  "
+            + ngettext(
+                "{n} file attached to the journal, kept as a copy",
+                "{n} files attached to the journal, kept as copies",
+                found.copies,
+            ).format(n=found.copies)
+        )
+    if found.key:
+        lines.append("  " + _("the key file that the passphrase opens"))
+    return lines

@@ -270,22 +270,13 @@ def summary(
 
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
+    from exitplan.service import outputs
     from exitplan.views import export
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
     if target is not None:
-        if env.ws.store.owns(target):
-            raise ExitplanError(f"{target} is one of exitplan's own files; choose another name")
-        if not target.parent.is_dir():
-            raise ExitplanError(f"cannot write {target}: the folder {target.parent} does not exist")
-        if target.is_dir():
-            raise ExitplanError(f"{target} is a folder; give a file name")
-        if target.exists() and not force:
-            raise ExitplanError(
-                f"{target} already exists; nothing was written. Choose another name, "
-                "or add --force to replace it"
-            )
+        outputs.check_target(env.ws.store, target, force=force)
     suffix = target.suffix.lower() if target else ""
     if fmt is None and suffix in NOT_WRITTEN:
         raise ExitplanError(
@@ -308,9 +299,7 @@ def summary(
     if target is None:
         typer.echo(text, nl=False)
         return
-    from exitplan.disk.atomic import write_atomic
-
-    write_atomic(target, text.encode("utf-8"))
+    outputs.write_private(target, text.encode("utf-8"))
     say(
         f"Saved the summary ({chosen}) to {target}. It holds your notes: keep it somewhere private."
     )

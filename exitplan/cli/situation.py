@@ -61,10 +61,11 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if stdin_is_terminal():
         ask_and_save(env)
         return
+    from exitplan.cli.common import read_piped
     from exitplan.cli.region import KEEP, read_place
     from exitplan.domain.situation import read_situation
 
-    answers, named = read_situation(sys.stdin.read())
+    answers, named = read_situation(read_piped(64 * 1024))
     place = read_place(named) if named is not None else KEEP
     if not answers and place.keep:
         say(_("No answers were given, so nothing changed. Write one per line: children = true"))

@@ -11,8 +11,12 @@ import typer
 def say(message: str) -> None:
     """A short confirmation on stderr, so stdout stays clean for data.
 
-    At a terminal it is wrapped to the terminal's width, so no word is split at the edge.
+    At a terminal it is wrapped to the terminal's width, so no word is split at the edge. A
+    control character (from a planted file's name or value) is shown as U+FFFD, never sent.
     """
+    from exitplan.base.safetext import screen_text
+
+    message = screen_text(message)
     if stream_is_terminal(err=True):
         from exitplan.views.term import width, wrap_lines
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import hmac
 import os
 import struct
+from collections.abc import Sequence
 
 from exitplan.crypto.vault import MAGIC, DamagedFile, OtherKey, VaultError
 
@@ -43,6 +44,7 @@ __all__ = [
     "DataKey",
     "key_id_of",
     "open_with",
+    "open_with_any",
     "padded_size",
     "seal_with",
     "sealed_size",
@@ -142,6 +144,16 @@ def seal_with(plaintext: bytes, key: DataKey) -> bytes:
     body = _LENGTH.pack(len(plaintext)) + plaintext
     body += bytes(padded_size(len(plaintext)) - len(body))
     return header + AESGCM(key.secret_bytes()).encrypt(nonce, body, header)
+
+
+def open_with_any(data: bytes, keys: Sequence[DataKey]) -> bytes:
+    """Open a format-2 file with whichever of `keys` it names (a passphrase change in progress
+    holds two); OtherKey if it names none of them."""
+    key_id = _parse(data)[0]
+    for key in keys:
+        if hmac.compare_digest(key_id, key.key_id):
+            return open_with(data, key)
+    raise OtherKey()
 
 
 def open_with(data: bytes, key: DataKey) -> bytes:

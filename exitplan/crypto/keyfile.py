@@ -2,8 +2,9 @@
 
 Every sealed file of a plan is sealed with one random data key (:mod:`exitplan.crypto.datakey`).
 This small file holds that key, wrapped with AES-256-GCM under a key that Argon2id derives from the
-passphrase. Changing the passphrase rewraps the same data key under a new salt and replaces this one
-file; no other file changes. All integers are big-endian; version 1 is exactly 143 bytes::
+passphrase. Changing the passphrase makes a new data key and re-seals every file with it (see the
+next key file below), so the old key file and passphrase open nothing written afterwards.
+All integers are big-endian; version 1 is exactly 143 bytes::
 
     offset  size  field
     0       8     KEY_MAGIC  b"\\x89EXPLKY\\x00"
@@ -51,10 +52,14 @@ from exitplan.crypto.vault import (
 __all__ = [
     "KEY_FILE_SIZE",
     "KEY_MAGIC",
+    "NEXT_FILE_SIZE",
     "key_file_id",
     "new_key_file",
+    "next_file",
+    "next_file_ids",
+    "next_slot",
     "open_key_file",
-    "rewrap_key_file",
+    "open_next_file",
     "wrap_key",
 ]
 
@@ -162,6 +167,89 @@ def open_key_file(data: bytes, passphrase: str) -> DataKey:
     return DataKey(secret, slot.key_id)
 
 
-def rewrap_key_file(data: bytes, old: str, new: str) -> bytes:
-    """The same data key (and key id) wrapped by the new passphrase under a new salt."""
-    return wrap_key(open_key_file(data, old), new)
+# -- the next key file: a passphrase change in progress -------------------------------------
+#
+# Changing the passphrase makes a NEW data key and re-seals every file with it, so a copy of the
+# old key file and the old passphrase open nothing written afterwards. While files are re-sealed
+# one by one, both keys are needed; ``plan.key.next`` holds the new key so that EITHER passphrase
+# opens both keys. Version 1 is exactly 319 bytes::
+#
+#     offset  size  field
+#     0       143   a key file holding the new data key, wrapped by the new passphrase
+#     143     8     NEXT_MAGIC  b"\x89EXPLKN\x00"
+#     151     16    key id of the old data key
+#     167     12    nonce a
+#     179     48    the new key's 32 bytes sealed with the old key (AES-256-GCM), then the tag
+#     227     12    nonce b
+#     239     48    the old key's 32 bytes sealed with the new key, then the tag
+#     287     32    SHA-256 of bytes 0 to 287
+#
+# Bytes 143 to 167 and the new key's id are the associated data of both sealed keys. Once every
+# file is sealed with the new key, the first 143 bytes replace ``plan.key`` and this file goes.
+
+NEXT_MAGIC = b"\x89EXPLKN\x00"
+_BRIDGE = struct.Struct(f">8s{KEY_ID_LEN}s{NONCE_LEN}s{_WRAPPED_LEN}s{NONCE_LEN}s{_WRAPPED_LEN}s")
+NEXT_FILE_SIZE = KEY_FILE_SIZE + _BRIDGE.size + CHECKSUM_LEN
+
+
+def next_file(old: DataKey, new: DataKey, passphrase: str) -> bytes:
+    """The next key file: `new` wrapped by `passphrase`, and each key sealed with the other."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    slot = wrap_key(new, passphrase)
+    nonce_a, nonce_b = os.urandom(NONCE_LEN), os.urandom(NONCE_LEN)
+    aad = NEXT_MAGIC + old.key_id + new.key_id
+    new_under_old = AESGCM(old.secret_bytes()).encrypt(nonce_a, new.secret_bytes(), aad)
+    old_under_new = AESGCM(new.secret_bytes()).encrypt(nonce_b, old.secret_bytes(), aad)
+    bridge = _BRIDGE.pack(NEXT_MAGIC, old.key_id, nonce_a, new_under_old, nonce_b, old_under_new)
+    body = slot + bridge
+    return body + _checksum(body)
+
+
+def _next_parts(data: bytes) -> tuple[bytes, tuple[bytes, bytes, bytes, bytes, bytes, bytes]]:
+    if len(data) != NEXT_FILE_SIZE:
+        raise DamagedKeyFile("the next key file (plan.key.next) has the wrong size; it was damaged")
+    body, stored = bytes(data[:-CHECKSUM_LEN]), bytes(data[-CHECKSUM_LEN:])
+    if not hmac.compare_digest(_checksum(body), stored):
+        raise DamagedKeyFile("the next key file (plan.key.next) is damaged")
+    parts = _BRIDGE.unpack_from(body, KEY_FILE_SIZE)
+    if parts[0] != NEXT_MAGIC:
+        raise VaultError("plan.key.next is not an exitplan next key file")
+    return body[:KEY_FILE_SIZE], parts
+
+
+def next_file_ids(data: bytes) -> tuple[bytes, bytes]:
+    """(old key id, new key id) of a next key file, checked without the passphrase."""
+    slot, parts = _next_parts(data)
+    return parts[1], key_file_id(slot)
+
+
+def next_slot(data: bytes) -> bytes:
+    """The key file inside a next key file: it replaces plan.key when the change is done."""
+    return _next_parts(data)[0]
+
+
+def open_next_file(
+    data: bytes, *, old: DataKey | None = None, passphrase: str | None = None
+) -> tuple[DataKey, DataKey]:
+    """(old key, new key) from a next key file, given the old key (opened from plan.key with
+    the old passphrase) or the new passphrase. WrongPassphrase if neither opens it."""
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    slot, (_magic, old_id, nonce_a, new_under_old, nonce_b, old_under_new) = _next_parts(data)
+    new_id = key_file_id(slot)
+    aad = NEXT_MAGIC + old_id + new_id
+    try:
+        if old is not None:
+            if not hmac.compare_digest(old.key_id, old_id):
+                raise WrongPassphrase()
+            new = DataKey(AESGCM(old.secret_bytes()).decrypt(nonce_a, new_under_old, aad), new_id)
+            return old, new
+        if passphrase is None:
+            raise WrongPassphrase()
+        new = open_key_file(slot, passphrase)
+        secret = AESGCM(new.secret_bytes()).decrypt(nonce_b, old_under_new, aad)
+        return DataKey(secret, old_id), new
+    except InvalidTag:
+        raise DamagedKeyFile("the next key file (plan.key.next) is damaged") from None

@@ -94,10 +94,13 @@ def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
     import tomllib
 
     from exitplan.base.i18n import _
+    from exitplan.base.tomlcost import toml_cost_problem
 
+    if problem := toml_cost_problem(text):
+        raise ExitplanError(_("the answers could not be read: {problem}").format(problem=problem))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         raise ExitplanError(
             _("the answers could not be read: write one per line, like: children = true")
         ) from None

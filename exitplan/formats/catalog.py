@@ -67,6 +67,10 @@ def parse_toml(text: str, path: Path) -> dict[str, Any]:
     """Parse TOML text, turning syntax errors into one line with the position."""
     import tomllib
 
+    from exitplan.base.tomlcost import toml_cost_problem
+
+    if problem := toml_cost_problem(text):
+        raise ChecklistError(f"{path}: {problem}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

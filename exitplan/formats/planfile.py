@@ -34,6 +34,10 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlanError(f"{path}: is not valid UTF-8 text.{hint}") from None
+    from exitplan.base.tomlcost import toml_cost_problem
+
+    if problem := toml_cost_problem(text):
+        raise PlanError(f"{path}: cannot be read: {problem}.{hint}")
     try:
         raw = tomllib.loads(text, parse_float=Decimal)  # amounts exact, never float
     except tomllib.TOMLDecodeError as exc:

@@ -216,7 +216,7 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
     if store.plan_path.exists():
         # Keep what is there byte for byte, even if it no longer opens.
         make_private_dir(store.backup_dir)
-        path, kept = new_backup_path(store.backup_dir), store.read_bytes()
+        path, kept = new_backup_path(store.backup_dir), store.read_raw()
         written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
     taken = backup.taken.astimezone()
     state.history.append(

@@ -20,18 +20,24 @@ from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
     CHECKLIST_DIR,
+    FOLDERS,
     JOURNAL_DIR,
+    JOURNAL_FILES_DIR,
     KEY_FILE,
     LOCK_FILE,
+    NEXT_KEY_FILE,
+    OWN_FILES,
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
 )
+from exitplan.base.safetext import one_line
+from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import CACHE_FILES
-from exitplan.home.store import FOLDERS
 
 CACHE_NAMES = frozenset(CACHE_FILES)
+SEALED_COPY_MARK = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: a kept copy, sealed
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:
@@ -47,25 +53,33 @@ def describe_files(home: Path) -> list[tuple[str, int, str]]:
             path = base / name
             st = os.lstat(path)
             rows.append(
-                (str(path.relative_to(home)), st.st_size, _file_kind(path, st.st_mode, home))
+                (one_line(path.relative_to(home)), st.st_size, _file_kind(path, st.st_mode, home))
             )
     return sorted(rows)
 
 
+_KNOWN = {
+    LOCK_FILE: "lock file, empty",
+    KEY_FILE: "key file: the plan's key, locked by the passphrase",
+    NEXT_KEY_FILE: "next key file: a passphrase change that is not finished",
+}
+
+
 def _file_kind(path: Path, mode: int, home: Path) -> str:
     if stat.S_ISLNK(mode):
-        return f"a link to {os.readlink(path)}, never followed"
+        return f"a link to {one_line(os.readlink(path))}, never followed"
     if not stat.S_ISREG(mode):
         return "not a regular file, never opened"
-    if path == home / LOCK_FILE:
-        return "lock file, empty"
-    if path == home / KEY_FILE:
-        return "key file: the plan's key, locked by the passphrase"
+    if path.parent == home and path.name in _KNOWN:
+        return _KNOWN[path.name]
     try:
         head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError as exc:
         return f"cannot be read: {exc.strerror or exc}"
-    return "encrypted" if head == SEALED_MARK else "plain text"
+    if head in (SEALED_MARK, SEALED_COPY_MARK):
+        return "encrypted"
+    attached = path.parent == home / JOURNAL_FILES_DIR
+    return "a copy of an attached file, not encrypted" if attached else "plain text"
 
 
 # -- wipe ----------------------------------------------------------------------------------
@@ -83,6 +97,49 @@ class Erasure(NamedTuple):
     sealed: bool  # whether any of the files is encrypted (or the key file is there)
 
 
+class WipeContents(NamedTuple):
+    """What a wipe would erase, counted for the person before they are asked."""
+
+    plan: bool
+    backups: int
+    checklists: int
+    records: int  # journal records: entries, corrections and attached files
+    copies: int  # kept copies of attached files
+    key: bool
+
+
+def contents(home: Path, erasure: Erasure) -> WipeContents:
+    """Count what an erasure holds (names only: nothing is opened)."""
+    rel = [path.relative_to(home) for path in erasure.files]
+    tops = [p.parts[0] for p in rel]
+
+    def count(folder: str, suffix: str = "") -> int:
+        return sum(
+            1
+            for p in rel
+            if len(p.parts) == 2
+            and p.parts[0] == folder
+            and p.name.endswith(suffix)
+            and not p.name.endswith(TEMP_SUFFIX)
+        )
+
+    copies = sum(
+        1
+        for p in rel
+        if p.parts[:2] == tuple(JOURNAL_FILES_DIR.split("/"))
+        and len(p.parts) == 3
+        and not p.name.startswith(".")
+    )
+    return WipeContents(
+        plan=PLAN_FILE in tops,
+        backups=count(BACKUP_DIR, ".toml"),
+        checklists=count(CHECKLIST_DIR, ".toml"),
+        records=count(JOURNAL_DIR, ".rec"),
+        copies=copies,
+        key=KEY_FILE in tops,
+    )
+
+
 class WipeReport(NamedTuple):
     """What a wipe did."""
 
@@ -95,7 +152,7 @@ def _is_ours(folder: str, name: str) -> bool:
     if name.endswith(TEMP_SUFFIX):
         return True
     if folder == "":
-        return name in (PLAN_FILE, LOCK_FILE, KEY_FILE)
+        return name in OWN_FILES
     if folder in (BACKUP_DIR, CHECKLIST_DIR):
         return name.endswith(".toml")
     if folder == CACHE_DIR:
@@ -110,7 +167,7 @@ def find_erasure(home: Path) -> Erasure:
     """
     files: list[Path] = []
     folders: list[Path] = []
-    for rel in [*FOLDERS, f"{JOURNAL_DIR}/files"]:
+    for rel in [*FOLDERS, JOURNAL_FILES_DIR]:
         folder = home / rel
         if is_link(folder):
             raise WipeRefused(
@@ -183,21 +240,13 @@ def erase(home: Path, erasure: Erasure) -> None:
             failures.append(f"{path} ({exc.strerror or exc})")
     for folder in {*erasure.folders, home}:
         with contextlib.suppress(OSError):
-            _fsync_folder(folder)
+            fsync_dir(folder)
     for folder in erasure.folders:
         with contextlib.suppress(OSError):
             folder.rmdir()  # only when nothing else is left in it
     if failures:
         more = f" and {len(failures) - 1} more" if len(failures) > 1 else ""
         raise StorageError(f"could not erase {failures[0]}{more}; the rest was erased")
-
-
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def leftovers(home: Path) -> list[str]:

@@ -2,17 +2,14 @@
 
 Every sealed file of a plan is sealed with one random data key (sealed-file format 2,
 :mod:`exitplan.crypto.datakey`); the key is kept wrapped by the passphrase in ``plan.key``
-(:mod:`exitplan.crypto.keyfile`). A `KeySession` holds at most that one key, unwrapped at most
-once per run (one key derivation), and only once a passphrase has opened the key file, so a mistyped
+(:mod:`exitplan.crypto.keyfile`). A `KeySession` holds that key, unwrapped at most once per run
+(one key derivation), and only once a passphrase has opened the key file, so a mistyped
 passphrase never sticks. Files written while a key is held are sealed with it; with no key they
 are written plain.
 
-Files sealed by earlier releases (format 1, a key derived per file) are still opened, with the
-passphrase, so that they can be moved to the data key (:mod:`exitplan.home.rekey`); the passphrase
-that opened one is kept for that move only.
-
-For features with files of their own (the journal), `KeySession.codec()` gives the pair
-``(seal, unseal)`` of callables on bytes (or ``(None, None)`` when the plan is plain).
+While a passphrase change is being finished, ``plan.key.next`` is there too: either passphrase
+then opens both keys (the old one in `key`, the new one in `others`), so every file opens
+whichever key it is sealed with, until the change is done (:mod:`exitplan.home.rekey`).
 """
 
 from __future__ import annotations
@@ -22,18 +19,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError
-from exitplan.base.limits import KEY_FILE, SEALED_MARK
-from exitplan.disk import atomic
+from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
+from exitplan.disk import atomic, safeio
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from exitplan.crypto.datakey import DataKey
-    from exitplan.crypto.vault import Key
     from exitplan.home.store import Store
 
 Hint = Callable[[], str]
-Seal = Callable[[bytes], bytes]
 
 KEY_FILE_MAX = 4096
 WRONG = "that passphrase did not open the plan; nothing was read or written"
@@ -56,27 +51,56 @@ class KeySession:
         self._ask_passphrase = ask_passphrase
         self._retry = retry
         self.key: DataKey | None = None
-        self._legacy: list[Key] = []
-        self.legacy_passphrase: str | None = None
+        self.others: tuple[DataKey, ...] = ()  # the new key, while a passphrase change runs
 
     @property
     def key_path(self) -> Path:
         """The key file: the data key wrapped by the passphrase."""
         return self.home / KEY_FILE
 
+    @property
+    def next_path(self) -> Path:
+        """The next key file, there only while a passphrase change is unfinished."""
+        return self.home / NEXT_KEY_FILE
+
+    @property
+    def ring(self) -> tuple[DataKey, ...]:
+        """Every key held: a file opens with whichever of them it names."""
+        return (self.key, *self.others) if self.key is not None else self.others
+
     def use(self, key: DataKey | None) -> None:
         """Seal every file written from now on with this key (None: write plain files)."""
         self.key = key
 
-    def read_key_file(self) -> bytes | None:
-        """The key file's bytes, or None when there is none."""
+    def read_key_file(self, path: Path | None = None) -> bytes | None:
+        """The key file's (or the next key file's) bytes, or None when there is none.
+
+        Read like every file of the home: a link or a FIFO there is refused, never followed or
+        waited on."""
+        path = path or self.key_path
         try:
-            with self.key_path.open("rb") as handle:
-                return handle.read(KEY_FILE_MAX + 1)
+            return safeio.read_capped(path, KEY_FILE_MAX)
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise PlanError(f"{self.key_path}: cannot be read ({exc.strerror or exc})") from None
+            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+    def change_in_progress(self) -> bool:
+        """Whether a passphrase change was stopped before it finished (plan.key.next is there
+        and plan.key does not hold its new key yet)."""
+        from exitplan.crypto.keyfile import key_file_id, next_file_ids
+        from exitplan.crypto.vault import VaultError
+
+        if not safeio.is_link(self.next_path) and not self.next_path.exists():
+            return False
+        try:
+            upcoming = self.read_key_file(self.next_path)
+            current = self.read_key_file()
+            if upcoming is None:
+                return False
+            return current is None or key_file_id(current) != next_file_ids(upcoming)[1]
+        except (VaultError, PlanError):
+            return True
 
     def passphrase(self) -> str:
         """Ask for the passphrase (once per run: the asker keeps what was typed)."""
@@ -85,56 +109,64 @@ class KeySession:
         return self._ask_passphrase()
 
     def unlock_key_file(self) -> DataKey:
-        """The data key from the key file, asking for the passphrase (again after a wrong one)."""
+        """The data key from the key file, asking for the passphrase (again after a wrong one).
+
+        While a passphrase change is unfinished, either passphrase opens both keys."""
         if self.key is not None:
             return self.key
-        from exitplan.crypto.keyfile import open_key_file
         from exitplan.crypto.vault import DamagedKeyFile, VaultError, WrongPassphrase
 
         data = self.read_key_file()
-        if data is None:
+        upcoming = self.read_key_file(self.next_path) if self.change_in_progress() else None
+        if data is None and upcoming is None:
             raise PlanError(
                 f"this plan is encrypted but its key file {self.key_path} is missing, so no "
                 "passphrase can open it; if you have a copy of plan.key, put it back there"
             )
         while True:
             try:
-                self.key = open_key_file(data, self.passphrase())
-                return self.key
+                self._open_keys(data, upcoming, self.passphrase())
+                return self.key  # type: ignore[return-value]  # set by _open_keys
             except WrongPassphrase:
                 if self._retry is not None and self._retry():
                     continue
                 raise WrongPassphrase(WRONG) from None
-            except DamagedKeyFile:
+            except DamagedKeyFile as exc:
+                which = self.next_path if "next" in str(exc) else self.key_path
                 raise DamagedKeyFile(
-                    f"the key file {self.key_path} is damaged, so no passphrase can open the "
-                    "plan; nothing was changed (if you have a copy of plan.key, put it back)"
+                    f"the key file {which} is damaged, so no passphrase can open the "
+                    "plan; nothing was changed (if you have a copy of it, put it back)"
                 ) from None
             except VaultError as exc:
                 raise PlanError(f"{self.key_path}: {str(exc).rstrip('.')}") from None
 
+    def _open_keys(self, data: bytes | None, upcoming: bytes | None, passphrase: str) -> None:
+        from exitplan.crypto.keyfile import open_key_file, open_next_file
+        from exitplan.crypto.vault import WrongPassphrase
+
+        key = None
+        if data is not None:
+            try:
+                key = open_key_file(data, passphrase)
+            except WrongPassphrase:
+                if upcoming is None:
+                    raise
+        if upcoming is None:
+            self.key, self.others = key, ()
+            return
+        old, new = (
+            open_next_file(upcoming, old=key)
+            if key is not None
+            else open_next_file(upcoming, passphrase=passphrase)
+        )
+        self.key, self.others = old, (new,)
+
     def unlock(self, data: bytes) -> bytes:
-        """Open sealed bytes: format 2 with the data key, format 1 with the passphrase."""
-        from exitplan.crypto.datakey import open_with
-        from exitplan.crypto.vault import sealed_version
+        """Open sealed bytes with the data key (or keys) held, unlocking the key file first."""
+        from exitplan.crypto.datakey import open_with_any
 
-        if sealed_version(data) == 1:
-            return self._open_legacy(data)
-        return open_with(data, self.unlock_key_file())
-
-    def _open_legacy(self, data: bytes) -> bytes:
-        from exitplan.crypto.vault import key_for, read_header, unseal
-
-        params, salt = read_header(data)
-        for key in self._legacy:
-            if (key.params, key.salt) == (params, salt):
-                return unseal(data, key)
-        passphrase = self.legacy_passphrase or self.passphrase()
-        key = key_for(data, passphrase)
-        plain = unseal(data, key)
-        self._legacy.append(key)
-        self.legacy_passphrase = passphrase
-        return plain
+        self.unlock_key_file()
+        return open_with_any(data, self.ring)
 
     def open(self, data: bytes, path: Path, *, wrong: Hint, damaged: Hint) -> bytes:
         """Plain bytes of a file that may be sealed, with one plain message when it will not open.
@@ -162,8 +194,9 @@ class KeySession:
             ) from None
         except OtherKey:
             raise PlanError(
-                f"{path}: is sealed with a key other than this plan's (another plan's, or one "
-                "from before the last 'exitplan encrypt'); it was left as it is"
+                f"{path}: is sealed with a key other than the one in plan.key (another plan's, or "
+                "plan.key was put back from before an encrypt or a passphrase change); it was "
+                "left as it is"
             ) from None
         except DamagedFile:
             hint = damaged()
@@ -207,21 +240,6 @@ class KeySession:
             raise RuntimeError("no data key is held")
         return seal_with(plain, self.key)
 
-    def codec(self) -> tuple[Seal | None, Seal | None]:
-        """``(seal, unseal)`` on bytes with the plan's data key, or ``(None, None)`` when plain.
-
-        For files a feature keeps on its own (the journal): ``seal(plain) -> sealed`` and
-        ``unseal(sealed) -> plain``; `unseal` raises a `VaultError` for bytes it did not seal
-        (another key: `OtherKey`; changed: `DamagedFile`). No key derivation happens here: the
-        key is the one already unlocked (call after the plan was read).
-        """
-        key = self.key
-        if key is None:
-            return None, None
-        from exitplan.crypto.datakey import open_with, seal_with
-
-        return (lambda plain: seal_with(plain, key)), (lambda sealed: open_with(sealed, key))
-
     def write(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None:
         """Write a file atomically, sealed when a key is held (read back before it replaces)."""
         if self.key is None:
@@ -233,20 +251,23 @@ class KeySession:
         sealed = seal_with(plain, key)
 
         def verify(tmp: Path) -> None:
-            if open_with(tmp.read_bytes(), key) != plain:  # pragma: no cover - a broken disk
+            if open_with(safeio.read_capped(tmp, len(sealed)), key) != plain:  # pragma: no cover
                 raise StorageError(f"could not verify {path.name}; nothing was replaced")
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
 
 
+# crypto.stream.STREAM_MAGIC: a journal's kept copy, sealed in chunks.
+SEALED_COPY_MARK = b"\x89EXPLSC\x00"
+
+
 def is_plain(path: Path) -> bool:
     """Whether a regular file exists and is not sealed (a link or a FIFO is never opened)."""
-    from exitplan.disk.safeio import read_capped
-
     try:
-        return read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)] != SEALED_MARK
+        head = safeio.read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError:
         return False
+    return head not in (SEALED_MARK, SEALED_COPY_MARK)
 
 
 def plain_files(store: Store) -> list[Path]:
@@ -262,12 +283,12 @@ def adopt_key(store: Store, extra: list[Path]) -> None:
     """
     if store.keys.key is not None:
         return
-    if store.keys.key_path.exists():
+    if store.keys.key_path.exists() or store.keys.next_path.exists():
         store.keys.unlock_key_file()
         return
     for path in [*store.private_files(), *extra]:
         with contextlib.suppress(OSError):
-            data = path.read_bytes()
+            data = safeio.read_capped(path, 64 * 1024 * 1024)
             if data.startswith(SEALED_MARK):
                 store.open_sealed(data, path)
                 return
@@ -282,7 +303,7 @@ def seal_leftovers(store: Store) -> int:
     sealed = 0
     for path in store.private_files():
         with contextlib.suppress(OSError, ExitplanError):
-            data = path.read_bytes()
+            data = store.read_raw(path)
             if not data.startswith(SEALED_MARK):
                 from exitplan.home.backups import keep_time
 

@@ -1,19 +1,25 @@
-"""Safe changes of how a plan is sealed: encrypt, change the passphrase, decrypt, migrate.
+"""Safe changes of how a plan is sealed: encrypt, change the passphrase, decrypt.
 
 Each is safe at every instant: killed at any rename (or stopped by a full disk), the plan opens
-with the old or the new passphrase, and running the same command again finishes the job.
+with the old or the new passphrase, and running the same command again finishes the job. A file
+that cannot be opened, or a journal record that cannot be trusted, is left as it is and named;
+everything else finishes, so a home is never left half done because of one bad file.
 
 - ``encrypt(P)``: ``plan.key`` is written first (its folder synced) and opened with P if a
   stopped run left one; then every plain backup, own checklist and journal file is sealed with
-  the data key; the plan is sealed LAST. While the plan is still plain, writes in clear are
-  refused (see `Store.save`), so nothing new is written in clear beside sealed copies.
-- ``change_passphrase(P -> Q)``: the data key is rewrapped under Q into a temp file, checked to
-  open with Q, and renamed over ``plan.key``: the only file written.
-- ``decrypt(P)``: the plan is unsealed FIRST, then backups, own checklists and the journal; the
-  cache is dropped; ``plan.key`` is deleted LAST, only once every file is plain on disk.
-- ``migrate(P)``: a plan sealed by an earlier release (format 1, a key per file) gets
-  ``plan.key`` and each format-1 file that P opens is re-sealed with the data key, plan last.
-  A file P does not open is left untouched (it may be sealed under another passphrase).
+  the data key (the journal from its last record back to its first); the plan is sealed LAST.
+  While the plan is still plain, writes in clear are refused (see `Store.save`).
+- ``change_passphrase(Q)``: a NEW data key is made, written to ``plan.key.next`` wrapped by Q
+  (with each key sealed by the other, so either passphrase opens both), every file is re-sealed
+  with it, the plan LAST, and only then does the new key file replace ``plan.key``. A copy of the
+  old ``plan.key`` and the old passphrase then open nothing written since. Run again after a
+  stop, it asks for a new passphrase again and finishes with the same new key.
+- ``decrypt()``: the plan is unsealed FIRST, then backups, own checklists and the journal (from
+  its first record on); the cache is dropped; ``plan.key`` is deleted LAST. A file that will not
+  open is damaged (no key could ever open it again), so it does not keep ``plan.key``.
+
+Before ``passphrase`` and ``decrypt`` (which end with the old key gone), every sealed file must
+be readable; one that is not (its permissions) is named and nothing is changed.
 
 Every function needs the store's lock. Nothing here prints.
 """
@@ -22,11 +28,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
-from exitplan.base.errors import PlanError
+from exitplan.base.errors import ExitplanError, PlanError
 from exitplan.base.limits import SEALED_MARK
-from exitplan.disk import atomic
+from exitplan.disk import atomic, safeio
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -34,10 +41,24 @@ if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
     from exitplan.home.store import Store
 
+MAX_FILE = 64 * 1024 * 1024
+
+
+class Rekeyed(NamedTuple):
+    """What a change of sealing did."""
+
+    done: int  # files rewritten
+    left: list[str]  # files left as they are, each with why, relative to the home
+    removed: list[str]  # journal copies without a record, erased
+
+
+def _rel(store: Store, path: Path) -> str:
+    return str(path.relative_to(store.home))
+
 
 def _read(path: Path) -> bytes | None:
     try:
-        return path.read_bytes()
+        return safeio.read_capped(path, MAX_FILE)
     except OSError:
         return None
 
@@ -53,10 +74,14 @@ def _neutral(store: Store, path: Path) -> None:
             return
 
 
-def _version(data: bytes) -> int | None:
-    from exitplan.crypto.vault import sealed_version
+def _key_id(data: bytes) -> bytes | None:
+    from exitplan.crypto.datakey import key_id_of
+    from exitplan.crypto.vault import VaultError
 
-    return sealed_version(data)
+    try:
+        return key_id_of(data)
+    except VaultError:
+        return None
 
 
 def ensure_key_file(store: Store, passphrase: str) -> DataKey:
@@ -77,152 +102,163 @@ def ensure_key_file(store: Store, passphrase: str) -> DataKey:
     return key
 
 
-def _seal_one(store: Store, path: Path, passphrase: str) -> bool:
-    """Seal a plain or format-1 file with the data key held; False if left as it was."""
+def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[str]) -> bool:
+    """Write one file of the plan (plan, backup, own checklist) sealed with `target` (or plain);
+    False when it was already so, or was left as it is (named in `left`)."""
+    from exitplan.crypto.datakey import open_with_any, seal_with
+    from exitplan.crypto.vault import VaultError
+
     data = _read(path)
     if data is None:
+        left.append(f"{_rel(store, path)} (it cannot be read)")
         return False
-    version = _version(data)
-    if version == 2:
+    sealed = data.startswith(SEALED_MARK)
+    if not sealed and target is None:
         return False
-    if version == 1:
-        from exitplan.crypto.vault import VaultError
-
-        store.keys.legacy_passphrase = store.keys.legacy_passphrase or passphrase
+    if sealed and target is not None and _key_id(data) == target.key_id:
+        return False
+    if sealed:
         try:
-            data = store.keys.unlock(data)
-        except VaultError:
-            return False  # sealed under another passphrase: never touched, never called damaged
+            plain = open_with_any(data, store.keys.ring)
+        except VaultError as exc:
+            left.append(f"{_rel(store, path)} ({str(exc).rstrip('.')})")
+            return False
+    else:
+        plain = data
     from exitplan.home.backups import keep_time
 
-    keep_time(path, lambda: store.write_file(path, data))
-    if path.parent == store.backup_dir:
+    new = plain if target is None else seal_with(plain, target)
+    keep_time(path, lambda: atomic.write_atomic(path, new))
+    if target is not None and path.parent == store.backup_dir:
         _neutral(store, path)
     return True
 
 
-def _journal(store: Store, *, to_sealed: bool) -> int:
-    """Re-seal the journal's records and kept copies (to the data key, or to plain)."""
-    from exitplan.journal.records import journal_dir
+def _journal(store: Store, target: DataKey | None, *, backwards: bool = False) -> Rekeyed:
+    """Re-seal the journal's records and kept copies (to `target`, or to plain)."""
+    from exitplan.journal.listing import journal_dir
+    from exitplan.journal.resealing import reseal
+    from exitplan.journal.sealing import Sealing
 
     if not journal_dir(store.home).is_dir():
-        return 0
-    from exitplan.journal.attachments import reseal
+        return Rekeyed(0, [], [])
+    ring = store.keys.ring
+    stopped = not store.is_encrypted()  # the plan is still (or already) plain
+    opener = Sealing(ring[0], ring[1:], stopped=stopped) if ring else None
+    goal = None if target is None else Sealing(target)
+    done, left, removed = reseal(store.home, opener=opener, target=goal, backwards=backwards)
+    return Rekeyed(done, left, removed)
 
-    seal, unseal = store.keys.codec()
-    if to_sealed:
-        return reseal(store.home, unseal_old=None, seal_new=seal, unseal_new=unseal)
-    return reseal(store.home, unseal_old=unseal, seal_new=None, unseal_new=None)
+
+def _others_first(store: Store) -> list[Path]:
+    return [path for path in store.private_files() if path != store.plan_path]
 
 
-def encrypt(store: Store, passphrase: str) -> int:
-    """Seal every file still plain (or format 1) with the data key, plan last; how many."""
+def encrypt(store: Store, passphrase: str) -> Rekeyed:
+    """Seal every file still plain with the data key, plan last."""
     from exitplan.home.cache import drop_cache
 
     store.require_lock("encrypt()")
-    ensure_key_file(store, passphrase)
+    key = ensure_key_file(store, passphrase)
     drop_cache(store)
-    done = 0
-    for path in store.private_files():
-        if path != store.plan_path:
-            done += _seal_one(store, path, passphrase)
-    done += _journal(store, to_sealed=True)
-    done += _seal_one(store, store.plan_path, passphrase)  # the plan LAST
-    return done
+    left: list[str] = []
+    done = sum(_reseal_file(store, path, key, left) for path in _others_first(store))
+    journal = _journal(store, key, backwards=True)
+    done += _reseal_file(store, store.plan_path, key, left)  # the plan LAST
+    return Rekeyed(done + journal.done, left + journal.left, journal.removed)
 
 
-def migrate(store: Store, passphrase: str, *, plan_too: bool = True) -> int:
-    """Move format-1 files to the data key (plan last, unless the caller saves it next)."""
+def _check_readable(store: Store) -> None:
+    """Refuse, before anything changes, when a sealed file cannot be read at all."""
+    for path in store.all_private_files():
+        try:
+            fd = safeio.open_regular(path)
+        except OSError as exc:
+            if safeio.is_link(path) or not safeio.is_regular(path):
+                continue  # never opened, never exitplan's: left alone
+            raise PlanError(
+                f"{path} cannot be read ({exc.strerror or exc}), and it may be sealed with the "
+                "key this would retire; nothing was changed. Make it readable (chmod 600) and "
+                "try again"
+            ) from None
+        os.close(fd)
+
+
+def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeyed:
+    """Re-seal every file with a new data key wrapped by the new passphrase, plan last; then the
+    new key file replaces ``plan.key``. The old key must be unlocked (the plan was read)."""
+    from exitplan.crypto.datakey import DataKey
+    from exitplan.crypto.keyfile import next_file, next_slot, open_key_file, open_next_file
+    from exitplan.crypto.vault import VaultError
     from exitplan.home.cache import drop_cache
 
-    store.require_lock("migrate()")
-    ensure_key_file(store, passphrase)
-    drop_cache(store)
-    done = 0
-    for path in store.private_files():
-        data = _read(path)
-        if path != store.plan_path and data is not None and _version(data) == 1:
-            done += _seal_one(store, path, passphrase)
-    if plan_too:
-        data = _read(store.plan_path)
-        if data is not None and _version(data) == 1:
-            done += _seal_one(store, store.plan_path, passphrase)
-    return done
-
-
-def needs_migration(store: Store) -> bool:
-    """Whether the plan itself is still sealed in format 1."""
-    head = store.plan_head() or b""
-    return _version(head + bytes(1)) == 1 if head.startswith(SEALED_MARK) else False
-
-
-def change_passphrase(store: Store, new_passphrase: str) -> None:
-    """Rewrap the data key (already unlocked) under the new passphrase: one file replaced."""
-    from exitplan.crypto.keyfile import open_key_file, wrap_key
-    from exitplan.crypto.vault import VaultError
-
     store.require_lock("change_passphrase()")
-    key = store.keys.key
-    if key is None:  # pragma: no cover - the caller unlocks first
-        raise RuntimeError("change_passphrase() needs the data key unlocked")
-    data = wrap_key(key, new_passphrase)
+    keys = store.keys
+    old = keys.unlock_key_file()
+    new = keys.others[0] if keys.others else DataKey.generate()
+    _check_readable(store)
+    passphrase = new_passphrase()
+    upcoming = next_file(old, new, passphrase)
 
-    def verify(tmp: Path) -> None:
+    def opens(tmp: Path) -> None:
         try:
-            ok = open_key_file(tmp.read_bytes(), new_passphrase) == key
+            ok = open_next_file(safeio.read_capped(tmp, 4096), passphrase=passphrase)[1] == new
         except VaultError:
             ok = False
         if not ok:  # pragma: no cover - a broken disk
             raise PlanError("the new key file did not read back; the passphrase is unchanged")
 
-    atomic.write_atomic(store.keys.key_path, data, verify=verify)
+    atomic.write_atomic(keys.next_path, upcoming, verify=opens)
+    keys.key, keys.others = old, (new,)
+    drop_cache(store)
+    left: list[str] = []
+    done = sum(_reseal_file(store, path, new, left) for path in _others_first(store))
+    journal = _journal(store, new)
+    done += _reseal_file(store, store.plan_path, new, left)  # the plan LAST
+
+    def slot_opens(tmp: Path) -> None:
+        if open_key_file(safeio.read_capped(tmp, 4096), passphrase) != new:  # pragma: no cover
+            raise PlanError("the new key file did not read back; run 'exitplan passphrase' again")
+
+    atomic.write_atomic(keys.key_path, next_slot(upcoming), verify=slot_opens)
+    drop_next_file(store)
+    keys.key, keys.others = new, ()
+    return Rekeyed(done + journal.done, left + journal.left, journal.removed)
 
 
-def _unseal_one(store: Store, path: Path) -> bool | None:
-    """Write a sealed file back plain; True if done, None if it would not open."""
-    from exitplan.base.errors import ExitplanError
-
-    data = _read(path)
-    if data is None or not data.startswith(SEALED_MARK):
-        return False
-    try:
-        plain = store.keys.unlock(data)
-    except ExitplanError:
-        return None
-    from exitplan.home.backups import keep_time
-
-    keep_time(path, lambda: atomic.write_atomic(path, plain))
-    return True
+def drop_next_file(store: Store) -> None:
+    """Remove ``plan.key.next`` once ``plan.key`` holds its key (a change that finished)."""
+    path = store.keys.next_path
+    if safeio.is_link(path) or path.exists():
+        with contextlib.suppress(OSError):
+            safeio.overwrite(path)
+        path.unlink(missing_ok=True)
+        atomic.fsync_dir(store.home)
 
 
-def decrypt(store: Store) -> list[Path]:
-    """Write every file plain again, plan FIRST, ``plan.key`` deleted LAST.
-
-    Returns the files that would not open with this plan's key (left as they are); while
-    any of them is sealed with this plan's key, ``plan.key`` is kept so they can still open.
-    """
-    from exitplan.crypto.datakey import key_id_of
-    from exitplan.crypto.vault import VaultError
+def decrypt(store: Store) -> Rekeyed:
+    """Write every file plain again, plan FIRST, ``plan.key`` deleted LAST."""
     from exitplan.home.cache import drop_cache
 
     store.require_lock("decrypt()")
-    key = store.keys.unlock_key_file()
+    store.keys.unlock_key_file()
+    _check_readable(store)
     drop_cache(store)
-    stuck: list[Path] = []
-    for path in [store.plan_path, *store.private_files()]:  # the plan FIRST
-        if _unseal_one(store, path) is None and path not in stuck:
-            stuck.append(path)
-    _journal(store, to_sealed=False)
+    left: list[str] = []
+    done = 0
+    for path in [store.plan_path, *_others_first(store)]:  # the plan FIRST
+        try:
+            done += _reseal_file(store, path, None, left)
+        except ExitplanError as exc:  # pragma: no cover - a disk error is told by the caller
+            left.append(f"{_rel(store, path)} ({exc})")
+            raise
+    journal = _journal(store, None)
     for folder in (store.home, store.backup_dir, store.checklist_dir):
         with contextlib.suppress(OSError):
             atomic.fsync_dir(folder)
-    ours = []
-    for path in stuck:
-        with contextlib.suppress(OSError, VaultError):
-            if key_id_of(path.read_bytes()) == key.key_id:
-                ours.append(path)
-    if not ours:
-        store.keys.key_path.unlink(missing_ok=True)
-        atomic.fsync_dir(store.home)
-        store.keys.use(None)
-    return stuck
+    drop_next_file(store)
+    store.keys.key_path.unlink(missing_ok=True)
+    atomic.fsync_dir(store.home)
+    store.keys.use(None)
+    store.keys.others = ()
+    return Rekeyed(done + journal.done, left + journal.left, journal.removed)

@@ -20,15 +20,24 @@ from exitplan.base.limits import (
     CHECKLIST_DIR,
     FOLDERS,
     JOURNAL_DIR,
-    KEY_FILE,
+    JOURNAL_FILES_DIR,
     LOCK_FILE,
+    NEVER_LINKS,
     OWN_NAMES,
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
+    is_own,
 )
 from exitplan.disk.atomic import fsync_dir, write_atomic
-from exitplan.disk.safeio import is_regular, overwrite, read_capped, refuse_link, shared_folder
+from exitplan.disk.safeio import (
+    is_link,
+    is_regular,
+    overwrite,
+    read_capped,
+    refuse_link,
+    shared_folder,
+)
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import (
     KEEP_BACKUPS,
@@ -82,8 +91,6 @@ class Store:
     ) -> None:
         self.home = home
         self.keys = KeySession(home, ask_passphrase, retry)
-        # Moves a plan sealed by an earlier release to the data key (set by the workspace).
-        self.migrate_legacy: Callable[[Store, str], object] | None = None
         self._lock_fd: int | None = None
 
     @property
@@ -112,15 +119,14 @@ class Store:
         return self.home / CACHE_DIR
 
     def owns(self, path: Path) -> bool:
-        """Whether a path is one of exitplan's own files, which only exitplan may write."""
-        target = path.resolve()
-        home = self.home.resolve()
-        if target in (home / PLAN_FILE, home / LOCK_FILE, home / KEY_FILE):
-            return True
-        return any(
-            target.is_relative_to(home / folder)
-            for folder in (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR)
-        )
+        """Whether a path is one of exitplan's own files or in one of its folders (the one list,
+        `limits.is_own`), which only exitplan may write. Links are resolved first."""
+        try:
+            target = path.expanduser().resolve()
+            home = self.home.expanduser().resolve()
+        except (OSError, RuntimeError):  # a path too long, a loop of links: not ours to judge
+            return False
+        return target.is_relative_to(home) and is_own(target.relative_to(home))
 
     def exists(self) -> bool:
         """Whether a plan has been created here."""
@@ -132,7 +138,7 @@ class Store:
 
     # -- reading -------------------------------------------------------------------------
 
-    def read_bytes(self, path: Path | None = None) -> bytes:
+    def read_raw(self, path: Path | None = None) -> bytes:
         """The raw bytes of the plan (or a backup), with plain errors."""
         path = path or self.plan_path
         try:
@@ -151,7 +157,7 @@ class Store:
         """Read and validate the plan (or a backup of it), unlocking it if it is encrypted."""
         path = path or self.plan_path
         self.check_private(path)
-        data = self.open_sealed(self.read_bytes(path), path)
+        data = self.open_sealed(self.read_raw(path), path)
         try:
             return parse_plan(data, path)
         except PlanError as exc:
@@ -222,7 +228,7 @@ class Store:
 
     def check_links(self) -> None:
         """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
-        for name in (PLAN_FILE, LOCK_FILE, KEY_FILE, *FOLDERS):  # never links
+        for name in NEVER_LINKS:
             refuse_link(self.home, self.home / name)
         for folder in (self.checklist_dir, self.backup_dir):
             if not folder.is_dir():
@@ -274,7 +280,7 @@ class Store:
         """Whether this home was encrypted: it has a key file, or a sealed backup."""
         from exitplan.home.keys import is_plain
 
-        if self.keys.key_path.exists():
+        if self.keys.key_path.exists() or self.keys.next_path.exists():
             return True
         return any(not is_plain(backup.path) for backup in self.backups())
 
@@ -284,6 +290,12 @@ class Store:
         With `plain_plan`, also refuse any change to a plan.toml that is in plain text there
         (put in place of the sealed one, or left by a stopped encrypt or decrypt).
         """
+        if self.keys.change_in_progress():
+            raise PlanError(
+                "a passphrase change was stopped before it finished, so nothing was written; "
+                "run 'exitplan passphrase' again to finish it (either passphrase opens the plan "
+                "until then)"
+            )
         suspicious = not self.is_encrypted() if plain_plan else self.key is None
         if suspicious and self.home_is_encrypted():
             raise PlanError(
@@ -355,8 +367,8 @@ class Store:
         """Remove temp files a killed run left behind (only ever under the lock)."""
         journal = self.home / JOURNAL_DIR
         folders = (self.home, self.backup_dir, self.cache_dir, self.checklist_dir, journal)
-        for folder in (*folders, journal / "files"):
-            if folder.is_dir():
+        for folder in (*folders, self.home / JOURNAL_FILES_DIR):
+            if folder.is_dir() and not is_link(folder):
                 for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
                     # A temp file may hold the plan in plain text: zero its bytes first.
                     with contextlib.suppress(OSError):
@@ -371,12 +383,6 @@ class Store:
         from exitplan.home.keys import seal_leftovers
 
         self.require_lock("save()")
-        legacy = self.keys.legacy_passphrase
-        if self.key is None and legacy is not None:
-            # Sealed by an earlier release: the first change moves it to the data key.
-            if self.migrate_legacy is None:
-                raise PlanError("this plan was sealed by an earlier release; nothing was written")
-            self.migrate_legacy(self, legacy)
         self.refuse_plain_write()
         data = dump_plan(state)
         if keep_backup and self.plan_path.exists():
@@ -392,7 +398,7 @@ class Store:
 
 def keep_backup_of(store: Store) -> None:
     """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
-    keep_backup(store, store.open_sealed(store.read_bytes(), store.plan_path))
+    keep_backup(store, store.open_sealed(store.read_raw(), store.plan_path))
 
 
 def lock_timeout() -> float:

@@ -1,86 +1,121 @@
-"""Attachments to journal entries: a hashed record in the chain and a kept copy in the home.
+"""Files attached to journal entries: hashed, copied at constant memory, sealed in chunks.
 
 ``attach`` records the file's name, size, modification time and SHA-256 in a new chain record
 linked to an entry, and keeps a copy in ``<home>/journal/files/<record number>``. The original is
-only ever opened for reading; symlinks and anything but a regular file are refused; the limit is
-``MAX_ATTACHMENT_BYTES`` (256 MiB). Files are streamed, never loaded whole.
+only ever opened for reading; links and anything but a regular file are refused. There is no
+size limit but the disk's: a phone video of several GiB is read, hashed and copied one chunk at
+a time, and a copy the disk has no room for is refused before anything is written.
 
-A sealed copy is ``COPY_MAGIC`` followed by chunks, each ``u32 length (big-endian)`` +
-``seal(chunk plaintext)``, where a chunk plaintext is ``u64 index`` + ``u8 last`` + up to 1 MiB
-of the file. Binding the index and the last flag inside each sealed chunk means chunks cannot be
-moved, dropped or cut off without the copy failing to open.
+A copy holds the file's bytes as they are in a plain journal, and is sealed in chunks with the
+plan's data key (:mod:`exitplan.crypto.stream`) in a sealed one. The copy is written (to a temp
+file, then renamed) before its record, so a kill in between leaves a copy without a record: the
+next write to the journal, and ``encrypt``, ``passphrase`` and ``decrypt``, erase it and say so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
-import json
 import os
-import stat
-import struct
+import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from exitplan.base.errors import StorageError
+from exitplan.base.i18n import _
+from exitplan.base.safetext import one_line
+from exitplan.disk import atomic, safeio
 from exitplan.journal.entry import JournalError, check_text
+from exitplan.journal.listing import FILES_DIR, ensure_dir, files_dir, journal_dir
 from exitplan.journal.records import (
-    Seal,
     append_record,
     entry_record,
-    journal_dir,
     next_number,
     read_records,
 )
+from exitplan.journal.sealing import Sealing
 
-MAX_ATTACHMENT_BYTES = 256 * 1024 * 1024
-CHUNK = 1024 * 1024
-COPY_MAGIC = b"EXPJATT1"
-FILES_DIR = "files"
-_HEAD = struct.Struct(">QB")
-_LEN = struct.Struct(">I")
+__all__ = [
+    "FILES_DIR",
+    "attach",
+    "attach_data",
+    "check_copies",
+    "copy_path",
+    "erase",
+    "read_copy",
+]
+
+BLOCK = 1024 * 1024  # bytes read from a file at a time
+_COPY_NAME = re.compile(r"^\d{6,}$")
+STREAM_MAGIC = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: told apart without the crypto
+# Room left free on the disk beyond the copy itself (the record, the file system's own needs).
+_HEADROOM = 16 * 1024 * 1024
+
+Progress = Callable[[int], None]
 
 
 def copy_path(home: Path, n: int) -> Path:
     """Where the copy kept for attachment record n lives (a neutral number, no name)."""
-    return journal_dir(home) / FILES_DIR / f"{n:06d}"
+    return files_dir(home) / f"{n:06d}"
 
 
 def _open_original(path: Path) -> tuple[int, os.stat_result]:
-    if path.is_symlink():
-        raise JournalError(f"{path.name} is a link; attach the file itself")
+    """A descriptor of the file to attach: a regular file, never a link, never blocking."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
+        if safeio.is_link(path):
+            raise JournalError(_("{name} is a link; attach the file itself").format(name=path.name))
+        fd = safeio.open_regular(path)
     except FileNotFoundError:
-        raise JournalError(f"there is no file {path}") from None
+        raise JournalError(_("there is no file {path}").format(path=path)) from None
     except OSError as exc:
-        raise JournalError(f"cannot read {path.name} ({exc.strerror or exc})") from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise JournalError(f"{path.name} is not a regular file; only files can be attached")
-    if info.st_size > MAX_ATTACHMENT_BYTES:
-        os.close(fd)
+        if exc.strerror == safeio.NOT_REGULAR_REASON or exc.errno == errno.EISDIR:
+            raise JournalError(
+                _("{name} is not a regular file; only files can be attached").format(name=path.name)
+            ) from None
         raise JournalError(
-            f"{path.name} is larger than {MAX_ATTACHMENT_BYTES // (1024 * 1024)} MiB, "
-            "the most a journal attachment can be"
+            _("cannot read {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from None
+    return fd, os.fstat(fd)
+
+
+def _pieces(fd: int, progress: Progress | None = None) -> Iterator[bytes]:
+    while piece := os.read(fd, BLOCK):
+        if progress is not None:
+            progress(len(piece))
+        yield piece
+
+
+def _check_room(folder: Path, need: int, name: str) -> None:
+    """Refuse calmly, before writing, a copy the disk has no room for."""
+    try:
+        info = os.statvfs(folder)
+    except (OSError, AttributeError):  # pragma: no cover - statvfs is missing on Windows
+        return
+    free = info.f_bavail * info.f_frsize
+    if need + _HEADROOM > free:
+        raise JournalError(
+            _(
+                "there is not enough room on this disk to keep a copy of {name}: it needs "
+                "{need}, and {free} is free. Nothing was added; free some space, or keep the "
+                "plan on a larger drive (--home)"
+            ).format(name=name, need=size_text(need), free=size_text(free))
         )
-    return fd, info
 
 
-def _chunks(fd: int) -> Iterator[tuple[bytes, bool]]:
-    """(chunk, is_last) pairs, reading one chunk ahead; one empty last chunk for an empty file."""
-    current = os.read(fd, CHUNK)
-    while True:
-        following = os.read(fd, CHUNK) if current else b""
-        last = not following
-        yield current, last
-        if last:
-            return
-        current = following
+def size_text(size: int) -> str:
+    """A size as a person reads it: '812 bytes', '4.2 MB', '3.1 GB' (powers of 1000)."""
+    if size < 1000:
+        return _("{n} bytes").format(n=size)
+    value = float(size)
+    for unit in ("kB", "MB", "GB"):
+        value /= 1000
+        if value < 999.95:
+            return f"{value:.1f} {unit}"
+    return f"{value / 1000:.1f} TB"
 
 
 def attach(
@@ -88,174 +123,236 @@ def attach(
     n: int,
     path: Path,
     now: datetime,
-    *,
-    seal: Seal | None = None,
-    unseal: Seal | None = None,
+    sealing: Sealing | None = None,
+    progress: Progress | None = None,
 ) -> int:
-    """Record FILE against entry n and keep a copy (sealed when ``seal`` is given)."""
-    name = check_text("file name", path.name)
-    records = read_records(home, unseal)
-    entry_record(records, n)
+    """Record FILE against entry n and keep a copy (sealed when ``sealing`` is given)."""
+    name = one_line(path.name)
+    check_text(_("file name"), name)
+    entry_record(read_records(home, sealing), n)
     fd, info = _open_original(path)
     try:
 
         def unchanged(size: int) -> None:
             after = os.fstat(fd)
             if size != info.st_size or after.st_mtime_ns != info.st_mtime_ns:
-                raise JournalError(f"{name} changed while it was being copied; try again")
+                raise JournalError(
+                    _(
+                        "{name} changed while it was being copied; nothing was added, try again"
+                    ).format(name=name)
+                )
 
         mtime = datetime.fromtimestamp(info.st_mtime, UTC)
-        return _keep(home, n, name, _chunks(fd), mtime, now, seal, unseal, unchanged)
+        pieces = _pieces(fd, progress)
+        return _keep(home, n, name, pieces, info.st_size, mtime, now, sealing, unchanged)
     finally:
         os.close(fd)
 
 
 def attach_data(
-    home: Path,
-    n: int,
-    name: str,
-    data: bytes,
-    now: datetime,
-    *,
-    seal: Seal | None = None,
-    unseal: Seal | None = None,
+    home: Path, n: int, name: str, data: bytes, now: datetime, sealing: Sealing | None = None
 ) -> int:
     """Record bytes exitplan itself made (a phone's own output, say) against entry n, kept and
     hashed exactly as a file would be; its time is ``now``."""
-    name = check_text("file name", name)
-    if len(data) > MAX_ATTACHMENT_BYTES:
-        raise JournalError(f"{name} is larger than the most a journal attachment can be")
-    entry_record(read_records(home, unseal), n)
-    pieces = [data[i : i + CHUNK] for i in range(0, len(data), CHUNK)] or [b""]
-    chunks = ((piece, i == len(pieces) - 1) for i, piece in enumerate(pieces))
-    return _keep(home, n, name, chunks, now, now, seal, unseal, None)
+    name = one_line(name)
+    check_text(_("file name"), name)
+    entry_record(read_records(home, sealing), n)
+    pieces = (data[i : i + BLOCK] for i in range(0, len(data), BLOCK))
+    return _keep(home, n, name, pieces, len(data), now, now, sealing, None)
 
 
 def _keep(
     home: Path,
     n: int,
     name: str,
-    chunks: Iterator[tuple[bytes, bool]],
+    pieces: Iterator[bytes],
+    expected: int,
     mtime: datetime,
     now: datetime,
-    seal: Seal | None,
-    unseal: Seal | None,
+    sealing: Sealing | None,
     check: Callable[[int], None] | None,
 ) -> int:
-    """Copy the chunks to the next kept copy (sealed when asked), then chain its record."""
-    target_n = next_number(home)
-    target = copy_path(home, target_n)
+    """Copy `pieces` (hashed on the way) into the next record's kept copy, then write the
+    record; the copy is erased again if anything fails, so no copy is left without a record."""
+    folder = _ensure_files_dir(home)
+    target = copy_path(home, next_number(home))
+    need = expected
+    if sealing is not None:
+        from exitplan.crypto.stream import sealed_copy_size
+
+        need = sealed_copy_size(expected, sealing.chunk)
+    _check_room(folder, need, name)
     digest = hashlib.sha256()
     size = 0
-    try:
-        folder = _ensure_files_dir(home)
-        tmp_fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        tmp = Path(tmp_name)
-        try:
-            with os.fdopen(tmp_fd, "wb") as out:
-                if seal is not None:
-                    out.write(COPY_MAGIC)
-                for index, (chunk, last) in enumerate(chunks):
-                    digest.update(chunk)
-                    size += len(chunk)
-                    if size > MAX_ATTACHMENT_BYTES:
-                        raise JournalError(f"{name} grew past the attachment limit while copying")
-                    if seal is None:
-                        out.write(chunk)
-                    else:
-                        sealed = seal(_HEAD.pack(index, int(last)) + chunk)
-                        out.write(_LEN.pack(len(sealed)) + sealed)
-                out.flush()
-                os.fsync(out.fileno())
-            if check is not None:
-                check(size)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-            raise
-    except OSError as exc:
-        raise StorageError(f"could not keep a copy of {name} ({exc.strerror or exc})") from None
-    from exitplan.home.store import fsync_dir
 
-    fsync_dir(folder)
-    stamp = mtime.astimezone(UTC).isoformat(timespec="seconds")
+    def hashed() -> Iterator[bytes]:
+        nonlocal size
+        for piece in pieces:
+            digest.update(piece)
+            size += len(piece)
+            yield piece
+
+    write_copy(target, hashed(), sealing, name)
+    if check is not None:
+        try:
+            check(size)
+        except BaseException:
+            erase(target)
+            raise
+    stamp = mtime.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     file = {
         "name": name,
         "size": size,
-        "mtime": stamp.replace("+00:00", "Z"),
+        "mtime": stamp,
         "sha256": digest.hexdigest(),
         "copy": f"{FILES_DIR}/{target.name}",
     }
-    written = append_record(home, {"kind": "attach", "entry": n, "file": file}, now, seal, unseal)
-    if written != target_n:  # pragma: no cover - only if another writer skipped the lock
-        raise JournalError("another exitplan wrote to the journal at the same time; try again")
+    try:
+        written = append_record(home, {"kind": "attach", "entry": n, "file": file}, now, sealing)
+    except BaseException:
+        erase(target)  # never a copy without its record, when it can be helped
+        raise
+    if written != int(target.name):  # pragma: no cover - only if another writer skipped the lock
+        raise JournalError(_("another exitplan wrote to the journal at the same time; try again"))
     return written
 
 
+def write_copy(
+    target: Path,
+    pieces: Iterable[bytes],
+    sealing: Sealing | None,
+    name: str,
+    check: Callable[[], None] | None = None,
+) -> None:
+    """Write a copy (plain or sealed) to a temp file beside `target`, sync it, let `check`
+    refuse it (by raising), then rename it over `target`."""
+    folder = target.parent
+    try:
+        tmp_fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise StorageError(_failure(name, exc)) from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(tmp_fd, "wb") as out:
+            for part in pieces if sealing is None else sealing.seal_copy(pieces):
+                out.write(part)
+            out.flush()
+            os.fsync(out.fileno())
+        if check is not None:
+            check()
+        os.replace(tmp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            safeio.overwrite(tmp)
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        if isinstance(exc, OSError):
+            raise StorageError(_failure(name, exc)) from None
+        raise
+    atomic.fsync_dir(folder)
+
+
+def _failure(name: str, exc: OSError) -> str:
+    reason = _("the disk is full") if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+    return _("could not keep a copy of {name} ({reason}); nothing was added").format(
+        name=name, reason=reason
+    )
+
+
 def _ensure_files_dir(home: Path) -> Path:
-    folder = journal_dir(home) / FILES_DIR
-    home.mkdir(mode=0o700, parents=True, exist_ok=True)
-    journal_dir(home).mkdir(mode=0o700, exist_ok=True)
-    journal_dir(home).chmod(0o700)
-    folder.mkdir(mode=0o700, exist_ok=True)
-    folder.chmod(0o700)
+    ensure_dir(home)
+    folder = files_dir(home)
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)
+    except OSError as exc:
+        raise StorageError(_failure(FILES_DIR, exc)) from None
     return folder
 
 
-def read_copy(home: Path, record: dict[str, Any], unseal: Seal | None = None) -> Iterator[bytes]:
-    """The kept copy of an attachment record, chunk by chunk (unsealed when it is sealed)."""
+def erase(path: Path) -> None:
+    """Overwrite a file with zeros and delete it (a link or a FIFO is only deleted)."""
+    with contextlib.suppress(OSError):
+        safeio.overwrite(path)
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+
+
+# -- reading copies --------------------------------------------------------------------------
+
+
+def copy_file(home: Path, record: dict[str, Any]) -> Path:
     copy = record.get("file", {}).get("copy", "")
-    if not isinstance(copy, str) or not copy.startswith(f"{FILES_DIR}/") or ".." in copy:
-        raise JournalError(f"record {record.get('n')} does not name a kept copy")
-    path = journal_dir(home) / copy
+    if not isinstance(copy, str) or not re.fullmatch(rf"{FILES_DIR}/\d{{6,}}", copy):
+        raise JournalError(_("record {n} does not name a kept copy").format(n=record.get("n")))
+    return journal_dir(home) / copy
+
+
+def read_copy(
+    home: Path,
+    record: dict[str, Any],
+    sealing: Sealing | None = None,
+    progress: Progress | None = None,
+) -> Iterator[bytes]:
+    """The kept copy of an attachment record, chunk by chunk (opened when it is sealed).
+
+    The copy is opened like every file of the home: a regular file, no link followed, never
+    blocking. JournalError names the record when the copy is missing, not a file, or damaged."""
+    n = record.get("n")
+    path = copy_file(home, record)
     try:
-        handle = path.open("rb")
-    except OSError:
-        raise JournalError(f"the copy kept for record {record.get('n')} is missing") from None
-    with handle:
-        if unseal is None:
-            if handle.read(len(COPY_MAGIC)) == COPY_MAGIC:
-                raise JournalError("the attachment is encrypted; unlock it first")
-            handle.seek(0)
-            while chunk := handle.read(CHUNK):
-                yield chunk
+        fd = safeio.open_regular(path)
+    except FileNotFoundError:
+        raise JournalError(_("the copy kept for record {n} is missing").format(n=n)) from None
+    except OSError as exc:
+        raise JournalError(
+            _("the copy kept for record {n} cannot be read: {reason}").format(
+                n=n, reason=exc.strerror or exc
+            )
+        ) from None
+    try:
+        total = os.fstat(fd).st_size
+        head = os.pread(fd, len(STREAM_MAGIC), 0)
+        if head != STREAM_MAGIC:
+            yield from _pieces(fd, progress)
             return
-        if handle.read(len(COPY_MAGIC)) != COPY_MAGIC:
-            raise JournalError(f"the copy kept for record {record.get('n')} is not sealed")
-        yield from _open_chunks(handle, unseal, record.get("n"))
+        if sealing is None:
+            raise JournalError(_("the attachment is encrypted; unlock it first"))
 
+        def read(size: int) -> bytes:
+            data = os.read(fd, size)
+            if progress is not None:
+                progress(len(data))
+            return data
 
-def _open_chunks(handle: Any, unseal: Seal, n: object) -> Iterator[bytes]:
-    damaged = JournalError(f"the copy kept for record {n} is damaged")
-    index = 0
-    while True:
-        length = handle.read(_LEN.size)
-        if len(length) != _LEN.size:
-            raise damaged
-        (size,) = _LEN.unpack(length)
-        if size > CHUNK + 4096:
-            raise damaged
-        sealed = handle.read(size)
         try:
-            plain = unseal(sealed)
-        except Exception:
-            raise damaged from None
-        got, last = _HEAD.unpack_from(plain)
-        if got != index:
-            raise damaged
-        yield plain[_HEAD.size :]
-        if last:
-            if handle.read(1):
-                raise damaged
-            return
-        index += 1
+            yield from sealing.open_copy(read, total)
+        except JournalError:
+            raise
+        except Exception:  # whatever the seal raises: another key, a changed or cut copy
+            raise JournalError(_("the copy kept for record {n} is damaged").format(n=n)) from None
+    finally:
+        os.close(fd)
+
+
+def copy_is_sealed(home: Path, record: dict[str, Any]) -> bool | None:
+    """Whether an attachment's copy is sealed (None: there is no readable copy)."""
+    try:
+        head = safeio.read_capped(copy_file(home, record), len(STREAM_MAGIC))
+    except (OSError, JournalError):
+        return None
+    return head[: len(STREAM_MAGIC)] == STREAM_MAGIC
 
 
 def check_copies(
-    home: Path, records: list[dict[str, Any]], unseal: Seal | None = None
+    home: Path,
+    records: list[dict[str, Any]],
+    sealing: Sealing | None = None,
+    progress: Progress | None = None,
 ) -> list[str]:
-    """Re-hash every kept copy against its record; one plain line per copy that differs."""
+    """Re-hash every kept copy against its record; one plain line per copy that differs.
+
+    In a sealed journal, a copy in plain text is named as well (it was left or put there)."""
     problems = []
     for record in records:
         if record.get("kind") != "attach" or "damaged" in record:
@@ -263,99 +360,21 @@ def check_copies(
         file = record.get("file", {})
         digest = hashlib.sha256()
         try:
-            for chunk in read_copy(home, record, unseal):
+            for chunk in read_copy(home, record, sealing, progress):
                 digest.update(chunk)
         except JournalError as exc:
             problems.append(str(exc))
             continue
         if digest.hexdigest() != file.get("sha256"):
-            problems.append(f"the copy of {file.get('name')} (record {record.get('n')}) changed")
+            problems.append(
+                _("the copy of {name} (record {n}) changed").format(
+                    name=file.get("name"), n=record.get("n")
+                )
+            )
+        elif sealing is not None and copy_is_sealed(home, record) is False:
+            problems.append(
+                _("the copy kept for record {n} is in plain text in an encrypted journal").format(
+                    n=record.get("n")
+                )
+            )
     return problems
-
-
-def reseal(
-    home: Path,
-    *,
-    unseal_old: Seal | None,
-    seal_new: Seal | None,
-    unseal_new: Seal | None,
-) -> int:
-    """Re-seal every record and kept copy under a new key (or to plain, or from plain) for
-    `encrypt`, `passphrase` and `decrypt`; return how many files were rewritten.
-
-    The chain covers the plain bytes, so it is unchanged. Each file is replaced atomically, and
-    a file that already opens with ``unseal_new`` is left alone, so a run cut short is finished
-    by running it again. Record content is never changed, only its sealing.
-    """
-    from exitplan.home.store import write_atomic
-    from exitplan.journal.listing import numbered
-
-    done = 0
-    for n, path in numbered(home):
-        data = path.read_bytes()
-        if _opens(data, unseal_new, plain_ok=unseal_new is None):
-            continue
-        plain = data if unseal_old is None else unseal_old(data)
-        record = json.loads(plain)
-        if record.get("kind") == "attach" and not _copy_opens(home, record, unseal_new):
-            _reseal_copy(home, n, record, unseal_old, seal_new)  # the copy first, then its record
-        write_atomic(path, plain if seal_new is None else seal_new(plain))
-        done += 1
-    return done
-
-
-def _copy_opens(home: Path, record: dict[str, Any], unseal: Seal | None) -> bool:
-    try:
-        for _chunk in read_copy(home, record, unseal):
-            pass
-    except JournalError:
-        return False
-    return True
-
-
-def _opens(data: bytes, unseal: Seal | None, *, plain_ok: bool) -> bool:
-    if plain_ok:
-        return not data.startswith((b"\x89EXPLVT\x00", COPY_MAGIC)) and data[:1] == b"{"
-    if unseal is None:  # pragma: no cover - plain_ok covers it
-        return False
-    try:
-        unseal(data)
-    except Exception:  # whatever the seal raises for a file it did not seal
-        return False
-    return True
-
-
-def _reseal_copy(
-    home: Path, n: int, record: dict[str, Any], unseal_old: Seal | None, seal_new: Seal | None
-) -> None:
-    """Stream the copy of attachment n from the old sealing to the new one."""
-    path = copy_path(home, n)
-    if not path.is_file():
-        return
-    folder = path.parent
-    tmp_fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(tmp_fd, "wb") as out:
-            if seal_new is not None:
-                out.write(COPY_MAGIC)
-            chunks = read_copy(home, record, unseal_old)
-            current = next(chunks, b"")
-            index = 0
-            while True:
-                following = next(chunks, None)
-                if seal_new is None:
-                    out.write(current)
-                else:
-                    sealed = seal_new(_HEAD.pack(index, int(following is None)) + current)
-                    out.write(_LEN.pack(len(sealed)) + sealed)
-                if following is None:
-                    break
-                current, index = following, index + 1
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        raise

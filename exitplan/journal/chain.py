@@ -2,9 +2,17 @@
 
 The canonical bytes of a record are ``json.dumps(record_without_hash, sort_keys=True,
 separators=(",", ":"), ensure_ascii=False).encode("utf-8")``; its hash is their SHA-256 in hex;
-each record's ``prev`` is the hash of the record before it (64 zeros for the first). A
-fingerprint is ``<record count>:`` and the first 20 base32 (RFC 4648) characters of the head
-hash in groups of 4: 100 bits, short enough to write on paper, far too many to forge.
+each record's ``prev`` is the hash of the record before it (64 zeros for the first).
+
+A fingerprint is ``<record count>:`` and the first 19 base32 (RFC 4648) characters of the head
+hash (95 bits: short enough to write on paper, far too many to forge), then one check
+character, in groups of 4: ``12:ABCD-EFGH-IJKL-MNOP-QRSV``. The check character is the Luhn
+mod 32 check over the count's digits and the 19 characters, so any one character copied wrong
+(and every swap of two neighbours but A and 7) is told apart from a changed journal. Only the whole
+fingerprint is ever compared.
+
+The chain shows a record changed, removed or moved anywhere but at the end: records cut off the
+end leave a shorter chain that is intact. Only a fingerprint noted earlier shows that.
 """
 
 from __future__ import annotations
@@ -17,11 +25,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.journal.entry import FIELDS, JournalError
 
 GENESIS = "0" * 64
 FORMAT = 1
-FINGERPRINT_CHARS = 20
+HASH_CHARS = 19
+FINGERPRINT_CHARS = HASH_CHARS + 1
+EXAMPLE = "12:ABCD-EFGH-IJKL-MNOP-QRSV"
+# Said wherever the journal is called intact: the chain cannot show records cut off its end.
+TAIL_NOTE = N_(
+    "records cut off the end show only against a fingerprint you noted earlier "
+    "('exitplan log verify --against FINGERPRINT')"
+)
+
+
+class FingerprintTypo(JournalError):
+    """A fingerprint whose check character does not fit: it was copied wrong, not the journal."""
 
 
 # -- canonical form ---------------------------------------------------------------------------
@@ -89,23 +109,26 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
     entries = sum(1 for r in records if r.get("kind") == "entry")
     head = hashes[-1] if hashes else GENESIS
     print_ = fingerprint_of(len(records), head)
-    message = f"{entries_text(entries)}, chain intact"
+    message = _("{entries}, chain intact").format(entries=entries_text(entries))
     if target is not None:
-        count, prefix = target
+        count, chars = target
         if count > len(records):
             return Verification(
                 False, entries, len(records), head, print_, "truncated", len(records) + 1,
-                f"the journal has {len(records)} records, fewer than the {count} fingerprinted; "
-                f"record {len(records) + 1} onwards is missing",
+                _("the journal has {have} records, fewer than the {count} fingerprinted; "
+                  "record {first} onwards is missing").format(
+                    have=len(records), count=count, first=len(records) + 1),
             )  # fmt: skip
         then = hashes[count - 1] if count else GENESIS
-        if _b32(then)[: len(prefix)] != prefix:
+        if _b32(then)[:HASH_CHARS] != chars:
             return Verification(
                 False, entries, len(records), head, print_, "rewritten", count or 1,
-                "the journal no longer extends the fingerprinted head: "
-                f"records up to {count} were rewritten",
+                _("the journal no longer extends the fingerprint you gave: records 1 to {count} "
+                  "were changed, removed or written anew since it was noted").format(count=count),
             )  # fmt: skip
-        message += f", and it extends the fingerprint {format_fingerprint(count, then)}"
+        message = _("{entries}, chain intact, and it extends the fingerprint {fingerprint}").format(
+            entries=entries_text(entries), fingerprint=format_fingerprint(count, then)
+        )
     return Verification(True, entries, len(records), head, print_, None, None, message)
 
 
@@ -148,22 +171,22 @@ def _broken(
     entries = sum(1 for r in records[: first - 1] if r.get("kind") == "entry")
     head = hashes[first - 2] if first >= 2 and len(hashes) >= first - 1 else GENESIS
     words = {
-        "changed": f"record {first} was changed",
-        "removed": f"record {first} was removed",
-        "reordered": f"records were moved: record {first} is out of place",
+        "changed": _("record {n} was changed"),
+        "removed": _("record {n} was removed"),
+        "reordered": _("records were moved: record {n} is out of place"),
     }
-    message = words[problem]
+    message = words[problem].format(n=first)
     if first == 2:
-        message += "; record 1 before it is intact"
+        message += _("; record 1 before it is intact")
     elif first > 2:
-        message += f"; records 1 to {first - 1} before it are intact"
+        message += _("; records 1 to {last} before it are intact").format(last=first - 1)
     print_ = fingerprint_of(first - 1, head)
     return Verification(False, entries, len(records), head, print_, problem, first, message)
 
 
 def entries_text(entries: int) -> str:
     """'1 entry', '3 entries'."""
-    return f"{entries} entr{'y' if entries == 1 else 'ies'}"
+    return ngettext("{n} entry", "{n} entries", entries).format(n=entries)
 
 
 # -- fingerprints ------------------------------------------------------------------------
@@ -173,9 +196,27 @@ def _b32(hex_hash: str) -> str:
     return base64.b32encode(bytes.fromhex(hex_hash)).decode("ascii")
 
 
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def _luhn_values(count: int, chars: str) -> list[int]:
+    return [int(d) for d in str(count)] + [_ALPHABET.index(c) for c in chars]
+
+
+def check_char(count: int, chars: str) -> str:
+    """The Luhn mod 32 check character of a fingerprint's count and hash characters."""
+    total, factor = 0, 2
+    for value in reversed(_luhn_values(count, chars)):
+        addend = factor * value
+        total += addend // 32 + addend % 32
+        factor = 3 - factor
+    return _ALPHABET[(32 - total % 32) % 32]
+
+
 def format_fingerprint(count: int, head: str) -> str:
-    """``<records>:<20 base32 chars of the head hash in groups of 4>``."""
-    chars = _b32(head)[:FINGERPRINT_CHARS]
+    """``<records>:<19 base32 chars of the head hash and a check character, in groups of 4>``."""
+    chars = _b32(head)[:HASH_CHARS]
+    chars += check_char(count, chars)
     return f"{count}:" + "-".join(chars[i : i + 4] for i in range(0, FINGERPRINT_CHARS, 4))
 
 
@@ -191,17 +232,33 @@ def fingerprint(records: list[dict[str, Any]]) -> str:
 
 
 def parse_fingerprint(text: str) -> tuple[int, str]:
-    """(record count, base32 prefix) from a fingerprint as written down; lenient on case,
-    spaces and dashes, and reads 0, 1 and 8 as O, I and B (base32 has none of them)."""
+    """(record count, the 19 hash characters) from a whole fingerprint as written down; lenient
+    on case, spaces and dashes, and reads 0, 1 and 8 as O, I and B (base32 has none of them).
+
+    Only a whole fingerprint is accepted, and one whose check character does not fit raises
+    `FingerprintTypo`: it was copied wrong, which says nothing about the journal."""
     match = re.fullmatch(r"\s*(\d{1,9})\s*[:/]\s*([A-Za-z0-9 \-]+?)\s*", text or "")
+    shape = _("'{text}' is not a journal fingerprint; a fingerprint looks like {example}")
     if match is None:
-        raise JournalError(
-            f"'{text}' is not a journal fingerprint; it looks like 12:ABCD-EFGH-IJKL-MNOP-QRST"
-        )
+        raise JournalError(shape.format(text=text, example=EXAMPLE))
     chars = re.sub(r"[\s\-]", "", match.group(2)).upper()
     chars = chars.translate(str.maketrans("018", "OIB"))
-    if len(chars) < 8 or re.search(r"[^A-Z2-7]", chars):
+    if re.search(r"[^A-Z2-7]", chars):
+        raise JournalError(shape.format(text=text, example=EXAMPLE))
+    if len(chars) != FINGERPRINT_CHARS:
         raise JournalError(
-            f"'{text}' is not a journal fingerprint; it looks like 12:ABCD-EFGH-IJKL-MNOP-QRST"
+            _(
+                "'{text}' has {have} of the {want} characters a fingerprint has after the "
+                "colon; give the whole fingerprint, as it was written down (like {example})"
+            ).format(text=text, have=len(chars), want=FINGERPRINT_CHARS, example=EXAMPLE)
         )
-    return int(match.group(1)), chars[:FINGERPRINT_CHARS]
+    count = int(match.group(1))
+    if check_char(count, chars[:HASH_CHARS]) != chars[HASH_CHARS]:
+        raise FingerprintTypo(
+            _(
+                "that fingerprint does not match itself: a character was most likely copied "
+                "wrong, so the journal was not compared with it. Check it was copied exactly, "
+                "character by character, from where you wrote it down"
+            )
+        )
+    return count, chars[:HASH_CHARS]

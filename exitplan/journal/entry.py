@@ -379,8 +379,14 @@ def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
             raise JournalError("the entry is not UTF-8 text; nothing was added") from None
     if len(text) > MAX_TOML_BYTES:
         raise JournalError("the entry is too large to read; nothing was added")
+    from exitplan.base.tomlcost import toml_cost_problem
+
+    if problem := toml_cost_problem(text):
+        raise JournalError(f"the entry could not be read: {problem}; nothing was added")
     try:
         raw = tomllib.loads(text)
+    except RecursionError:
+        raise JournalError("the entry is nested too deeply to read; nothing was added") from None
     except tomllib.TOMLDecodeError as exc:
         raise JournalError(
             f"the entry is not valid TOML ({exc}); nothing was added. Write one answer a line, "

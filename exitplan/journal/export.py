@@ -14,46 +14,72 @@ import re
 from datetime import datetime
 from typing import Any
 
+from exitplan.base.i18n import N_, _
+from exitplan.base.safetext import one_line
+from exitplan.journal.chain import TAIL_NOTE
 from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
+from exitplan.journal.times import local_text
 
 FORMATS = ("markdown", "html", "json")
+Saved = dict[int, str]  # record number -> the name its file was saved under, beside the page
 
-INTRO = (
+INTRO = N_(
     "This journal is yours. It is a record written at the time, in your own words, for "
     "yourself first; you choose whether and with whom to share it."
 )
-HOW_TO_CHECK = (
+HOW_TO_CHECK = N_(
     "Each record holds the SHA-256 of the record before it, so a change, a removal or a "
-    "reordering shows. To check: for every record, take all its fields except 'hash', write "
-    "them as JSON with keys sorted, no spaces (separators ',' and ':'), non-ASCII characters "
-    "kept as UTF-8; the SHA-256 of those bytes is the record's 'hash' and the next record's "
-    "'prev' (the first 'prev' is 64 zeros). The fingerprint is the record count, a colon, and "
-    "the first 20 base32 characters of the last hash. The JSON export holds the records exactly "
-    "as kept; a short script that checks them comes with exitplan (docs/verify_export.py)."
+    "reordering shows, anywhere but at the end: records cut off the end leave a shorter chain "
+    "that is still intact, which only a fingerprint noted earlier shows. To check: for every "
+    "record, take all its fields except 'hash', write them as JSON with keys sorted, no spaces "
+    "(separators ',' and ':'), non-ASCII characters kept as UTF-8; the SHA-256 of those bytes "
+    "is the record's 'hash' and the next record's 'prev' (the first 'prev' is 64 zeros). The "
+    "fingerprint is the record count, a colon, the first 19 base32 characters of the last hash "
+    "and a Luhn mod 32 check character. The JSON export holds the records exactly as kept; a "
+    "short script that checks them comes with exitplan (docs/verify_export.py). Times are kept "
+    "in UTC; this page shows them in the time of the computer that exported it."
+)
+FILES_NOTE = N_(
+    "The attached files are in the folder files/ beside this page, under their original names "
+    "(made safe for any computer); each was checked against its SHA-256 when it was saved."
 )
 
 
-def export(records: list[dict[str, Any]], fmt: str, now: datetime) -> str:
-    """The journal as ``markdown``, ``html`` or ``json`` text."""
+def export(
+    records: list[dict[str, Any]], fmt: str, now: datetime, saved: Saved | None = None
+) -> str:
+    """The journal as ``markdown``, ``html`` or ``json`` text (`saved`: files saved beside it)."""
     if fmt == "markdown":
-        return to_markdown(records, now)
+        return to_markdown(records, now, saved)
     if fmt == "html":
-        return to_html(records, now)
+        return to_html(records, now, saved)
     if fmt == "json":
-        return to_json(records, now)
-    raise JournalError(f"'{fmt}' is not an export format; use one of: {', '.join(FORMATS)}")
+        return to_json(records, now, saved)
+    raise JournalError(
+        _("'{fmt}' is not an export format; use one of: {formats}").format(
+            fmt=fmt, formats=", ".join(FORMATS)
+        )
+    )
 
 
-def _manifest(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [
-        {"entry": view["number"], "record": att["number"], **att["file"]}
-        for view in entries
-        for att in view["attachments"]
-    ]
+def _manifest(entries: list[dict[str, Any]], saved: Saved | None) -> list[dict[str, Any]]:
+    rows = []
+    for view in entries:
+        for att in view["attachments"]:
+            row = {"entry": view["number"], "record": att["number"], **att["file"]}
+            if saved is not None:
+                name = saved.get(att["number"])
+                row["saved_as"] = f"files/{name}" if name else None
+            rows.append(row)
+    return rows
 
 
-def to_json(records: list[dict[str, Any]], now: datetime) -> str:
+def _check_line(message: str, ok: bool) -> str:
+    return f"{message} ({_(TAIL_NOTE)})" if ok else message
+
+
+def to_json(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
     """One JSON document: entries (chronological), manifest, verify result, and the raw records."""
     entries = list_entries(records)
     result = verify(records)
@@ -61,12 +87,12 @@ def to_json(records: list[dict[str, Any]], now: datetime) -> str:
         "format": "exitplan-journal",
         "version": 1,
         "exported": utc_text(now),
-        "about": INTRO,
-        "how_to_check": HOW_TO_CHECK,
-        "verify": result.as_dict(),
+        "about": _(INTRO),
+        "how_to_check": _(HOW_TO_CHECK),
+        "verify": {**result.as_dict(), "note": _(TAIL_NOTE)},
         "fingerprint": result.fingerprint,
         "entries": entries,
-        "attachments": _manifest(entries),
+        "attachments": _manifest(entries, saved),
         "records": [r for r in records if "damaged" not in r],
     }
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
@@ -75,8 +101,8 @@ def to_json(records: list[dict[str, Any]], now: datetime) -> str:
 def _when_text(fields: dict[str, Any], recorded: object) -> str:
     when = fields.get("when")
     if isinstance(when, dict):
-        return when_words(when)
-    return f"not given (written {recorded})"
+        return one_line(when_words(when))
+    return _("not given (written {time})").format(time=local_text(recorded, offset=True))
 
 
 _MD_INLINE = re.compile(r"([\\`*_\[\]<>|~#])")
@@ -96,41 +122,65 @@ def md_escape(text: str) -> str:
     return "  \n".join(lines)
 
 
-def to_markdown(records: list[dict[str, Any]], now: datetime) -> str:
+def to_markdown(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
     """The journal as Markdown."""
     result = verify(records)
     entries = list_entries(records)
-    out = ["# Journal", "", INTRO, "", f"Exported {utc_text(now)}.", ""]
-    out += [f"**Check:** {md_escape(result.message)}  ", f"**Fingerprint:** `{result.fingerprint}`"]
-    out.append("")
+    exported = _("Exported {time}.").format(time=local_text(utc_text(now), offset=True))
+    out = ["# " + _("Journal"), "", md_escape(_(INTRO)), "", exported, ""]
+    out += [
+        f"**{_('Check')}:** {md_escape(_check_line(result.message, result.ok))}  ",
+        f"**{_('Fingerprint')}:** `{result.fingerprint}`",
+        "",
+    ]
     for view in entries:
         fields = view["fields"]
-        out += [f"## Entry {view['number']}: {md_escape(_when_text(fields, view['recorded']))}", ""]
+        title = _("Entry {n}: {when}").format(
+            n=view["number"], when=md_escape(_when_text(fields, view["recorded"]))
+        )
+        out += [f"## {title}", ""]
         out += _md_fields(fields)
-        for amendment in view["amendments"]:
-            out += [f"### Correction {amendment['number']} (written {amendment['recorded']})", ""]
+        for place, amendment in enumerate(view["amendments"], start=1):
+            heading = _("Correction {place} (record {n}, written {time})").format(
+                place=place,
+                n=amendment["number"],
+                time=local_text(amendment["recorded"], offset=True),
+            )
+            out += [f"### {heading}", ""]
             out += _md_fields(amendment["fields"])
             out += [f"Hash `{amendment['hash']}`, previous `{amendment['prev']}`", ""]
         for att in view["attachments"]:
             file = att["file"]
             out.append(
-                f"- Attachment {att['number']}: {md_escape(file['name'])}, "
-                f"{file['size']} bytes, SHA-256 `{file['sha256']}`"
+                "- "
+                + _("File {n}: {name}, {size} bytes, SHA-256 {sha}").format(
+                    n=att["number"],
+                    name=md_escape(one_line(file["name"])),
+                    size=file["size"],
+                    sha=f"`{file['sha256']}`",
+                )
             )
         if view["attachments"]:
             out.append("")
-        out += [f"Written {view['recorded']}. Hash `{view['hash']}`, previous `{view['prev']}`", ""]
-    manifest = _manifest(entries)
+        written = _("Written {time}.").format(time=local_text(view["recorded"], offset=True))
+        out += [f"{written} Hash `{view['hash']}`, previous `{view['prev']}`", ""]
+    manifest = _manifest(entries, saved)
     if manifest:
-        out += ["## Attachments", "", "| entry | record | name | bytes | SHA-256 |"]
-        out.append("|---|---|---|---|---|")
+        header = "| entry | record | name | bytes | SHA-256 |" + (" saved as |" if saved else "")
+        out += ["## " + _("Attached files"), "", header]
+        out.append("|---|---|---|---|---|" + ("---|" if saved else ""))
         for row in manifest:
-            out.append(
-                f"| {row['entry']} | {row['record']} | {md_escape(row['name'])} | "
+            line = (
+                f"| {row['entry']} | {row['record']} | {md_escape(one_line(row['name']))} | "
                 f"{row['size']} | `{row['sha256']}` |"
             )
+            if saved is not None:
+                line += f" {md_escape(row['saved_as'] or _('not saved'))} |"
+            out.append(line)
         out.append("")
-    out += ["## How to check this journal", "", md_escape(HOW_TO_CHECK), ""]
+        if saved is not None:
+            out += [md_escape(_(FILES_NOTE)), ""]
+    out += ["## " + _("How to check this journal"), "", md_escape(_(HOW_TO_CHECK)), ""]
     return "\n".join(out)
 
 
@@ -144,7 +194,7 @@ def _field_texts(fields: dict[str, Any]) -> list[tuple[str, str]]:
         text = when_words(value) if name == "when" else value
         if name == "when" and value.get("approximate"):
             text += " (approximate)"
-        out.append((QUESTIONS[name].split(" (")[0], text))
+        out.append((_(QUESTIONS[name]).split(" (")[0], text))
     return out
 
 
@@ -175,57 +225,79 @@ def _h(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def to_html(records: list[dict[str, Any]], now: datetime) -> str:
+def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
     """The journal as one self-contained HTML page."""
     result = verify(records)
     entries = list_entries(records)
+    exported = _("Exported {time}.").format(time=local_text(utc_text(now), offset=True))
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="referrer" content="no-referrer">',
         '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'\">",
-        f"<title>Journal</title><style>{_CSS}</style></head><body>",
-        "<h1>Journal</h1>",
-        f"<p>{_h(INTRO)}</p>",
-        f"<p>Exported {_h(utc_text(now))}.</p>",
-        f'<p class="check"><strong>Check:</strong> {_h(result.message)}<br>'
-        f"<strong>Fingerprint:</strong> <code>{_h(result.fingerprint)}</code></p>",
+        "style-src 'unsafe-inline'; img-src 'none'\">",
+        f"<title>{_h(_('Journal'))}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{_h(_('Journal'))}</h1>",
+        f"<p>{_h(_(INTRO))}</p>",
+        f"<p>{_h(exported)}</p>",
+        f'<p class="check"><strong>{_h(_("Check"))}:</strong> '
+        f"{_h(_check_line(result.message, result.ok))}<br>"
+        f"<strong>{_h(_('Fingerprint'))}:</strong> <code>{_h(result.fingerprint)}</code></p>",
     ]
     for view in entries:
         fields = view["fields"]
-        title = _h(_when_text(fields, view["recorded"]))
-        out.append(f"<section><h2>Entry {view['number']}: {title}</h2>")
+        title = _("Entry {n}: {when}").format(
+            n=view["number"], when=_when_text(fields, view["recorded"])
+        )
+        out.append(f"<section><h2>{_h(title)}</h2>")
         out.append(_html_fields(fields))
-        for amendment in view["amendments"]:
-            out.append(
-                f"<h3>Correction {amendment['number']} (written {_h(amendment['recorded'])})</h3>"
+        for place, amendment in enumerate(view["amendments"], start=1):
+            heading = _("Correction {place} (record {n}, written {time})").format(
+                place=place,
+                n=amendment["number"],
+                time=local_text(amendment["recorded"], offset=True),
             )
+            out.append(f"<h3>{_h(heading)}</h3>")
             out.append(_html_fields(amendment["fields"]))
             out.append(_html_hashes(amendment))
         if view["attachments"]:
             out.append("<ul>")
             for att in view["attachments"]:
                 file = att["file"]
+                line = _("File {n}: {name}, {size} bytes, SHA-256 {sha}").format(
+                    n=att["number"], name=one_line(file["name"]), size=file["size"], sha="\0"
+                )
+                before, _sep, after = _h(line).partition("\0")
                 out.append(
-                    f"<li>Attachment {att['number']}: {_h(file['name'])}, {file['size']} bytes, "
-                    f'SHA-256 <span class="hash">{_h(file["sha256"])}</span></li>'
+                    f'<li>{before}<span class="hash">{_h(file["sha256"])}</span>{after}</li>'
                 )
             out.append("</ul>")
-        out.append(f"<p>Written {_h(view['recorded'])}.</p>{_html_hashes(view)}</section>")
-    manifest = _manifest(entries)
+        written = _("Written {time}.").format(time=local_text(view["recorded"], offset=True))
+        out.append(f"<p>{_h(written)}</p>{_html_hashes(view)}</section>")
+    manifest = _manifest(entries, saved)
     if manifest:
+        saved_head = f"<th>{_h(_('saved as'))}</th>" if saved is not None else ""
         out.append(
-            "<h2>Attachments</h2><table><tr><th>entry</th><th>record</th><th>name</th>"
-            "<th>bytes</th><th>SHA-256</th></tr>"
+            f"<h2>{_h(_('Attached files'))}</h2><table><tr><th>entry</th><th>record</th>"
+            f"<th>name</th><th>bytes</th><th>SHA-256</th>{saved_head}</tr>"
         )
         for row in manifest:
+            cell = ""
+            if saved is not None:
+                cell = f"<td>{_h(row['saved_as'] or _('not saved'))}</td>"
             out.append(
-                f"<tr><td>{row['entry']}</td><td>{row['record']}</td><td>{_h(row['name'])}</td>"
-                f'<td>{row["size"]}</td><td class="hash">{_h(row["sha256"])}</td></tr>'
+                f"<tr><td>{row['entry']}</td><td>{row['record']}</td>"
+                f"<td>{_h(one_line(row['name']))}</td><td>{row['size']}</td>"
+                f'<td class="hash">{_h(row["sha256"])}</td>{cell}</tr>'
             )
         out.append("</table>")
-    out += ["<h2>How to check this journal</h2>", f"<p>{_h(HOW_TO_CHECK)}</p>", "</body></html>"]
+        if saved is not None:
+            out.append(f"<p>{_h(_(FILES_NOTE))}</p>")
+    out += [
+        f"<h2>{_h(_('How to check this journal'))}</h2>",
+        f"<p>{_h(_(HOW_TO_CHECK))}</p>",
+        "</body></html>",
+    ]
     return "\n".join(out) + "\n"
 
 

@@ -12,11 +12,14 @@ import re
 from datetime import date, datetime
 from pathlib import Path
 
-from exitplan.base.limits import JOURNAL_DIR
+from exitplan.base.errors import StorageError
+from exitplan.base.i18n import _
+from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
+from exitplan.disk import safeio
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 RECORD_NAME = re.compile(r"^(\d{6,})\.rec$")
-SEALED_MARK = b"\x89EXPLVT\x00"  # vault.MAGIC, repeated so a plain read never imports the vault
+FILES_DIR = "files"
 
 
 def journal_dir(home: Path) -> Path:
@@ -29,35 +32,34 @@ def record_path(home: Path, n: int) -> Path:
     return journal_dir(home) / f"{n:06d}.rec"
 
 
+def files_dir(home: Path) -> Path:
+    """Where the kept copies of attached files are."""
+    return journal_dir(home) / FILES_DIR
+
+
 def numbered(home: Path) -> list[tuple[int, Path]]:
-    """(number, path) of every record file, in order; links and folders are not records."""
+    """(number, path) of every name a record could have, in order, folders left out.
+
+    A link or a FIFO with a record's name is listed too, so that reading it names it as damaged
+    (it is never followed or opened) instead of the record looking removed.
+    """
     folder = journal_dir(home)
-    if not folder.is_dir():
+    if safeio.is_link(folder) or not folder.is_dir():
         return []
     found = []
     with os.scandir(folder) as listing:  # the type comes with the listing: no stat per file
         for item in listing:
             match = RECORD_NAME.match(item.name)
-            if match and item.is_file(follow_symlinks=False):
+            if match and not item.is_dir(follow_symlinks=False):
                 found.append((int(match.group(1)), folder / item.name))
     found.sort()
     return found
 
 
 def read_capped(path: Path) -> bytes:
-    """The file's bytes up to one past the limit, in small reads (not a 4 MiB buffer each)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    try:
-        parts, size = [], 0
-        while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, 64 * 1024)
-            if not chunk:
-                break
-            parts.append(chunk)
-            size += len(chunk)
-        return b"".join(parts)
-    finally:
-        os.close(fd)
+    """A record file's bytes up to one past the limit: a regular file only, no link followed,
+    never blocking on a FIFO (OSError with a plain `strerror` otherwise)."""
+    return safeio.read_capped(path, MAX_RECORD_BYTES)
 
 
 def glance(home: Path) -> tuple[int, date | None] | None:
@@ -72,6 +74,35 @@ def glance(home: Path) -> tuple[int, date | None] | None:
         if data.startswith(SEALED_MARK):
             return len(records), date.fromtimestamp(path.stat().st_mtime)
         recorded = json.loads(data.decode("utf-8")).get("recorded", "")
-        return len(records), datetime.fromisoformat(str(recorded).replace("Z", "+00:00")).date()
+        moment = datetime.fromisoformat(str(recorded).replace("Z", "+00:00"))
+        return len(records), moment.astimezone().date()
     except (OSError, ValueError, AttributeError):
         return len(records), None
+
+
+def check_folders(home: Path) -> None:
+    """Refuse a journal folder (or its folder of kept copies) that is a link or not a folder."""
+    for folder in (journal_dir(home), files_dir(home)):
+        safeio.refuse_link(home, folder)
+        if folder.exists() and not folder.is_dir():
+            raise StorageError(
+                _(
+                    "{path} in {home} is not a folder; exitplan keeps its journal there, so "
+                    "nothing was read or changed. Move it away and try again"
+                ).format(path=folder.relative_to(home), home=home)
+            )
+
+
+def ensure_dir(home: Path) -> Path:
+    """The journal's folder, created private (0700) if it is missing."""
+    folder = journal_dir(home)
+    check_folders(home)
+    try:
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.chmod(0o700)
+    except OSError as exc:
+        raise StorageError(
+            _("cannot create {folder} ({reason})").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
+    return folder

@@ -25,14 +25,15 @@ The caller holds the store's lock around ``add`` / ``amend`` / ``attach``. Nothi
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
+from exitplan.disk import atomic, safeio
 from exitplan.journal.chain import (
     FORMAT,
     GENESIS,
@@ -52,47 +53,51 @@ from exitplan.journal.entry import (
 )
 from exitplan.journal.listing import (
     MAX_RECORD_BYTES,
-    SEALED_MARK,
+    ensure_dir,
     glance,
     journal_dir,
     record_path,
 )
 from exitplan.journal.listing import numbered as _numbered
 from exitplan.journal.listing import read_capped as _read_capped
+from exitplan.journal.sealing import Sealing, is_sealed_record
+from exitplan.journal.times import local_text, local_time, utc_text
 
 __all__ = [
     "GENESIS",
     "JOURNAL_DIR",
+    "Journal",
     "JournalError",
-    "Seal",
+    "Sealing",
     "Verification",
     "add",
     "amend",
     "append_record",
     "canonical_bytes",
     "entry_record",
+    "file_bytes",
     "fingerprint",
     "glance",
     "journal_dir",
-    "journal_files",
-    "last_record",
     "list_entries",
+    "local_text",
     "next_number",
     "parse_fingerprint",
+    "read_journal",
     "read_records",
     "record_hash",
     "record_path",
     "show_entry",
     "summary_line",
-    "sweep_temp_files",
     "utc_text",
     "verify",
 ]
 
-Seal = Callable[[bytes], bytes]
+PLAIN_IN_SEALED = "it is in plain text in an encrypted journal, where exitplan writes none"
 
 
-def _file_bytes(record: Mapping[str, Any]) -> bytes:
+def file_bytes(record: Mapping[str, Any]) -> bytes:
+    """The bytes of a plain record file: the whole record (hash included) as canonical JSON."""
     return json.dumps(
         dict(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
     ).encode("utf-8")
@@ -101,34 +106,78 @@ def _file_bytes(record: Mapping[str, Any]) -> bytes:
 # -- reading -----------------------------------------------------------------------------
 
 
-def read_records(home: Path, unseal: Seal | None = None) -> list[dict[str, Any]]:
-    """Every record in file order. A file that cannot be read or opened comes back as
-    ``{"n": <its number>, "damaged": "<why>"}`` so that ``verify`` can name it."""
-    return [_read_one(n, path, unseal) for n, path in _numbered(home)]
+@dataclass(frozen=True)
+class Journal:
+    """Every record in file order, and which record files are in plain text."""
+
+    records: list[dict[str, Any]]
+    plain: list[int] = field(default_factory=list)  # numbers of record files in plain text
 
 
-def last_record(home: Path, unseal: Seal | None = None) -> dict[str, Any] | None:
-    """Only the last record (what an append needs), without reading the whole chain."""
-    numbered = _numbered(home)
-    return _read_one(*numbered[-1], unseal) if numbered else None
+def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
+    """Every record in file order. A file that cannot be read, opened or trusted comes back as
+    ``{"n": <its number>, "damaged": "<why>"}`` so that ``verify`` can name it.
+
+    With a sealing, a record in plain text is read only while a stopped encrypt or decrypt left
+    it in front of every sealed record (see :mod:`exitplan.journal.sealing`)."""
+    records, plain = [], []
+    seen_sealed = False
+    for n, path in _numbered(home):
+        try:
+            data = _read_capped(path)
+        except OSError as exc:
+            records.append({"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"})
+            continue
+        if len(data) > MAX_RECORD_BYTES:
+            records.append({"n": n, "damaged": "it is far larger than any record"})
+            continue
+        if is_sealed_record(data):
+            if sealing is None and records:  # sealed among plain ones, and no key here
+                records.append({"n": n, "damaged": "it is encrypted, and no key here opens it"})
+                continue
+            seen_sealed = True
+            records.append(_opened(n, data, sealing))
+            continue
+        if sealing is not None:
+            plain.append(n)
+            if seen_sealed or not sealing.stopped:
+                records.append({"n": n, "damaged": PLAIN_IN_SEALED})
+                continue
+        records.append(_decoded(n, data))
+    return Journal(records, plain)
 
 
-def _read_one(n: int, path: Path, unseal: Seal | None) -> dict[str, Any]:
+def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
+    """Only the last record, as `read_journal` would read it (what an append chains onto). No
+    write happens while an encrypt or decrypt is unfinished, so a plain last record in a sealed
+    journal is never the person's."""
+    n, path = last
     try:
         data = _read_capped(path)
-    except OSError as exc:
-        return {"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"}
+    except OSError:
+        return {"n": n, "damaged": "it cannot be read"}
     if len(data) > MAX_RECORD_BYTES:
         return {"n": n, "damaged": "it is far larger than any record"}
-    if unseal is None:
-        if data.startswith(SEALED_MARK):
-            raise JournalError("the journal is encrypted; unlock it with your passphrase first")
-    else:
-        try:
-            data = unseal(data)
-        except Exception:  # a wrong key, a torn or a forged file: whatever the seal raises
-            return {"n": n, "damaged": "it cannot be opened with this plan's key"}
+    if is_sealed_record(data):
+        return _opened(n, data, sealing)
+    if sealing is not None:
+        return {"n": n, "damaged": PLAIN_IN_SEALED}
     return _decoded(n, data)
+
+
+def read_records(home: Path, sealing: Sealing | None = None) -> list[dict[str, Any]]:
+    """`read_journal`'s records."""
+    return read_journal(home, sealing).records
+
+
+def _opened(n: int, data: bytes, sealing: Sealing | None) -> dict[str, Any]:
+    if sealing is None:
+        raise JournalError(_("the journal is encrypted; unlock it with your passphrase first"))
+    try:
+        plain = sealing.open(data)
+    except Exception:  # a wrong key, a torn or a forged file: whatever the seal raises
+        return {"n": n, "damaged": "it cannot be opened with this plan's key"}
+    return _decoded(n, plain)
 
 
 def _decoded(n: int, data: bytes) -> dict[str, Any]:
@@ -147,53 +196,36 @@ def _decoded(n: int, data: bytes) -> dict[str, Any]:
 # -- writing -----------------------------------------------------------------------------
 
 
-def _ensure_dir(home: Path) -> Path:
-    from exitplan.base.errors import StorageError
-
-    folder = journal_dir(home)
-    try:
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        folder.chmod(0o700)
-    except OSError as exc:
-        raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
-    return folder
-
-
-def append_record(
-    home: Path,
-    body: dict[str, Any],
-    now: datetime,
-    seal: Seal | None,
-    unseal: Seal | None,
-) -> int:
+def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Sealing | None) -> int:
     """Chain body onto the last record and write it as the next file; return its number."""
-    from exitplan.home.store import write_atomic
-
     numbered = _numbered(home)
-    head = _read_one(*numbered[-1], unseal) if numbered else None
+    head = _last(numbered[-1], sealing) if numbered else None
     n = numbered[-1][0] + 1 if numbered else 1
     prev = GENESIS if head is None else _stored_hash(head)
     record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
     record["hash"] = record_hash(record)
-    plain = _file_bytes(record)
+    plain = file_bytes(record)
     if len(plain) > MAX_RECORD_BYTES:
-        raise JournalError("the entry is too large to keep; nothing was added")
-    data = plain if seal is None else seal(plain)
-    _ensure_dir(home)
+        raise JournalError(_("the entry is too large to keep; nothing was added"))
+    data = plain if sealing is None else sealing.seal(plain)
+    ensure_dir(home)
     path = record_path(home, n)
-    if path.exists():  # pragma: no cover - only if two writers skip the lock
-        raise JournalError("another exitplan is writing to the journal; try again")
+    if path.exists() or safeio.is_link(
+        path
+    ):  # pragma: no cover - only if two writers skip the lock
+        raise JournalError(_("another exitplan is writing to the journal; try again"))
     check = None
-    if seal is not None and unseal is not None:
-        opener = unseal
+    if sealing is not None:
+        opener = sealing
 
         def check(tmp: Path) -> None:
             # Read the sealed temp file back and open it before it takes its place.
-            if opener(tmp.read_bytes()) != plain:  # pragma: no cover - a broken disk or seal
-                raise JournalError("the new record could not be read back; nothing was added")
+            if opener.open(safeio.read_capped(tmp, len(data))) != plain:  # pragma: no cover
+                raise JournalError(_("the new record could not be read back; nothing was added"))
 
-    write_atomic(path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"])))
+    atomic.write_atomic(
+        path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"]))
+    )
     return n
 
 
@@ -217,38 +249,21 @@ def _stored_hash(record: Mapping[str, Any]) -> str:
     return record_hash(record)
 
 
-def utc_text(now: datetime) -> str:
-    if now.tzinfo is None:
-        now = now.replace(tzinfo=UTC)
-    return now.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
 def add(
-    home: Path,
-    fields: Mapping[str, Any],
-    now: datetime,
-    *,
-    seal: Seal | None = None,
-    unseal: Seal | None = None,
+    home: Path, fields: Mapping[str, Any], now: datetime, sealing: Sealing | None = None
 ) -> int:
     """Append a new entry (fields as given by ``validate_fields``); return its number."""
     checked = _recheck(fields, now)
-    return append_record(home, {"kind": "entry", "fields": checked}, now, seal, unseal)
+    return append_record(home, {"kind": "entry", "fields": checked}, now, sealing)
 
 
 def amend(
-    home: Path,
-    n: int,
-    fields: Mapping[str, Any],
-    now: datetime,
-    *,
-    seal: Seal | None = None,
-    unseal: Seal | None = None,
+    home: Path, n: int, fields: Mapping[str, Any], now: datetime, sealing: Sealing | None = None
 ) -> int:
     """Append a correction linked to entry n (the original stays as it is); return its number."""
     checked = _recheck(fields, now)
-    entry_record(read_records(home, unseal), n)
-    return append_record(home, {"kind": "amend", "entry": n, "fields": checked}, now, seal, unseal)
+    entry_record(read_records(home, sealing), n)
+    return append_record(home, {"kind": "amend", "entry": n, "fields": checked}, now, sealing)
 
 
 def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
@@ -262,9 +277,11 @@ def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
     for record in records:
         if record.get("n") == n and "damaged" not in record:
             if record.get("kind") != "entry":
-                raise JournalError(f"number {n} is a correction or attachment, not an entry")
+                raise JournalError(
+                    _("number {n} is a correction or attachment, not an entry").format(n=n)
+                )
             return record
-    raise JournalError(f"there is no entry {n} in the journal")
+    raise JournalError(_("there is no entry {n} in the journal").format(n=n))
 
 
 # -- views -------------------------------------------------------------------------------
@@ -328,23 +345,32 @@ class Moment:
     what: str
     corrections: int
     files: int
+    text: str = ""  # what happened in full, on one line (`what` is cut to fit a line)
 
     @property
     def added(self) -> str:
         """`1 correction, 2 files`, or an empty string."""
         parts = []
         if self.corrections:
-            parts.append(f"{self.corrections} correction{'s' * (self.corrections != 1)}")
+            parts.append(
+                ngettext("{n} correction", "{n} corrections", self.corrections).format(
+                    n=self.corrections
+                )
+            )
         if self.files:
-            parts.append(f"{self.files} file{'s' * (self.files != 1)}")
+            parts.append(ngettext("{n} file", "{n} files", self.files).format(n=self.files))
         return ", ".join(parts)
 
 
 def when_text(view: Mapping[str, Any]) -> str:
-    """When an entry happened, as the person said it, or the day it was written."""
+    """When an entry happened, as the person said it, or the day it was written (local)."""
     when = view.get("fields", {}).get("when")
     said = when_words(when) if isinstance(when, dict) else ""  # one line, whatever was typed
-    return said or f"written {str(view.get('recorded', ''))[:10]}"
+    if said:
+        return said
+    moment = local_time(view.get("recorded", ""))
+    day = f"{moment.day} {moment:%b %Y}" if moment else str(view.get("recorded", ""))[:10]
+    return _("written {day}").format(day=day)
 
 
 def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
@@ -356,41 +382,17 @@ def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
             what=summary_line(view),
             corrections=len(view["amendments"]),
             files=len(view["attachments"]),
+            text=summary_line(view, width=0),
         )
         for view in views
     )
 
 
 def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
-    """A one-line summary of an entry: the start of what happened (or the first field given)."""
+    """A one-line summary of an entry: the start of what happened (or the first field given),
+    cut to `width` characters with an ellipsis (0: never cut)."""
     fields = view.get("fields", {})
     order = ("what", "words", "effect", "where", "witnesses", "injuries", "police", "tech")
     text = next((str(fields[k]) for k in order if k in fields), "")
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
-# -- housekeeping ------------------------------------------------------------------------
-
-
-def journal_files(home: Path) -> list[Path]:
-    """Every file of the journal (records and kept copies), for `where` and `wipe`."""
-    folder = journal_dir(home)
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.rglob("*") if p.is_file() or p.is_symlink())
-
-
-def sweep_temp_files(home: Path) -> int:
-    """Remove temp files a killed write left in the journal (call it under the store's lock)."""
-    import contextlib
-
-    removed = 0
-    folder = journal_dir(home)
-    for sub in (folder, folder / "files"):
-        if sub.is_dir():
-            for leftover in sub.glob(".*.tmp"):
-                with contextlib.suppress(FileNotFoundError):
-                    leftover.unlink()
-                    removed += 1
-    return removed
+    return text if not width or len(text) <= width else text[: width - 1].rstrip() + "…"

@@ -1,78 +1,81 @@
-"""The journal of a data home via the workspace: sealed with the plan, written under its lock.
+"""The journal of a data home: sealed with the plan's key, every write under the store's lock.
 
-The journal core (`journal`, `attachments`) works on a folder and takes the sealing as two
-callables; this room supplies them from the plan (`codec`) and holds the store's lock around every
+The journal core (`exitplan.journal`) works on a folder and takes its sealing handed in; this
+room works out that sealing from the home (`sealing`) and holds the store's lock around every
 write, so two runs never give two records the same number and a failing write leaves nothing.
 
 A journal needs no plan: someone may want only the journal. Without a plan the home is created
-private (0700), as `init` would, and the records are plain; once the plan is encrypted, every new
-record and kept copy is sealed with the plan's key. Nothing here prints.
+private (0700), as `init` would, and the records are plain; once the home is encrypted, every
+new record and kept copy is sealed with the plan's key, and a record in plain text is not read
+as the person's (see :mod:`exitplan.journal.sealing`). While an encrypt, decrypt or passphrase
+change is unfinished, nothing is written to the journal. Nothing here prints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from exitplan.journal.records import JournalError, Seal, journal_dir, record_path
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
+from exitplan.journal.records import JournalError, journal_dir, record_path
+from exitplan.journal.sealing import Sealing
 
 if TYPE_CHECKING:
+    from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
     from exitplan.service.workspace import Workspace
 
-Codec = tuple[Seal | None, Seal | None]
 
+def sealing(ws: Workspace) -> Sealing | None:
+    """How this home's journal is sealed: None when the home was never encrypted.
 
-def codec(ws: Workspace) -> Codec:
-    """(seal, unseal) for the journal of this plan: None, None when the plan is not encrypted.
-
-    The one place that knows how the journal is sealed: it unlocks the plan (asking for the
-    passphrase once) and seals with the plan's data key (`KeySession.codec`). A journal whose
-    records are sealed while no encrypted plan is beside it (a stopped decrypt) is opened with the
-    key file.
+    The one place that knows: it unlocks the plan (asking for the passphrase once) and seals
+    with the plan's data key. A journal whose records are sealed while no encrypted plan is
+    beside it (a stopped decrypt) is opened with the key file.
     """
     from exitplan.base.limits import SEALED_MARK
 
     store = ws.store
+    keys = store.keys
+    keyed = keys.key_path.exists() or keys.next_path.exists()
     if store.key is None and store.is_encrypted():
         store.load()  # unlocks: the key session keeps the data key that opened the plan
-    if store.key is None:
+    elif store.key is None and keyed:
+        keys.unlock_key_file()
+    elif store.key is None:
         first = _head_of_first_record(ws.home)
         if first is None or not first.startswith(SEALED_MARK):
-            return None, None
-        store.keys.unlock_key_file()
-    sealer, unsealer = store.keys.codec()
-    if sealer is None or unsealer is None:  # pragma: no cover - unlocking sets the key or raises
-        return None, None
-    opened = unsealer
-
-    def opener(data: bytes) -> bytes:
-        # A record written before the plan was encrypted stays readable: the chain covers the
-        # plain bytes, so it is checked exactly like a sealed one.
-        return data if not data.startswith(SEALED_MARK) else opened(data)
-
-    return sealer, opener
+            return None
+        keys.unlock_key_file()  # says plainly that plan.key is missing
+    ring = keys.ring
+    if not ring:  # pragma: no cover - unlocking sets the key or raises
+        return None
+    # Unfinished: an encrypt or decrypt left the plan plain beside the key (a plan that is gone
+    # is not a stopped run: the journal is read as sealed).
+    stopped = store.exists() and not store.is_encrypted()
+    return Sealing(ring[0], ring[1:], stopped=stopped)
 
 
 def _head_of_first_record(home: Path) -> bytes | None:
-    """The first bytes of record 1 (one open, no listing of the folder), or None."""
+    """The first bytes of record 1 (one safe open, no listing of the folder), or None."""
+    from exitplan.disk.safeio import read_capped
+
     try:
-        with record_path(home, 1).open("rb") as handle:
-            return handle.read(256)
+        return read_capped(record_path(home, 1), 256)
     except OSError:
         return None
 
 
-def is_sealed(ws: Workspace) -> bool:
-    """Whether new records are sealed (the plan is encrypted, or the journal already is)."""
-    return codec(ws)[0] is not None
-
-
 def check_private(ws: Workspace) -> None:
-    """Refuse a home or journal folder that other users could read."""
+    """Refuse a home or journal folder that other users could read, or that is a link."""
+    from exitplan.journal.listing import check_folders
+
     ws.store.check_private(journal_dir(ws.home))
+    check_folders(ws.home)
 
 
 def records(ws: Workspace) -> list[dict[str, Any]]:
@@ -80,7 +83,7 @@ def records(ws: Workspace) -> list[dict[str, Any]]:
     from exitplan.journal.records import read_records
 
     check_private(ws)
-    return read_records(ws.home, codec(ws)[1])
+    return read_records(ws.home, sealing(ws))
 
 
 def reference_now(ws: Workspace) -> datetime:
@@ -103,22 +106,38 @@ def read_toml(ws: Workspace, text: str | bytes) -> dict[str, Any]:
     return parse_entry_toml(text, reference_now(ws))
 
 
-def _locked(ws: Workspace, write: Callable[[Seal | None, Seal | None], int]) -> int:
-    from exitplan.journal.records import sweep_temp_files
+@dataclass
+class Written:
+    """What a write to the journal did: the record's number, and copies it found left over."""
 
-    seal, unseal = codec(ws)
+    number: int
+    removed: list[str] = field(default_factory=list)  # copies without a record, erased
+
+
+def _locked(ws: Workspace, write: Callable[[Sealing | None], int]) -> Written:
+    from exitplan.journal.strays import remove_stray_copies
+
+    seal = sealing(ws)
     with ws.store.locked():
         check_private(ws)
-        sweep_temp_files(ws.home)
-        return write(seal, unseal)
+        if ws.store.keys.change_in_progress() or (seal is not None and seal.stopped):
+            raise ExitplanError(
+                _(
+                    "an encrypt, decrypt or passphrase change was stopped before it finished, "
+                    "so nothing was added to the journal; run the same command again to finish "
+                    "it first"
+                )
+            )
+        removed = remove_stray_copies(ws.home)
+        return Written(write(seal), removed)
 
 
-def add(ws: Workspace, fields: Mapping[str, Any]) -> int:
-    """Append a new entry; return its number."""
+def add(ws: Workspace, fields: Mapping[str, Any]) -> Written:
+    """Append a new entry."""
     from exitplan.journal import records as journal
 
     now = ws.now()
-    return _locked(ws, lambda s, u: journal.add(ws.home, fields, now, seal=s, unseal=u))
+    return _locked(ws, lambda s: journal.add(ws.home, fields, now, s))
 
 
 def add_with_files(
@@ -132,55 +151,115 @@ def add_with_files(
     now = ws.now()
     kept: list[int] = []
 
-    def write(seal: Seal | None, unseal: Seal | None) -> int:
-        n = journal.add(ws.home, fields, now, seal=seal, unseal=unseal)
+    def write(seal: Sealing | None) -> int:
+        n = journal.add(ws.home, fields, now, seal)
         kept.extend(
-            attachments.attach_data(ws.home, n, name, data, now, seal=seal, unseal=unseal)
-            for name, data in files
+            attachments.attach_data(ws.home, n, name, data, now, seal) for name, data in files
         )
         return n
 
-    return _locked(ws, write), kept
+    return _locked(ws, write).number, kept
 
 
-def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> int:
-    """Append a correction to entry n (the original is never changed); return its number."""
+def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> Written:
+    """Append a correction to entry n (the original is never changed)."""
     from exitplan.journal import records as journal
 
     now = ws.now()
-    return _locked(ws, lambda s, u: journal.amend(ws.home, n, fields, now, seal=s, unseal=u))
+    return _locked(ws, lambda s: journal.amend(ws.home, n, fields, now, s))
 
 
-def attach(ws: Workspace, n: int, path: Path) -> int:
-    """Record a file against entry n and keep a copy (sealed when the plan is); its number."""
+def attach(ws: Workspace, n: int, path: Path, progress: Progress | None = None) -> Written:
+    """Record a file against entry n and keep a copy (sealed when the plan is)."""
     from exitplan.journal import attachments
 
     now = ws.now()
     source = path.expanduser()
-    if ws.store.owns(source) or _inside(source, journal_dir(ws.home)):
-        raise JournalError(f"{source} is one of exitplan's own files; attach the original")
-    return _locked(ws, lambda s, u: attachments.attach(ws.home, n, source, now, seal=s, unseal=u))
+    if ws.store.owns(source):
+        raise JournalError(
+            _("{path} is one of exitplan's own files; attach the original").format(path=source)
+        )
+    return _locked(ws, lambda s: attachments.attach(ws.home, n, source, now, s, progress))
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        return path.resolve().is_relative_to(folder.resolve())
-    except OSError:  # pragma: no cover - resolve only fails on odd file systems
-        return False
+@dataclass
+class Checked:
+    """What `verify` found: the chain, and every other problem with the journal's files."""
+
+    chain: Verification
+    problems: list[str]  # copies that differ, files in plain text, copies without a record
+
+    @property
+    def ok(self) -> bool:
+        """Whether the journal is intact."""
+        return self.chain.ok and not self.problems
 
 
-def verify(ws: Workspace, against: str | None = None) -> tuple[Verification, list[str]]:
-    """The chain checked (and against a fingerprint noted earlier); every kept copy re-hashed."""
+def verify(ws: Workspace, against: str | None = None, progress: Progress | None = None) -> Checked:
+    """The chain checked (and against a fingerprint noted earlier); every kept copy re-hashed;
+    records and copies in plain text in an encrypted journal, and copies no record names, named."""
     from exitplan.journal.attachments import check_copies
     from exitplan.journal.chain import parse_fingerprint
+    from exitplan.journal.records import next_number, read_journal
     from exitplan.journal.records import verify as verify_chain
+    from exitplan.journal.strays import orphan_copies
 
     if against is not None:
-        parse_fingerprint(against)  # nonsense is refused before anything is unlocked
-    found = records(ws)
-    result = verify_chain(found, against)
-    copies = check_copies(ws.home, found, codec(ws)[1]) if result.ok else []
-    return result, copies
+        parse_fingerprint(against)  # nonsense and typos are refused before anything is unlocked
+    check_private(ws)
+    seal = sealing(ws)
+    journal = read_journal(ws.home, seal)
+    result = verify_chain(journal.records, against)
+    problems = []
+    if seal is not None and journal.plain:
+        problems.append(_plain_problem(journal.plain, seal.stopped))
+    if result.ok:
+        problems += check_copies(ws.home, journal.records, seal, progress)
+    first_free = next_number(ws.home)
+    for path in orphan_copies(ws.home, journal.records):
+        if int(path.name) >= first_free:
+            words = _(
+                "{path} is a kept copy no record names (an attach was stopped before its "
+                "record was written); the next 'exitplan log add' or 'exitplan log attach' "
+                "erases it"
+            )
+        else:
+            words = _(
+                "{path} is a file no record names: exitplan never wrote it there, and does "
+                "not read it ('exitplan encrypt', 'passphrase' and 'decrypt' erase it)"
+            )
+        problems.append(words.format(path=path.relative_to(ws.home)))
+    return Checked(result, problems)
+
+
+def _plain_problem(numbers: list[int], stopped: bool) -> str:
+    shown = ", ".join(str(n) for n in numbers[:10]) + (", …" if len(numbers) > 10 else "")
+    if stopped:
+        return _(
+            "records {numbers} are in plain text: an encrypt or decrypt was stopped (run it "
+            "again to finish), or someone put them there"
+        ).format(numbers=shown)
+    return _(
+        "records {numbers} are in plain text in an encrypted journal: exitplan never wrote "
+        "them so, and they are not read as yours"
+    ).format(numbers=shown)
+
+
+def copy_sizes(ws: Workspace) -> int:
+    """The bytes `verify` reads from kept copies (for a progress line): their sizes on disk."""
+    import os
+
+    from exitplan.journal.listing import files_dir
+
+    folder = files_dir(ws.home)
+    if not folder.is_dir():
+        return 0
+    total = 0
+    with os.scandir(folder) as listing:
+        for item in listing:
+            if item.is_file(follow_symlinks=False):
+                total += item.stat(follow_symlinks=False).st_size
+    return total
 
 
 def export_text(ws: Workspace, fmt: str) -> str:
@@ -188,5 +267,9 @@ def export_text(ws: Workspace, fmt: str) -> str:
     from exitplan.journal.export import FORMATS, export
 
     if fmt not in FORMATS:
-        raise JournalError(f"'{fmt}' is not an export format; use one of: {', '.join(FORMATS)}")
+        raise JournalError(
+            _("'{fmt}' is not an export format; use one of: {formats}").format(
+                fmt=fmt, formats=", ".join(FORMATS)
+            )
+        )
     return export(records(ws), fmt, ws.now())

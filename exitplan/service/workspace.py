@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.i18n import _
 from exitplan.home.store import Store
 
 if TYPE_CHECKING:
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Local
     from exitplan.formats.catalog import Catalog
     from exitplan.home.cache import CachedPlan
-    from exitplan.home.files import WipeReport
+    from exitplan.home.files import WipeContents, WipeReport
+    from exitplan.home.rekey import Rekeyed
 
 T = TypeVar("T")
 Change = Callable[["PlanState", "Plan"], T]
@@ -49,12 +51,12 @@ class Workspace:
         self.home = home
         self.today = today
         self.store = Store(home, ask_passphrase, retry)
-        self.store.migrate_legacy = _migrate_before_save
         self._clock = clock
         self._catalog: Catalog | None = None
         self._regions: dict[str, Local | None] = {}
         # Told once per run about personal checklist files that are left out.
         self._on_warning = on_warning
+        self._plain_told = False
 
     def now(self) -> datetime:
         """The time to stamp a change with."""
@@ -82,7 +84,9 @@ class Workspace:
     def state(self) -> PlanState:
         """The plan state: from the cache when plan.toml is unchanged, else read and validated."""
         cached = self._cached()
-        return cached.state if cached else self.store.load()
+        state = cached.state if cached else self.store.load()
+        self._tell_if_plain_in_sealed_home()
+        return state
 
     def _cached(self) -> CachedPlan | None:
         """The plan as the cache holds it, after the same privacy checks as a read of the file."""
@@ -90,6 +94,23 @@ class Workspace:
 
         self.store.check_private()
         return load_cached_plan(self.store)
+
+    def _tell_if_plain_in_sealed_home(self) -> None:
+        """Say once, on every read, when plan.toml is plain in a home that was encrypted: it was
+        put there, or an encrypt or decrypt was stopped. What is shown may not be the plan."""
+        if self._plain_told or self._on_warning is None or self.store.is_encrypted():
+            return
+        if not self.store.exists() or not self.store.home_is_encrypted():
+            return
+        self._plain_told = True
+        self._on_warning(
+            _(
+                "Note: plan.toml is in plain text, but this plan was encrypted: an encrypt or "
+                "decrypt was stopped, or someone put this file here, so what you see may not be "
+                "your plan. Finish with 'exitplan encrypt' or 'exitplan decrypt'; 'exitplan "
+                "restore' brings back the latest encrypted backup."
+            )
+        )
 
     def region(self, state: PlanState | None, cached: CachedPlan | None = None) -> Local | None:
         """The place a plan names, with its facts: from the cache when its file is unchanged."""
@@ -118,7 +139,10 @@ class Workspace:
 
         cached = self._cached()
         if cached is None:
-            return self.plan(self.store.load())
+            plan = self.plan(self.store.load())
+            self._tell_if_plain_in_sealed_home()
+            return plan
+        self._tell_if_plain_in_sealed_home()
         return with_cached_pace(self.plan(cached.state, cached), self.catalog, cached)
 
     def require_plan(self) -> None:
@@ -158,11 +182,14 @@ class Workspace:
     def rollback_note(self, state: PlanState | None) -> str | None:
         """One calm line when the plan is older than its newest backup (an older copy put back).
 
-        A save keeps the plan it replaces as the newest backup, so the plan's last recorded
-        change is never older than that backup's. Only that can be seen; see THREATMODEL.md.
-        Only an encrypted plan is checked: there a copied backup opens with the same passphrase
-        and looks genuine, while a plain plan can be edited at will anyway (and `status` on a
-        plain plan stays a glance that never reads a backup).
+        A save keeps the plan it replaces as the newest backup, so the plan's change log always
+        extends the newest backup's. When the newest backup holds the plan's last change AND
+        changes after it, an older copy was put back. The order of the log decides, never the
+        clock: a clock set back a day writes an earlier time, but still a change the backup does
+        not hold. Only that can be seen; see THREATMODEL.md. Only an encrypted plan is checked:
+        there a copied backup opens with the same passphrase and looks genuine, while a plain
+        plan can be edited at will anyway (and `status` on a plain plan stays a glance that
+        never reads a backup).
         """
         if state is None or not state.history or not self.store.is_encrypted():
             return None
@@ -173,18 +200,14 @@ class Workspace:
             newest = self.store.load(backups[0].path)
         except ExitplanError:
             return None
-        if not newest.history:
-            return None
-        # History only grows (or is trimmed from the old end): compare the last change, then
-        # the count for changes made within the same second.
-        if (newest.history[-1].at, len(newest.history)) <= (
-            state.history[-1].at,
-            len(state.history),
-        ):
+        last = state.history[-1]
+        later = newest.history[::-1]
+        if last not in later or later.index(last) == 0:
             return None
         return (
             "Note: the plan is older than its newest backup, so an older copy may have been put "
-            "back; 'exitplan backups' lists them and 'exitplan restore 1' brings back the newest."
+            "back. If you did not put it back yourself, 'exitplan backups' lists the copies and "
+            "'exitplan restore 1' brings back the newest."
         )
 
     # -- changing (under the lock) ---------------------------------------------------------
@@ -274,27 +297,37 @@ class Workspace:
     # -- how the plan is sealed (see exitplan.home.rekey: safe at every instant) ----------------
 
     def _refuse_stopped(self) -> None:
+        if self.store.keys.change_in_progress():
+            return
         if not self.store.is_encrypted() and self.store.keys.key_path.exists():
             raise ExitplanError(
                 "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
                 "or 'exitplan decrypt' again to finish it first"
             )
 
-    def encrypt(self, new_passphrase: Callable[[], str]) -> int:
-        """Seal every plain file with the data key, plan last; how many files were sealed.
+    def _refuse_passphrase_change(self) -> None:
+        if self.store.keys.change_in_progress():
+            raise ExitplanError(
+                "a passphrase change was stopped before it finished; run 'exitplan passphrase' "
+                "again to finish it first (either passphrase opens the plan until then)"
+            )
+
+    def encrypt(self, new_passphrase: Callable[[], str]) -> Rekeyed:
+        """Seal every plain file with the data key, plan last.
 
         A home that already has a key file (a stopped encrypt, or one to finish) is opened with
         its passphrase; otherwise `new_passphrase()` gives the passphrase to set.
         """
         from exitplan.home.keys import plain_files
-        from exitplan.home.rekey import encrypt, needs_migration
+        from exitplan.home.rekey import encrypt
 
         self.require_plan()
+        self._refuse_passphrase_change()
         store = self.store
         with store.locked():
             has_key = store.keys.key_path.exists()
-            sealed = store.is_encrypted() and has_key and not needs_migration(store)
-            if sealed and not plain_files(store) and not _legacy_files(store):  # no key needed
+            sealed = store.is_encrypted() and has_key
+            if sealed and not plain_files(store):  # no key needed
                 raise ExitplanError(
                     "the plan is already encrypted; 'exitplan passphrase' changes it"
                 )
@@ -309,9 +342,10 @@ class Workspace:
                 passphrase = new_passphrase()
             return encrypt(store, passphrase)
 
-    def change_passphrase(self, new_passphrase: Callable[[], str]) -> None:
-        """Ask for the current passphrase (by unlocking), then rewrap the key under the new one."""
-        from exitplan.home.rekey import change_passphrase, migrate
+    def change_passphrase(self, new_passphrase: Callable[[], str]) -> Rekeyed:
+        """Check the current passphrase (by unlocking), then re-seal everything with a new key
+        wrapped by the new passphrase; finishes a change that was stopped."""
+        from exitplan.home.rekey import change_passphrase
 
         self.require_plan()
         self._refuse_stopped()
@@ -320,26 +354,26 @@ class Workspace:
         store = self.store
         with store.locked():
             store.load()  # the current passphrase is checked before a new one is asked for
-            if store.keys.legacy_passphrase is not None:
-                migrate(store, store.keys.legacy_passphrase)
-            change_passphrase(store, new_passphrase())
+            return change_passphrase(store, new_passphrase)
 
-    def decrypt(self) -> list[Path]:
-        """Write every file plain again, plan first and the key file deleted last.
-
-        Returns the files that did not open and were left as they are.
-        """
-        from exitplan.home.rekey import decrypt, migrate
+    def decrypt(self) -> Rekeyed:
+        """Write every file plain again, plan first and the key file deleted last."""
+        from exitplan.home.rekey import decrypt
 
         self.require_plan()
+        self._refuse_passphrase_change()
         store = self.store
         if not store.is_encrypted() and not store.keys.key_path.exists():
             raise ExitplanError("the plan is not encrypted")
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
-            if store.keys.legacy_passphrase is not None and store.key is None:
-                migrate(store, store.keys.legacy_passphrase)
             return decrypt(store)
+
+    def wipe_preview(self) -> WipeContents:
+        """What `wipe` would erase, counted (refused here already when it could not all go)."""
+        from exitplan.home.files import contents, find_erasure
+
+        return contents(self.home, find_erasure(self.home))
 
     def wipe(self) -> WipeReport:
         """Erase every file exitplan keeps, or nothing at all when any of them cannot be erased.
@@ -362,25 +396,3 @@ class Workspace:
                 self.home.rmdir()
         erased = [p for p in erasure.files if p.name != LOCK_FILE or p.parent != self.home]
         return WipeReport(len(erased), left, erasure.sealed)
-
-
-def _legacy_files(store: Store) -> list[Path]:
-    """Private files still sealed in format 1 (by an earlier release)."""
-    from exitplan.crypto.vault import sealed_version
-
-    found = []
-    for path in store.private_files():
-        try:
-            with path.open("rb") as handle:
-                if sealed_version(handle.read(9)) == 1:
-                    found.append(path)
-        except OSError:
-            continue
-    return found
-
-
-def _migrate_before_save(store: Store, passphrase: str) -> None:
-    """Move every format-1 file but the plan to the data key; the save then writes the plan."""
-    from exitplan.home.rekey import migrate
-
-    migrate(store, passphrase, plan_too=False)

@@ -306,10 +306,14 @@ class StatusScreen:
 
 
 def journal_line(records: int, last: date | None) -> str:
-    """One quiet line about the journal: how many records, and when the last was written."""
-    noun = "record" if records == 1 else "records"
-    when = f", the last written on {last.day} {last:%B %Y}" if last else ""
-    return f"Your journal: {records} {noun}{when}."
+    """One quiet line about the journal: when it was last written. Not how many records: one
+    entry may have corrections and files, and a sealed journal is never opened here to count
+    its entries, so a count would read as a count of entries and be wrong."""
+    if last is None:
+        return _("Your journal: 'exitplan log' lists its entries.")
+    return _("Your journal: last written on {day} {month}.").format(
+        day=last.day, month=f"{last:%B %Y}"
+    )
 
 
 def status_lines(
