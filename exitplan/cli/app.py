@@ -14,7 +14,18 @@ from typer.core import TyperCommand
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import _
-from exitplan.cli import changing, copies, exitdate, files, log, notes, phone, privacy, reading
+from exitplan.cli import (
+    changing,
+    copies,
+    exitdate,
+    files,
+    inventory,
+    log,
+    notes,
+    phone,
+    privacy,
+    reading,
+)
 from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
@@ -40,6 +51,9 @@ COMMANDS: list[tuple[str, Any]] = [
     ("summary", reading.summary),
     ("history", reading.history),
     ("log", log.app),
+    ("documents", inventory.documents),
+    ("accounts", inventory.accounts),
+    ("money", inventory.money),
     ("init", exitdate.init),
     ("date", exitdate.date_cmd),
     ("situation", situation_cli.situation),

@@ -12,6 +12,7 @@ from typing import Any
 
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
+from exitplan.domain.inventory import Inventory, inventory_data
 
 __all__ = ["SCHEMA_VERSION", "Priority", "Status", "When"]
 
@@ -156,6 +157,8 @@ class PlanState:
     # The situation answers (absent key: not answered) and the daily limit (None: the default).
     situation: dict[str, bool] = field(default_factory=dict)
     per_day: int | None = None
+    # What the person has: documents, accounts and devices, money (see domain.inventory).
+    inventory: Inventory = field(default_factory=Inventory)
     # Where the person lives: a place code such as "gb-sct" (None: not chosen).
     region: str | None = None
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
@@ -199,6 +202,7 @@ class PlanState:
                     for c in self.custom
                 ],
                 "situation": dict(self.situation) or None,
+                **inventory_data(self.inventory),
                 "region": self.region,
                 "phone": {
                     kind: _without_none(

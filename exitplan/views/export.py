@@ -253,6 +253,8 @@ def status_data(
     plan: Plan, today: date, *, journal: tuple[int, date | None] | None = None
 ) -> dict[str, Any]:
     """The facts `status` shows, in the documented JSON shape (`journal`: records, last date)."""
+    from exitplan.views.inventory import notices_data
+
     rows = rows_for(plan, today)
     flagged = most_urgent([row for row in rows if row.flag in ALERT_FLAGS])  # sort only those
     groups = attention_groups(plan, rows, today)
@@ -283,6 +285,9 @@ def status_data(
             "due_soon_count": groups.due_soon,
             "for_now": [flagged_data(row) for row in for_now(rows)],
         },
+        "inventories": []
+        if plan.state is None
+        else notices_data(plan.state.inventory, plan.exit_date, today),
         "journal": None
         if journal is None
         else {
@@ -293,9 +298,13 @@ def status_data(
 
 
 def summary_data(
-    plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None
+    plan: Plan,
+    today: date,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Everything in the plan, for `summary --format json` (`journal`: null unless asked for)."""
+    """Everything in the plan, for `summary --format json` (`journal`: null unless asked for;
+    `inventories` only those asked for)."""
     from exitplan.views.local import facts_data, step_facts
 
     rows = rows_for(plan, today)
@@ -330,6 +339,20 @@ def summary_data(
             }
             for m in timeline
         ],
+        "inventories": _inventories_data(plan, today, inventories),
+    }
+
+
+def _inventories_data(plan: Plan, today: date, names: tuple[str, ...]) -> dict[str, Any]:
+    """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
+    if not names or plan.state is None:
+        return {}
+    from exitplan.views.inventory import section_json
+
+    return {
+        name: section_json(name, plan.state.inventory, plan.exit_date, today, plan)
+        for name in ("documents", "accounts", "money")
+        if name in names
     }
 
 

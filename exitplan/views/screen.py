@@ -176,9 +176,25 @@ class StatusScreen:
         self.attention(groups)
         if plan.state is not None and plan.exit_date is None:
             self.for_now()
+        self.inventories()
         self.progress()
         self.footer()
         return self.lines
+
+    def inventories(self) -> None:
+        """One calm line per inventory, and only where something needs attention."""
+        state = self.plan.state
+        if state is None or not (
+            state.inventory.documents or state.inventory.accounts or state.inventory.money
+        ):
+            return  # nothing listed: nothing to say, and nothing more to import
+        from exitplan.views.inventory import notice_lines
+
+        lines = notice_lines(state.inventory, self.plan.exit_date, self.today)
+        if lines:
+            self.gap()
+        for line in lines:
+            self.add(line)
 
     def attention(self, groups: Groups) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""
