@@ -43,6 +43,7 @@ TODAY = "2026-11-30"
 EXIT_DATE = "2027-01-31"
 PASSPHRASE = "correct horse battery staple 2026"  # noqa: S105 - a throwaway temp plan
 MIB = 1024 * 1024
+INVENTORY_ROWS = 500  # documents, and as many accounts
 # ru_maxrss is in KiB on Linux and in bytes on macOS.
 RSS_UNIT = 1 if sys.platform == "darwin" else 1024
 
@@ -227,12 +228,48 @@ def big_checklist(items: int) -> str:
     return "\n".join(out)
 
 
+def inventory_rows(documents: int, accounts: int) -> str:
+    """The inventories' sections of a plan file: `documents` documents (every third expiring
+    before the exit date, every fifth without a copy) and `accounts` accounts (every fourth the
+    partner can still reach), in the documented format."""
+    out = []
+    for n in range(1, documents + 1):
+        out += [
+            "[[documents]]",
+            f"number = {n}",
+            f'whose = "{("me", "child", "partner")[n % 3]}"',
+            *(['child = "A"'] if n % 3 == 1 else []),
+            f'kind = "{("passport", "birth-certificate", "Letter from the council")[n % 3]}"',
+            f'original = "In the blue folder, copy {n}, at a friend\'s house"',
+            f"copy = {'false' if n % 5 == 0 else 'true'}",
+            f"expires = {'2027-01-15' if n % 3 == 0 else '2029-06-30'}",
+            "",
+        ]
+    for n in range(1, accounts + 1):
+        out += [
+            "[[accounts]]",
+            f"number = {n}",
+            f'what = "Account {n}: email, cloud and the apps tied to it"',
+            f'partner_knows = "{"yes" if n % 4 == 0 else "no"}"',
+            'shared = "no"',
+            'linked = "unsure"',
+            'location = "no"',
+            'recovery = "no"',
+            'two_step = "no"',
+            'safe_to_change = "after"',
+            f'state = "{("check", "fine", "change-after", "changed")[n % 4]}"',
+            "",
+        ]
+    return "\n".join(out)
+
+
 @dataclass
 class Setup:
     """The plans built for the run, and what could not be measured (name -> reason)."""
 
     plain: Path
     big: Path
+    rows: Path | None = None
     enc: Path | None = None
     passphrase_file: Path | None = None
     done_item: str | None = None
@@ -303,7 +340,34 @@ def build(runner: Runner, tmp: Path, items: int) -> Setup:
     setup.peers, missing = build_peers(tmp, setup.builtin_items or 200)
     setup.unavailable.update(missing)
     setup_encrypted(runner, tmp, setup)
+    setup_inventories(runner, tmp, setup)
     return setup
+
+
+def setup_inventories(runner: Runner, tmp: Path, setup: Setup) -> None:
+    """A copy of the built-in plan holding 500 documents and 500 accounts (written into the plan
+    file as a person might by hand), then one change so the cache holds them."""
+    help_text = runner.run(exitplan(setup.plain, "--help"), capture=True).stdout
+    if not re.search(r"^\W*documents\b", help_text, re.MULTILINE) or not setup.done_item:
+        setup.unavailable["inventories"] = "exitplan has no 'documents' command yet"
+        return
+    rows = tmp / "inventories"
+    shutil.copytree(setup.plain, rows)
+    plan = rows / "plan.toml"
+    plan.write_text(
+        plan.read_text(encoding="utf-8") + "\n" + inventory_rows(INVENTORY_ROWS, INVENTORY_ROWS),
+        encoding="utf-8",
+    )
+    for verb in ("done", "undo"):
+        sample = runner.run(exitplan(rows, verb, setup.done_item))
+        if sample.code != 0:
+            setup.unavailable["inventories"] = f"{verb} failed: {last_line(sample.stderr)}"
+            return
+    listed = runner.run(exitplan(rows, "documents", "--json"), capture=True)
+    if listed.code != 0 or len(json.loads(listed.stdout)["rows"]) != INVENTORY_ROWS:
+        setup.unavailable["inventories"] = f"the documents did not read: {last_line(listed.stderr)}"
+        return
+    setup.rows = rows
 
 
 def setup_encrypted(runner: Runner, tmp: Path, setup: Setup) -> None:
@@ -393,6 +457,11 @@ def cases(setup: Setup) -> list[Case]:
         Case([("glance: exitplan status --json", glance(plain, "status", "--json"))]),
         Case([("glance: exitplan status, 10k", glance(big, "status"))]),
     ]
+    if setup.rows:
+        out += [
+            Case([("glance: exitplan status, 500+500 rows", glance(setup.rows, "status"))]),
+            Case([("exitplan documents, 500 rows", exitplan(setup.rows, "documents"))]),
+        ]
     out += [Case([(name, argv)]) for name, argv in setup.peers.items()]
     out += [
         Case([("exitplan status, 10k", exitplan(big, "status"))]),
@@ -548,6 +617,21 @@ TARGETS = [
         0,
         "info",
         needs="task",
+    ),
+    # The inventories: a plan with 500 documents and 500 accounts, served by the glance.
+    Target(
+        "glance status: 500+500 rows vs built-in",
+        "glance: exitplan status, 500+500 rows",
+        "glance: exitplan status",
+        1.5,
+        needs="inventories",
+    ),
+    Target(
+        "glance 500+500 rows vs python -c pass",
+        "glance: exitplan status, 500+500 rows",
+        "python -c pass",
+        5.0,
+        needs="inventories",
     ),
     Target("list: 10k vs built-in", "exitplan list, 10k", "exitplan list", 2.0),
     Target("done: 10k vs built-in", "exitplan done, 10k", "exitplan done", 2.0, needs="done"),

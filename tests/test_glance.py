@@ -100,12 +100,26 @@ def plans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     home = new("journal", "--exit-date", EXIT.isoformat())
     setup(home, "log", "add", stdin='what = "A first entry"\n')
     setup(home, "log", "add", stdin='what = "A second entry"\n')
+    home = new("inventory", "--exit-date", EXIT.isoformat())
+    for section, row in INVENTORY_ROWS:
+        setup(home, section, "add", stdin=row)
     # A place chosen, and steps whose words and whose presence depend on it.
     home = make_home(root / "placed", "t-local")
     setup(home, "init", "--checklist", "t-local", "--exit-date", EXIT.isoformat())
     setup(home, "region", stdin="Scotland\n")
     made["placed"] = home
     return made
+
+
+# Rows for each inventory: a passport expiring before the exit, an account the partner can
+# reach, and money that lasts 3 weeks against a threshold of 8.
+INVENTORY_ROWS = [
+    ("documents", 'kind = "passport"\noriginal = "drawer"\ncopy = true\nexpires = 2026-12-01\n'),
+    ("documents", 'whose = "child"\nchild = "A"\nkind = "Letter from the school"\n'),
+    ("accounts", 'what = "Main email"\npartner_knows = "yes"\n'),
+    ("money", 'kind = "saved"\nwhat = "tin"\namount = "350.50"\n'),
+    ("money", 'kind = "cost"\nwhat = "rent"\namount = 100\nper = "week"\n'),
+]
 
 
 LATER = EXIT + timedelta(days=10)
@@ -133,6 +147,12 @@ CASES = [
     ("journal", ("status",), {}),
     ("journal", ("status", "--json"), {}),
     ("journal", ("status",), {"EXITPLAN_PLAIN": "1", "COLUMNS": "40"}),
+    ("inventory", ("status",), {}),
+    ("inventory", ("status", "--json"), {}),
+    ("inventory", ("status",), {"COLUMNS": "40", "FORCE_COLOR": "1"}),
+    ("inventory", ("status",), {"COLUMNS": "120"}),
+    ("inventory", ("status",), {"EXITPLAN_PLAIN": "1"}),
+    ("inventory", (), {"EXITPLAN_TODAY": LATER.isoformat()}),
     ("placed", ("status",), {}),
     ("placed", ("status", "--json"), {}),
     ("placed", ("status",), {"COLUMNS": "40", "EXITPLAN_TODAY": LATER.isoformat()}),
@@ -179,6 +199,29 @@ def test_status_tells_of_the_journal_in_one_quiet_line(
     assert data["journal"]["last_written"]
     assert "journal" not in full(plans["dated"], "status", **settings)[1].lower()
     assert json.loads(full(plans["dated"], "status", "--json", **settings)[1])["journal"] is None
+
+
+def test_status_shows_one_calm_line_per_inventory(plans: dict[str, Path], tmp_path: Path) -> None:
+    """From the glance, one line per inventory that needs attention, each naming the command
+    that says more; the same facts in JSON; a plan without inventories shows none."""
+    settings = {"EXITPLAN_TODAY": TODAY.isoformat()}
+    (code, out, _), imported = fast(plans["inventory"], "status", tmp=tmp_path, **settings)
+    assert (code, imported) == (0, [])
+    lines = [line for line in out.splitlines() if "exitplan documents" in line]
+    lines += [line for line in out.splitlines() if "exitplan accounts" in line]
+    lines += [line for line in out.splitlines() if "exitplan money" in line]
+    assert lines == [
+        "1 document expires before you leave: exitplan documents",
+        "1 account or device your partner can still reach: exitplan accounts",
+        "The money set aside lasts about 3 weeks from your exit date: exitplan money",
+    ]
+    data = json.loads(full(plans["inventory"], "status", "--json", **settings)[1])
+    assert [(n["inventory"], n["fact"], n["count"]) for n in data["inventories"]] == [
+        ("documents", "expires-before-exit", 1),
+        ("accounts", "reachable", 1),
+        ("money", "weeks", 3),
+    ]
+    assert "exitplan documents" not in full(plans["dated"], "status", **settings)[1]
 
 
 def copy_plan(source: Path, target: Path) -> Path:

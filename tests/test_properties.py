@@ -578,6 +578,13 @@ def test_any_own_checklist_file_never_crashes_the_cli_long(
 # -- stateful: done / undo / skip / note / date / add / restore ------------------------------
 
 
+def only_controls(text: str) -> bool:
+    """Whether a note is refused as control characters only (the rule is base.safetext's)."""
+    from exitplan.base.safetext import only_controls as rule
+
+    return rule(text)
+
+
 def model_clean(text: str) -> str:
     """What exitplan stores of a typed text. The cleaning rules (which control characters are
     dropped, how line ends are treated) are exitplan.domain.plan.clean_text's own: this test is
@@ -696,6 +703,12 @@ class PlanMachine(RuleBasedStateMachine):
         result = self.cli("note", ref, "--clear") if clear else self.cli(*replace, input=text)
         if ref not in self.current.status:
             assert result.exit_code == 1
+            return
+        if not clear and only_controls(text):
+            # Bytes piped by mistake (control characters and nothing else): refused, so an
+            # existing note is never replaced by nothing.
+            assert result.exit_code == 1, result.output
+            assert "only control characters" in result.stderr
             return
         assert result.exit_code == 0, result.output
         if not clear and not text.strip():

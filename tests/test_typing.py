@@ -100,7 +100,8 @@ def test_a_fault_in_one_answer_asks_that_question_again(home: Path) -> None:
 def test_ctrl_c_in_log_add_stops_calmly_with_130(home: Path) -> None:
     """Ctrl-C at a journal question: a new line, the one calm sentence, exit 130 (as at every
     other prompt), nothing kept."""
-    steps = [(WHEN, b"2026-11-30" + ENTER), ("Where:", b"kit" + CTRL_C)]
+    # As a person types: the letters show, then Ctrl-C (never both within a millisecond).
+    steps = [(WHEN, b"2026-11-30" + ENTER), ("Where:", b"kit"), ("kit", CTRL_C)]
     code, screen = on_terminal(args_for(home, "log", "add"), steps)
     assert code == 130, readable(screen)
     lines = [line for line in readable(screen).splitlines() if line.strip()]

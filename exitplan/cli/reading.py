@@ -166,13 +166,39 @@ def show(
     row = day_view(plan, env.today).row(entry)
     events = item_events(plan, entry)
 
+    linked = inventory_note(plan, entry.full_id, env.today)
+
     def human() -> None:
         from exitplan.views.render import item_lines
 
         lines = item_lines(row, env.today, events, region=plan.region, **look(env))
+        if linked is not None:
+            lines += linked_lines(linked, env)
         write_out("\n".join(lines) + "\n")
 
-    render_result(Output(item_detail(row, events, plan.region), human), as_json)
+    data = item_detail(row, events, plan.region)
+    if linked is not None:
+        data["inventory"] = {"says": linked[1], "shows_done": linked[2]}
+    render_result(Output(data, human), as_json)
+
+
+def inventory_note(plan: Plan, full_id: str, today: Any) -> tuple[str, str, bool] | None:
+    """What the inventory says about a step it completes (None: the step is tied to none)."""
+    from exitplan.views.inventory import step_note
+
+    return step_note(plan, full_id, today)
+
+
+def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
+    """The inventory's word on a step, in the show screen's label-and-value form."""
+    from exitplan.base.i18n import _
+    from exitplan.views.render import _field_lines
+
+    options = look(env)
+    title, text, done = linked
+    if done:
+        text += "\n" + _("Your list shows this step is done; tick it when you are ready.")
+    return _field_lines([(title, text)], options["columns"], options["paint"], env.plain)
 
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
@@ -231,6 +257,16 @@ def summary(
             help="Add the journal's entries as a timeline (the full record: exitplan log export).",
         ),
     ] = False,
+    inventory: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--inventory",
+            metavar="NAME",
+            help="Add an inventory as a table: documents, accounts, money or all (repeat for "
+            "more). None is added unless asked for: money may not be for everyone's eyes.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print the whole plan, with states and notes.
 
@@ -238,7 +274,8 @@ def summary(
     """
     from exitplan.domain.day import day_view
     from exitplan.service import outputs
-    from exitplan.views import data, printable, summary
+    from exitplan.views import data
+    from exitplan.views.tables import summary_with_tables
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -253,16 +290,16 @@ def summary(
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
     view = day_view(env.ws.read(), env.today)
     moments = journal_timeline(env) if with_journal else None
+    tables = asked_inventories(inventory)
     if chosen == "json":
         import json
 
-        text = json.dumps(data.summary_data(view, moments), ensure_ascii=False, indent=2) + "\n"
-    elif chosen == "markdown":
-        text = summary.summary_markdown(view, moments)
-    elif chosen == "html":
-        text = printable.summary_html(view, moments)
+        text = (
+            json.dumps(data.summary_data(view, moments, tables), ensure_ascii=False, indent=2)
+            + "\n"
+        )
     else:
-        text = summary.summary_text(view, moments)
+        text = summary_with_tables(view, chosen, moments, tables)
     if target is None:
         typer.echo(text, nl=False)
         return
@@ -275,6 +312,20 @@ def summary(
             "This file is NOT encrypted, even though your plan is: anyone who opens it can read "
             "it. Delete it when you no longer need it."
         )
+
+
+def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
+    """The inventories `--inventory` asks for, in their order (`all`: every one)."""
+    asked = {name.strip().lower() for name in names or ()}
+    unknown = sorted(asked - {"documents", "accounts", "money", "all"})
+    if unknown:
+        raise typer.BadParameter(
+            f"'{unknown[0]}' is not an inventory; use documents, accounts, money or all",
+            param_hint="'--inventory'",
+        )
+    return tuple(
+        name for name in ("documents", "accounts", "money") if name in asked or "all" in asked
+    )
 
 
 def journal_timeline(env: Env) -> tuple[Moment, ...]:

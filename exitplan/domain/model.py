@@ -16,6 +16,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
+from exitplan.domain.inventory import Inventory, inventory_data
 
 PRIORITY_RANK: dict[str, int] = {"critical": 0, "high": 1, "normal": 2, "low": 3}
 R = TypeVar("R", bound="Record")
@@ -201,9 +202,11 @@ class DeviceAnswer(NamedTuple):
 class PlanState(Record):
     """Everything exitplan keeps about the person's plan."""
 
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = dict.fromkeys(
-        ("items", "situation", "answered", "phone", "iphone"), dict
-    ) | dict.fromkeys(("checklists", "custom", "history"), list)
+    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = (
+        dict.fromkeys(("items", "situation", "answered", "phone", "iphone"), dict)
+        | dict.fromkeys(("checklists", "custom", "history"), list)
+        | {"inventory": Inventory}
+    )
     created: datetime
     exit_date: date | None = None
     planned_on: date | None = None
@@ -217,6 +220,8 @@ class PlanState(Record):
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
     answered: dict[str, date]
+    # What the person has: documents, accounts and devices, money (see domain.inventory).
+    inventory: Inventory
     # Where the person lives: a place code such as "gb-sct" (None: not chosen).
     region: str | None = None
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
@@ -273,6 +278,7 @@ class PlanState(Record):
                 ],
                 "situation": dict(self.situation) or None,
                 "answered": dict(self.answered) or None,
+                **inventory_data(self.inventory),
                 "region": self.region,
                 "phone": {
                     kind: _without_none(

@@ -26,6 +26,7 @@ def dump_plan(state: PlanState) -> bytes:
 def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     """Validate plan bytes into a PlanState, with one plain message on any problem."""
     import tomllib
+    from decimal import Decimal
 
     from pydantic import ValidationError
 
@@ -37,7 +38,7 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
     if problem := toml_cost_problem(text):
         raise PlanError(f"{path}: cannot be read: {problem}.{hint}")
     try:
-        raw = tomllib.loads(text)
+        raw = tomllib.loads(text, parse_float=Decimal)  # amounts exact, never float
     except tomllib.TOMLDecodeError as exc:
         raise PlanError(f"{path}: cannot be read: {toml_error(exc)}.{hint}") from None
     except RecursionError:

@@ -30,11 +30,13 @@ from exitplan.base.limits import (
 from exitplan.base.safetext import first_refused
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.inventory import Inventory
 from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
 from exitplan.domain.phonecheck import IPHONE_KEYS, KINDS, SIGNS
 from exitplan.domain.region import fact_keys, placeholder_problems
 from exitplan.domain.situation import KEYS
+from exitplan.formats.inventoryfile import money_from_data, plan_section, section_reader
 from exitplan.formats.regions import place_of
 
 
@@ -307,6 +309,12 @@ class DeviceAnswerFile(BaseModel):
     checked: datetime
 
 
+# The inventories' sections, checked by their own rules (one set for the file, pipe, prompts).
+DocumentRows = Annotated[Any, BeforeValidator(section_reader("documents"))]
+AccountRows = Annotated[Any, BeforeValidator(section_reader("accounts"))]
+MoneySection = Annotated[Any, BeforeValidator(plan_section(money_from_data))]
+
+
 class PlanFile(BaseModel):
     """The plan file (schema version 1)."""
 
@@ -325,6 +333,9 @@ class PlanFile(BaseModel):
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
     history: list[EventFile] = Field(default_factory=list)
+    documents: DocumentRows = ()
+    accounts: AccountRows = ()
+    money: MoneySection = None
     phone: dict[Annotated[str, AfterValidator(_phone_kind)], PhoneCheckFile] = Field(
         default_factory=dict
     )
@@ -380,6 +391,7 @@ class PlanFile(BaseModel):
                 for c in self.custom
             ],
             history=[model.Event(**e.model_dump()) for e in self.history],
+            inventory=self._inventory(),
             phone={
                 kind: model.PhoneCheck(
                     checked=c.checked, signs=tuple(dict.fromkeys(c.signs)), model=c.model
@@ -391,6 +403,11 @@ class PlanFile(BaseModel):
                 for key, a in self.iphone.items()
             },
         )
+
+    def _inventory(self) -> Inventory:
+        """The inventories (an empty one when the file has none)."""
+        money = self.money or {}
+        return Inventory(documents=tuple(self.documents), accounts=tuple(self.accounts), **money)
 
 
 def validate_checklist(data: dict[str, Any], *, builtin: bool = False) -> model.Checklist:

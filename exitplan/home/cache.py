@@ -38,6 +38,7 @@ from exitplan.domain.place import local_plan
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
+from exitplan.home.cachedrows import cached_inventory, state_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -50,7 +51,7 @@ TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalo
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 7
+FORMAT = 8
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What in a cache file's bytes could decode to such a character: DEL or a C1 control in UTF-8,
@@ -100,6 +101,7 @@ def _plan(data: dict[str, Any]) -> PlanState:
         CustomItem(**(c | {"due": Due(**c["due"]) if c["due"] else None})) for c in data["custom"]
     ]
     data["history"] = [Event(**event) for event in data["history"]]
+    data["inventory"] = cached_inventory(data["inventory"])
     data["phone"] = {
         kind: PhoneCheck(**(c | {"signs": tuple(c["signs"])})) for kind, c in data["phone"].items()
     }
@@ -348,7 +350,7 @@ def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
         plan_doc = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
-            "state": state.to_data(),
+            "state": state_data(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
             # The place's facts, so the status screen names them without reading region files.

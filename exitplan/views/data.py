@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from exitplan.views.inventory import notices_data, section_json
 from exitplan.views.local import facts_data, step_facts
 
 if TYPE_CHECKING:
@@ -147,6 +148,9 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
             "due_soon_count": groups.due_soon,
             "for_now": [flagged_data(row) for row in view.for_now],
         },
+        "inventories": []
+        if plan.state is None
+        else notices_data(plan.state.inventory, plan.exit_date, view.today),
         "journal": None
         if journal is None
         else {
@@ -156,7 +160,11 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
     }
 
 
-def summary_data(view: DayView, timeline: tuple[Moment, ...] | None = None) -> dict[str, Any]:
+def summary_data(
+    view: DayView,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: tuple[str, ...] = (),
+) -> dict[str, Any]:
     """Everything in the plan, for `summary --format json` (`journal`: null unless asked for).
 
     The steps set aside as not for you are left out of `items` (an advocate must never read one
@@ -199,4 +207,17 @@ def summary_data(view: DayView, timeline: tuple[Moment, ...] | None = None) -> d
             }
             for m in timeline
         ],
+        "inventories": _inventories_data(view, inventories),
+    }
+
+
+def _inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, Any]:
+    """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
+    plan = view.plan
+    if not names or plan.state is None:
+        return {}
+    return {
+        name: section_json(name, plan.state.inventory, plan.exit_date, view.today, plan)
+        for name in ("documents", "accounts", "money")
+        if name in names
     }

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
 from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
+from exitplan.views.inventory import notice_lines
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap
 from exitplan.views.words import ALERT_SENTENCE, countdown_text, due_text, plain_due
 
@@ -178,9 +179,23 @@ class StatusScreen:
         self.attention()
         if view.has_plan and view.exit_date is None:
             self.for_now()
+        self.inventories()
         self.progress()
         self.footer()
         return self.lines
+
+    def inventories(self) -> None:
+        """One calm line per inventory, and only where something needs attention."""
+        state = self.view.plan.state
+        if state is None or not (
+            state.inventory.documents or state.inventory.accounts or state.inventory.money
+        ):
+            return  # nothing listed: nothing to say
+        lines = notice_lines(state.inventory, self.view.exit_date, self.today)
+        if lines:
+            self.gap()
+        for line in lines:
+            self.add(line)
 
     def attention(self) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""

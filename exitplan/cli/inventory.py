@@ -1,0 +1,226 @@
+"""The inventory commands: `exitplan documents`, `exitplan accounts`, `exitplan money`.
+
+Each has add, list, show, change and remove (money also has settings). What a row holds never
+stands on the command line: at a terminal each field is asked in turn (Enter skips, or keeps
+the value when changing; a single - clears it), and from a pipe one row is read as TOML, like a
+journal entry. Rows have neutral numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from exitplan.base.i18n import _
+from exitplan.cli import questions
+from exitplan.cli.common import JsonOpt, Output, ask, env_of, render_result, say
+from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
+from exitplan.domain.checks import InventoryError
+from exitplan.domain.inventory import find_row
+
+if TYPE_CHECKING:
+    from exitplan.cli.common import Env
+    from exitplan.domain.checks import Section
+
+ADD = {
+    "documents": "Add a document",
+    "accounts": "Add an account or device",
+    "money": "Add an amount",
+}
+NumberArg = Annotated[int, typer.Argument(metavar="N", help="The row's number.", min=1)]
+# -- the commands ----------------------------------------------------------------------------
+
+
+def _look(env: Env) -> dict[str, Any]:
+    from exitplan.cli.reading import look
+
+    return look(env)
+
+
+def _write(lines: list[str]) -> None:
+    from exitplan.cli.reading import write_out
+
+    write_out("\n".join(lines) + "\n")
+
+
+def make_group(  # noqa: PLR0915 - one group of five small commands, built for each inventory
+    section: Section, summary: str, example: str
+) -> typer.Typer:
+    """The Typer group of one inventory: list (also the group alone), add, show, change, remove."""
+    app = typer.Typer(
+        name=section,
+        invoke_without_command=True,
+        no_args_is_help=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        help=f"{summary}\n\n'exitplan {section}' alone lists them. Example: {example}",
+    )
+    thing = SINGULAR[section]
+
+    def list_rows(ctx: typer.Context, as_json: bool) -> None:
+        from exitplan.service import inventory as service
+        from exitplan.views.inventory import list_lines, section_json
+
+        env = env_of(ctx)
+        inventory, exit_date = service.current(env.ws)
+        plan = env.ws.read()
+        data = section_json(section, inventory, exit_date, env.today, plan)
+        lines = list_lines(section, inventory, exit_date, env.today, plan=plan, **_look(env))
+        render_result(Output(data, lambda: _write(lines)), as_json)
+
+    @app.callback()
+    def group(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+        if ctx.invoked_subcommand is None:
+            list_rows(ctx, as_json)
+
+    @app.command(
+        "list", help=f"List the {section} with what needs a look. Example: exitplan {section} list"
+    )
+    def list_command(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+        list_rows(ctx, as_json)
+
+    @app.command(
+        "add",
+        help=f"{ADD[section]}: each question is asked in turn; from a pipe, one row is read as "
+        f"TOML. Example: exitplan {section} add   (or: exitplan {section} add < row.toml)",
+    )
+    def add(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+        from exitplan.service import inventory as service
+        from exitplan.views.inventory import row_json
+
+        env = env_of(ctx)
+        inventory, _exit = service.current(env.ws)  # unlocked before anything is typed
+        raw = read_row(section, None, inventory, _("A new {thing}.").format(thing=_(thing)))
+        number = service.add(env.ws, section, raw)
+        inventory, exit_date = service.current(env.ws)
+        row = find_row(inventory, section, number)
+        data = row_json(row, inventory, exit_date, env.today)
+        note = _("Kept as {thing} {number}.").format(thing=_(thing), number=number)
+        render_result(Output(data, lambda: typer.echo(str(number)), [note]), as_json)
+
+    @app.command(
+        "show", help=f"Show one row in full, with what to do. Example: exitplan {section} show 2"
+    )
+    def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
+        from exitplan.service import inventory as service
+        from exitplan.views.inventory import row_json
+        from exitplan.views.rowpage import show_lines
+
+        env = env_of(ctx)
+        inventory, exit_date = service.current(env.ws)
+        row = find_row(inventory, section, n)
+        lines = show_lines(row, inventory, exit_date, env.today, **_look(env))
+        data = row_json(row, inventory, exit_date, env.today)
+        render_result(Output(data, lambda: _write(lines)), as_json)
+
+    @app.command(
+        "change",
+        help=f"Change a row: each field is asked with its value (Enter keeps it); from a pipe, "
+        f"only the fields given change. Example: exitplan {section} change 2",
+    )
+    def change(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
+        from exitplan.service import inventory as service
+        from exitplan.views.inventory import row_json
+
+        env = env_of(ctx)
+        inventory, _exit = service.current(env.ws)
+        row = find_row(inventory, section, n)  # a wrong number is refused before asking
+        raw = read_row(
+            section,
+            row,
+            inventory,
+            _("Changing {thing} {number}.").format(thing=_(thing), number=n),
+        )
+        if raw:
+            service.change(env.ws, section, n, raw)
+        inventory, exit_date = service.current(env.ws)
+        data = row_json(find_row(inventory, section, n), inventory, exit_date, env.today)
+        note = (
+            _("Changed {thing} {number}.") if raw else _("Nothing changed in {thing} {number}.")
+        ).format(thing=_(thing), number=n)
+        render_result(Output(data, lambda: None, [note]), as_json)
+
+    @app.command(
+        "remove",
+        help=f"Remove a row; the others keep their numbers. Example: exitplan {section} remove 2",
+    )
+    def remove(
+        ctx: typer.Context,
+        n: NumberArg,
+        yes: Annotated[bool, typer.Option("--yes", help="Remove without asking first.")] = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        from exitplan.service import inventory as service
+        from exitplan.views.holdings import row_title
+
+        env = env_of(ctx)
+        inventory, _exit = service.current(env.ws)
+        row = find_row(inventory, section, n)
+        if not yes:
+            if not questions.at_terminal():
+                raise InventoryError(
+                    _("to remove a row without being asked, add --yes; nothing was removed")
+                )
+            title = row_title(row, inventory.currency)
+            answer = ask(
+                _("Remove {thing} {number} ({title})? Type yes to remove it").format(
+                    thing=_(thing), number=n, title=title
+                )
+            )
+            if answer.strip().lower() not in {"y", "yes", _("yes")}:
+                say(_("Nothing was removed."))
+                return
+        service.remove(env.ws, section, n)
+        note = _("Removed {thing} {number}; the others keep their numbers.").format(
+            thing=_(thing), number=n
+        )
+        render_result(Output({"removed": n, "inventory": section}, lambda: None, [note]), as_json)
+
+    return app
+
+
+documents = make_group(
+    "documents",
+    "Your documents and your children's: where the originals are, copies, expiry dates.",
+    "exitplan documents add",
+)
+accounts = make_group(
+    "accounts",
+    "Accounts and devices: who else can reach them, and when it is safe to change them.",
+    "exitplan accounts add",
+)
+money = make_group(
+    "money",
+    "Money set aside, income and costs after leaving: how many weeks the money lasts.",
+    "exitplan money add",
+)
+
+
+@money.command(
+    "settings",
+    help="Set your currency and how many weeks of money you would like after leaving "
+    "(default 8). Asked in turn; from a pipe, read as TOML. Example: exitplan money settings",
+)
+def money_settings(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Set the currency and the threshold."""
+    from exitplan.service import inventory as service
+
+    env = env_of(ctx)
+    inventory, _exit = service.current(env.ws)
+    if questions.at_terminal():
+        say(_("Money settings."))
+        say(_(CHANGE_INTRO))
+        raw: dict[str, Any] = {}
+        for question in questions.SETTINGS_QUESTIONS:
+            value = getattr(inventory, question.name)
+            given, answer = ask_field("money", question, "" if value is None else str(value))
+            if given:
+                raw[question.name] = answer
+    else:
+        raw = read_piped()
+    if raw:
+        inventory = service.settings(env.ws, raw)
+    data = {"currency": inventory.currency, "threshold_weeks": inventory.threshold_weeks}
+    note = _("Saved the money settings.") if raw else _("Nothing changed.")
+    render_result(Output(data, lambda: None, [note]), as_json)

@@ -1,0 +1,208 @@
+"""The rules of one value of an inventory: the words a field may hold, the limits, the checks.
+
+Every check raises `InventoryError` with one plain sentence naming the field, and is used by
+the plan file's schema, the TOML read from a pipe and the answers typed at a prompt alike.
+Amounts are `Decimal`, never float. Pure: stdlib and the leaves only.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Literal, get_args
+
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
+
+Whose = Literal["me", "child", "partner"]
+Answer = Literal["yes", "no", "unsure"]
+SafeWhen = Literal["now", "after", "advocate"]
+AccountState = Literal["check", "fine", "change-after", "changed"]
+MoneyKind = Literal["saved", "income", "cost", "one-off", "debt", "joint"]
+Per = Literal["month", "week"]
+Section = Literal["documents", "accounts", "money"]
+
+SECTIONS: tuple[Section, ...] = ("documents", "accounts", "money")
+WHOSE: tuple[Whose, ...] = get_args(Whose)
+ANSWERS: tuple[Answer, ...] = get_args(Answer)
+SAFE_WHEN: tuple[SafeWhen, ...] = get_args(SafeWhen)
+ACCOUNT_STATES: tuple[AccountState, ...] = get_args(AccountState)
+MONEY_KINDS: tuple[MoneyKind, ...] = get_args(MoneyKind)
+PERS: tuple[Per, ...] = get_args(Per)
+
+# Limits: rows per inventory, characters per field, digits of an amount.
+MAX_ROWS = 2000
+MAX_LINE_CHARS = 300  # one-line fields: where something is, what it is
+MAX_LABEL_CHARS = 60  # a child's label, a document kind in the person's own words
+MAX_NOTE_CHARS = 2000
+MAX_CURRENCY_CHARS = 12
+MAX_AMOUNT_DIGITS = 12  # up to 999,999,999,999.99: more is surely a typo
+DEFAULT_THRESHOLD_WEEKS = 8
+MAX_THRESHOLD_WEEKS = 520
+
+
+class InventoryError(ExitplanError):
+    """A row or a value that cannot be kept; nothing was written."""
+
+
+# -- checking one value ------------------------------------------------------------------------
+
+
+def check_text(
+    name: str, value: object, limit: int, *, lines: bool = False, required: bool = False
+) -> str | None:
+    """Text with outer blank space removed (None when empty and not required).
+
+    Control characters are refused (a note may hold new lines and tabs), as is text longer
+    than `limit` characters or, where one line is expected, a line break.
+    """
+    if not isinstance(value, str):
+        raise InventoryError(_("'{name}' must be text, in quotes").format(name=name))
+    text = value.replace("\r\n", "\n").strip()
+    for char in text:
+        if lines and char in "\n\t":
+            continue
+        if char in "\n\r" and not lines:
+            raise InventoryError(_("'{name}' must be one line").format(name=name))
+        if unicodedata.category(char) in {"Cc", "Cs"}:
+            raise InventoryError(
+                _(
+                    "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
+                ).format(name=name, code=ord(char))
+            )
+    if len(text) > limit:
+        raise InventoryError(
+            _("'{name}' is longer than {limit} characters").format(name=name, limit=limit)
+        )
+    if not text:
+        if required:
+            raise InventoryError(_("'{name}' is empty; it is needed").format(name=name))
+        return None
+    return text
+
+
+def check_required(name: str, value: object, limit: int) -> str:
+    """Text that must be there."""
+    return check_text(name, value, limit, required=True) or ""
+
+
+_AMOUNT = re.compile(r"\d+(\.\d{1,2})?")
+
+
+def check_amount(name: str, value: object) -> Decimal:
+    """An amount of money: a whole number or one with up to two decimals, never negative.
+
+    Given as text ("1200.50"), a whole number, or a TOML decimal read exactly (as a Decimal,
+    never a float). No currency sign, no thousands separator: the currency is set once.
+    """
+    if isinstance(value, (bool, float)):
+        raise InventoryError(
+            _("'{name}' must be written exactly, in quotes, like \"1200.50\"").format(name=name)
+        )
+    if isinstance(value, int):
+        text = str(value)
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise InventoryError(_("'{name}' is not an amount").format(name=name))
+        text = format(value, "f") if value.as_tuple().exponent in (0, -1, -2) else "x"
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        raise InventoryError(_("'{name}' must be an amount, like 1200.50").format(name=name))
+    if text.startswith("-"):
+        raise InventoryError(
+            _("'{name}' cannot be negative; a debt is its own kind of row").format(name=name)
+        )
+    if "," in text:
+        raise InventoryError(
+            _(
+                "'{name}' has a comma: write the amount with digits and a point only, like 1200.50"
+            ).format(name=name)
+        )
+    if not text.isascii() or not _AMOUNT.fullmatch(text):
+        raise InventoryError(
+            _(
+                "'{name}' should be a whole number or have two decimals, like 1200 or 1200.50, "
+                "without a currency sign"
+            ).format(name=name)
+        )
+    if len(text.split(".")[0].lstrip("0")) > MAX_AMOUNT_DIGITS:
+        raise InventoryError(_("'{name}' is too large to be right").format(name=name))
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern allows only digits and a point
+        raise InventoryError(_("'{name}' is not an amount").format(name=name)) from None
+
+
+def check_date(name: str, value: object) -> date | None:
+    """A date like 2027-03-31 (a TOML date or text); an empty text is no date."""
+    if isinstance(value, date) and not hasattr(value, "hour"):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+        if match:
+            try:
+                return date(int(match[1]), int(match[2]), int(match[3]))
+            except ValueError:
+                raise InventoryError(
+                    _("'{name}': {text} is not a day in the calendar").format(name=name, text=text)
+                ) from None
+    raise InventoryError(
+        _("'{name}' should be a date like 2027-03-31, without a time").format(name=name)
+    )
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    """One of a few words."""
+    if isinstance(value, str) and value.strip().lower() in choices:
+        return value.strip().lower()
+    raise InventoryError(
+        _("'{name}' should be one of: {choices}").format(name=name, choices=", ".join(choices))
+    )
+
+
+def check_answer(name: str, value: object) -> Answer:
+    """yes, no or unsure (TOML's true and false read as yes and no)."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str) and value.strip().lower() in {"not sure", "not-sure"}:
+        return "unsure"
+    return check_choice(name, value, ANSWERS)  # type: ignore[return-value]
+
+
+def check_bool(name: str, value: object) -> bool:
+    """true or false (yes and no as text too)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"yes", "no"}:
+        return value.strip().lower() == "yes"
+    raise InventoryError(_("'{name}' should be true or false").format(name=name))
+
+
+def check_number(value: object) -> int:
+    """A row's number: a whole number from 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10 * MAX_ROWS:
+        raise InventoryError(
+            _("'number' should be a whole number from 1 to {most}").format(most=10 * MAX_ROWS)
+        )
+    return value
+
+
+def check_threshold(value: object) -> int:
+    """The weeks of money wanted after leaving: a whole number from 1 to 520."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InventoryError(_("'threshold_weeks' should be a whole number of weeks, like 8"))
+    if not 1 <= value <= MAX_THRESHOLD_WEEKS:
+        raise InventoryError(
+            _("'threshold_weeks' should be from 1 to {most} weeks").format(most=MAX_THRESHOLD_WEEKS)
+        )
+    return value

@@ -1,0 +1,125 @@
+"""The inventories as the cache keeps them: every field judged on the way back in.
+
+The cache's checksum has no key, so a forged cache must not skip validation: each row of the
+documents, accounts and money is rebuilt only when every field has the type or the words
+exitplan writes (text was already judged for control characters by the cache reader). Cheap
+enough for the glance: type checks, no parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import date
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from exitplan.domain import checks
+from exitplan.domain import inventory as inv
+
+if TYPE_CHECKING:
+    from exitplan.domain.model import PlanState
+
+
+def cached_amount(text: object) -> Decimal:
+    """An amount as exitplan writes it: exact text, never negative, at most two decimals."""
+    if not isinstance(text, str):
+        raise TypeError("an amount as exitplan never writes it")
+    amount = Decimal(text)
+    exponent = amount.as_tuple().exponent
+    if not amount.is_finite() or amount < 0 or exponent not in (0, -1, -2):
+        raise ValueError("an amount as exitplan never writes it")
+    return amount
+
+
+# Each inventory field as exitplan writes it: the types it may have (NoneType: empty), or the
+# words it may hold.
+_TEXT = frozenset({str, type(None)})
+_ROW_FIELDS: dict[type, dict[str, frozenset[Any]]] = {
+    inv.Document: {
+        "number": frozenset({int}),
+        "kind": frozenset({str}),
+        "whose": frozenset(checks.WHOSE),
+        "child": _TEXT,
+        "original": _TEXT,
+        "copy": frozenset({bool}),
+        "copy_where": _TEXT,
+        "expires": frozenset({date, type(None)}),
+        "note": _TEXT,
+    },
+    inv.Account: {
+        "number": frozenset({int}),
+        "what": frozenset({str}),
+        **dict.fromkeys(
+            ("partner_knows", "shared", "linked", "location", "recovery", "two_step"),
+            frozenset(checks.ANSWERS),
+        ),
+        "safe_to_change": frozenset(checks.SAFE_WHEN),
+        "state": frozenset(checks.ACCOUNT_STATES),
+        "note": _TEXT,
+    },
+    inv.Money: {
+        "number": frozenset({int}),
+        "kind": frozenset(checks.MONEY_KINDS),
+        "what": frozenset({str}),
+        "amount": frozenset({str}),  # exact text, read back as a Decimal
+        "per": frozenset(checks.PERS),
+        "note": _TEXT,
+    },
+}
+# The (row type, field) pairs whose rule is words rather than types.
+_WORDS = {
+    (kind, name)
+    for kind, rules in _ROW_FIELDS.items()
+    for name, rule in rules.items()
+    if all(isinstance(word, str) for word in rule)
+}
+_set = object.__setattr__
+
+
+def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
+    """The rows of one inventory, judged a column at a time (the checksum has no key), then
+    built without running __init__ (their fields are exactly the dataclass's, checked here)."""
+    rules = _ROW_FIELDS[kind]
+    keys = rules.keys()
+    if type(rows) is not list or not all(type(r) is dict and r.keys() == keys for r in rows):
+        raise ValueError("an inventory row as exitplan never writes it")
+    for name, rule in rules.items():
+        column = [row[name] for row in rows]
+        found = set(column) if (kind, name) in _WORDS else {type(value) for value in column}
+        if not found <= rule:
+            raise ValueError("an inventory row as exitplan never writes it")
+    if kind is inv.Money:
+        for row in rows:
+            row["amount"] = cached_amount(row["amount"])
+    built = []
+    new = object.__new__
+    for row in rows:
+        made: Any = new(kind)
+        _set(made, "__dict__", row)
+        built.append(made)
+    return tuple(built)
+
+
+def state_data(state: PlanState) -> dict[str, Any]:
+    """The plan state as the cache writes it: plain data, amounts as their exact text."""
+    data = state.to_data()
+    data["inventory"] = asdict(state.inventory)
+    for row in data["inventory"]["money"]:
+        row["amount"] = format(row["amount"], "f")
+    return data
+
+
+def cached_inventory(data: dict[str, Any]) -> inv.Inventory:
+    """The inventories from the cache (text was judged for control characters already)."""
+    if data.keys() != {"documents", "accounts", "money", "currency", "threshold_weeks"}:
+        raise ValueError("an inventory as exitplan never writes it")
+    currency, threshold = data["currency"], data["threshold_weeks"]
+    if type(currency) not in _TEXT or type(threshold) is not int or not 0 < threshold <= 520:
+        raise ValueError("an inventory as exitplan never writes it")
+    return inv.Inventory(
+        documents=_rows(inv.Document, data["documents"]),
+        accounts=_rows(inv.Account, data["accounts"]),
+        money=_rows(inv.Money, data["money"]),
+        currency=currency,
+        threshold_weeks=threshold,
+    )

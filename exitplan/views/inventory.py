@@ -1,0 +1,376 @@
+"""The inventory screens and data: list and show (wrapped to the terminal, plain mode for
+screen readers), JSON, the one calm status line per inventory, and the plan's steps they
+complete. The words of a row come from `holdings`. No I/O.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from exitplan.base.i18n import _, ngettext
+from exitplan.domain.findings import account_counts, document_counts, notices, step_progress
+from exitplan.domain.inventory import Document, row_data
+from exitplan.domain.runway import Runway, runway
+from exitplan.views.holdings import (
+    CAUTIONS,
+    COMMAND,
+    MONEY_HEADINGS,
+    TITLES,
+    row_title,
+    row_view,
+)
+from exitplan.views.ledger import runway_sentences
+from exitplan.views.term import Painter, wrap
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from exitplan.domain.checks import Section
+    from exitplan.domain.findings import Notice, StepProgress
+    from exitplan.domain.inventory import Inventory, Row
+    from exitplan.domain.plan import Plan
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date) -> dict[str, Any]:
+    """A row as JSON data: its fields (amounts as exact text), title, flags and advice."""
+    view = row_view(row, inventory, exit_date, today)
+    data = row_data(row)
+    if isinstance(row, Document) and data.get("expires"):
+        data["expires"] = data["expires"].isoformat()
+    return data | {
+        "title": view.title,
+        "flags": list(view.codes),
+        "needs_a_look": list(view.flags),
+        "advice": list(view.advice),
+        "sources": list(view.sources),
+    }
+
+
+def runway_json(money: Runway, currency: str | None) -> dict[str, Any]:
+    """The runway as JSON data: every amount as exact text, in the person's own currency."""
+
+    def exact(amount: Any) -> str | None:
+        return None if amount is None else format(amount.quantize(Decimal("0.01")), "f")
+
+    return {
+        "currency": currency,
+        "set_aside": exact(money.saved),
+        "one_off_costs": exact(money.one_off),
+        "income_a_week": exact(money.income),
+        "costs_a_week": exact(money.costs),
+        "debts": exact(money.debts),
+        "joint_accounts": exact(money.joint),
+        "weeks": money.whole_weeks,
+        "threshold_weeks": money.threshold,
+        "short": money.short,
+        "needed_by_exit": exact(money.needed),
+        "days_left": money.days_left,
+        "needed_a_week": exact(money.per_week),
+    }
+
+
+def section_json(
+    section: Section, inventory: Inventory, exit_date: date | None, today: date, plan: Plan | None
+) -> dict[str, Any]:
+    """One inventory as JSON data: its rows, counts, the steps it completes, the runway."""
+    rows = [row_json(row, inventory, exit_date, today) for row in inventory.rows(section)]
+    data: dict[str, Any] = {"inventory": section, "rows": rows}
+    if section == "documents":
+        data["counts"] = document_counts(inventory, exit_date, today)
+    elif section == "accounts":
+        data["counts"] = account_counts(inventory, exit_date, today)
+    else:
+        data["runway"] = runway_json(runway(inventory, exit_date, today), inventory.currency)
+    data["steps"] = [
+        {"number": number, "id": full_id, "shows_done": progress.tickable}
+        for number, full_id, _title, progress in linked_steps(plan, section, today)
+    ]
+    return data
+
+
+# -- status: one calm line per inventory ---------------------------------------------------------
+
+
+def notice_text(notice: Notice, exit_date: date | None) -> str:
+    """The one line status shows for an inventory, with the command that says more."""
+    n = notice.count
+    if notice.section == "documents":
+        fact = {
+            "expires-before-exit": ngettext(
+                "{n} document expires before you leave", "{n} documents expire before you leave", n
+            ),
+            "expired": ngettext("{n} document has expired", "{n} documents have expired", n),
+            "missing": ngettext(
+                "{n} document is not with you yet", "{n} documents are not with you yet", n
+            ),
+            "no-copy": ngettext(
+                "{n} document has no copy yet", "{n} documents have no copy yet", n
+            ),
+            "expires-soon": ngettext(
+                "{n} document expires soon after you leave",
+                "{n} documents expire soon after you leave",
+                n,
+            ),
+        }[notice.fact]
+    elif notice.section == "accounts":
+        fact = {
+            "reachable": ngettext(
+                "{n} account or device your partner can still reach",
+                "{n} accounts or devices your partner can still reach",
+                n,
+            ),
+            "change-now": ngettext(
+                "{n} account or device to change now that you have left",
+                "{n} accounts or devices to change now that you have left",
+                n,
+            ),
+            "to-check": ngettext(
+                "{n} account or device still to check", "{n} accounts or devices still to check", n
+            ),
+        }[notice.fact]
+    elif notice.fact == "nothing":
+        fact = _("No money is set aside yet")
+    elif notice.fact == "one-off":
+        fact = _("The money set aside does not yet cover the one-off costs of leaving")
+    elif n == 0:
+        fact = (
+            _("The money set aside lasts less than a week from your exit date")
+            if exit_date
+            else _("The money set aside lasts less than a week after you leave")
+        )
+    elif exit_date is not None:
+        fact = ngettext(
+            "The money set aside lasts about {n} week from your exit date",
+            "The money set aside lasts about {n} weeks from your exit date",
+            n,
+        )
+    else:
+        fact = ngettext(
+            "The money set aside lasts about {n} week after you leave",
+            "The money set aside lasts about {n} weeks after you leave",
+            n,
+        )
+    return _("{fact}: exitplan {command}").format(
+        fact=fact.format(n=n), command=COMMAND[notice.section]
+    )
+
+
+def notice_lines(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
+    """The status screen's lines: one per inventory that needs attention."""
+
+    return [notice_text(notice, exit_date) for notice in notices(inventory, exit_date, today)]
+
+
+def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> list[dict[str, Any]]:
+    """The status lines as JSON data."""
+
+    return [
+        {
+            "inventory": notice.section,
+            "fact": notice.fact,
+            "count": notice.count,
+            "text": notice_text(notice, exit_date),
+        }
+        for notice in notices(inventory, exit_date, today)
+    ]
+
+
+# -- the plan's steps the inventories complete ----------------------------------------------------
+
+
+def linked_steps(
+    plan: Plan | None, section: Section, today: date
+) -> list[tuple[int, str, str, StepProgress]]:
+    """The plan's steps tied to this inventory: (number, id, title, progress), in plan order."""
+    if plan is None or plan.state is None:
+        return []
+    found = []
+    for entry in plan.entries:
+        if not entry.applies:
+            continue
+        progress = step_progress(entry.full_id, plan.state.inventory, plan.exit_date, today)
+        if progress is not None and progress.section == section:
+            found.append((entry.number, entry.full_id, entry.item.title, progress))
+    return found
+
+
+def progress_text(progress: StepProgress) -> str:  # noqa: PLR0911 - one sentence per case
+    """How the inventory stands for a step, as one sentence."""
+    command = f"exitplan {COMMAND[progress.section]}"
+    if progress.check == "listed":
+        if not progress.rows:
+            return _("Nothing is in your list yet: {command} add").format(command=command)
+        return ngettext(
+            "Your list holds {n} row: {command}",
+            "Your list holds {n} rows: {command}",
+            progress.rows,
+        ).format(n=progress.rows, command=command)
+    if progress.left:
+        numbers = ", ".join(str(n) for n in progress.left)
+        count = len(progress.left)
+        if progress.check == "copies":
+            words = ngettext(
+                "No copy yet of document {numbers}: {command} show N",
+                "No copy yet of documents {numbers}: {command} show N",
+                count,
+            )
+        elif progress.section == "documents":
+            words = ngettext(
+                "Not with you, or out of date before you leave: document {numbers} "
+                "({command} show N)",
+                "Not with you, or out of date before you leave: documents {numbers} "
+                "({command} show N)",
+                count,
+            )
+        else:
+            words = ngettext(
+                "Still to settle this way: account or device {numbers} ({command} show N)",
+                "Still to settle this way: accounts or devices {numbers} ({command} show N)",
+                count,
+            )
+        return words.format(numbers=numbers, command=command)
+    if progress.check in {"joint", "debts"}:
+        if not progress.rows:
+            return _("None listed yet: {command} add").format(command=command)
+        return ngettext("{n} listed: {command}", "{n} listed: {command}", progress.rows).format(
+            n=progress.rows, command=command
+        )
+    if progress.check == "saved" and not progress.complete:
+        return _("Your money list falls short of your threshold: {command}").format(command=command)
+    if not progress.rows:
+        return _("Nothing is in your list yet: {command} add").format(command=command)
+    return _("Your list shows nothing left in the way: {command}").format(command=command)
+
+
+def step_note(plan: Plan, full_id: str, today: date) -> tuple[str, str, bool] | None:
+    """What `show` says about a step an inventory completes: (the inventory's title, a
+    sentence, whether the inventory shows the step done), or None."""
+    if plan.state is None:
+        return None
+    progress = step_progress(full_id, plan.state.inventory, plan.exit_date, today)
+    if progress is None:
+        return None
+    return _(TITLES[progress.section]), progress_text(progress), progress.tickable
+
+
+# -- the terminal ----------------------------------------------------------------------------------
+
+
+def list_lines(
+    section: Section,
+    inventory: Inventory,
+    exit_date: date | None,
+    today: date,
+    *,
+    plan: Plan | None = None,
+    columns: int = 80,
+    paint: Painter | None = None,
+    plain: bool = False,
+) -> list[str]:
+    """One inventory as lines: a heading, each row with what needs a look, the steps it shows
+    done, and for money the runway; wrapped to `columns`."""
+    paint = paint or Painter(False)
+    rows = inventory.rows(section)
+    lines: list[str] = []
+
+    def add(text: str, style: str = "", first: str = "", indent: int | None = None) -> None:
+        lines.extend(paint(line, style) for line in wrap(text, columns, first, indent))
+
+    views = [row_view(row, inventory, exit_date, today) for row in rows]
+    look = sum(bool(view.flags) for view in views)
+    if not rows:
+        add(_("{title}: nothing listed yet.").format(title=_(TITLES[section])), "bold")
+    elif section == "money":
+        add(
+            ngettext("{title}: {n} row.", "{title}: {n} rows.", len(rows)).format(
+                title=_(TITLES[section]), n=len(rows)
+            ),
+            "bold",
+        )
+    else:
+        add(
+            ngettext(
+                "{title}: {n} listed, {look} to look at.",
+                "{title}: {n} listed, {look} to look at.",
+                len(rows),
+            ).format(title=_(TITLES[section]), n=len(rows), look=look),
+            "bold",
+        )
+    add(_(CAUTIONS[section][0]), "dim")
+    width = len(str(max((row.number for row in rows), default=1)))
+    if section == "money":
+        _money_rows(lines, add, inventory, width, plain)
+    else:
+        for view in views:
+            lines.append("")
+            if plain:
+                facts = [
+                    _("Row {n}: {title}.").format(n=view.number, title=view.title),
+                    *view.flags,
+                ]
+                add(" ".join(facts), indent=2)
+                continue
+            number = str(view.number).rjust(width)
+            body = wrap(view.title, columns, f"{number}  ")
+            lines.append(paint(number, "dim") + body[0][len(number) :])
+            lines.extend(body[1:])
+            for flag in view.flags:
+                add(flag, "yellow", " " * (width + 2))
+    if section == "money" and rows:
+        lines.append("")
+        lines.extend(
+            paint(line, "")
+            for text in _runway_text(inventory, exit_date, today)
+            for line in wrap(text, columns)
+        )
+    steps = linked_steps(plan, section, today)
+    ready = [
+        (step, title)
+        for step, full_id, title, progress in steps
+        if progress.tickable and _is_open(plan, full_id)
+    ]
+    if ready:
+        lines.append("")
+        for step, title in ready:
+            add(
+                _("Your list shows step {number} is done ({title}): exitplan done {number}").format(
+                    number=step, title=title
+                ),
+                "dim",
+            )
+    lines.append("")
+    more = _(
+        "'exitplan {command} show N' says more about a row and what to do; "
+        "'exitplan {command} add' adds one."
+    ).format(command=COMMAND[section])
+    add(more, "dim")
+    return lines
+
+
+def _runway_text(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
+
+    return runway_sentences(runway(inventory, exit_date, today), inventory, exit_date)
+
+
+def _is_open(plan: Plan | None, full_id: str) -> bool:
+    if plan is None:
+        return False
+    return any(entry.full_id == full_id and entry.is_open for entry in plan.entries)
+
+
+def _money_rows(lines: list[str], add: Any, inventory: Inventory, width: int, plain: bool) -> None:
+    for kind, heading in MONEY_HEADINGS.items():
+        rows = [row for row in inventory.money if row.kind == kind]
+        if not rows:
+            continue
+        lines.append("")
+        add(_(heading), "bold")
+        for row in rows:
+            title = row_title(row, inventory.currency)
+            if plain:
+                add(_("Row {n}: {title}.").format(n=row.number, title=title), indent=2)
+            else:
+                add(title, "", f"{str(row.number).rjust(width)}  ")
