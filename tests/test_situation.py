@@ -22,6 +22,7 @@ from exitplan.domain.situation import (
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.cache import _decode, _encode, _plan
+from exitplan.home.cachedrows import state_data
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 EXIT = date(2027, 1, 31)
@@ -262,7 +263,7 @@ def test_answers_survive_the_cache(state: PlanState) -> None:
     """The cache's plain data builds the same answers and limit back."""
     set_situation(state, {"children": False}, NOW)
     set_per_day(state, 5, NOW)
-    body = json.dumps(state.to_data(), default=_encode)
+    body = json.dumps(state_data(state), default=_encode)
     again = _plan(json.loads(body, object_hook=_decode))
     assert (again.situation, again.per_day) == ({"children": False}, 5)
 
