@@ -275,7 +275,7 @@ def summary(
     from exitplan.domain.day import day_view
     from exitplan.service import outputs
     from exitplan.views import data
-    from exitplan.views.tables import summary_with_tables
+    from exitplan.views.tables import inventories_data, summary_with_tables
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -295,7 +295,11 @@ def summary(
         import json
 
         text = (
-            json.dumps(data.summary_data(view, moments, tables), ensure_ascii=False, indent=2)
+            json.dumps(
+                data.summary_data(view, moments, inventories_data(view, tables)),
+                ensure_ascii=False,
+                indent=2,
+            )
             + "\n"
         )
     else:

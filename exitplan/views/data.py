@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from exitplan.views.inventory import notices_data, section_json
 from exitplan.views.local import facts_data, step_facts
+from exitplan.views.notices import notices_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -163,7 +163,7 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
 def summary_data(
     view: DayView,
     timeline: tuple[Moment, ...] | None = None,
-    inventories: tuple[str, ...] = (),
+    inventories: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything in the plan, for `summary --format json` (`journal`: null unless asked for).
 
@@ -207,17 +207,5 @@ def summary_data(
             }
             for m in timeline
         ],
-        "inventories": _inventories_data(view, inventories),
-    }
-
-
-def _inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, Any]:
-    """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
-    plan = view.plan
-    if not names or plan.state is None:
-        return {}
-    return {
-        name: section_json(name, plan.state.inventory, plan.exit_date, view.today, plan)
-        for name in ("documents", "accounts", "money")
-        if name in names
+        "inventories": inventories or {},
     }

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
 from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
-from exitplan.views.inventory import notice_lines
+from exitplan.views.notices import notice_lines
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap
 from exitplan.views.words import ALERT_SENTENCE, countdown_text, due_text, plain_due
 

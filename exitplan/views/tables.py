@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.markup import escape_markdown
+from exitplan.views.inventory import section_json
 from exitplan.views.ledger import Table, summary_tables
 from exitplan.views.printable import HtmlWriter
 from exitplan.views.summary import MarkdownWriter, TextWriter, build_summary, write_summary
@@ -122,6 +123,18 @@ class WithTables:
             elif isinstance(writer, TextWriter):
                 writer.lines += text_table(table)
         return writer.finish()
+
+
+def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, Any]:
+    """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
+    plan = view.plan
+    if not names or plan.state is None:
+        return {}
+    return {
+        name: section_json(name, plan.state.inventory, plan.exit_date, view.today, plan)
+        for name in ("documents", "accounts", "money")
+        if name in names
+    }
 
 
 def summary_with_tables(
