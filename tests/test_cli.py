@@ -930,7 +930,7 @@ def test_empty_note_changes_nothing(run: Run, plan_home: Path, empty: str) -> No
 def test_too_long_note_is_refused(run: Run, plan_home: Path) -> None:
     """A note over the limit is refused and nothing is written."""
     before = snapshot(plan_home)
-    assert_error(run("note", "3", input="x" * 20_001), "the note is longer than 20000 characters")
+    assert_error(run("note", "3", input="x" * 20_001), "the note is longer than 20,000 characters")
     assert snapshot(plan_home) == before
 
 

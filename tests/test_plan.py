@@ -259,7 +259,7 @@ def test_set_note_and_remove(entries: tuple, state: PlanState) -> None:
 
 def test_set_note_too_long(entries: tuple, state: PlanState) -> None:
     """A note over the limit is refused and the state is unchanged."""
-    with pytest.raises(ExitplanError, match=f"longer than {MAX_NOTE_CHARS} characters"):
+    with pytest.raises(ExitplanError, match=f"longer than {MAX_NOTE_CHARS:,} characters"):
         set_note(state, entries[2], "x" * (MAX_NOTE_CHARS + 1), NOW)
     assert entries[2].full_id not in state.items
     assert len(state.history) == 1

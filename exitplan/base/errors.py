@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _, ngettext
 
 
 class ExitplanError(Exception):
@@ -16,7 +16,7 @@ class ExitplanError(Exception):
 
     def lines(self) -> list[str]:
         """What the CLI prints on stderr for this error."""
-        return [f"Error: {self}"]
+        return [_("Error: {problem}").format(problem=self)]
 
 
 class ChecklistError(ExitplanError):
@@ -61,8 +61,9 @@ class ChecklistProblems(ChecklistError):
     def lines(self) -> list[str]:
         """One `Error:` line per problem, then how many were found."""
         count = len(self.problems)
-        return [f"Error: {p}" for p in self.problems] + [
-            f"{count} problem{'s' if count != 1 else ''} found."
+        found = ngettext("{count} problem found.", "{count} problems found.", count)
+        return [_("Error: {problem}").format(problem=p) for p in self.problems] + [
+            found.format(count=count)
         ]
 
 
@@ -87,8 +88,43 @@ def output_lost_line(exc: OSError) -> str | None:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         reason = _("the disk is full")
     else:
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
     return _("Error: the output could not be written ({reason}).").format(reason=reason)
+
+
+# The system's words for the file errors a person meets (the C library's English, as Python
+# gives them in `strerror`), marked so a translation can say them: see `os_reason`.
+SYSTEM_REASONS = (
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Operation not permitted"),
+    N_("No space left on device"),
+    N_("Read-only file system"),
+    N_("Input/output error"),
+    N_("File exists"),
+    N_("Not a directory"),
+    N_("Is a directory"),
+    N_("Too many levels of symbolic links"),
+    N_("Device or resource busy"),
+    N_("File name too long"),
+    N_("Invalid cross-device link"),
+    N_("Disk quota exceeded"),
+    N_("File too large"),
+    N_("Directory not empty"),
+    N_("Too many open files"),
+    N_("Invalid argument"),
+    N_("No such device or address"),
+    N_("No such device"),
+    N_("Resource temporarily unavailable"),
+    N_("Stale file handle"),
+)
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why a file operation failed, in the language spoken: the system's words (or exitplan's
+    own, for the reasons its safe reader gives) translated when the catalog knows them."""
+    text = getattr(exc, "strerror", None)
+    return _(text) if isinstance(text, str) and text else str(exc)
 
 
 def quiet_stdout() -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from exitplan.base.i18n import _
+
 MAX_KEY_DOTS = 64
 
 # TOML's strings and comments, leftmost first: inside them a dot, a quote or a # is only text.
@@ -36,10 +38,10 @@ def toml_cost_problem(text: str) -> str | None:
     line = _dotted_line(bare)
     if not line:
         return None
-    return (
-        f"line {line} has a key or table name of more than {MAX_KEY_DOTS} dotted parts, "
-        "more than exitplan reads"
-    )
+    return _(
+        "line {line} has a key or table name of more than {max_key_dots} dotted "
+        "parts, more than exitplan reads"
+    ).format(line=line, max_key_dots=MAX_KEY_DOTS)
 
 
 def _dotted_line(text: str) -> int:

@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from exitplan.base.errors import StorageError
+from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
 
@@ -55,8 +55,10 @@ def write_atomic(
         fsync_dir(folder)
     except OSError as exc:
         raise StorageError(
-            f"saved {path.name}, but the disk reported a problem confirming it "
-            f"({exc.strerror or exc}); check your plan with 'exitplan status'"
+            _(
+                "saved {name}, but the disk reported a problem confirming it ({reason}); "
+                "check your plan with 'exitplan status'"
+            ).format(name=path.name, reason=os_reason(exc))
         ) from None
 
 
@@ -74,7 +76,9 @@ def make_private_dir(folder: Path) -> None:
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
     except OSError as exc:
-        raise StorageError(f"cannot create {folder} ({exc.strerror or exc})") from None
+        raise StorageError(
+            _("cannot create {folder} ({reason})").format(folder=folder, reason=os_reason(exc))
+        ) from None
 
 
 def _write_failure(path: Path, exc: OSError, existed: bool, what: str | None) -> str:
@@ -84,7 +88,7 @@ def _write_failure(path: Path, exc: OSError, existed: bool, what: str | None) ->
     elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         reason = _("there is no permission to write there")
     else:
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
     if what is None and path.parent.name == BACKUP_DIR:  # kept before the plan is replaced
         return _("could not save a backup of your plan ({reason}); your plan is unchanged").format(
             reason=reason

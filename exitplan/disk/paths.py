@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from exitplan.base.errors import StorageError
+from exitplan.base.i18n import _
 
 APP_NAME = "exitplan"
 HOME_ENV = "EXITPLAN_HOME"
@@ -43,5 +44,7 @@ def check_given_home(home: Path) -> None:
     parent = home.parent
     if not home.is_dir() and not parent.is_dir():
         raise StorageError(
-            f"{parent}: that folder does not exist. Is the drive connected? Nothing was changed"
+            _(
+                "{parent}: that folder does not exist. Is the drive connected? Nothing was changed"
+            ).format(parent=parent)
         )

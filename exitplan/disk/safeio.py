@@ -15,6 +15,7 @@ import stat
 from pathlib import Path
 
 from exitplan.base.errors import StorageError
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import FOLDERS
 
 __all__ = [
@@ -27,8 +28,10 @@ __all__ = [
     "read_capped",
 ]
 
-LINK_REASON = "it is a link, and exitplan never follows links in its folder"
-NOT_REGULAR_REASON = "it is not a regular file"
+# Reasons given as an OSError's `strerror`, in English (compared as they are); `os_reason`
+# translates them where they are shown.
+LINK_REASON = N_("it is a link, and exitplan never follows links in its folder")
+NOT_REGULAR_REASON = N_("it is not a regular file")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -51,7 +54,7 @@ def open_regular(path: Path, *, follow: bool = False) -> int:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            reason = "it is a folder" if stat.S_ISDIR(mode) else NOT_REGULAR_REASON
+            reason = N_("it is a folder") if stat.S_ISDIR(mode) else NOT_REGULAR_REASON
             raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, reason, str(path))
         if _NONBLOCK:
             os.set_blocking(fd, True)
@@ -135,9 +138,15 @@ def refuse_link(home: Path, path: Path) -> None:
     try:
         target = os.readlink(path)
     except OSError:  # pragma: no cover - removed between the two calls
-        target = "somewhere else"
-    raise StorageError(
-        f"{path.relative_to(home)} in {home} is a link to {target}; exitplan never follows "
-        "links out of its folder, so nothing was read or changed. Put the real "
-        f"{'folder' if path.name in FOLDERS else 'file'} there instead of the link"
-    )
+        target = _("somewhere else")
+    if path.name in FOLDERS:
+        message = _(
+            "{name} in {home} is a link to {target}; exitplan never follows links out of its "
+            "folder, so nothing was read or changed. Put the real folder there instead of the link"
+        )
+    else:
+        message = _(
+            "{name} in {home} is a link to {target}; exitplan never follows links out of its "
+            "folder, so nothing was read or changed. Put the real file there instead of the link"
+        )
+    raise StorageError(message.format(name=path.relative_to(home), home=home, target=target))

@@ -6,6 +6,7 @@ import re
 from datetime import date, timedelta
 
 from exitplan.base.errors import DateError
+from exitplan.base.i18n import _
 
 _OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
 # Offsets beyond ten years are surely a typo, and would overflow date arithmetic soon enough.
@@ -37,13 +38,15 @@ def parse_offset(text: str) -> int:
     match = _OFFSET.match(cleaned)
     if match is None:
         raise DateError(
-            f"'{text}' is not an offset: use 'exit', or a number of days or weeks "
-            "like -3w, -10d or +7d"
+            _(
+                "'{text}' is not an offset: use 'exit', or a number of days or weeks like "
+                "-3w, -10d or +7d"
+            ).format(text=text)
         )
     sign, number, unit = match.groups()
     days = int(number) * (7 if unit == "w" else 1)
     if days > MAX_OFFSET_DAYS:
-        raise DateError(f"'{text}' is more than ten years away")
+        raise DateError(_("'{text}' is more than ten years away").format(text=text))
     return -days if sign == "-" else days
 
 
@@ -65,21 +68,25 @@ def format_offset(days: int) -> str:
 def parse_when(text: str, today: date) -> date:
     """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
     cleaned = text.strip().lower()
-    if cleaned == "today":
+    if cleaned in {"today", _("today").lower()}:  # the English word, or the language's own
         return today
     if cleaned[:1] in {"+", "-"}:
         try:
             return today + timedelta(days=parse_offset(cleaned))
         except (DateError, OverflowError):
             raise DateError(
-                f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+                _(
+                    "'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+                ).format(text=text)
             ) from None
     try:
         when = date.fromisoformat(cleaned)
     except ValueError:
         raise DateError(
-            f"'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
+            _("'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today").format(
+                text=text
+            )
         ) from None
     if abs((when - today).days) > MAX_OFFSET_DAYS:
-        raise DateError(f"'{text}' is more than ten years from today")
+        raise DateError(_("'{text}' is more than ten years from today").format(text=text))
     return when

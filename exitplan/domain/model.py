@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
+from exitplan.base.i18n import _
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
 from exitplan.domain.dates import format_offset
 from exitplan.domain.inventory import Inventory, inventory_data
@@ -161,7 +162,7 @@ class CustomItem(NamedTuple):
         return Item(
             id=self.id,
             title=self.title,
-            why=self.why or "A step you added yourself.",
+            why=self.why or _("A step you added yourself."),
             due=due,
             priority=self.priority,
             when=when,

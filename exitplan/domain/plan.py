@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS, Priority, Status
 from exitplan.base.safetext import without_refused
+from exitplan.base.spoken import number_text
 from exitplan.domain.model import (
     MAX_HISTORY,
     Checklist,
@@ -100,10 +102,12 @@ class Plan(NamedTuple):
 
     def checklist(self, name: str) -> Checklist:
         """The checklist of the plan with this id or title, in any case (see `find_checklist`)."""
-        return find_checklist(self.checklists, name, "in your plan")
+        return find_checklist(self.checklists, name, in_plan=True)
 
 
-def find_checklist(checklists: Sequence[Checklist], name: str, where: str = "") -> Checklist:
+def find_checklist(
+    checklists: Sequence[Checklist], name: str, *, in_plan: bool = False
+) -> Checklist:
     """The one way to find a checklist by name: its id or its title, in any case, or the start
     of one when only one checklist starts so.
 
@@ -120,10 +124,11 @@ def find_checklist(checklists: Sequence[Checklist], name: str, where: str = "") 
     ]
     if wanted and len(starting) == 1:  # the start of one name only
         return starting[0]
-    place = f" {where}" if where else ""
-    raise ExitplanError(
-        f"no checklist called '{name}'{place}; choose one of: {', '.join(c.id for c in checklists)}"
-    )
+    if in_plan:
+        message = _("no checklist called '{name}' in your plan; choose one of: {choices}")
+    else:
+        message = _("no checklist called '{name}'; choose one of: {choices}")
+    raise ExitplanError(message.format(name=name, choices=", ".join(c.id for c in checklists)))
 
 
 def new_state(
@@ -139,8 +144,9 @@ def new_state(
     unknown = [cid for cid in chosen if cid not in known]
     if unknown:
         raise ExitplanError(
-            f"no checklist called '{unknown[0]}'; "
-            f"available: {', '.join(c.id for c in catalog.checklists)}"
+            _("no checklist called '{name}'; available: {choices}").format(
+                name=unknown[0], choices=", ".join(c.id for c in catalog.checklists)
+            )
         )
     state = PlanState(
         created=now,
@@ -269,13 +275,17 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     """Find one entry by list number, full id, or an unambiguous part of an id."""
     text = ref.strip().lower()
     if not text:
-        raise ItemError("a step is needed: give its number from 'exitplan list' or its id")
+        raise ItemError(_("a step is needed: give its number from 'exitplan list' or its id"))
     if text.isascii() and text.isdigit():
         number = int(text)
         for entry in entries:
             if entry.number == number:
                 return entry
-        raise ItemError(f"there is no step number {number}; 'exitplan list' shows the numbers")
+        raise ItemError(
+            _("there is no step number {number}; 'exitplan list' shows the numbers").format(
+                number=number
+            )
+        )
     exact = [e for e in entries if e.full_id == text]
     if exact:
         return exact[0]
@@ -289,11 +299,20 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
             return found[0]
         if len(found) > 1:
             names = ", ".join(e.full_id for e in found[:8])
-            more = f" and {len(found) - 8} more" if len(found) > 8 else ""
-            raise ItemError(
-                f"'{ref}' matches more than one step: {names}{more}. Type more of the id."
-            )
-    raise ItemError(f"no step matches '{ref}'; 'exitplan list --all' shows every step")
+            if len(found) > 8:
+                message = ngettext(
+                    "'{ref}' matches more than one step: {names} and {more} more. "
+                    "Type more of the id.",
+                    "'{ref}' matches more than one step: {names} and {more} more. "
+                    "Type more of the id.",
+                    len(found) - 8,
+                )
+            else:
+                message = _("'{ref}' matches more than one step: {names}. Type more of the id.")
+            raise ItemError(message.format(ref=ref, names=names, more=len(found) - 8))
+    raise ItemError(
+        _("no step matches '{ref}'; 'exitplan list --all' shows every step").format(ref=ref)
+    )
 
 
 def record(
@@ -359,7 +378,11 @@ def set_situation(
     unknown = sorted(key for key in answers if key not in KEYS)
     if unknown:
         known = ", ".join(sorted(KEYS))
-        raise ExitplanError(f"'{unknown[0]}' is not a situation question; use one of: {known}")
+        raise ExitplanError(
+            _("'{key}' is not a situation question; use one of: {known}").format(
+                key=unknown[0], known=known
+            )
+        )
     updated = dict(state.situation)
     for key, value in answers.items():
         if value is None:
@@ -367,7 +390,9 @@ def set_situation(
         elif isinstance(value, bool):
             updated[key] = value
         else:
-            raise ExitplanError(f"the answer for '{key}' must be yes (true) or no (false)")
+            raise ExitplanError(
+                _("the answer for '{key}' must be yes (true) or no (false)").format(key=key)
+            )
     if updated == state.situation:
         return False
     day = today or now.date()
@@ -402,7 +427,9 @@ def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: dateti
 def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
     """Set how many steps a day the schedule asks for (None: the default); False if unchanged."""
     if per_day is not None and (isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY):
-        raise ExitplanError(f"steps per day must be a whole number from 1 to {MAX_PER_DAY}")
+        raise ExitplanError(
+            _("steps per day must be a whole number from 1 to {most}").format(most=MAX_PER_DAY)
+        )
     if per_day == state.per_day:
         return False
     state.per_day = per_day
@@ -425,13 +452,14 @@ def add_custom(
     checklist_id = plan.checklist(checklist_id).id
     title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
     if not title:
-        raise ExitplanError("the title is empty: say in a few words what the step is")
+        raise ExitplanError(_("the title is empty: say in a few words what the step is"))
     in_list = [e for e in plan.entries if e.checklist.id == checklist_id]
     for entry in in_list:
         if entry.item.title.casefold() == title.casefold():
             raise ExitplanError(
-                f"{checklist_id} already has a step with that title (#{entry.number}); "
-                "nothing was added"
+                _(
+                    "{checklist} already has a step with that title (#{number}); nothing was added"
+                ).format(checklist=checklist_id, number=entry.number)
             )
     slug = neutral_id({e.item.id for e in in_list})
     custom = CustomItem(
@@ -466,13 +494,28 @@ def neutral_id(taken: set[str]) -> str:
     return f"{OWN_ID_PREFIX}{max(used, default=0) + 1}"
 
 
-def clean_text(text: str, what: str, limit: int) -> str:
+# What a typed text is refused for, whole sentences per field (`clean_text`'s `what`).
+_NOT_TEXT = {
+    "title": N_("the title has characters that are not valid text"),
+    "why": N_("the why has characters that are not valid text"),
+    "note": N_("the note has characters that are not valid text"),
+    "reason": N_("the reason has characters that are not valid text"),
+}
+_TOO_LONG = {
+    "title": N_("the title is longer than {limit} characters"),
+    "why": N_("the why is longer than {limit} characters"),
+    "note": N_("the note is longer than {limit} characters"),
+    "reason": N_("the reason is longer than {limit} characters"),
+}
+
+
+def clean_text(text: str, what: Literal["title", "why", "note", "reason"], limit: int) -> str:
     """Strip a typed text, refusing what cannot be stored safely."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ExitplanError(f"the {what} has characters that are not valid text") from None
+        raise ExitplanError(_(_NOT_TEXT[what])) from None
     cleaned = without_refused(text.replace("\r\n", "\n")).strip()
     if len(cleaned) > limit:
-        raise ExitplanError(f"the {what} is longer than {limit} characters")
+        raise ExitplanError(_(_TOO_LONG[what]).format(limit=number_text(limit)))
     return cleaned

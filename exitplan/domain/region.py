@@ -274,16 +274,24 @@ def placeholder_problems(text: str) -> list[str]:
     rest = PLACEHOLDER.sub("", text)
     if "{{" in rest or "}}" in rest:
         problems.append(
-            "has a placeholder exitplan cannot read: write {{fact|neutral words}}, "
-            "for example {{court-order|a protection order}}"
+            _(
+                "has a placeholder exitplan cannot read: write {{fact|neutral words}}, for "
+                "example {{court-order|a protection order}}"
+            )
         )
     for match in PLACEHOLDER.finditer(text):
         key, neutral = match.group(1), match.group(2)
         if key not in FACT_KEYS:
             known = ", ".join(sorted(FACT_KEYS))
-            problems.append(f"names the fact '{key}', which no region defines; use one of: {known}")
+            problems.append(
+                _("names the fact '{key}', which no region defines; use one of: {known}").format(
+                    key=key, known=known
+                )
+            )
         if not neutral.strip():
-            problems.append(f"gives no neutral words for '{key}' (write {{{{{key}|...}}}})")
+            problems.append(
+                _("gives no neutral words for '{key}' (write {{{{{key}|...}}}})").format(key=key)
+            )
     return problems
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.base.tomlcost import toml_cost_problem
 
 if TYPE_CHECKING:
@@ -25,27 +25,32 @@ class Question(NamedTuple):
 
 
 QUESTIONS: tuple[Question, ...] = (
-    Question("children", "Do you have children who live with you, or who you care for?"),
-    Question("pets", "Do you have pets or other animals you want to take with you?"),
-    Question("car", "Do you use a car, whether it is yours, theirs or shared?"),
-    Question("live_together", "Do you live with them?"),
+    Question("children", N_("Do you have children who live with you, or who you care for?")),
+    Question("pets", N_("Do you have pets or other animals you want to take with you?")),
+    Question("car", N_("Do you use a car, whether it is yours, theirs or shared?")),
+    Question("live_together", N_("Do you live with them?")),
     Question(
-        "shared_phone_plan", "Is your phone on a plan or account that they pay for or manage?"
+        "shared_phone_plan",
+        N_("Is your phone on a plan or account that they pay for or manage?"),
     ),
     Question(
         "tell_in_person",
-        "Are you thinking of telling them yourself, rather than leaving while they are out?",
+        N_("Are you thinking of telling them yourself, rather than leaving while they are out?"),
     ),
-    Question("immigration", "Does your right to stay in the country depend on them?"),
-    Question("disability", "Do you have care, health or access needs that they help with?"),
-    Question("pregnant", "Are you pregnant, or might you be?"),
-    Question("weapons", "Do they have weapons in the home, or access to them?", danger=True),
-    Question("strangled", "Have they ever choked or strangled you, even once?", danger=True),
+    Question("immigration", N_("Does your right to stay in the country depend on them?")),
+    Question("disability", N_("Do you have care, health or access needs that they help with?")),
+    Question("pregnant", N_("Are you pregnant, or might you be?")),
+    Question("weapons", N_("Do they have weapons in the home, or access to them?"), danger=True),
+    Question("strangled", N_("Have they ever choked or strangled you, even once?"), danger=True),
     Question(
-        "threats_to_kill", "Have they ever threatened to kill you or themselves?", danger=True
+        "threats_to_kill",
+        N_("Have they ever threatened to kill you or themselves?"),
+        danger=True,
     ),
     Question(
-        "stalking", "Do they follow, watch or track you, or turn up where you are?", danger=True
+        "stalking",
+        N_("Do they follow, watch or track you, or turn up where you are?"),
+        danger=True,
     ),
 )
 

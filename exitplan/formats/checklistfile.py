@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from exitplan.base.errors import ChecklistError
+from exitplan.base.errors import ChecklistError, os_reason
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.formats.schema import validate_checklist
@@ -37,7 +37,7 @@ def read_text(path: Path, what: str = "file") -> str:
     except IsADirectoryError:
         raise ChecklistError(f"{path}: is a folder, not a {what}") from None
     except OSError as exc:
-        raise ChecklistError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise ChecklistError(f"{path}: cannot be read ({os_reason(exc)})") from None
     if len(data) > MAX_FILE_BYTES:
         raise ChecklistError(f"{path}: is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     return decode_utf8(data, path)

@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
-from exitplan.base.errors import ExitplanError, StorageError
+from exitplan.base.errors import ExitplanError, StorageError, os_reason
 from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
@@ -75,7 +75,7 @@ def _file_kind(path: Path, mode: int, home: Path) -> str:
     try:
         head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError as exc:
-        return f"cannot be read: {exc.strerror or exc}"
+        return f"cannot be read: {os_reason(exc)}"
     if head in (SEALED_MARK, SEALED_COPY_MARK):
         return "encrypted"
     attached = path.parent == home / JOURNAL_FILES_DIR
@@ -237,7 +237,7 @@ def erase(home: Path, erasure: Erasure) -> None:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            failures.append(f"{path} ({exc.strerror or exc})")
+            failures.append(f"{path} ({os_reason(exc)})")
     for folder in {*erasure.folders, home}:
         with contextlib.suppress(OSError):
             fsync_dir(folder)

@@ -18,7 +18,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError
+from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError, os_reason
 from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
@@ -101,7 +101,7 @@ class KeySession:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
 
     def change_in_progress(self) -> bool:
         """Whether a passphrase change was stopped before it finished (plan.key.next is there

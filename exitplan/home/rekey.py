@@ -31,7 +31,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from exitplan.base.errors import ExitplanError, PlanError
+from exitplan.base.errors import ExitplanError, PlanError, os_reason
 from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.datakey import DataKey, key_id_of, open_with_any, seal_with
 from exitplan.crypto.keyfile import (
@@ -180,7 +180,7 @@ def _check_readable(store: Store) -> None:
             if safeio.is_link(path) or not safeio.is_regular(path):
                 continue  # never opened, never exitplan's: left alone
             raise PlanError(
-                f"{path} cannot be read ({exc.strerror or exc}), and it may be sealed with the "
+                f"{path} cannot be read ({os_reason(exc)}), and it may be sealed with the "
                 "key this would retire; nothing was changed. Make it readable (chmod 600) and "
                 "try again"
             ) from None

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
+from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError, os_reason
 from exitplan.base.limits import (
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
@@ -97,7 +97,7 @@ class Store(Folder):
                 raise self.no_plan() from None
             raise PlanError(f"{path}: no such file") from None
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
         if len(data) > MAX_PLAN_BYTES:
             raise PlanError(f"{path}: is too large to be an exitplan plan")
         return data
@@ -135,7 +135,7 @@ class Store(Folder):
         try:
             data = read_capped(path, MAX_CHECKLIST_FILE_BYTES)
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
         if len(data) > MAX_CHECKLIST_FILE_BYTES:
             raise PlanError(f"{path}: is larger than 16 MiB")
         return self.open_sealed(data, path)
@@ -222,7 +222,7 @@ class Store(Folder):
             )
         except OSError as exc:
             raise StorageError(
-                f"cannot write in {self.home} ({exc.strerror or exc}); is it read-only? "
+                f"cannot write in {self.home} ({os_reason(exc)}); is it read-only? "
                 "Nothing was changed"
             ) from None
         try:
@@ -260,7 +260,7 @@ class Store(Folder):
                 self.home.chmod(0o700)
             self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
-            raise StorageError(f"cannot create {self.home} ({exc.strerror or exc})") from None
+            raise StorageError(f"cannot create {self.home} ({os_reason(exc)})") from None
         self.check_private(self.home)
 
     def sweep_temp_files(self) -> None:

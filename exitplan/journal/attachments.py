@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from exitplan.base.errors import StorageError
+from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.safetext import one_line
 from exitplan.crypto.stream import sealed_copy_size
@@ -78,7 +78,7 @@ def _open_original(path: Path) -> tuple[int, os.stat_result]:
                 _("{name} is not a regular file; only files can be attached").format(name=path.name)
             ) from None
         raise JournalError(
-            _("cannot read {path} ({reason})").format(path=path, reason=exc.strerror or exc)
+            _("cannot read {path} ({reason})").format(path=path, reason=os_reason(exc))
         ) from None
     return fd, os.fstat(fd)
 
@@ -252,7 +252,7 @@ def write_copy(
 
 
 def _failure(name: str, exc: OSError) -> str:
-    reason = _("the disk is full") if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+    reason = _("the disk is full") if exc.errno == errno.ENOSPC else (os_reason(exc))
     return _("could not keep a copy of {name} ({reason}); nothing was added").format(
         name=name, reason=reason
     )
@@ -306,7 +306,7 @@ def read_copy(
     except OSError as exc:
         raise JournalError(
             _("the copy kept for record {n} cannot be read: {reason}").format(
-                n=n, reason=exc.strerror or exc
+                n=n, reason=os_reason(exc)
             )
         ) from None
     try:

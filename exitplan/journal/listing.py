@@ -12,7 +12,7 @@ import re
 from datetime import date, datetime
 from pathlib import Path
 
-from exitplan.base.errors import StorageError
+from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
 from exitplan.disk import safeio
@@ -103,6 +103,6 @@ def ensure_dir(home: Path) -> Path:
         folder.chmod(0o700)
     except OSError as exc:
         raise StorageError(
-            _("cannot create {folder} ({reason})").format(folder=folder, reason=exc.strerror or exc)
+            _("cannot create {folder} ({reason})").format(folder=folder, reason=os_reason(exc))
         ) from None
     return folder

@@ -31,6 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.errors import os_reason
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
 from exitplan.disk import atomic, safeio
@@ -126,7 +127,7 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
         try:
             data = _read_capped(path)
         except OSError as exc:
-            records.append({"n": n, "damaged": f"it cannot be read ({exc.strerror or exc})"})
+            records.append({"n": n, "damaged": f"it cannot be read ({os_reason(exc)})"})
             continue
         if len(data) > MAX_RECORD_BYTES:
             records.append({"n": n, "damaged": "it is far larger than any record"})

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from exitplan.base.errors import StorageError
+from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.disk import atomic, safeio
 from exitplan.journal.attachments import Progress, read_copy
@@ -107,9 +107,7 @@ def save_copy(
             tmp.unlink()
         if isinstance(exc, OSError):
             raise StorageError(
-                _("could not write {path} ({reason})").format(
-                    path=target, reason=exc.strerror or exc
-                )
+                _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
             ) from None
         raise
     atomic.fsync_dir(folder)

@@ -16,7 +16,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import ExitplanError, StorageError
+from exitplan.base.errors import ExitplanError, StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.disk.atomic import write_atomic
 
@@ -34,7 +34,7 @@ def path_problem(path: Path, exc: OSError) -> str:
         return _("a part of the path is a file, not a folder")
     if exc.errno == errno.ELOOP:
         return _("it goes through too many links")
-    return exc.strerror or str(exc)
+    return os_reason(exc)
 
 
 def check_target(store: Store, target: Path, *, force: bool, folder: bool = False) -> None:
