@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import (
     ASK,
@@ -17,6 +17,7 @@ from exitplan.cli.common import (
     say,
     stream_is_terminal,
 )
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from datetime import date
@@ -77,16 +78,17 @@ def status_message(
     return f"Skipped: {name}"
 
 
+@helptext(N_("Tick off one or more steps. Example: exitplan done 3 finances.own-account"))
 def done(ctx: typer.Context, items: ItemsArg) -> None:
-    """Tick off one or more steps. Example: exitplan done 3 finances.own-account"""
     _set_status(ctx, items, "done")
 
 
+@helptext(N_("Mark steps as open again. Example: exitplan undo 3"))
 def undo(ctx: typer.Context, items: ItemsArg) -> None:
-    """Mark steps as open again. Example: exitplan undo 3"""
     _set_status(ctx, items, "open")
 
 
+@helptext(N_("Set aside steps that do not apply to you. Example: exitplan skip children.school"))
 def skip(
     ctx: typer.Context,
     items: ItemsArg,
@@ -103,7 +105,6 @@ def skip(
         ),
     ] = None,
 ) -> None:
-    """Set aside steps that do not apply to you. Example: exitplan skip children.school"""
     from exitplan.domain.plan import clean_text
 
     if reason == ASK:
@@ -116,6 +117,16 @@ def skip(
     _set_status(ctx, items, "skipped", cleaned)
 
 
+@helptext(
+    N_(
+        "Add your own step to a checklist. Example: exitplan add documents "
+        "--due -2w\n"
+        "\n"
+        "The step gets a number and a plain id (mine-1, mine-2, ...) that "
+        "says nothing about it: use the number in other commands, e.g. "
+        "exitplan done 214."
+    )
+)
 def add(
     ctx: typer.Context,
     checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
@@ -148,11 +159,6 @@ def add(
         ),
     ] = None,
 ) -> None:
-    """Add your own step to a checklist. Example: exitplan add documents --due -2w
-
-    The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
-    use the number in other commands, e.g. exitplan done 214.
-    """
     from exitplan.domain.plan import add_custom
 
     env = env_of(ctx)

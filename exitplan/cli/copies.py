@@ -6,11 +6,13 @@ from typing import Annotated
 
 import typer
 
+from exitplan.base.i18n import N_
 from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_result
+from exitplan.cli.talk import helptext
 
 
+@helptext(N_("List the kept earlier versions of the plan, newest first."))
 def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """List the kept earlier versions of the plan, newest first."""
     from exitplan.views.render import backup_lines
 
     rows = env_of(ctx).ws.backup_rows()
@@ -22,6 +24,13 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     render_result(Output(rows, echo_lines(backup_lines(rows)), notes), as_json)
 
 
+@helptext(
+    N_(
+        "Bring back an earlier version of the plan.\n"
+        "\n"
+        "The current one is kept as a backup, so a restore can be undone too."
+    )
+)
 def restore(
     ctx: typer.Context,
     number: Annotated[
@@ -32,10 +41,6 @@ def restore(
         ),
     ] = None,
 ) -> None:
-    """Bring back an earlier version of the plan.
-
-    The current one is kept as a backup, so a restore can be undone too.
-    """
     from exitplan.cli.common import say
 
     taken = env_of(ctx).ws.restore(number)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from exitplan.base.i18n import _, ngettext
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import ASK, env_of, say
+from exitplan.cli.talk import helptext
 from exitplan.views.words import long_day
 
 if TYPE_CHECKING:
@@ -30,6 +31,15 @@ PastOpt = Annotated[
 ]
 
 
+@helptext(
+    N_(
+        "Create your plan. You are asked for the day you plan to leave "
+        "(Enter: decide later).\n"
+        "\n"
+        "Example: exitplan init (or, from a script: exitplan init --exit-date "
+        "+6w)"
+    )
+)
 def init(
     ctx: typer.Context,
     exit_date: Annotated[
@@ -60,10 +70,6 @@ def init(
     ] = False,
     past: PastOpt = False,
 ) -> None:
-    """Create your plan. You are asked for the day you plan to leave (Enter: decide later).
-
-    Example: exitplan init   (or, from a script: exitplan init --exit-date +6w)
-    """
     from exitplan.cli.prompts import at_terminal
     from exitplan.views.words import countdown_text
 
@@ -206,6 +212,14 @@ def exit_date_given(text: str, today: date, *, past: bool) -> date:
     )
 
 
+@helptext(
+    N_(
+        "Show, set or clear the day you plan to leave, and the pace.\n"
+        "\n"
+        "At a terminal, 'exitplan date' shows the day and asks for a new one. "
+        "Example: exitplan date"
+    )
+)
 def date_cmd(
     ctx: typer.Context,
     new: Annotated[
@@ -241,10 +255,6 @@ def date_cmd(
     ] = None,
     past: PastOpt = False,
 ) -> None:
-    """Show, set or clear the day you plan to leave, and the pace.
-
-    At a terminal, 'exitplan date' shows the day and asks for a new one. Example: exitplan date
-    """
     from exitplan.cli.prompts import at_terminal
     from exitplan.domain.pacing import MAX_PER_DAY
     from exitplan.domain.plan import record, set_exit_date, set_per_day

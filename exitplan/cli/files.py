@@ -8,17 +8,21 @@ from typing import Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import JsonOpt, say
+from exitplan.cli.talk import helptext
 
 
+@helptext(
+    N_(
+        "Check checklist (or region) files and report every problem.\n"
+        "\n"
+        "Example: exitplan validate mine.toml"
+    )
+)
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
 ) -> None:
-    """Check checklist (or region) files and report every problem.
-
-    Example: exitplan validate mine.toml
-    """
     from exitplan.formats.checklistfile import checklist_problems
     from exitplan.formats.region_schema import region_file_report
 
@@ -48,6 +52,14 @@ def validate(
         raise ChecklistProblems(problems)
 
 
+@helptext(
+    N_(
+        "Show crisis numbers now, with nothing asked: where you live first.\n"
+        "\n"
+        "Works with no plan and never needs the passphrase. Example: exitplan "
+        "help-now --region Wales"
+    )
+)
 def help_now(
     ctx: typer.Context,
     region: Annotated[
@@ -67,10 +79,6 @@ def help_now(
     every: Annotated[bool, typer.Option("--all", help="Every number exitplan knows.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show crisis numbers now, with nothing asked: where you live first.
-
-    Works with no plan and never needs the passphrase. Example: exitplan help-now --region Wales
-    """
     from exitplan.cli.common import emit_json, env_of
     from exitplan.service.helpnow import help_now_output
 

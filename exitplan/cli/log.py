@@ -26,6 +26,7 @@ from exitplan.cli.common import (
     stream_is_terminal,
 )
 from exitplan.cli.logfiles import Meter
+from exitplan.cli.talk import helptext
 from exitplan.views.words import long_day
 
 if TYPE_CHECKING:
@@ -95,11 +96,14 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
 
 
 @app.callback()
+@helptext(
+    N_(
+        "Your journal: dated entries, kept in order and provably unchanged.\n"
+        "\n"
+        "'exitplan log' alone lists the entries. Example: exitplan log add"
+    )
+)
 def log_callback(ctx: typer.Context) -> None:
-    """Your journal: dated entries, kept in order and provably unchanged.
-
-    'exitplan log' alone lists the entries. Example: exitplan log add
-    """
     if ctx.invoked_subcommand is None:
         ctx.invoke(list_entries, ctx=ctx, as_json=False)
 
@@ -116,11 +120,15 @@ def _told(written: Written) -> None:
 
 
 @app.command("add")
+@helptext(
+    N_(
+        "Write a new entry. Asks each question in turn; from a pipe, reads "
+        "one entry as TOML.\n"
+        "\n"
+        "Example: exitplan log add (or: exitplan log add < entry.toml)"
+    )
+)
 def add(ctx: typer.Context) -> None:
-    """Write a new entry. Asks each question in turn; from a pipe, reads one entry as TOML.
-
-    Example: exitplan log add   (or: exitplan log add < entry.toml)
-    """
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
@@ -193,8 +201,8 @@ def _wrapped(lines: list[str], indent: str = "    ") -> list[str]:
 
 
 @app.command("list")
+@helptext(N_("List the entries in the order they happened. Example: exitplan log list"))
 def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """List the entries in the order they happened. Example: exitplan log list"""
     from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
@@ -208,8 +216,10 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 @app.command("show")
+@helptext(
+    N_("Show one entry in full, with its corrections and files. Example: exitplan log show 3")
+)
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
-    """Show one entry in full, with its corrections and files. Example: exitplan log show 3"""
     from exitplan.journal import records as journal
     from exitplan.journal.screens import show_lines
     from exitplan.service import journal as logbook
@@ -221,8 +231,10 @@ def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
 
 
 @app.command("amend")
+@helptext(
+    N_("Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3")
+)
 def amend(ctx: typer.Context, n: NumberArg) -> None:
-    """Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3"""
     from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
@@ -242,15 +254,20 @@ def amend(ctx: typer.Context, n: NumberArg) -> None:
 
 
 @app.command("attach")
+@helptext(
+    N_(
+        "Keep a copy of a file with an entry, with its SHA-256. The original "
+        "is not changed.\n"
+        "\n"
+        "Any size the disk has room for: a long video too. Example: exitplan "
+        "log attach 3 photo.jpg"
+    )
+)
 def attach(
     ctx: typer.Context,
     n: NumberArg,
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The file to keep a copy of.")],
 ) -> None:
-    """Keep a copy of a file with an entry, with its SHA-256. The original is not changed.
-
-    Any size the disk has room for: a long video too. Example: exitplan log attach 3 photo.jpg
-    """
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
@@ -277,6 +294,15 @@ def attach(
 
 
 @app.command("verify")
+@helptext(
+    N_(
+        "Check that no entry was changed, removed or reordered, and re-hash "
+        "every kept file (exit 1 if anything differs). Records cut off the "
+        "end show only with --against.\n"
+        "\n"
+        "Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRSV"
+    )
+)
 def verify(
     ctx: typer.Context,
     against: Annotated[
@@ -291,11 +317,6 @@ def verify(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check that no entry was changed, removed or reordered, and re-hash every kept file
-    (exit 1 if anything differs). Records cut off the end show only with --against.
-
-    Example: exitplan log verify --against 12:ABCD-EFGH-IJKL-MNOP-QRSV
-    """
     from exitplan.journal.chain import TAIL_NOTE
     from exitplan.journal.entry import JournalError
     from exitplan.service import journal as logbook
@@ -328,11 +349,16 @@ def verify(
 
 
 @app.command("fingerprint")
+@helptext(
+    N_(
+        "A short fingerprint of the journal to write down or give to an "
+        "advocate.\n"
+        "\n"
+        "Later, 'exitplan log verify --against FINGERPRINT' shows the journal "
+        "still extends it."
+    )
+)
 def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """A short fingerprint of the journal to write down or give to an advocate.
-
-    Later, 'exitplan log verify --against FINGERPRINT' shows the journal still extends it.
-    """
     from exitplan.service import journal as logbook
 
     checked = logbook.verify(_ws(ctx))

@@ -13,8 +13,9 @@ from typing import Annotated, Literal
 import typer
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _, ngettext
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import env_of, say
+from exitplan.cli.talk import helptext
 
 
 class Meter:
@@ -89,6 +90,15 @@ def export_format(target: Path | None, fmt: ExportFormat | None) -> str:
     return fmt or EXPORT_BY_SUFFIX.get(suffix, "markdown")
 
 
+@helptext(
+    N_(
+        "Write the whole journal for a lawyer or advocate, with hashes and "
+        "how to check them.\n"
+        "\n"
+        "Example: exitplan log export --output journal.html (or, with every "
+        "attached file: exitplan log export --folder journal-for-lawyer)"
+    )
+)
 def export(
     ctx: typer.Context,
     output: Annotated[
@@ -124,11 +134,6 @@ def export(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
-    """Write the whole journal for a lawyer or advocate, with hashes and how to check them.
-
-    Example: exitplan log export --output journal.html
-    (or, with every attached file: exitplan log export --folder journal-for-lawyer)
-    """
     from exitplan.service import journal as logbook
     from exitplan.service import outputs
 
@@ -201,6 +206,14 @@ def _export_folder(ctx: typer.Context, target: Path, fmt: str) -> None:
         )
 
 
+@helptext(
+    N_(
+        "Save one attached file back out, exactly as it was kept (checked "
+        "against its SHA-256).\n"
+        "\n"
+        "Example: exitplan log file 4 --output ~/Desktop/photo.jpg"
+    )
+)
 def save_file(
     ctx: typer.Context,
     n: Annotated[
@@ -220,10 +233,6 @@ def save_file(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
-    """Save one attached file back out, exactly as it was kept (checked against its SHA-256).
-
-    Example: exitplan log file 4 --output ~/Desktop/photo.jpg
-    """
     from exitplan.journal.saving import attachment_record, safe_file_name, save_copy
     from exitplan.service import journal as logbook
     from exitplan.service import outputs

@@ -8,11 +8,22 @@ from typing import Annotated
 import typer
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import only_controls
 from exitplan.cli.common import env_of, read_private_text, say
+from exitplan.cli.talk import helptext
 
 
+@helptext(
+    N_(
+        "Write a note on a step. The text is asked for, never taken from the "
+        "command line.\n"
+        "\n"
+        "Over an existing note it is shown first, and you choose to add to "
+        "it, replace it or keep it. Example: exitplan note 3 (or: pbpaste | "
+        "exitplan note 3 --add)"
+    )
+)
 def note(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
@@ -24,11 +35,6 @@ def note(
         bool, typer.Option("--replace", help="Replace the note there is with the new text.")
     ] = False,
 ) -> None:
-    """Write a note on a step. The text is asked for, never taken from the command line.
-
-    Over an existing note it is shown first, and you choose to add to it, replace it or keep
-    it. Example: exitplan note 3   (or: pbpaste | exitplan note 3 --add)
-    """
     from exitplan.domain.plan import set_note
 
     env = env_of(ctx)

@@ -13,6 +13,7 @@ import typer
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -33,6 +34,18 @@ def stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
+@helptext(
+    N_(
+        "Look for signs that a phone is watched: read-only, offline, and only "
+        "when you say yes.\n"
+        "\n"
+        "With an Android phone connected by USB, and USB debugging allowed on "
+        "it, this reads what the phone says about its apps and settings "
+        "(through the adb program) and compares the apps with a list of known "
+        "stalkerware. It never removes or changes anything on the phone. With "
+        "--iphone, it guides you through the iPhone's own settings instead."
+    )
+)
 def phone_check(
     ctx: typer.Context,
     iphone: Annotated[
@@ -49,13 +62,6 @@ def phone_check(
         ),
     ] = 20,
 ) -> None:
-    """Look for signs that a phone is watched: read-only, offline, and only when you say yes.
-
-    With an Android phone connected by USB, and USB debugging allowed on it, this reads what the
-    phone says about its apps and settings (through the adb program) and compares the apps with
-    a list of known stalkerware. It never removes or changes anything on the phone. With
-    --iphone, it guides you through the iPhone's own settings instead.
-    """
     env = env_of(ctx)
     if iphone:
         iphone_check(env)

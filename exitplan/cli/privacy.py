@@ -11,6 +11,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.home.files import WipeContents
@@ -89,11 +90,15 @@ def _left_and_removed(left: list[str], removed: list[str]) -> None:
         )
 
 
+@helptext(
+    N_(
+        "Protect every copy with a passphrase.\n"
+        "\n"
+        "The plan, its backups, your own checklists and the journal become "
+        "unreadable without it."
+    )
+)
 def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
-    """Protect every copy with a passphrase.
-
-    The plan, its backups, your own checklists and the journal become unreadable without it.
-    """
     env = env_of(ctx)
     source = new_file or env.passphrase_file
     # A stopped earlier run left a key file: it opens with the same passphrase.
@@ -114,12 +119,15 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     say(_("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it."))
 
 
+@helptext(
+    N_(
+        "Change the passphrase (asks for the current one first).\n"
+        "\n"
+        "Every file is sealed again with a new key, so a copy of the old key "
+        "file and the old passphrase open nothing written from now on."
+    )
+)
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
-    """Change the passphrase (asks for the current one first).
-
-    Every file is sealed again with a new key, so a copy of the old key file and the old
-    passphrase open nothing written from now on.
-    """
     env = env_of(ctx)
     env.prompt = "Current passphrase"
     if env.passphrase_file is None and sys.stdin.isatty():
@@ -135,15 +143,15 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     )
 
 
+@helptext(N_("Store the plan as plain files again."))
 def decrypt(ctx: typer.Context) -> None:
-    """Store the plan as plain files again."""
     done = env_of(ctx).ws.decrypt()
     _left_and_removed(done.left, done.removed)
     say(_("The plan is stored as plain files again: anyone who can open your files can read it."))
 
 
+@helptext(N_("Show the data folder and every file exitplan keeps there."))
 def where(ctx: typer.Context) -> None:
-    """Show the data folder and every file exitplan keeps there."""
     from exitplan.home.files import describe_files
 
     env = env_of(ctx)
@@ -161,16 +169,19 @@ WIPE_LIMITS = N_(
 )
 
 
+@helptext(
+    N_(
+        "Erase everything exitplan keeps.\n"
+        "\n"
+        "The plan, backups, your own checklists, the journal, the key file, "
+        "the cache, lock and temp files: each is overwritten with zeros, then "
+        "deleted. Nothing is erased unless all of it can be."
+    )
+)
 def wipe(
     ctx: typer.Context,
     yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
 ) -> None:
-    """Erase everything exitplan keeps.
-
-    The plan, backups, your own checklists, the journal, the key file, the cache, lock and
-    temp files: each is overwritten with zeros, then deleted. Nothing is erased unless all of
-    it can be.
-    """
     env = env_of(ctx)
     if not env.home.exists():
         say(_("Nothing to erase: {home} does not exist.").format(home=env.home))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -17,6 +17,7 @@ from exitplan.cli.common import (
     render_result,
     say,
 )
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -42,6 +43,7 @@ def look(env: Env) -> dict[str, Any]:
     }
 
 
+@helptext(N_("Show days left, what needs attention, and progress. Example: exitplan status"))
 def status(
     ctx: typer.Context,
     as_json: JsonOpt = False,
@@ -54,7 +56,6 @@ def status(
         ),
     ] = False,
 ) -> None:
-    """Show days left, what needs attention, and progress. Example: exitplan status"""
     from exitplan.service.glance import status_output, write
 
     env = env_of(ctx)
@@ -101,6 +102,9 @@ def find_checklist(plan: Plan, name: str | None) -> str | None:
     )
 
 
+@helptext(
+    N_("List steps with their number, id, due date and state. Example: exitplan list finances")
+)
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[
@@ -118,7 +122,6 @@ def list_items(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """List steps with their number, id, due date and state. Example: exitplan list finances"""
     from exitplan.domain.day import day_view
     from exitplan.views.data import item_data
 
@@ -148,15 +151,12 @@ def list_items(
     render_result(Output(lambda: [item_data(row) for row in rows], human), as_json)
 
 
+@helptext(N_("Show one step in full: why, how, when, its note.\n\nExample: exitplan show 3"))
 def show(
     ctx: typer.Context,
     item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one step in full: why, how, when, its note.
-
-    Example: exitplan show 3
-    """
     from exitplan.domain.day import day_view
     from exitplan.views.data import item_detail, item_events
 
@@ -201,8 +201,8 @@ def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
     return _field_lines([(title, text)], options["columns"], options["paint"], env.plain)
 
 
+@helptext(N_("List the checklists you can use, with how many steps each has."))
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """List the checklists you can use, with how many steps each has."""
     from exitplan.views.data import checklist_rows
 
     env = env_of(ctx)
@@ -223,6 +223,14 @@ FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
 NOT_WRITTEN = frozenset({".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages"})
 
 
+@helptext(
+    N_(
+        "Print the whole plan, with states and notes.\n"
+        "\n"
+        "Example: exitplan summary --output plan.html (opens in a browser, "
+        "prints well)"
+    )
+)
 def summary(
     ctx: typer.Context,
     fmt: Annotated[
@@ -268,10 +276,6 @@ def summary(
         ),
     ] = None,
 ) -> None:
-    """Print the whole plan, with states and notes.
-
-    Example: exitplan summary --output plan.html   (opens in a browser, prints well)
-    """
     from exitplan.domain.day import day_view
     from exitplan.service import outputs
     from exitplan.views import data
@@ -340,15 +344,12 @@ def journal_timeline(env: Env) -> tuple[Moment, ...]:
     return journal.timeline(journal.list_entries(logbook.records(env.ws)))
 
 
+@helptext(N_("Show the log of changes.\n\nWhat was ticked, skipped, noted or re-dated, and when."))
 def history(
     ctx: typer.Context,
     item: Annotated[str | None, typer.Argument(help="Only this step (number or id).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the log of changes.
-
-    What was ticked, skipped, noted or re-dated, and when.
-    """
     from exitplan.views.data import event_data, item_events
     from exitplan.views.render import history_lines
 

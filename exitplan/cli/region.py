@@ -12,6 +12,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import JsonOpt, emit_json, env_of, say
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -47,6 +48,15 @@ def stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
+@helptext(
+    N_(
+        "Choose where you live: your country, and your state, province or "
+        "nation.\n"
+        "\n"
+        "Asked at a question; from a pipe, one name is read: echo Scotland | "
+        "exitplan region"
+    )
+)
 def region(
     ctx: typer.Context,
     typed: Annotated[
@@ -58,10 +68,6 @@ def region(
     clear: Annotated[bool, typer.Option("--clear", help="Forget where you live.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Choose where you live: your country, and your state, province or nation.
-
-    Asked at a question; from a pipe, one name is read: echo Scotland | exitplan region
-    """
     if typed:
         raise ExitplanError(_(NO_ARGUMENT))
     if show_list:

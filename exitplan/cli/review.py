@@ -10,6 +10,7 @@ import typer
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import Env, checklist_id, env_of, say
+from exitplan.cli.talk import helptext
 
 KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
 
@@ -40,17 +41,21 @@ class QuickHide(Exception):
     """The person pressed the quick-hide key."""
 
 
+@helptext(
+    N_(
+        "Go through open steps one key at a time.\n"
+        "\n"
+        "Most urgent first: d done, s skip, n note, Enter next, q quit. h "
+        "hides at once: it clears the screen (and the scrollback, where the "
+        "terminal allows) and exits, leaving only an ordinary prompt. Every "
+        "answer is saved at once, so stopping half-way (even with Ctrl-C) "
+        "loses nothing."
+    )
+)
 def review(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
 ) -> None:
-    """Go through open steps one key at a time.
-
-    Most urgent first: d done, s skip, n note, Enter next, q quit.
-    h hides at once: it clears the screen (and the scrollback, where the terminal allows)
-    and exits, leaving only an ordinary prompt.
-    Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
-    """
     from exitplan.cli.reading import look, write_out
     from exitplan.domain.day import day_view
     from exitplan.service.terminal import width

@@ -14,6 +14,7 @@ import typer
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, say
+from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
@@ -43,12 +44,17 @@ def stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
+@helptext(
+    N_(
+        "Answer a few questions so the plan fits you: yes, no or skip, "
+        "changeable any time.\n"
+        "\n"
+        "At a terminal they are asked one by one, where you live first. "
+        "Otherwise they are read from stdin as TOML: printf 'region = "
+        '"Wales"\\nchildren = false\\n\' | exitplan situation'
+    )
+)
 def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """Answer a few questions so the plan fits you: yes, no or skip, changeable any time.
-
-    At a terminal they are asked one by one, where you live first. Otherwise they are read from
-    stdin as TOML: printf 'region = "Wales"\\nchildren = false\\n' | exitplan situation
-    """
     from exitplan.domain.situation import QUESTIONS, REGION_KEY
 
     env = env_of(ctx)

@@ -4,8 +4,12 @@ terminal between words. A leaf of the CLI: it imports nothing of exitplan's but 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import typer
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def say(message: str) -> None:
@@ -62,3 +66,15 @@ def visible(text: str) -> str:
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
     return "".join(shown(char) for char in text)
+
+
+def helptext(text: str) -> Callable[[F], F]:
+    """A command's help, written once where it is marked (`@helptext(N_("..."))`) and translated
+    where it is shown (the help screens call `_()` on it): Typer reads it as the docstring, at
+    import time, before the language is chosen."""
+
+    def mark(function: F) -> F:
+        function.__doc__ = text
+        return function
+
+    return mark

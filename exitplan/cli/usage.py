@@ -24,9 +24,9 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from exitplan.base.i18n import _, ngettext
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.helpscreens import command_path, help_hint, render_help
-from exitplan.cli.talk import visible
+from exitplan.cli.talk import helptext, visible
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
 UsageError: type[Exception] = next(
@@ -305,6 +305,7 @@ def unknown_command(group: Any, ctx: Any, name: str) -> str:
     )
 
 
+@helptext(N_("Show how to use exitplan, or one of its commands. Example: exitplan help note"))
 def help_command(
     ctx: typer.Context,
     names: Annotated[
@@ -312,7 +313,6 @@ def help_command(
         typer.Argument(metavar="COMMAND", help="The command to explain, e.g. note or log add."),
     ] = None,
 ) -> None:
-    """Show how to use exitplan, or one of its commands. Example: exitplan help note"""
     root = ctx.find_root()
     command: Any = root.command
     context: Any = root
