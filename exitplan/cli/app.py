@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperCommand
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli import (
     changing,
     copies,
@@ -138,7 +138,9 @@ def warn_if_rehearsal_changed(ctx: Any) -> None:
 app = typer.Typer(
     cls=ExitplanGroup,
     name="exitplan",
-    help="A private, offline plan for leaving safely. Run 'exitplan status' to see where you are.",
+    help=N_(
+        "A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."
+    ),
     add_completion=False,  # installing completion would edit shell files behind the person's back
     pretty_exceptions_enable=False,
     pretty_exceptions_show_locals=False,  # locals may hold notes or a passphrase
@@ -193,7 +195,7 @@ def main_callback(
         Path | None,
         typer.Option(
             "--home",
-            help="Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME).",
+            help=N_("Keep the plan in this folder, e.g. on a USB stick (or set EXITPLAN_HOME)."),
             metavar="FOLDER",
             show_default=False,
         ),
@@ -204,7 +206,7 @@ def main_callback(
             "--today",
             envvar="EXITPLAN_TODAY",
             metavar="DATE",
-            help="Pretend today is DATE, to rehearse what the plan will say.",
+            help=N_("Pretend today is DATE, to rehearse what the plan will say."),
             show_default=False,
         ),
     ] = None,
@@ -214,7 +216,7 @@ def main_callback(
             "--passphrase-file",
             envvar="EXITPLAN_PASSPHRASE_FILE",
             metavar="FILE",
-            help="For scripts: read the passphrase from FILE instead of asking.",
+            help=N_("For scripts: read the passphrase from FILE instead of asking."),
             show_default=False,
         ),
     ] = None,
@@ -222,14 +224,16 @@ def main_callback(
         bool,
         typer.Option(
             "--plain",
-            help="Plain output for screen readers: no symbols, bars or colour "
-            "(or set EXITPLAN_PLAIN=1).",
+            help=N_(
+                "Plain output for screen readers: no symbols, bars or colour "
+                "(or set EXITPLAN_PLAIN=1)."
+            ),
         ),
     ] = False,
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+            "--version", callback=_version, is_eager=True, help=N_("Show the version and exit.")
         ),
     ] = False,
     lang: Annotated[
@@ -239,7 +243,7 @@ def main_callback(
             metavar="LANG",
             callback=_lang,
             is_eager=True,
-            help="Speak this language: en or es (or set EXITPLAN_LANG, then LANG).",
+            help=N_("Speak this language: en or es (or set EXITPLAN_LANG, then LANG)."),
             show_default=False,
         ),
     ] = None,

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 ItemsArg = Annotated[
-    list[str], typer.Argument(metavar="ITEM", help="Numbers, ids, or parts of ids.")
+    list[str], typer.Argument(metavar="ITEM", help=N_("Numbers, ids, or parts of ids."))
 ]
 
 
@@ -97,9 +97,9 @@ def skip(
         typer.Option(
             "--reason",
             "-r",
-            help=(
+            help=N_(
                 "A few words on why it does not apply (kept with the step). "
-                f"Give {ASK} to be asked instead (kept out of shell history)."
+                "Give - to be asked instead (kept out of shell history)."
             ),
             show_default=False,
         ),
@@ -129,31 +129,30 @@ def skip(
 )
 def add(
     ctx: typer.Context,
-    checklist: Annotated[str, typer.Argument(help="The checklist to add to, e.g. documents.")],
+    checklist: Annotated[str, typer.Argument(help=N_("The checklist to add to, e.g. documents."))],
     title: Annotated[
         str | None,
         typer.Argument(
-            help="A short title. Leave it out to be asked instead (kept out of shell history).",
+            help=N_("A short title. Leave it out to be asked instead (kept out of shell history)."),
             show_default=False,
         ),
     ] = None,
     due: Annotated[
         str | None,
         typer.Option(
-            "--due", help="-3w, +7d, exit, or a date like 2027-01-31.", show_default=False
+            "--due", help=N_("-3w, +7d, exit, or a date like 2027-01-31."), show_default=False
         ),
     ] = None,
     priority: Annotated[
         Literal["critical", "high", "normal", "low"],
-        typer.Option("--priority", "-p", help="critical, high, normal or low."),
+        typer.Option("--priority", "-p", help=N_("critical, high, normal or low.")),
     ] = "normal",
     why: Annotated[
         str | None,
         typer.Option(
             "--why",
-            help=(
-                f"Why it matters to you. Give {ASK} to be asked instead "
-                "(kept out of shell history)."
+            help=N_(
+                "Why it matters to you. Give - to be asked instead (kept out of shell history)."
             ),
             show_default=False,
         ),

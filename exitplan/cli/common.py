@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ def checklist_id(plan: Plan, name: str | None) -> str | None:
 
 # -- the output layer ---------------------------------------------------------------------
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON for scripts."))]
 
 
 @dataclass

@@ -36,7 +36,7 @@ def restore(
     number: Annotated[
         int | None,
         typer.Argument(
-            help="Backup number from 'exitplan backups' (default: the latest good one).",
+            help=N_("Backup number from 'exitplan backups' (default: the latest good one)."),
             show_default=False,
         ),
     ] = None,

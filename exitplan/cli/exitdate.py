@@ -25,8 +25,10 @@ PastOpt = Annotated[
     bool,
     typer.Option(
         "--past",
-        help="Accept a day that has already passed (the day you left, say). At a terminal "
-        "you are asked instead.",
+        help=N_(
+            "Accept a day that has already passed (the day you left, say). At a terminal "
+            "you are asked instead."
+        ),
     ),
 ]
 
@@ -48,9 +50,9 @@ def init(
             "--exit-date",
             "-d",
             metavar="DATE",
-            help=(
+            help=N_(
                 "The day you plan to leave: 2027-01-31 or +6w. Leave it out to be asked "
-                f"(kept out of shell history), or give {ASK} to read it from a pipe."
+                "(kept out of shell history), or give - to read it from a pipe."
             ),
             show_default=False,
         ),
@@ -60,13 +62,15 @@ def init(
         typer.Option(
             "--checklist",
             "-c",
-            help="Use only this checklist (repeat for more). Default: all.",
+            help=N_("Use only this checklist (repeat for more). Default: all."),
             show_default=False,
         ),
     ] = None,
     force: Annotated[
         bool,
-        typer.Option("--force", help="Replace an existing plan (the old one is kept as a backup)."),
+        typer.Option(
+            "--force", help=N_("Replace an existing plan (the old one is kept as a backup).")
+        ),
     ] = False,
     past: PastOpt = False,
 ) -> None:
@@ -226,21 +230,21 @@ def date_cmd(
         str | None,
         typer.Argument(
             metavar="DATE",
-            help=(
-                f"2027-01-31, or +3w / +10d from today; {ASK} reads it from a pipe. Leave it out "
+            help=N_(
+                "2027-01-31, or +3w / +10d from today; - reads it from a pipe. Leave it out "
                 "to be shown the date and asked for a new one (kept out of shell history)."
             ),
             show_default=False,
         ),
     ] = None,
-    clear: Annotated[bool, typer.Option("--clear", help="Remove the exit date.")] = False,
+    clear: Annotated[bool, typer.Option("--clear", help=N_("Remove the exit date."))] = False,
     warn_days: Annotated[
         int | None,
         typer.Option(
             "--warn-days",
             min=0,
             max=365,
-            help="Days ahead a step counts as due soon (default 7).",
+            help=N_("Days ahead a step counts as due soon (default 7)."),
             show_default=False,
         ),
     ] = None,
@@ -249,7 +253,7 @@ def date_cmd(
         typer.Option(
             "--per-day",
             metavar="N",
-            help="Most steps the plan asks for on one day, 1 to 20 (default 4).",
+            help=N_("Most steps the plan asks for on one day, 1 to 20 (default 4)."),
             show_default=False,
         ),
     ] = None,

@@ -21,7 +21,7 @@ from exitplan.cli.talk import helptext
     )
 )
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Checklist files to check.")],
+    files: Annotated[list[Path], typer.Argument(help=N_("Checklist files to check."))],
 ) -> None:
     from exitplan.formats.checklistfile import checklist_problems
     from exitplan.formats.region_schema import region_file_report
@@ -68,15 +68,17 @@ def help_now(
             "--region",
             "-r",
             metavar="PLACE",
-            help="The numbers for this place: a country, state, province or nation, by name "
-            'or code ("United Kingdom", Scotland, Ontario, au-nsw). Nothing is saved.',
+            help=N_(
+                "The numbers for this place: a country, state, province or nation, by name "
+                'or code ("United Kingdom", Scotland, Ontario, au-nsw). Nothing is saved.'
+            ),
             show_default=False,
         ),
     ] = None,
     sources: Annotated[
-        bool, typer.Option("--sources", help="Show where each number was checked, and when.")
+        bool, typer.Option("--sources", help=N_("Show where each number was checked, and when."))
     ] = False,
-    every: Annotated[bool, typer.Option("--all", help="Every number exitplan knows.")] = False,
+    every: Annotated[bool, typer.Option("--all", help=N_("Every number exitplan knows."))] = False,
     as_json: JsonOpt = False,
 ) -> None:
     from exitplan.cli.common import emit_json, env_of

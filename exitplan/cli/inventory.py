@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.cli import questions
 from exitplan.cli.common import JsonOpt, Output, ask, env_of, render_result, say
 from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
@@ -23,12 +23,68 @@ if TYPE_CHECKING:
     from exitplan.cli.common import Env
     from exitplan.domain.checks import Section
 
-ADD = {
-    "documents": "Add a document",
-    "accounts": "Add an account or device",
-    "money": "Add an amount",
+# Each inventory's help, whole sentences (marked here, translated when the help is drawn).
+HELPS: dict[str, dict[str, str]] = {
+    "documents": {
+        "group": N_(
+            "Your documents and your children's: where the originals are, copies, expiry dates.\n\n"
+            "'exitplan documents' alone lists them. Example: exitplan documents add"
+        ),
+        "list": N_("List the documents with what needs a look. Example: exitplan documents list"),
+        "add": N_(
+            "Add a document: each question is asked in turn; from a pipe, one row is read as TOML. "
+            "Example: exitplan documents add   (or: exitplan documents add < row.toml)"
+        ),
+        "show": N_("Show one row in full, with what to do. Example: exitplan documents show 2"),
+        "change": N_(
+            "Change a row: each field is asked with its value (Enter keeps it); "
+            "from a pipe, only the fields given change. Example: exitplan documents change 2"
+        ),
+        "remove": N_(
+            "Remove a row; the others keep their numbers. Example: exitplan documents remove 2"
+        ),
+    },
+    "accounts": {
+        "group": N_(
+            "Accounts and devices: who else can reach them, and when it is safe to change them.\n\n"
+            "'exitplan accounts' alone lists them. Example: exitplan accounts add"
+        ),
+        "list": N_("List the accounts with what needs a look. Example: exitplan accounts list"),
+        "add": N_(
+            "Add an account or device: each question is asked in turn; from a pipe, "
+            "one row is read as TOML. "
+            "Example: exitplan accounts add   (or: exitplan accounts add < row.toml)"
+        ),
+        "show": N_("Show one row in full, with what to do. Example: exitplan accounts show 2"),
+        "change": N_(
+            "Change a row: each field is asked with its value (Enter keeps it); "
+            "from a pipe, only the fields given change. Example: exitplan accounts change 2"
+        ),
+        "remove": N_(
+            "Remove a row; the others keep their numbers. Example: exitplan accounts remove 2"
+        ),
+    },
+    "money": {
+        "group": N_(
+            "Money set aside, income and costs after leaving: how many weeks the money lasts.\n\n"
+            "'exitplan money' alone lists them. Example: exitplan money add"
+        ),
+        "list": N_("List the money with what needs a look. Example: exitplan money list"),
+        "add": N_(
+            "Add an amount: each question is asked in turn; from a pipe, one row is read as TOML. "
+            "Example: exitplan money add   (or: exitplan money add < row.toml)"
+        ),
+        "show": N_("Show one row in full, with what to do. Example: exitplan money show 2"),
+        "change": N_(
+            "Change a row: each field is asked with its value (Enter keeps it); "
+            "from a pipe, only the fields given change. Example: exitplan money change 2"
+        ),
+        "remove": N_(
+            "Remove a row; the others keep their numbers. Example: exitplan money remove 2"
+        ),
+    },
 }
-NumberArg = Annotated[int, typer.Argument(metavar="N", help="The row's number.", min=1)]
+NumberArg = Annotated[int, typer.Argument(metavar="N", help=N_("The row's number."), min=1)]
 # -- the commands ----------------------------------------------------------------------------
 
 
@@ -44,9 +100,7 @@ def _write(lines: list[str]) -> None:
     write_out("\n".join(lines) + "\n")
 
 
-def make_group(  # noqa: PLR0915 - one group of five small commands, built for each inventory
-    section: Section, summary: str, example: str
-) -> typer.Typer:
+def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small commands
     """The Typer group of one inventory: list (also the group alone), add, show, change, remove."""
     app = typer.Typer(
         name=section,
@@ -54,7 +108,7 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
         no_args_is_help=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
-        help=f"{summary}\n\n'exitplan {section}' alone lists them. Example: {example}",
+        help=HELPS[section]["group"],
     )
     thing = SINGULAR[section]
 
@@ -74,17 +128,11 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
         if ctx.invoked_subcommand is None:
             list_rows(ctx, as_json)
 
-    @app.command(
-        "list", help=f"List the {section} with what needs a look. Example: exitplan {section} list"
-    )
+    @app.command("list", help=HELPS[section]["list"])
     def list_command(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         list_rows(ctx, as_json)
 
-    @app.command(
-        "add",
-        help=f"{ADD[section]}: each question is asked in turn; from a pipe, one row is read as "
-        f"TOML. Example: exitplan {section} add   (or: exitplan {section} add < row.toml)",
-    )
+    @app.command("add", help=HELPS[section]["add"])
     def add(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
         from exitplan.views.inventory import row_json
@@ -99,9 +147,7 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
         note = _("Kept as {thing} {number}.").format(thing=_(thing), number=number)
         render_result(Output(data, lambda: typer.echo(str(number)), [note]), as_json)
 
-    @app.command(
-        "show", help=f"Show one row in full, with what to do. Example: exitplan {section} show 2"
-    )
+    @app.command("show", help=HELPS[section]["show"])
     def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
         from exitplan.views.inventory import row_json
@@ -114,11 +160,7 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
         data = row_json(row, inventory, exit_date, env.today)
         render_result(Output(data, lambda: _write(lines)), as_json)
 
-    @app.command(
-        "change",
-        help=f"Change a row: each field is asked with its value (Enter keeps it); from a pipe, "
-        f"only the fields given change. Example: exitplan {section} change 2",
-    )
+    @app.command("change", help=HELPS[section]["change"])
     def change(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
         from exitplan.views.inventory import row_json
@@ -141,14 +183,13 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
         ).format(thing=_(thing), number=n)
         render_result(Output(data, lambda: None, [note]), as_json)
 
-    @app.command(
-        "remove",
-        help=f"Remove a row; the others keep their numbers. Example: exitplan {section} remove 2",
-    )
+    @app.command("remove", help=HELPS[section]["remove"])
     def remove(
         ctx: typer.Context,
         n: NumberArg,
-        yes: Annotated[bool, typer.Option("--yes", help="Remove without asking first.")] = False,
+        yes: Annotated[
+            bool, typer.Option("--yes", help=N_("Remove without asking first."))
+        ] = False,
         as_json: JsonOpt = False,
     ) -> None:
         from exitplan.service import inventory as service
@@ -180,27 +221,17 @@ def make_group(  # noqa: PLR0915 - one group of five small commands, built for e
     return app
 
 
-documents = make_group(
-    "documents",
-    "Your documents and your children's: where the originals are, copies, expiry dates.",
-    "exitplan documents add",
-)
-accounts = make_group(
-    "accounts",
-    "Accounts and devices: who else can reach them, and when it is safe to change them.",
-    "exitplan accounts add",
-)
-money = make_group(
-    "money",
-    "Money set aside, income and costs after leaving: how many weeks the money lasts.",
-    "exitplan money add",
-)
+documents = make_group("documents")
+accounts = make_group("accounts")
+money = make_group("money")
 
 
 @money.command(
     "settings",
-    help="Set your currency and how many weeks of money you would like after leaving "
-    "(default 8). Asked in turn; from a pipe, read as TOML. Example: exitplan money settings",
+    help=N_(
+        "Set your currency and how many weeks of money you would like after leaving "
+        "(default 8). Asked in turn; from a pipe, read as TOML. Example: exitplan money settings"
+    ),
 )
 def money_settings(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Set the currency and the threshold."""

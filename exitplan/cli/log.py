@@ -49,7 +49,7 @@ CLOCK = N_(
     "Times are read by this computer's clock: today is {today}. "
     "A rehearsed day (--today) does not change it."
 )
-NumberArg = Annotated[int, typer.Argument(metavar="N", help="The entry's number.", min=1)]
+NumberArg = Annotated[int, typer.Argument(metavar="N", help=N_("The entry's number."), min=1)]
 
 
 def _ws(ctx: typer.Context) -> Workspace:
@@ -266,7 +266,7 @@ def amend(ctx: typer.Context, n: NumberArg) -> None:
 def attach(
     ctx: typer.Context,
     n: NumberArg,
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="The file to keep a copy of.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The file to keep a copy of."))],
 ) -> None:
     from exitplan.service import journal as logbook
 
@@ -310,8 +310,10 @@ def verify(
         typer.Option(
             "--against",
             metavar="FINGERPRINT",
-            help="Also check the journal still extends a fingerprint noted earlier "
-            "(the whole fingerprint).",
+            help=N_(
+                "Also check the journal still extends a fingerprint noted earlier "
+                "(the whole fingerprint)."
+            ),
             show_default=False,
         ),
     ] = None,

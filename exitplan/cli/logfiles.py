@@ -107,7 +107,7 @@ def export(
             "--output",
             "-o",
             metavar="FILE",
-            help="The file to write (private, mode 0600). Its name chooses the format.",
+            help=N_("The file to write (private, mode 0600). Its name chooses the format."),
             dir_okay=False,
             show_default=False,
         ),
@@ -117,7 +117,7 @@ def export(
         typer.Option(
             "--folder",
             metavar="FOLDER",
-            help="Write a new folder: the page, and every attached file under its own name.",
+            help=N_("Write a new folder: the page, and every attached file under its own name."),
             file_okay=False,
             show_default=False,
         ),
@@ -127,12 +127,16 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="markdown, html or json. Default: from the --output name (.md, .html, "
-            ".json); html in a --folder.",
+            help=N_(
+                "markdown, html or json. Default: from the --output name (.md, .html, "
+                ".json); html in a --folder."
+            ),
             show_default=False,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Replace the file if it exists."))
+    ] = False,
 ) -> None:
     from exitplan.service import journal as logbook
     from exitplan.service import outputs
@@ -218,7 +222,9 @@ def save_file(
     ctx: typer.Context,
     n: Annotated[
         int,
-        typer.Argument(metavar="N", help="The file's record number (as 'log show' gives).", min=1),
+        typer.Argument(
+            metavar="N", help=N_("The file's record number (as 'log show' gives)."), min=1
+        ),
     ],
     output: Annotated[
         Path | None,
@@ -226,12 +232,14 @@ def save_file(
             "--output",
             "-o",
             metavar="FILE",
-            help="Where to save it. Default: its original name, in this folder.",
+            help=N_("Where to save it. Default: its original name, in this folder."),
             dir_okay=False,
             show_default=False,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Replace the file if it exists."))
+    ] = False,
 ) -> None:
     from exitplan.journal.saving import attachment_record, safe_file_name, save_copy
     from exitplan.service import journal as logbook

@@ -26,13 +26,13 @@ from exitplan.cli.talk import helptext
 )
 def note(
     ctx: typer.Context,
-    item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
-    clear: Annotated[bool, typer.Option("--clear", help="Remove the note.")] = False,
+    item: Annotated[str, typer.Argument(help=N_("Number, id, or part of an id."))],
+    clear: Annotated[bool, typer.Option("--clear", help=N_("Remove the note."))] = False,
     append: Annotated[
-        bool, typer.Option("--add", help="Add the new text after the note there is.")
+        bool, typer.Option("--add", help=N_("Add the new text after the note there is."))
     ] = False,
     overwrite: Annotated[
-        bool, typer.Option("--replace", help="Replace the note there is with the new text.")
+        bool, typer.Option("--replace", help=N_("Replace the note there is with the new text."))
     ] = False,
 ) -> None:
     from exitplan.domain.plan import set_note

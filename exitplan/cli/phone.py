@@ -49,7 +49,7 @@ def stdin_is_terminal() -> bool:
 def phone_check(
     ctx: typer.Context,
     iphone: Annotated[
-        bool, typer.Option("--iphone", help="A guided check of an iPhone's own settings.")
+        bool, typer.Option("--iphone", help=N_("A guided check of an iPhone's own settings."))
     ] = False,
     timeout: Annotated[
         int,
@@ -58,7 +58,7 @@ def phone_check(
             min=1,
             max=600,
             metavar="SECONDS",
-            help="How long to wait for each answer from the phone (20 by default).",
+            help=N_("How long to wait for each answer from the phone (20 by default)."),
         ),
     ] = 20,
 ) -> None:

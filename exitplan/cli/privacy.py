@@ -51,7 +51,7 @@ NewPassOpt = Annotated[
     typer.Option(
         "--new-passphrase-file",
         metavar="FILE",
-        help="For scripts: read the new passphrase from FILE.",
+        help=N_("For scripts: read the new passphrase from FILE."),
         show_default=False,
     ),
 ]
@@ -64,7 +64,7 @@ EncryptPassOpt = Annotated[
         "--passphrase-file",
         "--new-passphrase-file",
         metavar="FILE",
-        help="For scripts: read the new passphrase from FILE.",
+        help=N_("For scripts: read the new passphrase from FILE."),
         show_default=False,
     ),
 ]
@@ -180,7 +180,7 @@ WIPE_LIMITS = N_(
 )
 def wipe(
     ctx: typer.Context,
-    yes: Annotated[bool, typer.Option("--yes", help="Do not ask for confirmation.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help=N_("Do not ask for confirmation."))] = False,
 ) -> None:
     env = env_of(ctx)
     if not env.home.exists():

@@ -51,8 +51,10 @@ def status(
         bool,
         typer.Option(
             "--full",
-            help="Every part however long: progress per checklist and the key. "
-            "(At a terminal, status keeps to the screen's height.)",
+            help=N_(
+                "Every part however long: progress per checklist and the key. "
+                "(At a terminal, status keeps to the screen's height.)"
+            ),
         ),
     ] = False,
 ) -> None:
@@ -108,17 +110,19 @@ def find_checklist(plan: Plan, name: str | None) -> str | None:
 def list_items(
     ctx: typer.Context,
     checklist: Annotated[
-        str | None, typer.Argument(help="Only this checklist (any case).", show_default=False)
+        str | None, typer.Argument(help=N_("Only this checklist (any case)."), show_default=False)
     ] = None,
     show: Annotated[Literal["open", "done", "all"], typer.Option("--show", hidden=True)] = "open",
-    only_open: Annotated[bool, typer.Option("--open", help="Open steps (the default).")] = False,
-    only_done: Annotated[bool, typer.Option("--done", help="Done and skipped steps.")] = False,
+    only_open: Annotated[
+        bool, typer.Option("--open", help=N_("Open steps (the default)."))
+    ] = False,
+    only_done: Annotated[bool, typer.Option("--done", help=N_("Done and skipped steps."))] = False,
     every: Annotated[
-        bool, typer.Option("--all", help="Every step, with those not for you marked.")
+        bool, typer.Option("--all", help=N_("Every step, with those not for you marked."))
     ] = False,
     attention: Annotated[
         bool,
-        typer.Option("--attention", help="Exactly the steps status points at, in its order."),
+        typer.Option("--attention", help=N_("Exactly the steps status points at, in its order.")),
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -154,7 +158,7 @@ def list_items(
 @helptext(N_("Show one step in full: why, how, when, its note.\n\nExample: exitplan show 3"))
 def show(
     ctx: typer.Context,
-    item: Annotated[str, typer.Argument(help="Number, id, or part of an id.")],
+    item: Annotated[str, typer.Argument(help=N_("Number, id, or part of an id."))],
     as_json: JsonOpt = False,
 ) -> None:
     from exitplan.domain.day import day_view
@@ -239,8 +243,10 @@ def summary(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="text, markdown, html or json. Default: from the --output name "
-            "(.md, .html, .json, .txt), else text.",
+            help=N_(
+                "text, markdown, html or json. Default: from the --output name "
+                "(.md, .html, .json, .txt), else text."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -250,19 +256,21 @@ def summary(
             "--output",
             "-o",
             metavar="FILE",
-            help="Write to this file (private, mode 0600) instead of the screen.",
+            help=N_("Write to this file (private, mode 0600) instead of the screen."),
             dir_okay=False,
             show_default=False,
         ),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Replace the --output file if it already exists.")
+        bool, typer.Option("--force", help=N_("Replace the --output file if it already exists."))
     ] = False,
     with_journal: Annotated[
         bool,
         typer.Option(
             "--journal",
-            help="Add the journal's entries as a timeline (the full record: exitplan log export).",
+            help=N_(
+                "Add the journal's entries as a timeline (the full record: exitplan log export)."
+            ),
         ),
     ] = False,
     inventory: Annotated[
@@ -270,8 +278,10 @@ def summary(
         typer.Option(
             "--inventory",
             metavar="NAME",
-            help="Add an inventory as a table: documents, accounts, money or all (repeat for "
-            "more). None is added unless asked for: money may not be for everyone's eyes.",
+            help=N_(
+                "Add an inventory as a table: documents, accounts, money or all (repeat for "
+                "more). None is added unless asked for: money may not be for everyone's eyes."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -347,7 +357,7 @@ def journal_timeline(env: Env) -> tuple[Moment, ...]:
 @helptext(N_("Show the log of changes.\n\nWhat was ticked, skipped, noted or re-dated, and when."))
 def history(
     ctx: typer.Context,
-    item: Annotated[str | None, typer.Argument(help="Only this step (number or id).")] = None,
+    item: Annotated[str | None, typer.Argument(help=N_("Only this step (number or id)."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
     from exitplan.views.data import event_data, item_events

@@ -63,9 +63,9 @@ def region(
         list[str] | None, typer.Argument(hidden=True, show_default=False, metavar="")
     ] = None,
     show_list: Annotated[
-        bool, typer.Option("--list", help="Every place exitplan knows, with its code.")
+        bool, typer.Option("--list", help=N_("Every place exitplan knows, with its code."))
     ] = False,
-    clear: Annotated[bool, typer.Option("--clear", help="Forget where you live.")] = False,
+    clear: Annotated[bool, typer.Option("--clear", help=N_("Forget where you live."))] = False,
     as_json: JsonOpt = False,
 ) -> None:
     if typed:

@@ -54,7 +54,7 @@ class QuickHide(Exception):
 )
 def review(
     ctx: typer.Context,
-    checklist: Annotated[str | None, typer.Argument(help="Only this checklist.")] = None,
+    checklist: Annotated[str | None, typer.Argument(help=N_("Only this checklist."))] = None,
 ) -> None:
     from exitplan.cli.reading import look, write_out
     from exitplan.domain.day import day_view

@@ -310,7 +310,7 @@ def help_command(
     ctx: typer.Context,
     names: Annotated[
         list[str] | None,
-        typer.Argument(metavar="COMMAND", help="The command to explain, e.g. note or log add."),
+        typer.Argument(metavar="COMMAND", help=N_("The command to explain, e.g. note or log add.")),
     ] = None,
 ) -> None:
     root = ctx.find_root()
