@@ -8,7 +8,41 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperGroup
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
+
+# The names that stand for a value in help and usage errors ("ITEM", "--due DUE"): shown through
+# `_()` like every other word (`shown_metavar`), so they are listed here for the catalog.
+METAVARS = (
+    N_("CHECKLIST"),
+    N_("COMMAND"),
+    N_("DATE"),
+    N_("DUE"),
+    N_("FILE"),
+    N_("FILES"),
+    N_("FINGERPRINT"),
+    N_("FMT"),
+    N_("FOLDER"),
+    N_("FORMAT"),
+    N_("ITEM"),
+    N_("LANG"),
+    N_("NAME"),
+    N_("NUMBER"),
+    N_("PLACE"),
+    N_("PRIORITY"),
+    N_("REASON"),
+    N_("SECONDS"),
+    N_("SHOW"),
+    N_("TITLE"),
+    N_("TYPED"),
+    N_("WARN-DAYS"),
+    N_("WHY"),
+)
+
+
+def shown_metavar(param: Any) -> str:
+    """How a parameter's value is named on screen ("ITEM", "FECHA"), in the chosen language."""
+    name = str(param.metavar or param.name or "value").upper().replace("_", "-")
+    return _(name)
 
 
 def command_path(ctx: Any) -> str:
@@ -27,7 +61,7 @@ def _usage_line(command: Any, ctx: Any) -> str:
     has_options = False
     for param in command.get_params(ctx):
         if isinstance(param, TyperArgument):
-            name = str(param.metavar or param.name or "").upper()
+            name = shown_metavar(param)
             name += "..." if param.nargs != 1 else ""
             pieces.append(name if param.required else f"[{name}]")
         elif not getattr(param, "hidden", False):
@@ -50,8 +84,7 @@ def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
     if is_help_option(param):
         return names, _("Show this help.")
     if not getattr(param, "is_flag", False):
-        metavar = param.metavar or str(param.name or "value").upper().replace("_", "-")
-        names += f" {metavar}"
+        names += f" {shown_metavar(param)}"
     text = _(param.help) if getattr(param, "help", None) else ""
     extras: list[str] = []
     low, high = getattr(param, "min", None), getattr(param, "max", None)
@@ -63,7 +96,7 @@ def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
         extras.append(_("default: {value}").format(value=getattr(default, "value", default)))
     envvar = param.envvar
     if envvar and getattr(param, "show_envvar", True):
-        names_env = envvar if isinstance(envvar, str) else " or ".join(envvar)
+        names_env = envvar if isinstance(envvar, str) else ", ".join(envvar)
         extras.append(_("or set {variable}").format(variable=names_env))
     if extras:
         said = "; ".join(extras)
@@ -108,7 +141,7 @@ def render_help(command: Any, ctx: Any) -> str:
     for paragraph in body.strip().split("\n\n") if body else []:
         lines += [*wrap(" ".join(paragraph.split()), columns, "  "), ""]
     arguments = [
-        (str(p.metavar or p.name or "").upper() + ("..." if p.nargs != 1 else ""), _(p.help or ""))
+        (shown_metavar(p) + ("..." if p.nargs != 1 else ""), _(p.help) if p.help else "")
         for p in command.get_params(ctx)
         if isinstance(p, TyperArgument)
     ]

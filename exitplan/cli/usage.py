@@ -25,7 +25,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.cli.helpscreens import command_path, help_hint, render_help
+from exitplan.cli.helpscreens import command_path, help_hint, render_help, shown_metavar
 from exitplan.cli.talk import helptext, visible
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
@@ -65,20 +65,24 @@ def usage_words(exc: Any) -> str:
 
 def _sentence(text: str | None) -> str:
     """A help text as part of a sentence: its first sentence, lower case, no full stop."""
-    first = re.split(r"(?<=\.)\s+(?=[A-Z])", " ".join((text or "").split()), maxsplit=1)[0]
+    words = " ".join(_(text).split()) if text else ""
+    first = re.split(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚÑ¿¡])", words, maxsplit=1)[0]
     first = first.rstrip(".")
     return first[:1].lower() + first[1:] if first[1:2].islower() else first
 
 
 def example_of(ctx: Any) -> str | None:
     """The example a command's help gives ("Example: exitplan note 3"), if any."""
-    found = re.search(r"Example: (exitplan\b.*?)(?:\s{2,}|\n|$)", _help_of(ctx))
+    # "Example:" as the help is shown (its translation says "Ejemplo:" where the English does).
+    marker = re.escape(_("Example:"))
+    found = re.search(marker + r" (exitplan\b.*?)(?:\s{2,}|\n|$)", _help_of(ctx))
     return found.group(1).strip() if found else None
 
 
 def _help_of(ctx: Any) -> str:
     command = getattr(ctx, "command", None)
-    return str(getattr(command, "help", "") or "")
+    text = str(getattr(command, "help", "") or "")
+    return _(text) if text else ""
 
 
 def _with_example(text: str, ctx: Any) -> str:
@@ -91,7 +95,7 @@ def _with_example(text: str, ctx: Any) -> str:
 def param_name(param: Any) -> str:
     """How a parameter is written: `--output` for an option, `ITEM` for an argument."""
     if isinstance(param, TyperArgument) or getattr(param, "param_type_name", "") == "argument":
-        return str(param.metavar or param.name or "").upper()
+        return shown_metavar(param)
     longs = [opt for opt in getattr(param, "opts", []) if opt.startswith("--")]
     return longs[0] if longs else str((getattr(param, "opts", None) or [param.name])[0])
 
@@ -162,22 +166,31 @@ def _bad_option_usage(exc: Any, ctx: Any) -> str:
 
 # Typer's messages for a value it could not convert, and the words written for the person.
 _VALUE_WORDS = (
-    (re.compile(r"Input should be a valid integer.*"), "give a whole number, like 4"),
+    (re.compile(r"Input should be a valid integer.*"), N_("give a whole number, like 4")),
     (
         re.compile(r"Input should be less than or equal to (\S+)"),
-        "give a number no higher than {0}",
+        N_("give a number no higher than {0}"),
     ),
     (
         re.compile(r"Input should be greater than or equal to (\S+)"),
-        "give a number of at least {0}",
+        N_("give a number of at least {0}"),
     ),
-    (re.compile(r"Input should be less than (\S+)"), "give a number below {0}"),
-    (re.compile(r"Input should be greater than (\S+)"), "give a number above {0}"),
-    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is a directory\."), "{0} is a folder"),
-    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is a file\."), "{0} is a file"),
-    (re.compile(r"(?i:file|directory|path) '?(.*?)'? does not exist\."), "{0} does not exist"),
-    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is not readable\."), "{0} cannot be read"),
-    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is not writable\."), "{0} cannot be written"),
+    (re.compile(r"Input should be less than (\S+)"), N_("give a number below {0}")),
+    (re.compile(r"Input should be greater than (\S+)"), N_("give a number above {0}")),
+    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is a directory\."), N_("{0} is a folder")),
+    (re.compile(r"(?i:file|directory|path) '?(.*?)'? is a file\."), N_("{0} is a file")),
+    (
+        re.compile(r"(?i:file|directory|path) '?(.*?)'? does not exist\."),
+        N_("{0} does not exist"),
+    ),
+    (
+        re.compile(r"(?i:file|directory|path) '?(.*?)'? is not readable\."),
+        N_("{0} cannot be read"),
+    ),
+    (
+        re.compile(r"(?i:file|directory|path) '?(.*?)'? is not writable\."),
+        N_("{0} cannot be written"),
+    ),
 )
 _NOT_ONE_OF = re.compile(r"'(.*)' is not one of ")
 
@@ -246,11 +259,8 @@ class _Plain:
 def extra_words(ctx: Any, rest: list[str]) -> str:
     """Words after a command that it does not take (often a date written with spaces). A short
     slip is quoted back; text (a note typed on the command line, say) is only counted."""
-    takes = [
-        str(p.metavar or p.name or "").upper()
-        for p in ctx.command.params
-        if isinstance(p, TyperArgument)
-    ]
+    arguments = [p for p in ctx.command.params if isinstance(p, TyperArgument)]
+    takes = [shown_metavar(p) for p in arguments]
     shown = " ".join(rest)
     if len(rest) <= 2 and len(shown) <= 20 and not any(" " in word for word in rest):
         extra = _("'{words}'").format(words=visible(shown))
@@ -264,7 +274,7 @@ def extra_words(ctx: Any, rest: list[str]) -> str:
         text = _("{command} takes only options; it cannot use {extra}").format(
             command=command_path(ctx), extra=extra
         )
-    if "DATE" in takes:  # often a date written with spaces: "11 Jan 2027"
+    if any(str(p.metavar).upper() == "DATE" for p in arguments):  # often "11 Jan 2027"
         text = _("{sentence} (a date is written like 2027-01-31)").format(sentence=text)
     return _with_example(text, ctx)
 
@@ -299,13 +309,20 @@ def unknown_command(group: Any, ctx: Any, name: str) -> str:
     if near:
         return _(
             "'{name}' is not a command of {group}; the nearest is {near}. '{where}' lists them all"
-        ).format(name=shown, group=command_path(ctx), near=" or ".join(near), where=where)
+        ).format(name=shown, group=command_path(ctx), near=either(near), where=where)
     return _("'{name}' is not a command of {group}; '{where}' lists them all").format(
         name=shown, group=command_path(ctx), where=where
     )
 
 
 @helptext(N_("Show how to use exitplan, or one of its commands. Example: exitplan help note"))
+def either(names: list[str]) -> str:
+    """One name, or two joined as the language joins them ("help or helpp")."""
+    if len(names) == 2:
+        return _("{first} or {second}").format(first=names[0], second=names[1])
+    return ", ".join(names)
+
+
 def help_command(
     ctx: typer.Context,
     names: Annotated[
