@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -65,17 +66,22 @@ def status_message(
     name = f"#{entry.number} {entry.item.title}"
     was = entry.state.status
     if status == "open":
-        return f"Reopened: {name}" if changed else f"Already open, nothing to undo: {name}"
-    if status == "done":
-        return f"Done: {name}" if changed else f"Already done: {name}"
-    if not changed:
-        kept = " (its reason is kept)" if earlier else ""
-        return f"Already skipped: {name}{kept}"
-    if was == "skipped" and earlier and reason:
-        return f"Skipped: {name} (the new reason replaces the earlier one)"
-    if was == "skipped":
-        return f"Skipped: {name} (a reason is kept now)"
-    return f"Skipped: {name}"
+        text = _("Reopened: {name}") if changed else _("Already open, nothing to undo: {name}")
+    elif status == "done":
+        text = _("Done: {name}") if changed else _("Already done: {name}")
+    elif not changed:
+        text = (
+            _("Already skipped: {name} (its reason is kept)")
+            if earlier
+            else _("Already skipped: {name}")
+        )
+    elif was == "skipped" and earlier and reason:
+        text = _("Skipped: {name} (the new reason replaces the earlier one)")
+    elif was == "skipped":
+        text = _("Skipped: {name} (a reason is kept now)")
+    else:
+        text = _("Skipped: {name}")
+    return text.format(name=name)
 
 
 @helptext(N_("Tick off one or more steps. Example: exitplan done 3 finances.own-account"))
@@ -112,7 +118,7 @@ def skip(
         plan = env_of(ctx).ws.read()
         for ref in items:  # every step is found before anything is typed
             plan.resolve(ref)
-        reason = read_private_text("Why does it not apply (a few words)").strip()
+        reason = read_private_text(_("Why does it not apply (a few words)")).strip()
     cleaned = clean_text(reason, "reason", MAX_REASON_CHARS) or None if reason else None
     _set_status(ctx, items, "skipped", cleaned)
 
@@ -164,8 +170,10 @@ def add(
     parsed_due = parse_due_option(due)
     if title is None and why == ASK and not sys.stdin.isatty():
         raise typer.BadParameter(
-            "the title and the why cannot both come from piped input: give the title here, "
-            "or run it at the terminal to be asked for both",
+            _(
+                "the title and the why cannot both come from piped input: give the title here, "
+                "or run it at the terminal to be asked for both"
+            ),
             param_hint="--why",
         )
     if title is None or why == ASK:  # the plan and checklist are found before anything is typed
@@ -173,9 +181,9 @@ def add(
         before = env.ws.read()
         before.checklist(checklist)  # refuses a name that is not in the plan
     if title is None:
-        title = read_private_text("Title of the new step").strip()
+        title = read_private_text(_("Title of the new step")).strip()
     if why == ASK:
-        why = read_private_text("Why it matters to you").strip() or None
+        why = read_private_text(_("Why it matters to you")).strip() or None
     full_id = env.ws.change(
         lambda state, plan: add_custom(
             state,
@@ -210,12 +218,18 @@ def parse_due_option(due: str | None) -> Due | None:
         return parse_due(due)
     except ValueError as exc:
         message = str(exc)
-        if "is not an offset" in message:  # neither form: say both are accepted
-            message = (
-                f"'{due}' is neither a date nor an offset: use a date like 2027-01-31, or days "
+        if not _looks_like_due(due):  # neither form: say both are accepted
+            message = _(
+                "'{text}' is neither a date nor an offset: use a date like 2027-01-31, or days "
                 "or weeks from the exit date like -3w, -10d, +7d or exit"
-            )
+            ).format(text=due)
         raise typer.BadParameter(message, param_hint="--due") from None
+
+
+def _looks_like_due(text: str) -> bool:
+    """Whether a --due at least has the shape of a date (2027-...) or an offset (-3w, exit)."""
+    cleaned = text.strip().lower()
+    return cleaned in {"exit", "exit-day"} or bool(re.fullmatch(r"[+-]?\d+[dw]?|\d{4}-.*", cleaned))
 
 
 def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
@@ -224,4 +238,8 @@ def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
 
     when = lead_date(entry.item, plan.exit_date)
     if when is not None and when < today:
-        say(f"Note: its due date, {when.isoformat()}, has already passed, so it shows as overdue.")
+        say(
+            _("Note: its due date, {date}, has already passed, so it shows as overdue.").format(
+                date=when.isoformat()
+            )
+        )

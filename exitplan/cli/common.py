@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.errors import ExitplanError, PassphraseNeeded, os_reason
 from exitplan.base.i18n import N_, _
+from exitplan.base.spoken import number_text
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
@@ -90,8 +91,10 @@ def read_piped(limit: int = PIPE_LIMIT) -> str:
     text = sys.stdin.read(limit + 1)
     if len(text) > limit:
         raise ExitplanError(
-            f"the text given on standard input is longer than {limit:,} characters; "
-            "nothing was changed"
+            _(
+                "the text given on standard input is longer than {count} characters; "
+                "nothing was changed"
+            ).format(count=number_text(limit))
         )
     return text
 
@@ -120,7 +123,7 @@ class Env:
     plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing
     on_warning: Callable[[str], None] | None = None
     plain: bool = False  # --plain or EXITPLAN_PLAIN=1: output for screen readers
-    prompt: str = "Passphrase"
+    prompt: str = N_("Passphrase")
     _tries: int = field(default=1, repr=False)
     _workspace: Workspace | None = field(default=None, repr=False)
     _passphrase: str | None = field(default=None, repr=False)
@@ -156,7 +159,7 @@ class Env:
             return False
         self._tries += 1
         self._passphrase = None
-        say("That passphrase did not open the plan. Please try again.")
+        say(_("That passphrase did not open the plan. Please try again."))
         return True
 
     def _read_passphrase(self) -> str:
@@ -164,18 +167,20 @@ class Env:
             return read_passphrase_file(self.passphrase_file)
         if not sys.stdin.isatty():
             raise PassphraseNeeded(
-                "this plan is encrypted: run exitplan in a terminal to type the passphrase "
-                "(or give --passphrase-file FILE)"
+                _(
+                    "this plan is encrypted: run exitplan in a terminal to type the passphrase "
+                    "(or give --passphrase-file FILE)"
+                )
             )
-        return hidden_prompt(self.prompt)
+        return hidden_prompt(_(self.prompt))
 
 
 def rehearsal_note(today: date) -> str:
     """Said once when a rehearsed day changed the plan: the change is real."""
-    return (
-        f"Note: you are rehearsing as if today were {today.isoformat()}, but this change is "
+    return _(
+        "Note: you are rehearsing as if today were {date}, but this change is "
         "saved for real. 'exitplan restore' brings back the plan as it was just before it."
-    )
+    ).format(date=today.isoformat())
 
 
 def plan_signature(home: Path) -> tuple[int, int, int] | None:
@@ -206,8 +211,10 @@ def read_passphrase_file(path: Path) -> str:
     try:
         if path.stat().st_mode & 0o077:
             raise ExitplanError(
-                f"the passphrase file {path} can be read by other users of this computer; "
-                f"make it private with: chmod 600 '{path}'"
+                _(
+                    "the passphrase file {path} can be read by other users of this computer; "
+                    "make it private with: chmod 600 '{path}'"
+                ).format(path=path)
             )
         # A path the person names (it may be a pipe, `<(...)`): read its start only, so a huge
         # file is never held whole.
@@ -215,17 +222,21 @@ def read_passphrase_file(path: Path) -> str:
             head = handle.read(PASSPHRASE_FILE_LIMIT + 1)
         text = head.split(b"\n", 1)[0].decode("utf-8") + ("\n" if b"\n" in head else "")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not readable UTF-8 text"
-        raise ExitplanError(f"cannot read the passphrase file {path} ({reason})") from None
+        reason = os_reason(exc) if getattr(exc, "strerror", None) else _("not readable UTF-8 text")
+        raise ExitplanError(
+            _("cannot read the passphrase file {path} ({reason})").format(path=path, reason=reason)
+        ) from None
     if len(head) > PASSPHRASE_FILE_LIMIT and "\n" not in text:
         raise ExitplanError(
-            f"the first line of the passphrase file {path} is longer than "
-            f"{PASSPHRASE_FILE_LIMIT} bytes, so it is not a passphrase; nothing was read"
+            _(
+                "the first line of the passphrase file {path} is longer than "
+                "{count} bytes, so it is not a passphrase; nothing was read"
+            ).format(path=path, count=PASSPHRASE_FILE_LIMIT)
         )
     lines = text.splitlines()
     passphrase = lines[0] if lines else ""
     if not passphrase:
-        raise ExitplanError(f"the passphrase file {path} is empty")
+        raise ExitplanError(_("the passphrase file {path} is empty").format(path=path))
     return passphrase
 
 

@@ -10,6 +10,7 @@ import typer
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import ASK, env_of, say
+from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 from exitplan.views.words import long_day
 
@@ -169,10 +170,10 @@ def past_is_meant(when: date, today: date) -> bool:
     ).format(day=long_day(when), ago=ago)
 
     def check(text: str) -> bool:
-        reply = text.strip().lower()
-        if reply in {"y", "yes"}:
+        reply = meaning(text)
+        if reply == "yes":
             return True
-        if reply in {"", "n", "no"}:
+        if reply == "no" or not text.strip():
             return False
         raise ExitplanError(_("please type yes, or press Enter"))
 

@@ -16,6 +16,7 @@ from exitplan.base.i18n import N_, _
 from exitplan.cli import questions
 from exitplan.cli.common import JsonOpt, Output, ask, env_of, render_result, say
 from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
+from exitplan.cli.replies import meaning
 from exitplan.domain.checks import InventoryError
 from exitplan.domain.inventory import find_row
 
@@ -209,7 +210,7 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
                     thing=_(thing), number=n, title=title
                 )
             )
-            if answer.strip().lower() not in {"y", "yes", _("yes")}:
+            if meaning(answer) != "yes":
                 say(_("Nothing was removed."))
                 return
         service.remove(env.ws, section, n)

@@ -13,6 +13,7 @@ import typer
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
+from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
     from exitplan.phone.analysis import Outcome
     from exitplan.phone.reading import Readings
     from exitplan.phone.report import Paragraph
-
-YES = {"y", "yes"}
-NO = {"n", "no"}
 
 
 def stdin_is_terminal() -> bool:
@@ -81,19 +79,20 @@ def android_check(env: Env, timeout: int) -> None:
     if has_plan:
         env.ws.state()  # a passphrase is asked now, never after the phone was read
     show(report.PREFACE, env, err=True)
-    if answer(_(report.CONFIRM), YES | NO, _("Please answer yes or no.")) not in YES:
+    if answer(_(report.CONFIRM), (YES, NO), _("Please answer yes or no.")) != "yes":
         say(_(report.NOTHING_READ))
         return
     again = _("Please answer yes, no, or press Enter.")
-    reply = answer(_(report.DEVELOPER_QUESTION), YES | NO | {""}, again)
-    developer = "yes" if reply in YES else "no" if reply in NO else "unsure"
+    reply = answer(_(report.DEVELOPER_QUESTION), (YES, NO), again, empty=True)
+    developer = reply or "unsure"
     say(_("Reading the phone; this takes a few seconds."))
     folder_in = env.home if has_plan and env.home.is_dir() else None
     readings, outcome = check_android(program, timeout, load(), developer, folder_in)
     show(report.findings(outcome, plain=env.plain), env)
     if has_plan:
         keep_in_plan(env, "android", outcome.signs, outcome.model)
-    if answer(_(report.JOURNAL_QUESTION), YES | NO | {""}, _("Please answer yes or no.")) in YES:
+    asked = _(report.JOURNAL_QUESTION)
+    if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
         record(env, readings, outcome)
     show(report.turn_off_again(developer), env)
 
@@ -128,8 +127,9 @@ def record(env: Env, readings: Readings, outcome: Outcome) -> None:
     say(text.format(n=n, count=len(kept)))
 
 
-def answer(question: str, allowed: set[str], again: str) -> str:
-    """One reply, asked on stderr until it is one of `allowed` (lower case, trimmed).
+def answer(question: str, kinds: tuple[str, ...], again: str, *, empty: bool = False) -> str:
+    """One reply, asked on stderr until it means one of `kinds` ('yes', 'no', 'unsure': see
+    `replies`), or is empty when `empty` allows it ('').
 
     The line is read straight from stdin, so nothing of the prompt reaches stdout. Ctrl-C ends
     the run with exit 130 and the end of input with 1, saying what was kept.
@@ -145,9 +145,11 @@ def answer(question: str, allowed: set[str], again: str) -> str:
             typer.echo("", err=True)
             say(_("Stopped. Whatever was already saved stays as it was."))
             raise typer.Exit(1 if line == "" else STOPPED_CODE)
-        reply = line.strip().lower()
-        if reply in allowed:
+        reply = meaning(line, kinds)
+        if reply is not None:
             return reply
+        if empty and not line.strip():
+            return ""
         say(again)
 
 
@@ -231,8 +233,6 @@ def ask_iphone(env: Env) -> dict[str, str]:
         env,
         err=True,
     )
-    replies = {"y": "yes", "yes": "yes", "n": "no", "no": "no", "not sure": "unsure"}
-    replies |= {"unsure": "unsure", "?": "unsure", "": ""}
     answers = {}
     for number, q in enumerate(IPHONE_QUESTIONS, 1):
         show(
@@ -251,7 +251,7 @@ def ask_iphone(env: Env) -> dict[str, str]:
             err=True,
         )
         again = _("Please answer yes, no or not sure.")
-        reply = replies[answer(_(q.question), set(replies), again)]
+        reply = answer(_(q.question), (YES, NO, UNSURE), again, empty=True)
         if reply:
             answers[q.key] = reply
     return answers

@@ -25,25 +25,36 @@ def new_passphrase(env: Env, source: Path | None) -> str:
     if source is not None:
         text = read_passphrase_file(source)
         if len(text) < MIN_PASSPHRASE:
-            raise ExitplanError(f"the passphrase is shorter than {MIN_PASSPHRASE} characters")
+            raise ExitplanError(
+                _("the passphrase is shorter than {count} characters").format(count=MIN_PASSPHRASE)
+            )
         return text
     if not sys.stdin.isatty():
         raise ExitplanError(
-            "run this in a terminal to type the new passphrase (or give --new-passphrase-file FILE)"
+            _(
+                "run this in a terminal to type the new passphrase "
+                "(or give --new-passphrase-file FILE)"
+            )
         )
     say(
-        "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
-        "work well. If it is forgotten, the plan cannot be opened."
+        _(
+            "Choose a passphrase you can remember but nobody could guess: a few unrelated words "
+            "work well. If it is forgotten, the plan cannot be opened."
+        )
     )
     for _try in range(TRIES):
-        text = hidden_prompt("New passphrase")
+        text = hidden_prompt(_("New passphrase"))
         if len(text) < MIN_PASSPHRASE:
-            say(f"That is shorter than {MIN_PASSPHRASE} characters; please choose a longer one.")
+            say(
+                _("That is shorter than {count} characters; please choose a longer one.").format(
+                    count=MIN_PASSPHRASE
+                )
+            )
             continue
-        if hidden_prompt("Type the new passphrase again") == text:
+        if hidden_prompt(_("Type the new passphrase again")) == text:
             return text
-        say("The two entries were not the same; please type it again.")
-    raise ExitplanError("no new passphrase was set; nothing was changed")
+        say(_("The two entries were not the same; please type it again."))
+    raise ExitplanError(_("no new passphrase was set; nothing was changed"))
 
 
 NewPassOpt = Annotated[
@@ -129,7 +140,7 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
 )
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     env = env_of(ctx)
-    env.prompt = "Current passphrase"
+    env.prompt = N_("Current passphrase")
     if env.passphrase_file is None and sys.stdin.isatty():
         say(_("First the current passphrase, then the new one."))
     done = env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
@@ -158,11 +169,17 @@ def where(ctx: typer.Context) -> None:
     typer.echo(str(env.home))
     rows = describe_files(env.home)
     if not rows:
-        say("Nothing is stored there yet." if not env.home.exists() else "The folder is empty.")
+        say(
+            _("Nothing is stored there yet.")
+            if not env.home.exists()
+            else _("The folder is empty.")
+        )
     for rel, size, kind in rows:
-        typer.echo(f"  {rel}  ({size} bytes, {kind})")
+        line = ngettext("{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", size)
+        typer.echo("  " + line.format(name=rel, size=size, kind=kind))
 
 
+WIPE_WORD = N_("WIPE")
 WIPE_LIMITS = N_(
     "Not erased: older copies the disk may still hold (the file system's journal, free space, "
     "blocks an SSD set aside), copies elsewhere (other backups, cloud sync), and shell history."
@@ -189,13 +206,18 @@ def wipe(
     if not yes:
         for line in _wipe_lines(env.ws.wipe_preview(), env.home):
             say(line)
-        answer = ask(_("Type WIPE to go ahead"))
-        if answer.strip() != "WIPE":
-            if answer.strip().upper() == "WIPE":
+        word = _(WIPE_WORD)  # the word to type, in the language spoken (WIPE in English)
+        answer = ask(_("Type {word} to go ahead").format(word=word))
+        if answer.strip() not in {word, WIPE_WORD}:
+            if answer.strip().upper() in {word.upper(), WIPE_WORD}:
                 raise ExitplanError(
-                    _("the word must be typed in capitals, WIPE, to erase. Nothing was erased")
+                    _(
+                        "the word must be typed in capitals, {word}, to erase. Nothing was erased"
+                    ).format(word=word)
                 )
-            raise ExitplanError(_("the answer was not WIPE. Nothing was erased"))
+            raise ExitplanError(
+                _("the answer was not {word}. Nothing was erased").format(word=word)
+            )
     report = env.ws.wipe()
     erased = ngettext(
         "Erased {count} file in {home}: it was overwritten with zeros, then deleted.",

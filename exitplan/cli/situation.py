@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli import replies
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, say
+from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -29,14 +31,8 @@ INTRO = N_(
     "is encrypted, and you can change them any time with: exitplan situation"
 )
 WORDS = {True: N_("yes"), False: N_("no"), None: N_("not answered")}
-REPLIES: dict[str, bool | None] = {
-    "y": True,
-    "yes": True,
-    "n": False,
-    "no": False,
-    "s": None,
-    "skip": None,
-}
+REPLIES: dict[str, bool | None] = {"yes": True, "no": False, "skip": None}
+KINDS = (replies.YES, replies.NO, replies.SKIP)
 
 
 def stdin_is_terminal() -> bool:
@@ -95,7 +91,7 @@ def offer(env: Env) -> None:
     except Stopped:  # the plan is made: stopping skips them
         typer.echo("", err=True)
         reply = "s"
-    if str(reply).strip().lower() in {"s", "skip", "n", "no", "q"}:
+    if meaning(str(reply), KINDS) in {"skip", "no"} or str(reply).strip().lower() == "q":
         say(_("Skipped. You can answer them any time with: exitplan situation"))
         return
     ask_and_save(env, intro=False, offered=True)
@@ -145,11 +141,12 @@ def ask_all(
         for number, question in enumerate(QUESTIONS, first):
             now = _(WORDS[current.get(question.key)])
             prompt = _("{number} of {total}. {question} (now: {now}; yes, no or skip)").format(
-                number=number, total=total, question=question.text, now=now
+                number=number, total=total, question=_(question.text), now=now
             )
             while True:
-                reply = typed(prompt).strip().lower()
-                if not reply:
+                typed_reply = typed(prompt)
+                reply = meaning(typed_reply, KINDS) or typed_reply.strip().lower()
+                if not typed_reply.strip():
                     break  # Enter keeps the answer as it is
                 if reply in REPLIES:
                     answers[question.key] = REPLIES[reply]
