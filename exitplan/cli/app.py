@@ -169,7 +169,7 @@ def _lang(value: str | None) -> str | None:
     if code not in i18n.available():
         known = ", ".join(i18n.available())
         raise typer.BadParameter(
-            i18n._("'{value}' is not a language exitplan speaks; use one of: {known}").format(
+            _("'{value}' is not a language exitplan speaks; use one of: {known}").format(
                 value=value, known=known
             )
         )
@@ -185,7 +185,9 @@ def _parse_today(value: str | None) -> date | None:
     try:
         return read_today(value)
     except ValueError:
-        raise typer.BadParameter(f"'{value}' is not a date: use the form 2027-01-31") from None
+        raise typer.BadParameter(
+            _("'{value}' is not a date: use the form 2027-01-31").format(value=value)
+        ) from None
 
 
 @app.callback()

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from exitplan.base.i18n import N_
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_result
 from exitplan.cli.talk import helptext
 
@@ -19,7 +19,7 @@ def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     notes = (
         []
         if rows or as_json
-        else ["There are no backups yet: one is kept every time the plan changes."]
+        else [_("There are no backups yet: one is kept every time the plan changes.")]
     )
     render_result(Output(rows, echo_lines(backup_lines(rows)), notes), as_json)
 
@@ -45,6 +45,7 @@ def restore(
 
     taken = env_of(ctx).ws.restore(number)
     say(
-        f"Restored the plan as it was on {taken.astimezone():%Y-%m-%d %H:%M:%S}. "
-        "The version it replaced is kept as a backup."
+        _(
+            "Restored the plan as it was on {moment}. The version it replaced is kept as a backup."
+        ).format(moment=f"{taken.astimezone():%Y-%m-%d %H:%M:%S}")
     )

@@ -353,7 +353,7 @@ def show_date(env: Env) -> None:
 
     plan = env.ws.read()
     state = env.ws.state()
-    typer.echo(state.exit_date.isoformat() if state.exit_date else "not set")
+    typer.echo(state.exit_date.isoformat() if state.exit_date else _("not set"))
     say(countdown_text(state.exit_date, env.today))
     if state.per_day:
         say(

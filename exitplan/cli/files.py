@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import JsonOpt, say
 from exitplan.cli.talk import helptext
 
@@ -39,7 +39,11 @@ def validate(
             continue
         checklist, found = checklist_problems(path)
         if checklist is not None and checklist.id in seen:
-            found.append(f"{path}: id '{checklist.id}' is also used by {seen[checklist.id]}")
+            found.append(
+                _("{path}: id '{id}' is also used by {other}").format(
+                    path=path, id=checklist.id, other=seen[checklist.id]
+                )
+            )
         problems += found
         if checklist is not None:
             seen.setdefault(checklist.id, path)
@@ -47,7 +51,8 @@ def validate(
                 count = len(checklist.items)
                 from exitplan.base.safetext import one_line
 
-                typer.echo(f"{one_line(path)}: ok ({count} item{'' if count == 1 else 's'})")
+                line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
+                typer.echo(line.format(path=one_line(path), count=count))
     if problems:
         raise ChecklistProblems(problems)
 

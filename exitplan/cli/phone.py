@@ -209,7 +209,7 @@ def read_iphone_answers(text: str) -> dict[str, str]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         raise ExitplanError(
-            'the answers could not be read: write one per line, like: profiles = "no"'
+            _('the answers could not be read: write one per line, like: profiles = "no"')
         ) from None
     check_iphone_answers(data)
     return {key: str(value) for key, value in data.items()}

@@ -64,7 +64,7 @@ def status(
     ws = env.ws
     plan = ws.read()
     missing = plan.state is None and bool(ws.store.backups())
-    notes = [f"Note: {ws.store.no_plan()}."] if missing else []
+    notes = [_("Note: {problem}.").format(problem=ws.store.no_plan())] if missing else []
     rollback = ws.rollback_note(plan.state)
     notes += [rollback] if rollback else []
     # The same function the glance prints from, so both paths print the same bytes.
@@ -130,7 +130,7 @@ def list_items(
     from exitplan.views.data import item_data
 
     if only_open + only_done + every + attention > 1:
-        raise typer.BadParameter("choose one of --open, --done, --all or --attention")
+        raise typer.BadParameter(_("choose one of --open, --done, --all or --attention"))
     which = (
         "attention"
         if attention
@@ -298,8 +298,10 @@ def summary(
     suffix = target.suffix.lower() if target else ""
     if fmt is None and suffix in NOT_WRITTEN:
         raise ExitplanError(
-            f"exitplan cannot write a {suffix} file; nothing was written. For a page to print "
-            "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
+            _(
+                "exitplan cannot write a {suffix} file; nothing was written. For a page to print "
+                "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
+            ).format(suffix=suffix)
         )
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
     view = day_view(env.ws.read(), env.today)
@@ -323,12 +325,17 @@ def summary(
         return
     outputs.write_private(target, text.encode("utf-8"))
     say(
-        f"Saved the summary ({chosen}) to {target}. It holds your notes: keep it somewhere private."
+        _(
+            "Saved the summary ({format}) to {path}. It holds your notes: keep it somewhere "
+            "private."
+        ).format(format=chosen, path=target)
     )
     if env.ws.store.is_encrypted():
         say(
-            "This file is NOT encrypted, even though your plan is: anyone who opens it can read "
-            "it. Delete it when you no longer need it."
+            _(
+                "This file is NOT encrypted, even though your plan is: anyone who opens it can "
+                "read it. Delete it when you no longer need it."
+            )
         )
 
 
@@ -338,7 +345,9 @@ def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
     unknown = sorted(asked - {"documents", "accounts", "money", "all"})
     if unknown:
         raise typer.BadParameter(
-            f"'{unknown[0]}' is not an inventory; use documents, accounts, money or all",
+            _("'{name}' is not an inventory; use documents, accounts, money or all").format(
+                name=unknown[0]
+            ),
             param_hint="'--inventory'",
         )
     return tuple(

@@ -29,8 +29,18 @@ NO_ARGUMENT = N_(
     "where you live is never typed on the command line, where shell history keeps it: run "
     "'exitplan region' and type it at the question, or pipe it in (echo Wales | exitplan region)"
 )
+# Translators: the answers that clear where you live, lower case, separated by |.
+CLEAR = N_("none|clear|no region|nowhere")
+# Translators: the answers that list the places exitplan knows, lower case, separated by |.
+LIST = N_("list|?|help")
 CLEAR_WORDS = frozenset({"none", "clear", "no region", "nowhere"})
 LIST_WORDS = frozenset({"list", "?", "help"})
+
+
+def said(reply: str, english: frozenset[str], marked: str) -> bool:
+    """Whether a reply is one of the words (English, or the language spoken)."""
+    words = {word.strip().casefold() for word in _(marked).split("|") if word.strip()}
+    return reply.strip().casefold() in english | words
 
 
 class Answer(NamedTuple):
@@ -123,7 +133,7 @@ def read_place(text: str) -> Answer:
     words = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if not words:
         raise ExitplanError(_("no place was given, so nothing changed: pipe in a name, like Wales"))
-    if words.casefold() in CLEAR_WORDS:
+    if said(words, CLEAR_WORDS, CLEAR):
         return Answer(None)
     return Answer(find_place(words, load_places()).code)
 
@@ -150,9 +160,9 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
             return reply
         if not reply:
             return KEEP
-        if reply.casefold() in CLEAR_WORDS:
+        if said(reply, CLEAR_WORDS, CLEAR):
             return Answer(None)
-        if reply.casefold() in LIST_WORDS:
+        if said(reply, LIST_WORDS, LIST):
             for line in place_list():
                 say(line)
             continue
@@ -183,7 +193,7 @@ def ask_part(country: Place) -> Answer | int:
             return reply
         if not reply:
             return Answer(country.code)
-        if reply.casefold() in LIST_WORDS:
+        if said(reply, LIST_WORDS, LIST):
             for number, part in enumerate(parts, 1):
                 say(f"{number:>3}. {part.name}")
             continue

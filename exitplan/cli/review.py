@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Annotated
 
@@ -12,14 +13,47 @@ from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli.common import Env, checklist_id, env_of, say
 from exitplan.cli.talk import helptext
 
-KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
+# Each key: what it does, and its label (the letter in brackets is the key to press). A
+# translation picks its own letters; the English ones still work where they do not clash, so
+# h always hides unless the language gives h another meaning.
+KEYS = (
+    ("done", N_("[d]one")),
+    ("skip", N_("[s]kip")),
+    ("note", N_("[n]ote")),
+    ("next", N_("[Enter] next")),
+    ("quit", N_("[q]uit")),
+    ("hide", N_("[h]ide")),
+)
+KEY_GROUPS = tuple(label for _action, label in KEYS)
+
+
+def key_actions() -> dict[str, str]:
+    """What each key does ('d' -> 'done', '' -> 'next'), in the language spoken first."""
+    found: dict[str, str] = {"": "next"}
+    for translated in (True, False):
+        for action, label in KEYS:
+            letter = re.search(r"\[(\w)\]", _(label) if translated else label)
+            if letter:
+                found.setdefault(letter.group(1).lower(), action)
+    return found
+
+
+def press_again() -> str:
+    """The keys named again after a key that does nothing: "Please press d, s, ... or h: "."""
+    letters = []
+    for _action, label in KEYS:
+        letter = re.search(r"\[(\w+)\]", _(label))
+        letters.append(letter.group(1) if letter else _(label))
+    return _("Please press {keys} or {last}: ").format(
+        keys=", ".join(letters[:-1]), last=letters[-1]
+    )
 
 
 def keys_prompt(columns: int) -> str:
     """The keys in as many lines as `columns` needs, never splitting one; ends with ': '."""
     lines: list[str] = []
     line = ""
-    for group in KEY_GROUPS:
+    for group in (_(label) for label in KEY_GROUPS):
         joined = f"{line}  {group}" if line else group
         if line and len(joined) + len(": ") > columns:
             lines.append(line)
@@ -80,14 +114,15 @@ def review(
             write_out("\n".join([heading(index, len(rows), options["columns"], env.plain), ""]))
             lines = item_lines(row, env.today, [], region=plan.region, **options)
             write_out("\n".join(lines) + "\n")
-            key = read_key(keys_prompt(width()))
-            while key not in {"d", "s", "n", "q", "h", ""}:
-                key = read_key(_("Please press d, s, n, Enter, q or h: "))
-            if key == "h":
+            actions = key_actions()
+            action = actions.get(read_key(keys_prompt(width())))
+            while action is None:
+                action = actions.get(read_key(press_again()))
+            if action == "hide":
                 raise QuickHide
-            if key == "q":
+            if action == "quit":
                 break
-            answer_review(env, row.entry.full_id, row.entry.number, key)
+            answer_review(env, row.entry.full_id, row.entry.number, action)
     except QuickHide:
         hide_screen()
         raise typer.Exit(0) from None
@@ -126,17 +161,17 @@ def hide_screen() -> None:
     stream.flush()
 
 
-def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
+def answer_review(env: Env, full_id: str, number: int, action: str) -> None:
     """Apply one review answer and save it at once."""
     from exitplan.cli.prompts import ask_checked
     from exitplan.domain.plan import clean_text, set_note, set_status
 
-    if key == "d":
+    if action == "done":
         env.ws.change(
             lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
         )
         say(_("Done. To undo it: exitplan undo {number}").format(number=number))
-    elif key == "s":
+    elif action == "skip":
         reason = (
             ask_checked(
                 _("Reason (optional)"),
@@ -151,7 +186,7 @@ def answer_review(env: Env, full_id: str, number: int, key: str) -> None:
             )
         )
         say(_("Skipped. To undo it: exitplan undo {number}").format(number=number))
-    elif key == "n":
+    elif action == "note":
         from exitplan.cli.notes import typed_note
 
         entry = env.ws.read().resolve(full_id)
