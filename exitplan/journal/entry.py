@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from exitplan.base import spoken
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
@@ -241,7 +242,7 @@ def when_words(when: Mapping[str, Any]) -> str:
     except ValueError:
         return said
     clock_text = f", {clock[:5]}" if isinstance(clock, str) else ""
-    return f"{said} ({read.day} {read:%b %Y}{clock_text})"
+    return f"{said} ({spoken.day_month_year(read)}{clock_text})"
 
 
 def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base import spoken
 from exitplan.base.errors import os_reason
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
@@ -370,7 +371,7 @@ def when_text(view: Mapping[str, Any]) -> str:
     if said:
         return said
     moment = local_time(view.get("recorded", ""))
-    day = f"{moment.day} {moment:%b %Y}" if moment else str(view.get("recorded", ""))[:10]
+    day = spoken.day_month_year(moment) if moment else str(view.get("recorded", ""))[:10]
     return _("written {day}").format(day=day)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
 from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
@@ -344,7 +345,7 @@ def journal_line(records: int, last: date | None) -> str:
     if last is None:
         return _("Your journal: 'exitplan log' lists its entries.")
     return _("Your journal: last written on {day} {month}.").format(
-        day=last.day, month=f"{last:%B %Y}"
+        day=last.day, month=spoken.month_year(last)
     )
 
 
