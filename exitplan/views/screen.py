@@ -229,7 +229,7 @@ class StatusScreen:
         if behind and groups.due_soon:
             self.add(self._counts(behind, groups.due_soon, warn_days))
         elif behind:
-            self.add(_("{count} behind.").format(count=behind))
+            self.add(ngettext("{count} behind.", "{count} behind.", behind).format(count=behind))
         elif groups.due_soon:
             self.add(self._soon(groups.due_soon, warn_days) + ".")
         more = len(groups.rows()) - shown
@@ -264,11 +264,17 @@ class StatusScreen:
 
     def _soon(self, count: int, warn_days: int) -> str:
         if warn_days == 7:
-            return _("{count} due this week").format(count=count)
-        return _("{count} due in the next {days} days").format(count=count, days=warn_days)
+            return ngettext("{count} due this week", "{count} due this week", count).format(
+                count=count
+            )
+        return ngettext(
+            "{count} due in the next {days} days", "{count} due in the next {days} days", count
+        ).format(count=count, days=warn_days)
 
     def _counts(self, behind: int, soon: int, warn_days: int) -> str:
-        return _("{behind} behind, {soon}.").format(behind=behind, soon=self._soon(soon, warn_days))
+        return ngettext("{behind} behind, {soon}.", "{behind} behind, {soon}.", behind).format(
+            behind=behind, soon=self._soon(soon, warn_days)
+        )
 
     def progress(self) -> None:
         """Done out of the steps that apply, per checklist (one line in all when short)."""
