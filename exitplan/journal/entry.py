@@ -277,9 +277,9 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     if used + size > MAX_ENTRY_CHARS:
         raise JournalError(
             _(
-                "with this answer the entry would be longer than {limit:,} characters in all; "
+                "with this answer the entry would be longer than {limit} characters in all; "
                 "shorten it, or write the rest in a correction afterwards"
-            ).format(limit=MAX_ENTRY_CHARS)
+            ).format(limit=spoken.number_text(MAX_ENTRY_CHARS))
         )
     return checked
 
