@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
+from exitplan.base.i18n import _, ngettext
 from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
@@ -171,9 +172,11 @@ def find_erasure(home: Path) -> Erasure:
         folder = home / rel
         if is_link(folder):
             raise WipeRefused(
-                f"{rel} in {home} is a link to {os.readlink(folder)}; wipe never deletes "
-                f"anything through a link. Remove the link itself with: rm '{folder}' (what it "
-                "points to stays as it is), then run wipe again. Nothing was erased"
+                _(
+                    "{rel} in {home} is a link to {target}; wipe never deletes anything through a "
+                    "link. Remove the link itself with: rm '{folder}' (what it points to stays as "
+                    "it is), then run wipe again. Nothing was erased"
+                ).format(rel=rel, home=home, target=os.readlink(folder), folder=folder)
             )
         if folder.is_dir():
             folders.append(folder)
@@ -185,9 +188,16 @@ def find_erasure(home: Path) -> Erasure:
             path = folder / entry.name
             if entry.is_symlink():
                 raise WipeRefused(
-                    f"{path.relative_to(home)} in {home} is a link to {os.readlink(path)}; "
-                    f"wipe never deletes anything through a link. Remove the link itself with: "
-                    f"rm '{path}', then run wipe again. Nothing was erased"
+                    _(
+                        "{rel} in {home} is a link to {target}; wipe never deletes anything "
+                        "through a link. Remove the link itself with: rm '{path}', then run wipe "
+                        "again. Nothing was erased"
+                    ).format(
+                        rel=path.relative_to(home),
+                        home=home,
+                        target=os.readlink(path),
+                        path=path,
+                    )
                 )
             _check_erasable(path, entry.is_file(follow_symlinks=False))
             files.append(path)
@@ -200,13 +210,17 @@ def _check_erasable(path: Path, regular: bool) -> None:
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         raise WipeRefused(
-            f"cannot erase {path}: the folder {folder} is read-only for you; "
-            f"{_fix(folder, 'u+rwx')}, then run wipe again. Nothing was erased"
+            _(
+                "cannot erase {path}: the folder {folder} is read-only for you; {fix}, then run "
+                "wipe again. Nothing was erased"
+            ).format(path=path, folder=folder, fix=_fix(folder, "u+rwx"))
         )
     if regular and not os.access(path, os.W_OK) and os.lstat(path).st_uid != os.geteuid():
         raise WipeRefused(
-            f"cannot erase {path}: it belongs to another user account of this computer, "
-            "who (or an administrator) must delete it. Nothing was erased"
+            _(
+                "cannot erase {path}: it belongs to another user account of this computer, who "
+                "(or an administrator) must delete it. Nothing was erased"
+            ).format(path=path)
         )
 
 
@@ -245,8 +259,16 @@ def erase(home: Path, erasure: Erasure) -> None:
         with contextlib.suppress(OSError):
             folder.rmdir()  # only when nothing else is left in it
     if failures:
-        more = f" and {len(failures) - 1} more" if len(failures) > 1 else ""
-        raise StorageError(f"could not erase {failures[0]}{more}; the rest was erased")
+        others = len(failures) - 1
+        if others:
+            words = ngettext(
+                "could not erase {path} and {count} more; the rest was erased",
+                "could not erase {path} and {count} more; the rest was erased",
+                others,
+            )
+        else:
+            words = _("could not erase {path}; the rest was erased")
+        raise StorageError(words.format(path=failures[0], count=others))
 
 
 def leftovers(home: Path) -> list[str]:

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from exitplan.base.errors import PlanError
+from exitplan.base.i18n import _
 from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
@@ -81,17 +82,21 @@ class Folder:
             mode = st.st_mode
             if target.is_dir() and shared_folder(st.st_mode, st.st_uid):
                 raise PlanError(
-                    f"the folder {target} is shared with other users of this computer, so "
-                    "exitplan keeps no plan directly in it; give --home a new folder inside "
-                    "it (exitplan creates it private), or leave --home out to use your own "
-                    "data folder"
+                    _(
+                        "the folder {target} is shared with other users of this computer, so "
+                        "exitplan keeps no plan directly in it; give --home a new folder inside "
+                        "it (exitplan creates it private), or leave --home out to use your own "
+                        "data folder"
+                    ).format(target=target)
                 )
             if mode & 0o077:
                 kind = "folder" if target.is_dir() else "file"
                 fix = "700" if target.is_dir() else "600"
                 raise PlanError(
-                    f"the {kind} {target} can be read by other users of this computer; "
-                    f"make it private with: chmod {fix} '{target}'"
+                    _(
+                        "the {kind} {target} can be read by other users of this computer; make it "
+                        "private with: chmod {fix} '{target}'"
+                    ).format(kind=kind, target=target, fix=fix)
                 )
 
     def check_links(self) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError, os_reason
+from exitplan.base.i18n import _
 from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
@@ -101,7 +102,9 @@ class KeySession:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
+            raise PlanError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=os_reason(exc))
+            ) from None
 
     def change_in_progress(self) -> bool:
         """Whether a passphrase change was stopped before it finished (plan.key.next is there
@@ -124,7 +127,7 @@ class KeySession:
     def passphrase(self) -> str:
         """Ask for the passphrase (once per run: the asker keeps what was typed)."""
         if self._ask_passphrase is None:
-            raise PassphraseNeeded("this plan is encrypted and no passphrase was given")
+            raise PassphraseNeeded(_("this plan is encrypted and no passphrase was given"))
         return self._ask_passphrase()
 
     def unlock_key_file(self) -> datakey.DataKey:
@@ -138,8 +141,10 @@ class KeySession:
         upcoming = self.read_key_file(self.next_path) if self.change_in_progress() else None
         if data is None and upcoming is None:
             raise PlanError(
-                f"this plan is encrypted but its key file {self.key_path} is missing, so no "
-                "passphrase can open it; if you have a copy of plan.key, put it back there"
+                _(
+                    "this plan is encrypted but its key file {key_path} is missing, so no "
+                    "passphrase can open it; if you have a copy of plan.key, put it back there"
+                ).format(key_path=self.key_path)
             )
         while True:
             try:
@@ -202,9 +207,11 @@ class KeySession:
             ) from None
         except vault.OtherKey:
             raise PlanError(
-                f"{path}: is sealed with a key other than the one in plan.key (another plan's, or "
-                "plan.key was put back from before an encrypt or a passphrase change); it was "
-                "left as it is"
+                _(
+                    "{path}: is sealed with a key other than the one in plan.key (another plan's, "
+                    "or plan.key was put back from before an encrypt or a passphrase change); it "
+                    "was left as it is"
+                ).format(path=path)
             ) from None
         except vault.DamagedFile:
             hint = damaged()
@@ -258,7 +265,9 @@ class KeySession:
             if (
                 datakey.open_with(safeio.read_capped(tmp, len(sealed)), key) != plain
             ):  # pragma: no cover
-                raise StorageError(f"could not verify {path.name}; nothing was replaced")
+                raise StorageError(
+                    _("could not verify {name}; nothing was replaced").format(name=path.name)
+                )
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
 

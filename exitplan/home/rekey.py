@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError, PlanError, os_reason
+from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.datakey import DataKey, key_id_of, open_with_any, seal_with
 from exitplan.crypto.keyfile import (
@@ -180,9 +181,10 @@ def _check_readable(store: Store) -> None:
             if safeio.is_link(path) or not safeio.is_regular(path):
                 continue  # never opened, never exitplan's: left alone
             raise PlanError(
-                f"{path} cannot be read ({os_reason(exc)}), and it may be sealed with the "
-                "key this would retire; nothing was changed. Make it readable (chmod 600) and "
-                "try again"
+                _(
+                    "{path} cannot be read ({reason}), and it may be sealed with the key this "
+                    "would retire; nothing was changed. Make it readable (chmod 600) and try again"
+                ).format(path=path, reason=os_reason(exc))
             ) from None
         os.close(fd)
 
@@ -205,7 +207,7 @@ def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeye
         except VaultError:
             ok = False
         if not ok:  # pragma: no cover - a broken disk
-            raise PlanError("the new key file did not read back; the passphrase is unchanged")
+            raise PlanError(_("the new key file did not read back; the passphrase is unchanged"))
 
     atomic.write_atomic(keys.next_path, upcoming, verify=opens)
     keys.key, keys.others = old, (new,)
@@ -217,7 +219,9 @@ def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeye
 
     def slot_opens(tmp: Path) -> None:
         if open_key_file(safeio.read_capped(tmp, 4096), passphrase) != new:  # pragma: no cover
-            raise PlanError("the new key file did not read back; run 'exitplan passphrase' again")
+            raise PlanError(
+                _("the new key file did not read back; run 'exitplan passphrase' again")
+            )
 
     atomic.write_atomic(keys.key_path, next_slot(upcoming), verify=slot_opens)
     drop_next_file(store)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError, os_reason
+from exitplan.base.i18n import _
 from exitplan.base.limits import (
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
@@ -95,11 +96,13 @@ class Store(Folder):
         except FileNotFoundError:
             if path == self.plan_path:
                 raise self.no_plan() from None
-            raise PlanError(f"{path}: no such file") from None
+            raise PlanError(_("{path}: no such file").format(path=path)) from None
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
+            raise PlanError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=os_reason(exc))
+            ) from None
         if len(data) > MAX_PLAN_BYTES:
-            raise PlanError(f"{path}: is too large to be an exitplan plan")
+            raise PlanError(_("{path}: is too large to be an exitplan plan").format(path=path))
         return data
 
     def load(self, path: Path | None = None) -> PlanState:
@@ -135,9 +138,11 @@ class Store(Folder):
         try:
             data = read_capped(path, MAX_CHECKLIST_FILE_BYTES)
         except OSError as exc:
-            raise PlanError(f"{path}: cannot be read ({os_reason(exc)})") from None
+            raise PlanError(
+                _("{path}: cannot be read ({reason})").format(path=path, reason=os_reason(exc))
+            ) from None
         if len(data) > MAX_CHECKLIST_FILE_BYTES:
-            raise PlanError(f"{path}: is larger than 16 MiB")
+            raise PlanError(_("{path}: is larger than 16 MiB").format(path=path))
         return self.open_sealed(data, path)
 
     def _restore_hint(self, path: Path) -> str:
@@ -152,10 +157,16 @@ class Store(Folder):
         """The error for a missing plan, pointing at backups when there are some."""
         if has_backups(self.backup_dir):
             return NoPlanError(
-                f"there is no plan.toml in {self.home}, but there are backups of one: "
-                "'exitplan restore' brings the latest back"
+                _(
+                    "there is no plan.toml in {home}, but there are backups of one: 'exitplan "
+                    "restore' brings the latest back"
+                ).format(home=self.home)
             )
-        return NoPlanError(f"there is no plan in {self.home} yet: start one with 'exitplan init'")
+        return NoPlanError(
+            _("there is no plan in {home} yet: start one with 'exitplan init'").format(
+                home=self.home
+            )
+        )
 
     def private_files(self) -> list[Path]:
         """Every file that may hold the plan's content: plan, backups, own checklists.
@@ -192,17 +203,22 @@ class Store(Folder):
         """
         if self.keys.change_in_progress():
             raise PlanError(
-                "a passphrase change was stopped before it finished, so nothing was written; "
-                "run 'exitplan passphrase' again to finish it (either passphrase opens the plan "
-                "until then)"
+                _(
+                    "a passphrase change was stopped before it finished, so nothing was written; "
+                    "run 'exitplan passphrase' again to finish it (either passphrase opens the "
+                    "plan "
+                    "until then)"
+                )
             )
         suspicious = not self.is_encrypted() if plain_plan else self.key is None
         if suspicious and self.home_is_encrypted():
             raise PlanError(
-                f"{self.plan_path} is in plain text, but this plan was encrypted (an encrypt or "
-                "decrypt was stopped, or the file was replaced), so nothing was written; finish "
-                "with 'exitplan encrypt' or 'exitplan decrypt', or bring back the latest "
-                "encrypted backup with 'exitplan restore'"
+                _(
+                    "{plan_path} is in plain text, but this plan was encrypted (an encrypt or "
+                    "decrypt was stopped, or the file was replaced), so nothing was written; "
+                    "finish with 'exitplan encrypt' or 'exitplan decrypt', or bring back the "
+                    "latest encrypted backup with 'exitplan restore'"
+                ).format(plan_path=self.plan_path)
             )
 
     # -- locking -------------------------------------------------------------------------
@@ -222,8 +238,9 @@ class Store(Folder):
             )
         except OSError as exc:
             raise StorageError(
-                f"cannot write in {self.home} ({os_reason(exc)}); is it read-only? "
-                "Nothing was changed"
+                _("cannot write in {home} ({reason}); is it read-only? Nothing was changed").format(
+                    home=self.home, reason=os_reason(exc)
+                )
             ) from None
         try:
             deadline = time.monotonic() + lock_timeout()
@@ -234,8 +251,10 @@ class Store(Folder):
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
                         raise LockError(
-                            "another exitplan is running and using this plan; "
-                            "try again when it has finished"
+                            _(
+                                "another exitplan is running and using this plan; "
+                                "try again when it has finished"
+                            )
                         ) from None
                     time.sleep(0.02)
             self._lock_fd = fd
@@ -260,7 +279,9 @@ class Store(Folder):
                 self.home.chmod(0o700)
             self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
-            raise StorageError(f"cannot create {self.home} ({os_reason(exc)})") from None
+            raise StorageError(
+                _("cannot create {home} ({reason})").format(home=self.home, reason=os_reason(exc))
+            ) from None
         self.check_private(self.home)
 
     def sweep_temp_files(self) -> None:
@@ -304,9 +325,13 @@ def check_choice(store: Store, number: int | None) -> list[Backup]:
     """The backups, when `number` (a list position, or None) names one of them."""
     available = store.backups()
     if not available:
-        raise PlanError("there are no backups to restore from")
+        raise PlanError(_("there are no backups to restore from"))
     if number is not None and not 1 <= number <= len(available):
-        raise PlanError(f"there is no backup number {number}; 'exitplan backups' lists them")
+        raise PlanError(
+            _("there is no backup number {number}; 'exitplan backups' lists them").format(
+                number=number
+            )
+        )
     return available
 
 
@@ -323,14 +348,16 @@ def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
             if wrong and store.keys.key_path.exists():
                 raise  # the key file's check: the passphrase itself is wrong
             if number:
-                raise PlanError(f"backup {number} cannot be read: {exc}") from None
+                raise PlanError(
+                    _("backup {number} cannot be read: {exc}").format(number=number, exc=exc)
+                ) from None
             failures.append(exc)
     if all(isinstance(exc, WrongPassphrase) for exc in failures):
         raise WrongPassphrase(
-            "the passphrase is not right, or every backup was changed; nothing was written"
+            _("the passphrase is not right, or every backup was changed; nothing was written")
         )
     raise PlanError(
-        "none of the backups can be opened (if the plan is encrypted: is the passphrase right?)"
+        _("none of the backups can be opened (if the plan is encrypted: is the passphrase right?)")
     )
 
 

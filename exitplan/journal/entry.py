@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from exitplan.base import spoken
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
@@ -241,7 +242,7 @@ def when_words(when: Mapping[str, Any]) -> str:
     except ValueError:
         return said
     clock_text = f", {clock[:5]}" if isinstance(clock, str) else ""
-    return f"{said} ({read.day} {read:%b %Y}{clock_text})"
+    return f"{said} ({spoken.day_month_year(read)}{clock_text})"
 
 
 def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:
@@ -276,9 +277,9 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     if used + size > MAX_ENTRY_CHARS:
         raise JournalError(
             _(
-                "with this answer the entry would be longer than {limit:,} characters in all; "
+                "with this answer the entry would be longer than {limit} characters in all; "
                 "shorten it, or write the rest in a correction afterwards"
-            ).format(limit=MAX_ENTRY_CHARS)
+            ).format(limit=spoken.number_text(MAX_ENTRY_CHARS))
         )
     return checked
 
@@ -295,14 +296,18 @@ def check_text(name: str, value: str) -> str:
     text = value.replace("\r\n", "\n").strip()
     if len(text) > MAX_FIELD_CHARS:
         raise JournalError(
-            f"'{name}' is longer than {MAX_FIELD_CHARS:,} characters; "
-            "split it over more than one entry or amendment"
+            _(
+                "'{name}' is longer than {limit} characters; split it over more than one entry or "
+                "amendment"
+            ).format(name=name, limit=spoken.number_text(MAX_FIELD_CHARS))
         )
     char = first_refused(text)
     if char is not None:
         raise JournalError(
-            f"'{name}' holds a control character (U+{ord(char):04X}); "
-            "only plain text, new lines and tabs can be kept"
+            _(
+                "'{name}' holds a control character (U+{code}); only plain text, new lines and "
+                "tabs can be kept"
+            ).format(name=name, code=f"{ord(char):04X}")
         )
     return text
 
@@ -329,7 +334,9 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
     unknown = [key for key in raw if key not in FIELDS]
     if unknown:
         raise JournalError(
-            f"unknown key '{unknown[0]}' in the entry; the keys are: {', '.join(FIELDS)}"
+            _("unknown key '{unknown}' in the entry; the keys are: {keys}").format(
+                unknown=unknown[0], keys=", ".join(FIELDS)
+            )
         )
     fields: dict[str, Any] = {}
     total = 0
@@ -347,15 +354,21 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
             total += len(fields["when"]["said"])
             continue
         if not isinstance(value, str):
-            raise JournalError(f"'{name}' must be text (in quotes, or in triple quotes)")
+            raise JournalError(
+                _("'{name}' must be text (in quotes, or in triple quotes)").format(name=name)
+            )
         text = check_text(name, value)
         if text:
             fields[name] = text
             total += len(text)
     if total > MAX_ENTRY_CHARS:
-        raise JournalError(f"the entry is longer than {MAX_ENTRY_CHARS:,} characters in all")
+        raise JournalError(
+            _("the entry is longer than {limit} characters in all").format(
+                limit=spoken.number_text(MAX_ENTRY_CHARS)
+            )
+        )
     if not fields:
-        raise JournalError("the entry is empty; nothing was added")
+        raise JournalError(_("the entry is empty; nothing was added"))
     return fields
 
 
@@ -365,28 +378,34 @@ def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
 
     if isinstance(text, bytes):
         if len(text) > MAX_TOML_BYTES:
-            raise JournalError("the entry is too large to read; nothing was added")
+            raise JournalError(_("the entry is too large to read; nothing was added"))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise JournalError("the entry is not UTF-8 text; nothing was added") from None
+            raise JournalError(_("the entry is not UTF-8 text; nothing was added")) from None
     if len(text) > MAX_TOML_BYTES:
-        raise JournalError("the entry is too large to read; nothing was added")
+        raise JournalError(_("the entry is too large to read; nothing was added"))
 
     if problem := toml_cost_problem(text):
-        raise JournalError(f"the entry could not be read: {problem}; nothing was added")
+        raise JournalError(
+            _("the entry could not be read: {problem}; nothing was added").format(problem=problem)
+        )
     try:
         raw = tomllib.loads(text)
     except RecursionError:
-        raise JournalError("the entry is nested too deeply to read; nothing was added") from None
+        raise JournalError(_("the entry is nested too deeply to read; nothing was added")) from None
     except tomllib.TOMLDecodeError as exc:
         raise JournalError(
-            f"the entry is not valid TOML ({exc}); nothing was added. Write one answer a line, "
-            f'as in: what = "what happened" (the keys are: {", ".join(FIELDS)})'
+            _(
+                "the entry is not valid TOML ({exc}); nothing was added. Write one answer a line, "
+                'as in: what = "what happened" (the keys are: {keys})'
+            ).format(exc=exc, keys=", ".join(FIELDS))
         ) from None
     for key, value in raw.items():
         if isinstance(value, dict):
-            raise JournalError(f"'{key}' must be text, not a table; nothing was added")
+            raise JournalError(
+                _("'{key}' must be text, not a table; nothing was added").format(key=key)
+            )
     return validate_fields(raw, now)
 
 

@@ -31,6 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from exitplan.base import spoken
 from exitplan.base.errors import os_reason
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
@@ -94,7 +95,7 @@ __all__ = [
     "verify",
 ]
 
-PLAIN_IN_SEALED = "it is in plain text in an encrypted journal, where exitplan writes none"
+PLAIN_IN_SEALED = N_("it is in plain text in an encrypted journal, where exitplan writes none")
 
 
 def file_bytes(record: Mapping[str, Any]) -> bytes:
@@ -127,14 +128,16 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
         try:
             data = _read_capped(path)
         except OSError as exc:
-            records.append({"n": n, "damaged": f"it cannot be read ({os_reason(exc)})"})
+            records.append(
+                {"n": n, "damaged": _("it cannot be read ({reason})").format(reason=os_reason(exc))}
+            )
             continue
         if len(data) > MAX_RECORD_BYTES:
-            records.append({"n": n, "damaged": "it is far larger than any record"})
+            records.append({"n": n, "damaged": _("it is far larger than any record")})
             continue
         if is_sealed_record(data):
             if sealing is None and records:  # sealed among plain ones, and no key here
-                records.append({"n": n, "damaged": "it is encrypted, and no key here opens it"})
+                records.append({"n": n, "damaged": _("it is encrypted, and no key here opens it")})
                 continue
             seen_sealed = True
             records.append(_opened(n, data, sealing))
@@ -142,7 +145,7 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
         if sealing is not None:
             plain.append(n)
             if seen_sealed or not sealing.stopped:
-                records.append({"n": n, "damaged": PLAIN_IN_SEALED})
+                records.append({"n": n, "damaged": _(PLAIN_IN_SEALED)})
                 continue
         records.append(_decoded(n, data))
     return Journal(records, plain)
@@ -156,13 +159,13 @@ def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
     try:
         data = _read_capped(path)
     except OSError:
-        return {"n": n, "damaged": "it cannot be read"}
+        return {"n": n, "damaged": _("it cannot be read")}
     if len(data) > MAX_RECORD_BYTES:
-        return {"n": n, "damaged": "it is far larger than any record"}
+        return {"n": n, "damaged": _("it is far larger than any record")}
     if is_sealed_record(data):
         return _opened(n, data, sealing)
     if sealing is not None:
-        return {"n": n, "damaged": PLAIN_IN_SEALED}
+        return {"n": n, "damaged": _(PLAIN_IN_SEALED)}
     return _decoded(n, data)
 
 
@@ -177,7 +180,7 @@ def _opened(n: int, data: bytes, sealing: Sealing | None) -> dict[str, Any]:
     try:
         plain = sealing.open(data)
     except Exception:  # a wrong key, a torn or a forged file: whatever the seal raises
-        return {"n": n, "damaged": "it cannot be opened with this plan's key"}
+        return {"n": n, "damaged": _("it cannot be opened with this plan's key")}
     return _decoded(n, plain)
 
 
@@ -186,11 +189,11 @@ def _decoded(n: int, data: bytes) -> dict[str, Any]:
     try:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return {"n": n, "damaged": "it is not a readable record"}
+        return {"n": n, "damaged": _("it is not a readable record")}
     if not isinstance(record, dict):
-        return {"n": n, "damaged": "it is not a readable record"}
+        return {"n": n, "damaged": _("it is not a readable record")}
     if holds_refused(record):  # e.g. an escape sequence planted to take over the terminal
-        return {"n": n, "damaged": "it holds control characters exitplan never writes"}
+        return {"n": n, "damaged": _("it holds control characters exitplan never writes")}
     return record
 
 
@@ -334,7 +337,7 @@ def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
     for view in list_entries(records):
         if view["number"] == n:
             return view
-    raise JournalError(f"there is no entry {n} in the journal")  # pragma: no cover
+    raise JournalError(_("there is no entry {n} in the journal").format(n=n))  # pragma: no cover
 
 
 @dataclass(frozen=True)
@@ -370,7 +373,7 @@ def when_text(view: Mapping[str, Any]) -> str:
     if said:
         return said
     moment = local_time(view.get("recorded", ""))
-    day = f"{moment.day} {moment:%b %Y}" if moment else str(view.get("recorded", ""))[:10]
+    day = spoken.day_month_year(moment) if moment else str(view.get("recorded", ""))[:10]
     return _("written {day}").format(day=day)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from exitplan.base import spoken
+
 __all__ = ["local_text", "local_time", "utc_text"]
 
 
@@ -33,7 +35,7 @@ def local_text(iso: object, *, offset: bool = False) -> str:
     moment = local_time(iso)
     if moment is None:
         return str(iso)
-    text = f"{moment.day} {moment:%b %Y, %H:%M}"
+    text = spoken.day_and_time(moment)
     if offset:
         zone = moment.strftime("%z")
         text += f" UTC{zone[:3]}:{zone[3:]}" if zone else ""

@@ -211,7 +211,7 @@ class Workspace:
         later = newest.history[::-1]
         if last not in later or later.index(last) == 0:
             return None
-        return (
+        return _(
             "Note: the plan is older than its newest backup, so an older copy may have been put "
             "back. If you did not put it back yourself, 'exitplan backups' lists the copies and "
             "'exitplan restore 1' brings back the newest."
@@ -256,7 +256,7 @@ class Workspace:
         state = self.check_init(checklists, force=force, exit_date=exit_date)
         with self.store.locked():
             if self.store.exists() and not force:  # pragma: no cover - a race with another init
-                raise ExitplanError(f"a plan already exists in {self.home}")
+                raise ExitplanError(_("a plan already exists in {home}").format(home=self.home))
             cached = sorted(cache_dir(self.store).glob("*.json"))
             adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
             self.store.save(state)
@@ -272,13 +272,17 @@ class Workspace:
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
             raise ExitplanError(
-                f"a plan already exists in {self.home}; use --force to start again "
-                "(the old plan is kept as a backup)"
+                _(
+                    "a plan already exists in {home}; use --force to start again (the old plan is "
+                    "kept as a backup)"
+                ).format(home=self.home)
             )
         if self.store.backups() and not force:
             raise ExitplanError(
-                f"there are backups of an earlier plan in {self.home}: 'exitplan restore' "
-                "brings it back; use --force to start a new plan instead"
+                _(
+                    "there are backups of an earlier plan in {home}: 'exitplan restore' brings it "
+                    "back; use --force to start a new plan instead"
+                ).format(home=self.home)
             )
         return state
 
@@ -301,15 +305,19 @@ class Workspace:
             return
         if not self.store.is_encrypted() and self.store.keys.key_path.exists():
             raise ExitplanError(
-                "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
-                "or 'exitplan decrypt' again to finish it first"
+                _(
+                    "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
+                    "or 'exitplan decrypt' again to finish it first"
+                )
             )
 
     def _refuse_passphrase_change(self) -> None:
         if self.store.keys.change_in_progress():
             raise ExitplanError(
-                "a passphrase change was stopped before it finished; run 'exitplan passphrase' "
-                "again to finish it first (either passphrase opens the plan until then)"
+                _(
+                    "a passphrase change was stopped before it finished; run 'exitplan passphrase' "
+                    "again to finish it first (either passphrase opens the plan until then)"
+                )
             )
 
     def encrypt(self, new_passphrase: Callable[[], str]) -> Rekeyed:
@@ -327,7 +335,7 @@ class Workspace:
             sealed = store.is_encrypted() and has_key
             if sealed and not plain_files(store):  # no key needed
                 raise ExitplanError(
-                    "the plan is already encrypted; 'exitplan passphrase' changes it"
+                    _("the plan is already encrypted; 'exitplan passphrase' changes it")
                 )
             if has_key or store.is_encrypted():
                 passphrase = store.keys.passphrase()
@@ -347,7 +355,9 @@ class Workspace:
         self.require_plan()
         self._refuse_stopped()
         if not self.store.is_encrypted():
-            raise ExitplanError("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+            raise ExitplanError(
+                _("the plan is not encrypted; 'exitplan encrypt' sets a passphrase")
+            )
         store = self.store
         with store.locked():
             store.load()  # the current passphrase is checked before a new one is asked for
@@ -360,7 +370,7 @@ class Workspace:
         self._refuse_passphrase_change()
         store = self.store
         if not store.is_encrypted() and not store.keys.key_path.exists():
-            raise ExitplanError("the plan is not encrypted")
+            raise ExitplanError(_("the plan is not encrypted"))
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
             return decrypt(store)

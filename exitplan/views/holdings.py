@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
 from exitplan.domain.findings import account_flag, account_reach, document_flags
 from exitplan.domain.inventory import DOCUMENT_KINDS, Account, Document, Money
@@ -128,7 +129,7 @@ CAUTIONS = {
 
 def day_text(day: date) -> str:
     """`1 Mar 2027`."""
-    return f"{day.day} {day:%b} {day.year}"
+    return spoken.day_month_year(day)
 
 
 def kind_text(doc: Document) -> str:

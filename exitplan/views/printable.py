@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.base.markup import html_link, html_page, html_text
 from exitplan.views.local import CHANGING
 from exitplan.views.summary import (
@@ -171,12 +171,14 @@ class HtmlWriter:
             caution = _(CAUTION_WORDS) + (f" {step.caution}" if step.caution else "")
             lines.append(f'<p class="caution">{html_text(caution)}</p>')
         if step.note:
-            lines.append(f'<p class="note">Note: {html_text(step.note)}</p>')
+            note = html_text(_("Note: {line}")).replace("{line}", html_text(step.note))
+            lines.append(f'<p class="note">{note}</p>')
         if step.changing:
             lines.append(f'<p class="caution">{html_text(_(CHANGING))}</p>')
         if step.sources:
             links = ", ".join(html_link(url) for url in step.sources)
-            lines.append(f'<p class="sources">Sources: {links}</p>')
+            words = html_text(_("Sources: {links}")).replace("{links}", links)
+            lines.append(f'<p class="sources">{words}</p>')
         if step.local_sources:
             local = ", ".join(f"{html_link(u)} ({html_text(w)})" for u, w in step.local_sources)
             words = html_text(_("Local sources: {links}")).replace("{links}", local)
@@ -189,14 +191,18 @@ class HtmlWriter:
         self._close_list()
         self.parts += [
             '<section class="journal" style="break-before: page">',
-            "<h2>Journal</h2>",
+            f"<h2>{html_text(_('Journal'))}</h2>",
             f"<p>{html_text(_(TIMELINE_NOTE if moments else NO_ENTRIES))}</p>",
         ]
         if moments:
             self.parts += [
                 "<table>",
-                '<thead><tr><th scope="col">Entry</th><th scope="col">When</th>'
-                '<th scope="col">What happened</th><th scope="col">Added</th></tr></thead>',
+                "<thead><tr>"
+                + "".join(
+                    f'<th scope="col">{html_text(_(name))}</th>'
+                    for name in (N_("Entry"), N_("When"), N_("What happened"), N_("Added"))
+                )
+                + "</tr></thead>",
                 "<tbody>",
                 *(
                     f"<tr><td>{m.number}</td><td>{html_text(m.when)}</td><td>{html_text(m.what)}</td>"

@@ -37,6 +37,12 @@ WHEN_WORDS = {
     "event": N_("the same day it happens"),
     "anytime": N_("any time, with or without an exit date"),
 }
+PRIORITY_WORDS = {
+    "critical": N_("critical"),
+    "high": N_("high"),
+    "normal": N_("normal"),
+    "low": N_("low"),
+}
 # The due line of `show` for a step that has no date of its own.
 UNDATED_DUE = {
     "event": N_("no date: do it the same day it happens, if it happens"),
@@ -54,19 +60,22 @@ def list_lines(
 ) -> list[str]:
     """Steps as lines: number, state, due date, title, id; wrapped to `columns`."""
     if not rows:
-        return ["No steps to show."]
+        return [_("No steps to show.")]
     paint = paint or Painter(False)
     if plain:
         lines = []
         for row in rows:
             entry = row.entry
-            facts = [f"Step {entry.number}: {entry.item.title}.", f"State: {short_state(row)}."]
+            facts = [
+                _("Step {number}: {title}.").format(number=entry.number, title=entry.item.title),
+                _("State: {state}.").format(state=short_state(row)),
+            ]
             due = plain_due(row, today)
             if due:
-                facts.append(f"Due {due}.")
+                facts.append(_("Due {due}.").format(due=due))
             if entry.item.alerts_partner:
                 facts.append(_(ALERT_SENTENCE))
-            facts.append(f"Id {entry.full_id}.")
+            facts.append(_("Id {id}.").format(id=entry.full_id))
             lines += wrap(" ".join(facts), columns, indent=2)
         return lines
     width = len(str(max(row.entry.number for row in rows)))
@@ -74,7 +83,10 @@ def list_lines(
     dues: dict[date | None, str] = {}  # a long plan has few distinct dates: word each once
     lines = []
     if wide:
-        lines.append(paint(f"{'#':>{width}}  {'state':<12}  {'due':<19}  step  (id)", "bold"))
+        head = _("{number}  {state}  {due}  step  (id)").format(
+            number="#".rjust(width), state=_("state").ljust(12), due=_("due").ljust(19)
+        )
+        lines.append(paint(head, "bold"))
     for row in rows:
         entry = row.entry
         state, style = short_state(row), state_style(row)
@@ -93,9 +105,10 @@ def list_lines(
         else:
             lines += wrap(f"{entry.item.title}{mark}", columns, f"{number}  ")
             if when and row.flag == "due_soon" and row.entry.live:  # not "due soon, due 1 Dec"
-                details = f"due {when}  {ident}"
+                details = _("due {date}").format(date=when)
             else:
-                details = f"{state}, due {when}  {ident}" if when else f"{state}  {ident}"
+                details = _("{state}, due {date}").format(state=state, date=when) if when else state
+            details += f"  {ident}"
             lines += [paint(line, "dim") for line in wrap(details, columns, " " * (width + 2))]
     return lines
 
@@ -123,33 +136,37 @@ def item_lines(
     entry, item = row.entry, row.entry.item
     facts = step_facts(item, region)
     fields: list[tuple[str, str]] = [
-        ("Step", item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
-        ("Id", f"{entry.full_id}  (#{entry.number})"),
-        ("Checklist", entry.checklist.title),
-        ("Why", item.why),
+        (_("Step"), item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
+        (_("Id"), f"{entry.full_id}  (#{entry.number})"),
+        (_("Checklist"), entry.checklist.title),
+        (_("Why"), item.why),
     ]
     if item.how:
-        fields.append(("How", item.how))
+        fields.append((_("How"), item.how))
     if item.alerts_partner:
-        caution = item.caution or "Doing this could be noticed. Think about when it is safest."
+        caution = item.caution or _("Doing this could be noticed. Think about when it is safest.")
         label = _(ALERT_LABEL) if plain else f"{CAUTION} {_('Caution')}"
         fields.append((label, caution))
-    fields.append(("When", _(WHEN_WORDS[item.when])))
+    fields.append((_("When"), _(WHEN_WORDS[item.when])))
     due = (plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
-    fields += [("Due", due), ("Priority", item.priority), ("State", state_words(row))]
+    fields += [
+        (_("Due"), due),
+        (_("Priority"), _(PRIORITY_WORDS.get(item.priority, item.priority))),
+        (_("State"), state_words(row)),
+    ]
     if entry.state.note:
-        fields.append(("Note", entry.state.note))
+        fields.append((_("Note"), entry.state.note))
     if facts and region is not None:
         words = [region.label, *(fact_words(fact) for fact in facts)]
         fields.append((_("Where you live"), "\n".join(words)))
     if item.sources or facts:
-        fields.append(("Sources", "\n".join([*item.sources, *source_lines(facts)])))
+        fields.append((_("Sources"), "\n".join([*item.sources, *source_lines(facts)])))
     if item.checked:
         fields.append((_("Checked"), item.checked))
     if events:
         fields.append(
             (
-                "History",
+                _("History"),
                 "\n".join(
                     f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
                     + (f": {e.detail}" if e.detail else "")
@@ -227,14 +244,13 @@ def checklists_lines(
     """The checklists that can be used: id, title, item count, whose, whether in the plan."""
     paint = paint or Painter(False)
     if not rows:
-        return ["No checklists found."]
+        return [_("No checklists found.")]
     lines = []
     id_width = max(len(row["id"]) for row in rows)
     for row in rows:
-        whose = "built-in" if row["builtin"] else "yours"
-        used = "in your plan" if row["in_plan"] else "not in your plan"
-        steps = f"{row['items']} step{'s' * (row['items'] != 1)}"
-        text = f"{row['title']}: {steps}, {whose}, {used}."
+        count = row["items"]
+        text = _checklist_text(bool(row["builtin"]), bool(row["in_plan"]), count)
+        text = text.format(title=row["title"], count=count)
         if plain:
             lines += wrap(f"{row['id']}. {text}", columns, indent=2)
         elif columns < NARROW:
@@ -246,6 +262,33 @@ def checklists_lines(
             lines.append(paint(row["id"], "bold") + body[0][len(row["id"]) :])
             lines += body[1:]
     return lines
+
+
+def _checklist_text(builtin: bool, in_plan: bool, count: int) -> str:
+    """A checklist in the `checklists` list, as one whole sentence (placeholders: title, count)."""
+    if builtin and in_plan:
+        return ngettext(
+            "{title}: {count} step, built-in, in your plan.",
+            "{title}: {count} steps, built-in, in your plan.",
+            count,
+        )
+    if builtin:
+        return ngettext(
+            "{title}: {count} step, built-in, not in your plan.",
+            "{title}: {count} steps, built-in, not in your plan.",
+            count,
+        )
+    if in_plan:
+        return ngettext(
+            "{title}: {count} step, yours, in your plan.",
+            "{title}: {count} steps, yours, in your plan.",
+            count,
+        )
+    return ngettext(
+        "{title}: {count} step, yours, not in your plan.",
+        "{title}: {count} steps, yours, not in your plan.",
+        count,
+    )
 
 
 def history_lines(events: list[Event]) -> list[str]:
@@ -265,10 +308,15 @@ def backup_lines(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for row in rows:
         taken = datetime.fromisoformat(row["taken"]).astimezone()
-        detail = (
-            f"exit {row['exit_date'] or 'not set'}, {row['done']}/{row['total']} done"
-            if row["readable"]
-            else "cannot be read"
-        )
+        if not row["readable"]:
+            detail = _("cannot be read")
+        elif row["exit_date"]:
+            detail = _("exit {date}, {done}/{total} done").format(
+                date=row["exit_date"], done=row["done"], total=row["total"]
+            )
+        else:
+            detail = _("exit not set, {done}/{total} done").format(
+                done=row["done"], total=row["total"]
+            )
         lines.append(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
     return lines

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
 from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
@@ -228,7 +229,7 @@ class StatusScreen:
         if behind and groups.due_soon:
             self.add(self._counts(behind, groups.due_soon, warn_days))
         elif behind:
-            self.add(_("{count} behind.").format(count=behind))
+            self.add(ngettext("{count} behind.", "{count} behind.", behind).format(count=behind))
         elif groups.due_soon:
             self.add(self._soon(groups.due_soon, warn_days) + ".")
         more = len(groups.rows()) - shown
@@ -263,11 +264,17 @@ class StatusScreen:
 
     def _soon(self, count: int, warn_days: int) -> str:
         if warn_days == 7:
-            return _("{count} due this week").format(count=count)
-        return _("{count} due in the next {days} days").format(count=count, days=warn_days)
+            return ngettext("{count} due this week", "{count} due this week", count).format(
+                count=count
+            )
+        return ngettext(
+            "{count} due in the next {days} days", "{count} due in the next {days} days", count
+        ).format(count=count, days=warn_days)
 
     def _counts(self, behind: int, soon: int, warn_days: int) -> str:
-        return _("{behind} behind, {soon}.").format(behind=behind, soon=self._soon(soon, warn_days))
+        return ngettext("{behind} behind, {soon}.", "{behind} behind, {soon}.", behind).format(
+            behind=behind, soon=self._soon(soon, warn_days)
+        )
 
     def progress(self) -> None:
         """Done out of the steps that apply, per checklist (one line in all when short)."""
@@ -344,7 +351,7 @@ def journal_line(records: int, last: date | None) -> str:
     if last is None:
         return _("Your journal: 'exitplan log' lists its entries.")
     return _("Your journal: last written on {day} {month}.").format(
-        day=last.day, month=f"{last:%B %Y}"
+        day=last.day, month=spoken.month_year(last)
     )
 
 

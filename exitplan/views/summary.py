@@ -437,12 +437,15 @@ class TextWriter:
             caution = f" {step.caution}" if step.caution else ""
             self.lines.append(pad + _(CAUTION_WORDS) + caution)
         if step.note:
+            first = _("note: {line}")
+            indent = " " * len(first.format(line=""))
             for i, line in enumerate(step.note.split("\n")):
-                self.lines.append(f"{pad}{'note: ' if i == 0 else '      '}{line}".rstrip())
+                text = first.format(line=line) if i == 0 else indent + line
+                self.lines.append(f"{pad}{text}".rstrip())
         if step.changing:
             self.lines.append(pad + _(CHANGING))
         if step.sources:
-            self.lines.append(f"{pad}sources: {', '.join(step.sources)}")
+            self.lines.append(pad + _("sources: {links}").format(links=", ".join(step.sources)))
         if step.local_sources:
             links = ", ".join(f"{url} ({where})" for url, where in step.local_sources)
             self.lines.append(pad + _("local sources: {links}").format(links=links))

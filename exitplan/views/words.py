@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from exitplan.base.i18n import N_, _
+from exitplan.base import spoken
+from exitplan.base.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from datetime import date
@@ -101,15 +102,17 @@ def relative_day(day: date, today: date) -> str:
     if delta == -1:
         return _("yesterday")
     if delta > 0:
-        return _("in {days} days").format(days=delta)
-    return _("{days} days ago").format(days=-delta)
+        return ngettext("in {days} day", "in {days} days", delta).format(days=delta)
+    return ngettext("{days} day ago", "{days} days ago", -delta).format(days=-delta)
 
 
 def due_text(row: Scheduled, today: date) -> str:
     """`12 Dec (in 3 days)`, or an empty string when there is no date."""
     if row.due is None:
         return ""
-    return f"{row.due.day} {row.due:%b} ({relative_day(row.due, today)})"
+    return _("{date} ({relative})").format(
+        date=spoken.day_month(row.due), relative=relative_day(row.due, today)
+    )
 
 
 def plain_due(row: Scheduled, today: date) -> str:
@@ -120,12 +123,12 @@ def plain_due(row: Scheduled, today: date) -> str:
 
 def day_words(day: date) -> str:
     """A date that reads the same on both sides of the Atlantic: `Mon 7 Dec 2026`."""
-    return f"{day:%a} {day.day} {day:%b} {day.year}"
+    return spoken.short_day(day)
 
 
 def long_day(day: date) -> str:
     """`Monday 14 December 2026`."""
-    return f"{day:%A} {day.day} {day:%B %Y}"
+    return spoken.long_day(day)
 
 
 def upper_first(words: str) -> str:
@@ -140,11 +143,17 @@ def countdown_text(exit_date: date | None, today: date) -> str:
     left = (exit_date - today).days
     when = long_day(exit_date)
     if left > 1:
-        return _("{days} days until {date}.").format(days=left, date=when)
+        return ngettext("{days} day until {date}.", "{days} days until {date}.", left).format(
+            days=left, date=when
+        )
     if left == 1:
         return _("Tomorrow is the day: {date}.").format(date=when)
     if left == 0:
         return _("Today is the day: {date}.").format(date=when)
     if left == -1:
         return _("The exit date, {date}, was yesterday.").format(date=when)
-    return _("The exit date, {date}, was {days} days ago.").format(date=when, days=-left)
+    return ngettext(
+        "The exit date, {date}, was {days} day ago.",
+        "The exit date, {date}, was {days} days ago.",
+        -left,
+    ).format(date=when, days=-left)
