@@ -11,7 +11,11 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import only_controls
 from exitplan.cli.common import env_of, read_private_text, say
+from exitplan.cli.replies import choice
 from exitplan.cli.talk import helptext
+
+# Over an existing note: the answers that add to it, replace it or keep it (separated by |).
+NOTE_CHOICES = (("add", N_("a|add")), ("replace", N_("r|replace")), ("keep", N_("k|keep")))
 
 
 @helptext(
@@ -133,11 +137,9 @@ def choose_note_action(current: str, name: str, stopped: str | None = None) -> s
     say(_("The note on {step} now reads:").format(step=name))
     for line in current.splitlines() or [""]:
         say("\n".join(wrap(line, width(), "  ", indent=2)))
-    words = {"a": "add", "add": "add", "r": "replace", "replace": "replace"}
-    words |= {"k": "keep", "keep": "keep", "": "keep"}
 
     def check(answer: str) -> str:
-        chosen = words.get(answer.strip().lower())
+        chosen = choice(answer, NOTE_CHOICES) if answer.strip() else "keep"
         if chosen is None:
             raise ExitplanError(_("please answer a, r or k"))
         return chosen

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from exitplan.base.i18n import N_, _
 from exitplan.cli import prompts
 from exitplan.cli.common import say
+from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.domain.checks import InventoryError
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
@@ -144,7 +145,9 @@ SINGULAR = {"documents": N_("document"), "accounts": N_("account or device"), "m
 def choice_value(question: Question, answer: str) -> str:
     """A typed choice as its value: its number in the list, its value, or its words."""
     text = answer.strip().lower()
-    text = ALIASES.get(text, text)
+    said = meaning(text, (YES, NO, UNSURE))  # "s", "sí", "y": in the language spoken first
+    values = {value for value, _words in question.choices}
+    text = said if said in values else ALIASES.get(text, text)
     for index, (value, words) in enumerate(question.choices, 1):
         if text in {str(index), value, _(words).lower(), words.lower()}:
             return value

@@ -30,11 +30,17 @@ def _words(marked: str, *, translated: bool) -> set[str]:
 def meaning(text: str, kinds: tuple[str, ...] = (YES, NO)) -> str | None:
     """'yes', 'no', 'unsure' or 'skip' for a typed answer among `kinds` (None: not one of them).
     The language spoken decides first, then English where it does not clash."""
+    return choice(text, tuple((MEANINGS[kind], kind) for kind in kinds))
+
+
+def choice(text: str, options: tuple[tuple[str, str], ...]) -> str | None:
+    """The value of the option a typed answer names: `options` are (value, marked words
+    separated by |); the language spoken decides first, then English (None: none of them)."""
     reply = " ".join(text.strip().lower().split())
     for translated in (True, False):
-        for kind in kinds:
-            if reply in _words(kind, translated=translated):
-                return MEANINGS[kind]
+        for value, marked in options:
+            if reply in _words(marked, translated=translated):
+                return value
     return None
 
 
