@@ -127,8 +127,9 @@ def current() -> str:
 
 
 def _(message: str) -> str:
-    """The message in the chosen language (the English text when it has no translation)."""
-    return message if _catalog is None else _catalog.gettext(message)
+    """The message in the chosen language (the English text when it has no translation). The
+    empty string stays empty (gettext would give the catalog's header for it)."""
+    return message if _catalog is None or not message else _catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

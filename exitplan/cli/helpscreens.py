@@ -159,6 +159,6 @@ def render_help(command: Any, ctx: Any) -> str:
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is not None and not getattr(sub, "hidden", False):
-                rows.append((name, _short(_(sub.help or ""))))
+                rows.append((name, _short(_(sub.help) if sub.help else "")))
         lines += [_("Commands:"), *_rows(rows, columns), ""]
     return "\n".join(lines).rstrip("\n")

@@ -315,7 +315,6 @@ def unknown_command(group: Any, ctx: Any, name: str) -> str:
     )
 
 
-@helptext(N_("Show how to use exitplan, or one of its commands. Example: exitplan help note"))
 def either(names: list[str]) -> str:
     """One name, or two joined as the language joins them ("help or helpp")."""
     if len(names) == 2:
@@ -323,6 +322,7 @@ def either(names: list[str]) -> str:
     return ", ".join(names)
 
 
+@helptext(N_("Show how to use exitplan, or one of its commands. Example: exitplan help note"))
 def help_command(
     ctx: typer.Context,
     names: Annotated[
