@@ -1,0 +1,335 @@
+"""No English on a Spanish screen, and no string left unmarked.
+
+Two checks on what the CLI shows:
+
+- NO ENGLISH LEAK: every command's help (`exitplan --lang es X --help` and `exitplan --lang es
+  help X`) and the common usage errors, rendered in Spanish through CliRunner and in real
+  processes with `LANG=es_ES.UTF-8`, must hold none of the framework's sentences
+  (`FRAMEWORK_WORDS` of test_usage) and none of a list of common English words, matched as whole
+  words. Command names, option names, file names and ids (anything with `-`, `.`, `/`, `=`, `_`)
+  and the literal values an option takes are not words of the language, so they are left out.
+- PSEUDO-LANGUAGE: a catalog made at test time from the source itself (Babel's extractor, the
+  same map as `pybabel extract`), where every word of every msgstr is wrapped in ⟦ ⟧ and
+  `{placeholders}` and markup stay as they are, is installed as the language "xx" over the main
+  screens. A word outside ⟦ ⟧ is a string nobody marked, unless the line is content: a line whose
+  words, in order, are found in the content files (checklists, region files) is content, and
+  English day and month names are dates (the content and dates are translated elsewhere).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from conftest import MONEY, PAPERS, Run
+from helpers import DATA, REPO, child, cli, ok
+from test_usage import PATHS, leftovers
+
+from exitplan.base import i18n
+
+# Common English words: none of them is also a Spanish word (so not "no", "plan", "a", "me").
+ENGLISH_WORDS = frozenset(
+    """
+    the your you and with not step steps this that these those is are was were be been of to
+    for from on at by it its or if when which what who how why there here every each only also
+    more than then now today day days week weeks folder entry entries journal passphrase
+    checklist backup shows give type press please again nothing changed saved kept needs
+    default options arguments commands usage example see try use run write read ask asked
+    without before after about can cannot will would should must has have had does already
+    answer answers yes none nearest command option value number missing invalid such
+    """.split()
+)
+# Literal values that options take (typed as they are in every language) and proper nouns.
+VALUES = frozenset(
+    """
+    exitplan critical high normal low text markdown html json all open done skipped attention
+    documents accounts money exit en es iphone android usb adb toml utf sha pdf enter ctrl
+    """.split()
+)
+
+
+def command_words() -> frozenset[str]:
+    """Every command and group name: they are typed in English in every language."""
+    return frozenset(word for path in PATHS for word in path)
+
+
+SKIPPED_WORDS = VALUES | command_words()
+
+
+def english_left(text: str) -> list[str]:
+    """The common English words in a text, outside names, options, files and ids."""
+    found = []
+    for token in text.split():
+        if re.search(r"[-./=_~:@]\w", token) or token.startswith("-"):
+            continue  # an option, a file name, an id, a path, a fingerprint
+        for word in re.findall(r"[^\W\d_]+", token):
+            lower = word.lower()
+            if lower in ENGLISH_WORDS and lower not in SKIPPED_WORDS:
+                found.append(word)
+    return found
+
+
+def spanish(*args: str, home: Path | None = None) -> tuple[int, str, str]:
+    result = cli(home, "--lang", "es", *args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_english_word_check_can_fail() -> None:
+    """The check finds English words, and leaves commands, options and files alone."""
+    assert english_left("Usage: the note needs ITEM") == ["Usage", "the", "needs"]
+    assert english_left("Uso: exitplan note PASO --clear journal-for-lawyer mine.toml") == []
+    assert english_left("Show this help.") == ["this"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda path: " ".join(path) or "exitplan")
+def test_every_help_screen_is_spanish(path: tuple[str, ...]) -> None:
+    """`--help` and `help X` in Spanish: the same screen, Spanish headings, no English left."""
+    code, screen, _err = spanish(*path, "--help")
+    assert code == 0, screen
+    assert screen.startswith(f"Uso: {' '.join(('exitplan', *path))}"), screen
+    assert leftovers(screen) == [], screen
+    assert english_left(screen) == [], screen
+    assert "Muestra esta ayuda." in screen
+    assert spanish("help", *path)[1] == screen
+
+
+# (arguments, Spanish words the one error line must hold)
+MISTAKES: list[tuple[tuple[str, ...], str]] = [
+    (("helpp",), "'helpp' no es un comando de exitplan; el más parecido es help"),
+    (("lis",), "el más parecido es list"),
+    (("log", "ad"), "'ad' no es un comando de exitplan log"),
+    (("help", "nope"), "'nope' no es un comando de exitplan"),
+    (("list", "--foo"), "exitplan list no tiene la opción --foo"),
+    (("list", "--al"), "la más parecida es --all"),
+    (("done", "1", "--plain"), "--plain es una opción del propio exitplan"),
+    (("note",), "exitplan note necesita PASO (número, id o parte de un id). Por ejemplo"),
+    (("show",), "exitplan show necesita PASO"),
+    (("validate",), "exitplan validate necesita ARCHIVOS"),
+    (("log", "export"), "exitplan log export necesita --output"),
+    (("help-now", "--region"), "--region necesita un valor después"),
+    (("status", "--json=yes"), "--json no lleva ningún valor"),
+    (("date", "--per-day", "x"), "--per-day: da un número entero, como 4"),
+    (("date", "--warn-days", "999"), "da un número no mayor que 365"),
+    (("log", "show", "0"), "da un número de al menos 1"),
+    (("add", MONEY, "x", "--priority", "urgent"), "'urgent' no es una de las opciones de"),
+    (("summary", "--format", "pdf"), "usa una de estas: text, markdown, html, json"),
+    (("date", "11", "Jan", "2027"), "no puede usar 'Jan 2027'"),
+    (("log", "add", "he", "hit", "me"), "no puede usar 3 palabras más"),
+    (("--today", "someday", "status"), "'someday' no es una fecha"),
+]
+
+
+@pytest.mark.parametrize(("args", "words"), MISTAKES, ids=lambda v: " ".join(v))
+def test_common_mistakes_are_spanish(
+    run: Run, plan_home: Path, args: tuple[str, ...], words: str
+) -> None:
+    """Each usage error: one Spanish `Error: ...` line, exit 2, no English left over."""
+    result = run("--lang", "es", *args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error: "), lines[0]
+    assert words in lines[0], lines[0]
+    assert leftovers(lines[0]) == [], lines[0]
+    assert english_left(lines[0]) == [], lines[0]
+
+
+def test_a_real_process_speaks_spanish_from_lang() -> None:
+    """`LANG=es_ES.UTF-8 exitplan ...` in a real process: help and mistakes in Spanish."""
+    env = {"LANG": "es_ES.UTF-8"}
+    shown = child("help", env=env, script=True)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Uso: exitplan [OPCIONES] COMANDO")
+    assert english_left(shown.stdout) == [], shown.stdout
+    for args in (("lis",), ("note",), ("list", "--al"), ("date", "--warn-days", "999")):
+        wrong = child(*args, env=env, script=True)
+        assert wrong.returncode == 2, wrong.stderr
+        assert wrong.stderr.startswith("Error: "), wrong.stderr
+        assert leftovers(wrong.stderr) == [], wrong.stderr
+        assert english_left(wrong.stderr) == [], wrong.stderr
+    note = child("note", env=env, script=True).stderr
+    assert "exitplan note necesita PASO" in note
+
+
+# -- the pseudo-language --------------------------------------------------------------------
+
+PSEUDO = "xx"
+_KEPT = re.compile(r"(\{[^{}]*\}|\[/?[a-z][a-z ]*\])")  # placeholders and markup tags
+
+
+def pseudo(text: str) -> str:
+    """Every word wrapped in ⟦ ⟧; {placeholders} and [markup] kept exactly."""
+    parts = _KEPT.split(text)
+    return "".join(
+        part if index % 2 else re.sub(r"[^\W\d_]+", lambda m: f"⟦{m.group(0)}⟧", part)
+        for index, part in enumerate(parts)
+    )
+
+
+@pytest.fixture
+def pseudo_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A catalog "xx" of every marked string of the source, each visibly transformed, compiled
+    into a locale folder the CLI reads instead of its own."""
+    catalog = Catalog(locale="en", domain=i18n.DOMAIN)  # English plural rule: two forms
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(REPO), method_map=[("exitplan/**.py", "python")]
+    ):
+        if isinstance(message, tuple):
+            catalog.add(message, tuple(pseudo(form) for form in message[:2]))
+        elif message:
+            catalog.add(message, pseudo(message))
+    folder = tmp_path / "locale" / PSEUDO / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / f"{i18n.DOMAIN}.mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+    return PSEUDO
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", text)
+
+
+def content_words() -> str:
+    """Every word of the content the screens may show (the test checklists, the region files),
+    in order, as one line: a screen line made only of content is found in it."""
+    files = [DATA / f"{MONEY}.toml", DATA / f"{PAPERS}.toml"]
+    files += sorted((REPO / "exitplan" / "data" / "regions").glob("*.toml"))
+    text = " ".join(p.read_text(encoding="utf-8") for p in files)
+    codes = " ".join(p.stem for p in files)  # a region's code is its file's name
+    return f" {' '.join(_kept(_words(text))).lower()} {codes} "
+
+
+DATES = frozenset(
+    [*calendar.day_name, *calendar.day_abbr, *calendar.month_name, *calendar.month_abbr][1:]
+) - {""}
+
+
+def _kept(words: list[str]) -> list[str]:
+    """The words that count: not one letter (a key), a date, a command or an option's value."""
+    return [w for w in words if len(w) > 1 and w not in DATES and w.lower() not in SKIPPED_WORDS]
+
+
+def unmarked(screen: str, content: str) -> list[str]:
+    """The lines of a screen holding a word outside ⟦ ⟧ that is not content, a date, a command,
+    an option, a file name, an id, a single letter (a key) or a quoted echo of what was typed.
+    Each run of words between two marked words (or punctuation) is judged alone: it is content
+    when its words are found, in order, in the content."""
+    found = []
+    for line in screen.splitlines():
+        rest = line
+        while True:  # innermost first: a translated text inside another's placeholder
+            shorter = re.sub(r"⟦[^⟦⟧]*⟧", "\x00", rest)
+            if shorter == rest:
+                break
+            rest = shorter
+        tokens = []
+        for token in rest.split():
+            skip = re.search(r"[-./=_~:@#]\w", token) or token.startswith(("-", "'", '"'))
+            tokens.append("\x00" if skip else token)
+        for segment in re.split(r"[\x00(),;:·.!?]", " ".join(tokens)):
+            kept = _kept(_words(segment))
+            if kept and f" {' '.join(kept).lower()} " not in content:
+                found.append(line)
+                break
+    return found
+
+
+def test_the_pseudo_check_can_fail() -> None:
+    """A word outside ⟦ ⟧ is found; words inside, commands and content are not."""
+    content = " keep copies of your papers "
+    assert unmarked("⟦Saved⟧ ⟦the⟧ exitplan note", content) == []
+    assert unmarked("⟦Step⟧ 3: Keep copies", content) == []
+    assert unmarked("⟦Error⟧: ⟦⟦Saved⟧ it⟧ here", content) == ["⟦Error⟧: ⟦⟦Saved⟧ it⟧ here"]
+    assert pseudo("{count} [bold]steps[/bold] left") == "{count} [bold]⟦steps⟧[/bold] ⟦left⟧"
+
+
+SCREENS: list[tuple[str, ...]] = [
+    ("status",),
+    ("status", "--all"),
+    ("list",),
+    ("list", "--all"),
+    ("list", "--done"),
+    ("show", "1"),
+    ("checklists",),
+    ("summary",),
+    ("history",),
+    ("log",),
+    ("log", "list"),
+    ("log", "verify"),
+    ("log", "fingerprint"),
+    ("documents",),
+    ("accounts",),
+    ("money",),
+    ("date",),
+    ("region", "--list"),
+    ("help-now",),
+    ("help-now", "--all"),
+    ("where",),
+    ("backups",),
+    ("done", "1"),
+    ("undo", "1"),
+    ("skip", "2", "--reason", "x"),
+    ("note", "1", "--clear"),
+    ("lis",),
+    ("note",),
+    ("list", "--al"),
+    ("date", "--warn-days", "999"),
+    ("show", "999"),
+]
+
+
+def test_every_help_screen_is_marked(pseudo_language: str) -> None:
+    """Every help screen under the pseudo-language: each word came through the catalog."""
+    content = content_words()
+    missed = {}
+    for path in PATHS:
+        screen = ok(cli(None, "--lang", pseudo_language, *path, "--help")).stdout
+        if lines := unmarked(screen, content):
+            missed[" ".join(path)] = lines
+    assert missed == {}, "\n".join(f"{k}: {line}" for k, v in missed.items() for line in v)
+
+
+def test_the_main_screens_are_marked(run: Run, plan_home: Path, pseudo_language: str) -> None:
+    """Status, lists, a step, the summary, the journal, inventories, help-now, region, the
+    changes and the common mistakes: no word on stdout or stderr escaped the catalog."""
+    content = content_words()
+    missed = {}
+    for args in SCREENS:
+        result = run("--lang", pseudo_language, *args)
+        lines = unmarked(result.stdout + "\n" + result.stderr, content)
+        if lines:
+            missed[" ".join(args)] = lines
+    assert missed == {}, "\n".join(f"{k}: {line}" for k, v in missed.items() for line in v)
+
+
+def test_review_and_the_questions_are_marked(
+    run: Run, plan_home: Path, pseudo_language: str
+) -> None:
+    """Review (keys read from a pipe), situation and inventory questions from a pipe."""
+    content = content_words()
+    missed = {}
+    for args, typed in [
+        (("review",), "\nx\nq\n"),
+        (("situation",), "children = true\n"),
+        (("documents", "add"), 'kind = "passport"\n'),
+        (("money", "settings"), "threshold_weeks = 6\n"),
+        (("region",), "Wales\n"),
+    ]:
+        result = run("--lang", pseudo_language, *args, input=typed)
+        lines = unmarked(result.stdout + "\n" + result.stderr, content)
+        if lines:
+            missed[" ".join(args)] = lines
+    assert missed == {}, "\n".join(f"{k}: {line}" for k, v in missed.items() for line in v)
+
+
+def test_init_is_marked(run: Run, user_home: Path, pseudo_language: str) -> None:
+    """Creating a plan, in the pseudo-language."""
+    result = run("--lang", pseudo_language, "init", "--checklist", MONEY, "--exit-date", "+6w")
+    assert result.exit_code == 0, result.stderr
+    assert unmarked(result.stdout + "\n" + result.stderr, content_words()) == []
