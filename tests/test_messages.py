@@ -4,6 +4,7 @@ its two plural forms, and Spanish screens wrap at 40 columns without breaking a 
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import string
@@ -93,6 +94,28 @@ def test_the_template_holds_what_the_source_marks() -> None:
     source = set(extracted())
     assert sorted(map(str, source - template)) == [], "marked but not in exitplan.pot"
     assert sorted(map(str, template - source)) == [], "in exitplan.pot but no longer marked"
+
+
+def test_strings_marked_inside_f_strings_are_extracted_too() -> None:
+    """Babel cannot see a `_("...")` inside an f-string on Python 3.11: each such string must be
+    marked again where Babel sees it (an `N_` beside the code), or it would stay English."""
+    template = set(extracted())
+    unseen = []
+    for path in sorted((REPO / "exitplan").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in {"_", "N_", "ngettext"}
+                    and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and call.args[0].value not in template
+                ):
+                    unseen.append(f"{path.relative_to(REPO)}:{call.lineno} {call.args[0].value!r}")
+    assert not unseen, "\n".join(unseen)
 
 
 def test_placeholders_and_markup_survive_translation() -> None:

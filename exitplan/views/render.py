@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
+# Words translated with _() inside f-strings below, marked again here: Babel does not look
+# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+_IN_FSTRINGS = (N_("Caution"),)
+
+
 WHEN_WORDS = {
     "before": N_("before you leave"),
     "exit-day": N_("on the day you leave"),
