@@ -11,6 +11,7 @@ import string
 from collections import Counter
 from collections.abc import Iterator
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from helpers import EXIT, REPO, cli, make_home
 from helpers import TODAY as TEST_TODAY
 
 from exitplan.base import i18n, spoken
+from exitplan.domain.runway import money_text
 from exitplan.views import words
 
 LOCALE = REPO / "exitplan" / "locale"
@@ -183,7 +185,11 @@ def test_spanish_dates_and_relative_days() -> None:
     )
     assert spoken.number_text(12000) == "12 000"
     assert spoken.number_text(1200) == "1200"
+    assert money_text(Decimal("12000.5"), "€") == "12 000.50\u00a0€"
+    assert money_text(Decimal("1200"), "MXN") == "1200\u00a0MXN"
     i18n.install("en")
+    assert money_text(Decimal("12000.5"), "€") == "€12,000.50"
+    assert money_text(Decimal("1200"), "MXN") == "1,200 MXN"
     assert words.long_day(day) == "Monday 11 January 2027"
     assert words.relative_day(day, date(2027, 1, 8)) == "in 3 days"
 
