@@ -121,7 +121,7 @@ def test_strings_marked_inside_f_strings_are_extracted_too() -> None:
 
 
 def test_placeholders_and_markup_survive_translation() -> None:
-    """Each Spanish form keeps the English placeholders and rich markup, the same number of times."""
+    """Each Spanish form keeps the English placeholders and rich markup, as many times."""
     wrong = []
     for message in spanish_catalog():  # type: ignore[attr-defined]
         if not message.id or not all(forms(message.string)):
@@ -145,7 +145,7 @@ def test_the_catalog_header_pins_two_plural_forms() -> None:
 
 
 def test_the_committed_mo_is_the_compiled_po() -> None:
-    """The .mo in the repository (what ships) is exactly the .po compiled, as pybabel compiles it."""
+    """The .mo in the repository (what ships) is the .po compiled, as pybabel compiles it."""
     fresh = io.BytesIO()
     write_mo(fresh, spanish_catalog())  # type: ignore[arg-type]
     assert MO.read_bytes() == fresh.getvalue(), (
