@@ -4,12 +4,14 @@ its two plural forms, and Spanish screens wrap at 40 columns without breaking a 
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import string
 from collections import Counter
 from collections.abc import Iterator
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from helpers import EXIT, REPO, cli, make_home
 from helpers import TODAY as TEST_TODAY
 
 from exitplan.base import i18n, spoken
+from exitplan.domain.runway import money_text
 from exitplan.views import words
 
 LOCALE = REPO / "exitplan" / "locale"
@@ -95,8 +98,30 @@ def test_the_template_holds_what_the_source_marks() -> None:
     assert sorted(map(str, template - source)) == [], "in exitplan.pot but no longer marked"
 
 
+def test_strings_marked_inside_f_strings_are_extracted_too() -> None:
+    """Babel cannot see a `_("...")` inside an f-string on Python 3.11: each such string must be
+    marked again where Babel sees it (an `N_` beside the code), or it would stay English."""
+    template = set(extracted())
+    unseen = []
+    for path in sorted((REPO / "exitplan").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in {"_", "N_", "ngettext"}
+                    and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and call.args[0].value not in template
+                ):
+                    unseen.append(f"{path.relative_to(REPO)}:{call.lineno} {call.args[0].value!r}")
+    assert not unseen, "\n".join(unseen)
+
+
 def test_placeholders_and_markup_survive_translation() -> None:
-    """Each Spanish form keeps the English placeholders and rich markup, the same number of times."""
+    """Each Spanish form keeps the English placeholders and rich markup, as many times."""
     wrong = []
     for message in spanish_catalog():  # type: ignore[attr-defined]
         if not message.id or not all(forms(message.string)):
@@ -120,7 +145,7 @@ def test_the_catalog_header_pins_two_plural_forms() -> None:
 
 
 def test_the_committed_mo_is_the_compiled_po() -> None:
-    """The .mo in the repository (what ships) is exactly the .po compiled, as pybabel compiles it."""
+    """The .mo in the repository (what ships) is the .po compiled, as pybabel compiles it."""
     fresh = io.BytesIO()
     write_mo(fresh, spanish_catalog())  # type: ignore[arg-type]
     assert MO.read_bytes() == fresh.getvalue(), (
@@ -160,7 +185,11 @@ def test_spanish_dates_and_relative_days() -> None:
     )
     assert spoken.number_text(12000) == "12 000"
     assert spoken.number_text(1200) == "1200"
+    assert money_text(Decimal("12000.5"), "€") == "12 000.50\u00a0€"
+    assert money_text(Decimal("1200"), "MXN") == "1200\u00a0MXN"
     i18n.install("en")
+    assert money_text(Decimal("12000.5"), "€") == "€12,000.50"
+    assert money_text(Decimal("1200"), "MXN") == "1,200 MXN"
     assert words.long_day(day) == "Monday 11 January 2027"
     assert words.relative_day(day, date(2027, 1, 8)) == "in 3 days"
 

@@ -16,6 +16,8 @@ from datetime import date
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import TYPE_CHECKING
 
+from exitplan.base import spoken
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -138,11 +140,7 @@ def runway(inventory: Inventory, exit_date: date | None, today: date) -> Runway:
 def money_text(amount: Decimal, currency: str | None = None) -> str:
     """An amount as the person reads it: whole numbers without decimals, others with two, in
     groups of three digits; the currency before a symbol's amount (£1,200) or after a code's
-    (1,200 EUR). Never converted."""
+    (1,200 EUR); in Spanish, 1200 € (see base/spoken). Never converted."""
     exact = amount.quantize(CENT)
-    text = f"{exact:,.0f}" if exact == exact.to_integral_value() else f"{exact:,.2f}"
-    if not currency:
-        return text
-    if any(char.isalpha() for char in currency):
-        return f"{text} {currency}"
-    return f"{currency}{text}"
+    places = 0 if exact == exact.to_integral_value() else 2
+    return spoken.with_currency(spoken.decimal_text(exact, places), currency)

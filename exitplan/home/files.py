@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
-from exitplan.base.i18n import _, ngettext
+from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import (
     BACKUP_DIR,
     CACHE_DIR,
@@ -60,27 +60,27 @@ def describe_files(home: Path) -> list[tuple[str, int, str]]:
 
 
 _KNOWN = {
-    LOCK_FILE: "lock file, empty",
-    KEY_FILE: "key file: the plan's key, locked by the passphrase",
-    NEXT_KEY_FILE: "next key file: a passphrase change that is not finished",
+    LOCK_FILE: N_("lock file, empty"),
+    KEY_FILE: N_("key file: the plan's key, locked by the passphrase"),
+    NEXT_KEY_FILE: N_("next key file: a passphrase change that is not finished"),
 }
 
 
 def _file_kind(path: Path, mode: int, home: Path) -> str:
     if stat.S_ISLNK(mode):
-        return f"a link to {one_line(os.readlink(path))}, never followed"
+        return _("a link to {target}, never followed").format(target=one_line(os.readlink(path)))
     if not stat.S_ISREG(mode):
-        return "not a regular file, never opened"
+        return _("not a regular file, never opened")
     if path.parent == home and path.name in _KNOWN:
-        return _KNOWN[path.name]
+        return _(_KNOWN[path.name])
     try:
         head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError as exc:
-        return f"cannot be read: {os_reason(exc)}"
+        return _("cannot be read: {reason}").format(reason=os_reason(exc))
     if head in (SEALED_MARK, SEALED_COPY_MARK):
-        return "encrypted"
+        return _("encrypted")
     attached = path.parent == home / JOURNAL_FILES_DIR
-    return "a copy of an attached file, not encrypted" if attached else "plain text"
+    return _("a copy of an attached file, not encrypted") if attached else _("plain text")
 
 
 # -- wipe ----------------------------------------------------------------------------------
@@ -226,8 +226,8 @@ def _check_erasable(path: Path, regular: bool) -> None:
 
 def _fix(folder: Path, mode: str) -> str:
     if os.stat(folder).st_uid == os.geteuid():
-        return f"make it writable with: chmod {mode} '{folder}'"
-    return "it belongs to another user account, who (or an administrator) must allow it"
+        return _("make it writable with: chmod {mode} '{folder}'").format(mode=mode, folder=folder)
+    return _("it belongs to another user account, who (or an administrator) must allow it")
 
 
 def _sealed(path: Path) -> bool:

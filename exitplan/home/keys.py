@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError, os_reason
-from exitplan.base.i18n import _
+from exitplan.base.i18n import N_, _
 from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
@@ -50,7 +50,7 @@ class SealedFiles(Protocol):
 
 
 KEY_FILE_MAX = 4096
-WRONG = "that passphrase did not open the plan; nothing was read or written"
+WRONG = N_("that passphrase did not open the plan; nothing was read or written")
 
 
 class KeySession:
@@ -153,12 +153,14 @@ class KeySession:
             except vault.WrongPassphrase:
                 if self._retry is not None and self._retry():
                     continue
-                raise vault.WrongPassphrase(WRONG) from None
+                raise vault.WrongPassphrase(_(WRONG)) from None
             except vault.DamagedKeyFile as exc:
                 which = self.next_path if "next" in str(exc) else self.key_path
                 raise vault.DamagedKeyFile(
-                    f"the key file {which} is damaged, so no passphrase can open the "
-                    "plan; nothing was changed (if you have a copy of it, put it back)"
+                    _(
+                        "the key file {path} is damaged, so no passphrase can open the "
+                        "plan; nothing was changed (if you have a copy of it, put it back)"
+                    ).format(path=which)
                 ) from None
             except vault.VaultError as exc:
                 raise PlanError(f"{self.key_path}: {str(exc).rstrip('.')}") from None
@@ -199,11 +201,11 @@ class KeySession:
         try:
             return self.unlock(data)
         except vault.WrongPassphrase as exc:
-            if str(exc) == WRONG:
+            if str(exc) == _(WRONG):
                 raise
             raise vault.WrongPassphrase(
-                "the passphrase is not right, or the file was changed; nothing was written."
-                f"{wrong()}"
+                _("the passphrase is not right, or the file was changed; nothing was written.")
+                + wrong()
             ) from None
         except vault.OtherKey:
             raise PlanError(
@@ -216,7 +218,9 @@ class KeySession:
         except vault.DamagedFile:
             hint = damaged()
             raise PlanError(
-                f"{path}: was changed or damaged after it was written; it was not read"
+                _("{path}: was changed or damaged after it was written; it was not read").format(
+                    path=path
+                )
                 + (f".{hint}" if hint else "")
             ) from None
         except vault.DamagedKeyFile:

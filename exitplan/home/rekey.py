@@ -119,7 +119,7 @@ def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[st
 
     data = _read(path)
     if data is None:
-        left.append(f"{_rel(store, path)} (it cannot be read)")
+        left.append(_("{path} (it cannot be read)").format(path=_rel(store, path)))
         return False
     sealed = data.startswith(SEALED_MARK)
     if not sealed and target is None:

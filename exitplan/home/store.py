@@ -121,8 +121,8 @@ class Store(Folder):
 
         def wrong() -> str:
             if path == self.plan_path and has_backups(self.backup_dir):
-                return (
-                    " If the passphrase is right, the file was damaged: 'exitplan restore' "
+                return " " + _(
+                    "If the passphrase is right, the file was damaged: 'exitplan restore' "
                     "brings back the latest good backup."
                 )
             return ""
@@ -147,8 +147,8 @@ class Store(Folder):
 
     def _restore_hint(self, path: Path) -> str:
         if path == self.plan_path and has_backups(self.backup_dir):
-            return (
-                " Your earlier versions are safe: 'exitplan backups' lists them"
+            return " " + _(
+                "Your earlier versions are safe: 'exitplan backups' lists them"
                 " and 'exitplan restore' brings the latest good one back."
             )
         return ""

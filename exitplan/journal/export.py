@@ -21,7 +21,22 @@ from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
 from exitplan.journal.times import local_text
 
+# Words translated with _() inside f-strings below, marked again here: Babel does not look
+# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+_IN_FSTRINGS = (
+    N_("Check"),
+    N_("Fingerprint"),
+    N_("not saved"),
+    N_("Journal"),
+    N_("saved as"),
+    N_("Attached files"),
+    N_("How to check this journal"),
+)
+
+
 FORMATS = ("markdown", "html", "json")
+# The columns of the attached files' table (SHA-256 is the name of the hash in every language).
+MANIFEST_COLUMNS = (N_("entry"), N_("record"), N_("name"), N_("bytes"), "SHA-256")
 Saved = dict[int, str]  # record number -> the name its file was saved under, beside the page
 
 INTRO = N_(
@@ -151,10 +166,12 @@ def to_markdown(records: list[dict[str, Any]], now: datetime, saved: Saved | Non
         if view["attachments"]:
             out.append("")
         written = _("Written {time}.").format(time=local_text(view["recorded"], offset=True))
-        out += [f"{written} Hash `{view['hash']}`, previous `{view['prev']}`", ""]
+        hashes = _("Hash `{hash}`, previous `{prev}`").format(hash=view["hash"], prev=view["prev"])
+        out += [f"{written} {hashes}", ""]
     manifest = _manifest(entries, saved)
     if manifest:
-        header = "| entry | record | name | bytes | SHA-256 |" + (" saved as |" if saved else "")
+        names = [_(name) for name in MANIFEST_COLUMNS] + ([_("saved as")] if saved else [])
+        header = "| " + " | ".join(names) + " |"
         out += ["## " + _("Attached files"), "", header]
         out.append("|---|---|---|---|---|" + ("---|" if saved else ""))
         for row in manifest:
@@ -258,10 +275,8 @@ def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
     manifest = _manifest(entries, saved)
     if manifest:
         saved_head = f"<th>{_h(_('saved as'))}</th>" if saved is not None else ""
-        out.append(
-            f"<h2>{_h(_('Attached files'))}</h2><table><tr><th>entry</th><th>record</th>"
-            f"<th>name</th><th>bytes</th><th>SHA-256</th>{saved_head}</tr>"
-        )
+        heads = "".join(f"<th>{_h(_(name))}</th>" for name in MANIFEST_COLUMNS)
+        out.append(f"<h2>{_h(_('Attached files'))}</h2><table><tr>{heads}{saved_head}</tr>")
         for row in manifest:
             cell = ""
             if saved is not None:
@@ -287,4 +302,6 @@ def _html_fields(fields: dict[str, Any]) -> str:
 
 
 def _html_hashes(view: dict[str, Any]) -> str:
-    return f'<p class="hash">hash {_h(view["hash"])}<br>previous {_h(view["prev"])}</p>'
+    first = _h(_("hash {hash}").format(hash=view["hash"]))
+    second = _h(_("previous {hash}").format(hash=view["prev"]))
+    return f'<p class="hash">{first}<br>{second}</p>'

@@ -165,7 +165,7 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
                     "stood out."
                 )
                 if outcome.list_problem is None
-                else "No setting or app power stood out."
+                else N_("No setting or app power stood out.")
             )
         )
         lines.append(

@@ -31,6 +31,18 @@ if TYPE_CHECKING:
     from exitplan.journal.records import Moment
     from exitplan.views.summary import Answer, Section, Step, Summary
 
+# Words translated with _() inside f-strings below, marked again here: Babel does not look
+# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+_IN_FSTRINGS = (
+    N_("My plan"),
+    N_("Needs attention"),
+    N_("What is done"),
+    N_("Checklist"),
+    N_("Progress"),
+    N_("Journal"),
+)
+
+
 # The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm); the printer picks the size.
 STYLE = """
 @page { margin: 16mm 15mm 16mm 15mm; }

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
+# Words translated with _() inside f-strings below, marked again here: Babel does not look
+# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+_IN_FSTRINGS = (N_("Caution"),)
+
+
 WHEN_WORDS = {
     "before": N_("before you leave"),
     "exit-day": N_("on the day you leave"),
@@ -63,28 +68,19 @@ def list_lines(
         return [_("No steps to show.")]
     paint = paint or Painter(False)
     if plain:
-        lines = []
-        for row in rows:
-            entry = row.entry
-            facts = [
-                _("Step {number}: {title}.").format(number=entry.number, title=entry.item.title),
-                _("State: {state}.").format(state=short_state(row)),
-            ]
-            due = plain_due(row, today)
-            if due:
-                facts.append(_("Due {due}.").format(due=due))
-            if entry.item.alerts_partner:
-                facts.append(_(ALERT_SENTENCE))
-            facts.append(_("Id {id}.").format(id=entry.full_id))
-            lines += wrap(" ".join(facts), columns, indent=2)
-        return lines
+        return _plain_list_lines(rows, today, columns)
     width = len(str(max(row.entry.number for row in rows)))
-    wide = columns >= NARROW + 20
     dues: dict[date | None, str] = {}  # a long plan has few distinct dates: word each once
+    for row in rows:
+        if row.due not in dues:
+            dues[row.due] = due_text(row, today)
+    # The due column fits its longest text (19 in English; "7 dic (dentro de 6 días)" is longer).
+    due_width = max(19, len(_("due")), *(len(when) for when in dues.values()))
+    wide = columns >= NARROW + 20 and columns - (width + due_width + 18) >= 30
     lines = []
     if wide:
         head = _("{number}  {state}  {due}  step  (id)").format(
-            number="#".rjust(width), state=_("state").ljust(12), due=_("due").ljust(19)
+            number="#".rjust(width), state=_("state").ljust(12), due=_("due").ljust(due_width)
         )
         lines.append(paint(head, "bold"))
     for row in rows:
@@ -93,11 +89,9 @@ def list_lines(
         number = str(entry.number).rjust(width)
         mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
         ident = f"({entry.full_id})"
-        when = dues.get(row.due)
-        if when is None:
-            when = dues[row.due] = due_text(row, today)
+        when = dues[row.due]
         if wide:
-            prefix = f"{number}  {state:<12}  {when:<19}  "
+            prefix = f"{number}  {state:<12}  {when:<{due_width}}  "
             body = wrap(f"{entry.item.title}{mark}  {ident}", columns, prefix)
             head = paint(number, "dim") + "  " + paint(f"{state:<12}", style) + prefix[width + 14 :]
             lines.append(head + _paint_id(body[0][len(prefix) :], ident, paint))
@@ -110,6 +104,25 @@ def list_lines(
                 details = _("{state}, due {date}").format(state=state, date=when) if when else state
             details += f"  {ident}"
             lines += [paint(line, "dim") for line in wrap(details, columns, " " * (width + 2))]
+    return lines
+
+
+def _plain_list_lines(rows: list[Scheduled], today: date, columns: int) -> list[str]:
+    """Steps in whole sentences, one paragraph each, for screen readers."""
+    lines = []
+    for row in rows:
+        entry = row.entry
+        facts = [
+            _("Step {number}: {title}.").format(number=entry.number, title=entry.item.title),
+            _("State: {state}.").format(state=short_state(row)),
+        ]
+        due = plain_due(row, today)
+        if due:
+            facts.append(_("Due {due}.").format(due=due))
+        if entry.item.alerts_partner:
+            facts.append(_(ALERT_SENTENCE))
+        facts.append(_("Id {id}.").format(id=entry.full_id))
+        lines += wrap(" ".join(facts), columns, indent=2)
     return lines
 
 

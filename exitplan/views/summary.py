@@ -42,6 +42,16 @@ if TYPE_CHECKING:
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
 
+# Words translated with _() inside f-strings below, marked again here: Babel does not look
+# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+_IN_FSTRINGS = (
+    N_("My plan"),
+    N_("Needs attention"),
+    N_("What is done"),
+    N_("Journal"),
+)
+
+
 PRIVATE = N_("This summary holds your notes. Keep it somewhere private.")
 TIMELINE_NOTE = N_(
     "Each entry's first words, in the order things happened. The full record, with every "
