@@ -34,7 +34,9 @@ from exitplan.base import i18n
 
 # Common English words: none of them is also a Spanish word (so not "no", "plan", "a", "me").
 ENGLISH_WORDS = frozenset(
-    """
+    re.findall(
+        r"\S+",
+        """
     the your you and with not step steps this that these those is are was were be been of to
     for from on at by it its or if when which what who how why there here every each only also
     more than then now today day days week weeks folder entry entries journal passphrase
@@ -42,14 +44,18 @@ ENGLISH_WORDS = frozenset(
     default options arguments commands usage example see try use run write read ask asked
     without before after about can cannot will would should must has have had does already
     answer answers yes none nearest command option value number missing invalid such
-    """.split()
+    """,
+    )
 )
 # Literal values that options take (typed as they are in every language) and proper nouns.
 VALUES = frozenset(
-    """
+    re.findall(
+        r"\S+",
+        """
     exitplan critical high normal low text markdown html json all open done skipped attention
     documents accounts money exit en es iphone android usb adb toml utf sha pdf enter ctrl
-    """.split()
+    """,
+    )
 )
 
 
@@ -124,7 +130,7 @@ MISTAKES: list[tuple[tuple[str, ...], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("args", "words"), MISTAKES, ids=lambda v: " ".join(v))
+@pytest.mark.parametrize(("args", "words"), MISTAKES, ids=" ".join)
 def test_common_mistakes_are_spanish(
     run: Run, plan_home: Path, args: tuple[str, ...], words: str
 ) -> None:
@@ -221,7 +227,9 @@ DATES = frozenset(
 
 NUMBER_WORDS = number_words()
 # Names that are the same in every language (the pseudo-language has no word for them).
-NAMES = frozenset("exitplan xx en es utf sha toml json html pdf usb adb iphone android".split())
+NAMES = frozenset(
+    re.findall(r"\S+", "exitplan xx en es utf sha toml json html pdf usb adb iphone android")
+)
 
 
 # Shown in English by the core, outside exitplan/cli (es-ui's to translate): the history's
@@ -362,3 +370,47 @@ def test_init_is_marked(run: Run, user_home: Path, pseudo_language: str) -> None
     result = run("--lang", pseudo_language, "init", "--checklist", MONEY, "--exit-date", "+6w")
     assert result.exit_code == 0, result.stderr
     assert unmarked(result.stdout + "\n" + result.stderr, content_words()) == []
+
+
+# -- answers in Spanish ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("s", "yes"), ("sí", "yes"), ("Si", "yes"), ("y", "yes"), ("yes", "yes"), ("n", "no")],
+)
+def test_yes_and_no_in_spanish(typed: str, meant: str) -> None:
+    """Spanish answers first ("s" is "sí"), English ones where they do not clash."""
+    from exitplan.cli.replies import NO, SKIP, YES, meaning
+
+    i18n.install("es")
+    assert meaning(typed) == meant
+    assert meaning("s", (YES, NO, SKIP)) == "yes"  # never "skip" in Spanish
+    assert meaning("omitir", (YES, NO, SKIP)) == "skip"
+    assert meaning("quizás") is None
+    i18n.install("en")
+    assert meaning("s", (YES, NO, SKIP)) == "skip"
+    assert meaning("sí") is None
+
+
+def test_review_keys_in_spanish(run: Run, plan_home: Path) -> None:
+    """Review in Spanish: Spanish key names; l (listo) ticks a step, s (salir) stops."""
+    result = run("--lang", "es", "review", input="l\ns\n")
+    assert result.exit_code == 0, result.stderr
+    assert "[l]isto  [a]partar  [n]ota" in result.stderr
+    assert "Hecho. Para deshacerlo: exitplan undo" in result.stderr
+    assert "Revisión terminada." in result.stderr
+    assert run("list", "--done").stdout.count("\n") >= 1
+    again = run("--lang", "es", "review", input="x\nh\n")  # h still hides, as in English
+    assert "Pulsa l, a, n, Enter, s o e: " in again.stderr
+    assert again.exit_code == 0
+
+
+def test_wipe_asks_for_the_spanish_word(run: Run, plan_home: Path) -> None:
+    """wipe in Spanish asks for BORRAR; 'borrar' in lower case is refused and erases nothing."""
+    refused = run("--lang", "es", "wipe", input="borrar\n")
+    assert refused.exit_code == 1
+    assert "en mayúsculas, BORRAR" in refused.stderr
+    assert plan_home.exists()
+    done = run("--lang", "es", "wipe", input="BORRAR\n")
+    assert done.exit_code == 0, done.stderr
