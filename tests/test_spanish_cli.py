@@ -414,3 +414,12 @@ def test_wipe_asks_for_the_spanish_word(run: Run, plan_home: Path) -> None:
     assert plan_home.exists()
     done = run("--lang", "es", "wipe", input="BORRAR\n")
     assert done.exit_code == 0, done.stderr
+
+
+def test_spanish_help_at_40_columns_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40 columns no Spanish help line is wider than the screen, except an unbreakable word."""
+    monkeypatch.setenv("COLUMNS", "40")
+    for path in PATHS:
+        screen = ok(cli(None, "--lang", "es", *path, "--help")).stdout
+        wide = [line for line in screen.splitlines() if len(line) > 40 and " " in line.strip()]
+        assert wide == [], (path, wide)
