@@ -13,6 +13,7 @@ from helpers import cli, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exitplan.base.limits import CACHE_DIR
 from exitplan.domain.pacing import Pace
 from exitplan.domain.plan import build_plan
 from exitplan.formats.catalog import Catalog
@@ -80,7 +81,7 @@ def test_every_screen_is_the_same_without_the_cache(
     with_cache = [outcome(cli(home, *args, today=day)) for day in DAYS]
     cache.drop_cache(Store(home))
     without = [outcome(cli(home, *args, today=day)) for day in DAYS]
-    assert not (home / cache.CACHE_DIR).exists()
+    assert not (home / CACHE_DIR).exists()
     assert with_cache == without
 
 
@@ -120,7 +121,7 @@ FORGED: list[dict[str, Any]] = [
 def test_a_forged_pace_is_ignored(tmp_path: Path, forged: dict[str, Any]) -> None:
     """A pace as exitplan never writes it (the checksum has no key) is worked out afresh."""
     home = made(tmp_path)
-    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    path = home / CACHE_DIR / cache.PLAN_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     expected = outcome(cli(home, "status", "--json", today=TODAY))
     doc["pace"] = {"files": doc["pace"]["files"], **forged}
