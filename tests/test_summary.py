@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from exitplan.base.markup import escape_markdown
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
 from exitplan.views.printable import summary_html
-from exitplan.views.summary import build_summary, escape_markdown, summary_markdown, summary_text
+from exitplan.views.summary import build_summary, summary_markdown, summary_text
 
 
 @pytest.fixture
@@ -29,7 +30,8 @@ def plan() -> Plan:
 
 def render_markdown(text: str) -> str:
     """Markdown to HTML the way a CommonMark site with tables and strikethrough shows it."""
-    return MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    page: str = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    return page  # the library types render() as Any
 
 
 def shown_text(markup: str) -> str:
