@@ -64,7 +64,12 @@ def never_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from exitplan.cli import changing
 
     asked: list[str] = []
-    monkeypatch.setattr(changing, "read_private_text", lambda prompt: asked.append(prompt) or "")
+
+    def read_private_text(prompt: str) -> str:
+        asked.append(prompt)
+        return ""
+
+    monkeypatch.setattr(changing, "read_private_text", read_private_text)
     return asked
 
 
