@@ -403,6 +403,8 @@ def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> 
 def test_a_forged_checklist_field_is_a_miss(
     home: Path, edit: Callable[[dict[str, Any]], object]
 ) -> None:
+    """A cached checklist with a field forged to a wrong type or an unknown key is never trusted:
+    the checklists are read afresh and `status` still works."""
     doc = cached_catalog(home)
     edit(doc)
     forge_catalog(home, doc)

@@ -86,6 +86,7 @@ def test_every_screen_is_the_same_without_the_cache(
 
 
 def test_a_plan_without_an_exit_date_keeps_no_pace(tmp_path: Path) -> None:
+    """A plan with no exit date has nothing to pace towards, so the cache keeps no pacing for it."""
     home = made(tmp_path, (("date", "--clear"), "y\n"))
     cached = cache.load_cached_plan(Store(home))
     assert cached is not None
@@ -157,6 +158,8 @@ def test_a_pace_worked_out_by_other_code_is_not_used(tmp_path: Path) -> None:
 
 
 def test_the_pacing_code_is_the_checksum_of_its_modules() -> None:
+    """Cached pacing is marked with the checksum of the pacing and plan code, so pacing worked out
+    by other code is never used."""
     import importlib
 
     sources = [
