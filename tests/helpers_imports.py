@@ -73,8 +73,8 @@ def imports(path: Path, known: set[str]) -> list[Import]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for target in dict.fromkeys(targets(node)):
                 add(target, node, typing, in_function)
-        for child in ast.iter_child_nodes(node):
-            visit(child, typing, in_function)
+        for inner in ast.iter_child_nodes(node):
+            visit(inner, typing, in_function)
 
     visit(ast.parse(path.read_text(encoding="utf-8")), False, False)
     return found

@@ -77,7 +77,8 @@ VOID = {"meta", "br", "link", "img", "input", "hr"}
 
 def render_markdown(text: str) -> str:
     """Markdown to HTML the way a CommonMark site with tables and strikethrough shows it."""
-    return MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    page: str = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    return page  # the library types render() as Any
 
 
 def shown_text(markup: str) -> str:

@@ -41,7 +41,8 @@ def typing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def entries(run: Run) -> list[dict[str, object]]:
     """The journal's entries as `log list --json` gives them."""
-    return json.loads(ok(run("log", "list", "--json")).stdout)
+    listed: list[dict[str, object]] = json.loads(ok(run("log", "list", "--json")).stdout)
+    return listed
 
 
 def typed(*answers: str) -> str:
@@ -142,10 +143,8 @@ def test_a_fault_is_said_at_the_question_and_the_entry_is_kept(
 def fill_disk(monkeypatch: pytest.MonkeyPatch, times: int, only: str = "") -> list[int]:
     """The next `times` atomic writes (of files whose path holds `only`) fail as on a full
     disk: ENOSPC at the fsync of the new file."""
-    from exitplan.disk import atomic
-
     failures = [times]
-    real = atomic.os.fsync
+    real = os.fsync
 
     def fsync(fd: int) -> None:
         path = os.readlink(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else ""
@@ -154,7 +153,7 @@ def fill_disk(monkeypatch: pytest.MonkeyPatch, times: int, only: str = "") -> li
             raise OSError(errno.ENOSPC, "No space left on device")
         real(fd)
 
-    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    monkeypatch.setattr("exitplan.disk.atomic.os.fsync", fsync)
     return failures
 
 

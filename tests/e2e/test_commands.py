@@ -10,6 +10,7 @@ import sys
 from datetime import date, timedelta
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Run
@@ -62,28 +63,31 @@ def builtin_checklists() -> list[tuple[str, str, int]]:
     return [(c.id, c.title, sum(not i.only_if for i in c.items)) for c in load_catalog().checklists]
 
 
-def status_json(run: Run, **kwargs: object) -> dict:
+def status_json(run: Run, **kwargs: object) -> dict[str, Any]:
     """`status --json`, parsed, after checking it succeeded and said nothing on stderr."""
     result = run("status", "--json", **kwargs)
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    return json.loads(result.stdout)
+    status: dict[str, Any] = json.loads(result.stdout)
+    return status
 
 
-def list_json(run: Run, *args: str) -> list[dict]:
+def list_json(run: Run, *args: str) -> list[dict[str, Any]]:
     """`list --json ARGS`, parsed."""
     result = run("list", "--json", *args)
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    return json.loads(result.stdout)
+    rows: list[dict[str, Any]] = json.loads(result.stdout)
+    return rows
 
 
-def show_json(run: Run, ref: str) -> dict:
+def show_json(run: Run, ref: str) -> dict[str, Any]:
     """`show REF --json`, parsed."""
     result = run("show", ref, "--json")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    return json.loads(result.stdout)
+    shown: dict[str, Any] = json.loads(result.stdout)
+    return shown
 
 
 # -- version, help, entry points ---------------------------------------------------------------
@@ -656,7 +660,10 @@ def test_list_filters(run: Run, plan_home: Path) -> None:
     """list shows open items by default; --open, --done (done and skipped) and --all filter."""
     assert run("done", "1").exit_code == 0
     assert run("skip", "6").exit_code == 0
-    ids = lambda *args: [row["id"] for row in list_json(run, *args)]  # noqa: E731
+
+    def ids(*args: str) -> list[str]:
+        return [row["id"] for row in list_json(run, *args)]
+
     still_open = [i for n, i in enumerate(ALL_IDS, 1) if n not in (1, 6)]
     assert ids() == still_open
     assert ids("--open") == still_open

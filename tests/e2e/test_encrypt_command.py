@@ -18,6 +18,7 @@ import sys
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import EXITPLAN, REPO, cli, ok, one_error_line
@@ -164,11 +165,14 @@ def enc_assert_all_sealed(home: Path) -> None:
     assert enc_holding(home, NOTE_MARK, LATER_MARK, LIST_MARK) == []
 
 
-def enc_show(home: Path, ref: str, pass_file: Path | None = None) -> dict:
+def enc_show(home: Path, ref: str, pass_file: Path | None = None) -> dict[str, Any]:
     """`show REF --json`, parsed."""
     import json
 
-    return json.loads(ok(cli(home, "show", ref, "--json", passphrase=pass_file)).stdout)
+    shown: dict[str, Any] = json.loads(
+        ok(cli(home, "show", ref, "--json", passphrase=pass_file)).stdout
+    )
+    return shown
 
 
 @pytest.fixture

@@ -482,7 +482,7 @@ def test_the_journal_is_sealed_with_the_data_key(rk_sealed: tuple[Path, Path, Pa
 
     home, _old, _new = rk_sealed
     store = Store(home, lambda: PASS)
-    assert store.keys.ring == ()
+    assert not store.keys.ring
     store.load()
     assert store.keys.ring == (store.key,)
     sealing = logbook.sealing(Workspace(home, NOW.date(), lambda: PASS))
@@ -655,6 +655,7 @@ def test_real_sigkill_at_every_rename_of_a_passphrase_change(
             break
         kills += 1
         opened = opens_with_one_of(home, old, new)
+        assert opened is not None, n
         assert run(home, opened if n % 2 else new) == 0, n
         assert opens_with_one_of(home, new) == new
         assert list(home.rglob("*.tmp")) == []

@@ -139,12 +139,14 @@ PLAN_TEXT = st.one_of(
 )
 SLUG = st.from_regex(r"\A[a-z0-9]{1,6}(-[a-z0-9]{1,5}){0,2}\Z")
 TIMEZONES = st.one_of(
-    st.none(),
     st.just(UTC),
     st.integers(-23 * 60 - 59, 23 * 60 + 59).map(lambda m: timezone(timedelta(minutes=m))),
 )
-DATETIMES = st.datetimes(
-    min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=TIMEZONES
+DATETIMES = st.one_of(  # naive, or in one of the zones
+    st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30)),
+    st.datetimes(
+        min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=TIMEZONES
+    ),
 )
 TOML_SCALARS = st.one_of(
     st.booleans(),
@@ -332,7 +334,8 @@ def test_random_toml_documents_both_loaders(prop_root: Path, doc: dict[str, Any]
 def test_mutated_checklists_checklist_loader(prop_root: Path, doc: dict[str, Any]) -> None:
     """Valid checklists with random edits (wrong types, missing or extra keys) raise only
     ChecklistError; named after their id so that valid ones really load."""
-    name = doc.get("id") if isinstance(doc.get("id"), str) else "fuzz"
+    found = doc.get("id")
+    name = found if isinstance(found, str) else "fuzz"
     name = name if re.fullmatch(r"[a-z0-9-]{1,64}", name) else "fuzz"
     check_checklist_loader(prop_root, toml_bytes(doc), name)
 
@@ -542,7 +545,8 @@ def check_own_checklist(prop_root: Path, cli_template: Path, doc: dict[str, Any]
     work = fresh_dir(prop_root)
     home = work / "home"
     shutil.copytree(cli_template, home)
-    name = doc.get("id") if isinstance(doc.get("id"), str) else "mine"
+    found = doc.get("id")
+    name = found if isinstance(found, str) else "mine"
     name = name if re.fullmatch(r"[a-z0-9-]{1,64}", name) and name != CHECKLIST else "mine"
     (home / "checklists" / f"{name}.toml").write_bytes(toml_bytes(doc))
     for args in (
@@ -818,7 +822,7 @@ def test_machine_model_keeps_the_reason_on_a_blank_skip_reason() -> None:
 
 
 @pytest.mark.slow
-class TestPlanMachineLong(PlanMachine.TestCase):  # type: ignore[name-defined, misc]
+class TestPlanMachineLong(PlanMachine.TestCase):  # type: ignore[valid-type, misc]  # hypothesis builds TestCase at run time
     """The same state machine with many more and longer runs (slow)."""
 
     settings = settings(

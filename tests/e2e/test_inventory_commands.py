@@ -282,11 +282,11 @@ def test_changing_at_a_terminal_keeps_what_enter_keeps_and_clears_a_dash(
 
     add_row = 'kind = "passport"\noriginal = "drawer"\nnote = "old"\n'
     typing = questions.at_terminal
-    questions.at_terminal = lambda: False  # type: ignore[assignment]
+    questions.at_terminal = lambda: False
     try:
         add(run, "documents", add_row)
     finally:
-        questions.at_terminal = typing  # type: ignore[assignment]
+        questions.at_terminal = typing
     # whose, kind, original, copy and expires kept; the note cleared
     ok(run("documents", "change", "1", input="\n\n\n\n\n-\n"))
     [row] = listed(run, "documents")["rows"]

@@ -11,6 +11,7 @@ import json
 import os
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Run
@@ -26,9 +27,10 @@ def add(run: Run, text: str = ENTRY) -> int:
     return int(result.stdout.strip())
 
 
-def listing(run: Run) -> list[dict]:
+def listing(run: Run) -> list[dict[str, Any]]:
     """`log list --json`, parsed."""
-    return json.loads(ok(run("log", "list", "--json")).stdout)
+    listed: list[dict[str, Any]] = json.loads(ok(run("log", "list", "--json")).stdout)
+    return listed
 
 
 def journal(home: Path) -> Path:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -33,6 +34,7 @@ from typer.testing import Result
 
 from exitplan.base.errors import ExitplanError
 from exitplan.disk import atomic as atomic_module
+from exitplan.domain.model import PlanState
 from exitplan.home import backups as backups_module
 from exitplan.home.backups import KEEP_BACKUPS
 from exitplan.home.store import LOCK_TIMEOUT_ENV, Store
@@ -129,7 +131,8 @@ def status_of(state: Any, full_id: str) -> str:
 def shown_status(home: Path, full_id: str, passphrase: Path | None = None) -> str:
     """The status `exitplan list --all --json` shows (it may come from the cache)."""
     rows = json.loads(ok(cli(home, "list", "--all", "--json", passphrase=passphrase)).stdout)
-    return {row["id"]: row["status"] for row in rows}[full_id]
+    status: str = {row["id"]: row["status"] for row in rows}[full_id]
+    return status
 
 
 def backup_files(home: Path) -> list[Path]:
@@ -676,7 +679,7 @@ def test_directory_fsync_failure_on_backup_is_reported_honestly(rel_home: Path, 
 
 
 def _inside_write_atomic() -> bool:
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         if frame.f_code.co_name == "write_atomic":
             return True
@@ -998,7 +1001,7 @@ def damage(home: Path, how: str) -> bytes:
     return broken
 
 
-def _damaged_home(tmp_path: Path, how: str) -> tuple[Path, Path | None, bytes]:
+def _damaged_home(tmp_path: Path, how: str) -> tuple[Path, Path | None, PlanState]:
     home = make_rel_home(tmp_path)
     init_plan(home)
     secret = None
@@ -1154,13 +1157,12 @@ def test_restore_with_a_wrong_passphrase_writes_nothing(
 def test_backups_keep_save_order_when_the_clock_steps_back(rel_home: Path) -> None:
     """After the clock is set back a day, each save still keeps the plan it replaced, and
     `restore` still brings back the plan from just before the last save."""
-    real_datetime = backups_module.datetime
     shift = timedelta(0)
 
-    class SteppedClock(real_datetime):  # type: ignore[misc, valid-type]
+    class SteppedClock(datetime):  # stands in for the class exitplan.home.backups imports
         @classmethod
         def now(cls, tz: Any = None) -> Any:
-            return real_datetime.now(tz or UTC) - shift
+            return datetime.now(tz or UTC) - shift
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(backups_module, "datetime", SteppedClock)

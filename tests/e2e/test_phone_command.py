@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -434,9 +435,7 @@ def test_in_a_real_process(tmp_path: Path, standin: Standin) -> None:
     assert "QuietWatch" in shown.stdout
 
 
-def _python(argv: list[str], env: dict[str, str], stdin: str) -> object:
-    import subprocess
-
+def _python(argv: list[str], env: dict[str, str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, *argv],
         input=stdin,

@@ -14,10 +14,11 @@ from exitplan.home import backups
 from exitplan.home.store import Store
 
 
-def flagged_due(run: Run, item_id: str) -> str:
+def flagged_due(run: Run, item_id: str) -> str | None:
     """The due date `list --json` reports for one item."""
     rows = json.loads(run("list", "--all", "--json").stdout)
-    return next(row["due"] for row in rows if row["id"] == item_id)
+    due: str | None = next(row["due"] for row in rows if row["id"] == item_id)
+    return due
 
 
 def test_a_long_lead_in_my_own_file_does_not_move_the_built_in_dates(run: Run, home: Path) -> None:

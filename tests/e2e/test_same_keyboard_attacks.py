@@ -18,6 +18,8 @@ import pytest
 from helpers import EXITPLAN, MONEY, cli, make_home, ok, one_error_line, snapshot
 from helpers_privileges import NOBODY
 
+from exitplan.base.limits import Status
+
 TODAY = "2026-11-30"
 ENV = {"EXITPLAN_TODAY": TODAY, "EXITPLAN_TEST_FAST_KDF": "1"}
 OSC52 = "\x1b]52;c;aGVsbG8=\x07"  # would write "hello" to the clipboard
@@ -252,17 +254,17 @@ def test_folders_one_cannot_open_are_one_plain_line(
             assert len(done.stderr.splitlines()) == 1, done.stderr
             assert words in done.stderr, done.stderr
             assert "Traceback" not in done.stderr
-        done = subprocess.run(
+        exported = subprocess.run(
             [*base, "log", "export", "-o", str(out / "j.md")], env=env, check=False
         )
-        assert done.returncode == 0
+        assert exported.returncode == 0
         assert (out / "j.md").stat().st_mode & 0o777 == 0o600
-        folder = out / "folder"
-        done = subprocess.run(
-            [*base, "log", "export", "--folder", str(folder)], env=env, check=False
+        pages = out / "folder"
+        exported = subprocess.run(
+            [*base, "log", "export", "--folder", str(pages)], env=env, check=False
         )
-        assert done.returncode == 0
-        assert folder.stat().st_mode & 0o777 == 0o700
+        assert exported.returncode == 0
+        assert pages.stat().st_mode & 0o777 == 0o700
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 
@@ -286,7 +288,7 @@ def test_a_clock_set_back_is_not_a_rollback_but_an_older_copy_is(tmp_path: Path)
     ok(cli(home, "encrypt", "--passphrase-file", str(secret)))
     day = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
-    def change(at: datetime, item: str, status: str) -> Workspace:
+    def change(at: datetime, item: str, status: Status) -> Workspace:
         from exitplan.domain.plan import set_status
 
         ws = Workspace(

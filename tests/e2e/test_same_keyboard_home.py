@@ -551,7 +551,7 @@ def _grow_history(home: Path, count: int) -> None:
 def test_history_keeps_the_first_init_and_the_newest_2000(plan_home: Path, run: Run) -> None:
     """A plan with 5,000 changes opens with the first `init` and the newest 2,000 of them,
     and the next save keeps just those (plus the new change)."""
-    from exitplan.domain.plan import MAX_HISTORY
+    from exitplan.domain.model import MAX_HISTORY
 
     assert MAX_HISTORY == 2000
     _grow_history(plan_home, 5000)

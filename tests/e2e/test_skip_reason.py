@@ -64,7 +64,12 @@ def never_asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from exitplan.cli import changing
 
     asked: list[str] = []
-    monkeypatch.setattr(changing, "read_private_text", lambda prompt: asked.append(prompt) or "")
+
+    def read_private_text(prompt: str) -> str:
+        asked.append(prompt)
+        return ""
+
+    monkeypatch.setattr(changing, "read_private_text", read_private_text)
     return asked
 
 
@@ -83,6 +88,8 @@ def test_the_steps_are_found_before_the_reason_is_asked(
 def test_the_checklist_is_found_before_the_title_is_asked(
     run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Adding a step to a checklist that does not exist is refused at once, before anything is
+    asked."""
     asked = never_asked(monkeypatch)
     result = run("add", "nosuch", "A title", "--why", "-")
     assert result.exit_code == 1

@@ -32,6 +32,8 @@ def journal_home(run: Run, plan_home: Path) -> Path:
 def test_the_text_summary_ends_with_the_timeline_in_the_order_things_happened(
     run: Run, journal_home: Path
 ) -> None:
+    """The text summary ends, after every checklist, with the journal in the order things
+    happened, not the order they were written."""
     out = ok(run("summary", "--journal")).stdout
     journal = out[out.index("\nJOURNAL\n") :]
     assert "exitplan log export" in journal
@@ -51,6 +53,8 @@ def test_without_the_option_no_summary_shows_the_journal(run: Run, journal_home:
 
 
 def test_markdown_timeline_keeps_the_persons_words_as_text(run: Run, journal_home: Path) -> None:
+    """In the Markdown summary the journal shows the person's words as written, never turned into
+    bold, emphasis or HTML."""
     from helpers_summary import render_markdown, shown_text
 
     out = ok(run("summary", "--journal", "--format", "markdown")).stdout
@@ -63,6 +67,8 @@ def test_markdown_timeline_keeps_the_persons_words_as_text(run: Run, journal_hom
 
 
 def test_html_timeline_is_escaped_and_on_a_page_of_its_own(run: Run, journal_home: Path) -> None:
+    """In the HTML summary the journal is escaped, in the order things happened, and printed on a
+    page of its own."""
     page = ok(run("summary", "--journal", "--format", "html")).stdout
     parsed = Page(page)
     assert ("section", {"class": "journal", "style": "break-before: page"}) in parsed.tags
@@ -73,6 +79,8 @@ def test_html_timeline_is_escaped_and_on_a_page_of_its_own(run: Run, journal_hom
 
 
 def test_json_timeline(run: Run, journal_home: Path) -> None:
+    """The JSON summary lists the journal in the order things happened, each entry with its when,
+    what, corrections and files."""
     data = json.loads(ok(run("summary", "--journal", "--format", "json")).stdout)
     assert [m["number"] for m in data["journal"]] == HAPPENED
     first = data["journal"][0]
@@ -86,6 +94,7 @@ def test_json_timeline(run: Run, journal_home: Path) -> None:
 
 
 def test_an_empty_journal_says_so(run: Run, plan_home: Path) -> None:
+    """With an empty journal, the summary says there are no entries yet (an empty list in JSON)."""
     out = ok(run("summary", "--journal")).stdout
     assert "The journal has no entries yet." in out
     assert json.loads(ok(run("summary", "--journal", "-f", "json")).stdout)["journal"] == []
@@ -121,6 +130,7 @@ def test_a_planted_escape_in_a_record_never_reaches_the_screen(
 
 
 def test_a_when_typed_over_two_lines_stays_on_one_timeline_line(run: Run, plan_home: Path) -> None:
+    """A "when" typed over two lines is shown on one line of the timeline."""
     ok(run("log", "add", input='what = "Came home late"\nwhen = "about\\n2026-11"\n'))
     out = ok(run("summary", "--journal")).stdout
     assert "   1  about 2026-11: Came home late" in out

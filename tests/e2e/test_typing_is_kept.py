@@ -47,7 +47,8 @@ def args_for(home: Path, *command: str) -> list[str]:
 
 def entries(home: Path) -> list[dict[str, object]]:
     """The journal's entries as `log list --json` gives them."""
-    return json.loads(ok(cli(home, "log", "list", "--json")).stdout)
+    listed: list[dict[str, object]] = json.loads(ok(cli(home, "log", "list", "--json")).stdout)
+    return listed
 
 
 @pytest.mark.process

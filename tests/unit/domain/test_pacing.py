@@ -9,9 +9,10 @@ from math import ceil
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan.domain.model import Checklist, Due, Item, ItemState
+from exitplan.base.limits import Priority, Status, When
+from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState
 from exitplan.domain.pacing import DEFAULT_PER_DAY, pace
-from exitplan.domain.schedule import Entry, Scheduled, schedule
+from exitplan.domain.schedule import Scheduled, schedule
 
 EXIT = date(2027, 3, 1)
 LIST = Checklist(id="money", title="Money")
@@ -26,13 +27,13 @@ def step(
     number: int,
     offset: int = -7,
     *,
-    priority: str = "normal",
+    priority: Priority = "normal",
     after: tuple[int, ...] = (),
     on: date | None = None,
-    when: str = "before",
+    when: When = "before",
     reflective: bool = False,
     danger: bool = False,
-    status: str = "open",
+    status: Status = "open",
 ) -> Entry:
     """Step number `number` of the `money` list (id `s<number>`), coming after the given steps."""
     item = Item(
@@ -40,12 +41,12 @@ def step(
         title=f"Step {number}",
         why="Because.",
         due=Due(offset=offset, on=on),
-        priority=priority,  # type: ignore[arg-type]
-        when=when,  # type: ignore[arg-type]
-        after=[f"s{n}" for n in after],
+        priority=priority,
+        when=when,
+        after=tuple(f"s{n}" for n in after),
         reflective=reflective,
     )
-    return Entry(number, LIST, item, ItemState(status=status), danger=danger)  # type: ignore[arg-type]
+    return Entry(number, LIST, item, ItemState(status=status), danger=danger)
 
 
 def dues(rows: list[Scheduled]) -> dict[int, date | None]:
@@ -111,7 +112,7 @@ def test_after_in_another_checklist_uses_the_full_id() -> None:
         2, other, Item(id="copy", title="Copy", why="W.", due=Due(offset=-1)), ItemState()
     )
     needing = step(1, -5, priority="high")
-    needing.item.after.append("docs.copy")
+    needing.item.after = ("docs.copy",)
     rows = schedule([needing, needed], EXIT, day(-30), 7, start=day(-30))
     due = dues(rows)
     assert due[2] is not None

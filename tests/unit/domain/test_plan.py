@@ -7,9 +7,17 @@ from datetime import UTC, date, datetime
 import pytest
 
 from exitplan.base.errors import ExitplanError, ItemError
-from exitplan.domain.model import Checklist, CustomItem, Due, Item, ItemState, PlanState
+from exitplan.base.limits import MAX_NOTE_CHARS
+from exitplan.domain.model import (
+    Checklist,
+    CustomItem,
+    Due,
+    Entry,
+    Item,
+    ItemState,
+    PlanState,
+)
 from exitplan.domain.plan import (
-    MAX_NOTE_CHARS,
     add_custom,
     build_plan,
     clean_text,
@@ -27,7 +35,7 @@ LATER = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 
 def item(item_id: str, **kwargs: object) -> Item:
     """A checklist item with a title made from its id."""
-    return Item(id=item_id, title=item_id.replace("-", " ").capitalize(), why="Because.", **kwargs)  # type: ignore[arg-type]
+    return Item(id=item_id, title=item_id.replace("-", " ").capitalize(), why="Because.", **kwargs)
 
 
 def checklist(cid: str, *item_ids: str, order: int = 10, builtin: bool = True) -> Checklist:
@@ -149,7 +157,7 @@ def test_custom_item_due_after_the_exit_is_an_after_item() -> None:
 
 
 @pytest.fixture
-def entries(catalog: Catalog, state: PlanState) -> tuple:
+def entries(catalog: Catalog, state: PlanState) -> tuple[Entry, ...]:
     """Entries: mine.spare-keys, then money.own-account, save-cash and credit-report."""
     return build_plan(catalog, state).entries
 
@@ -168,7 +176,7 @@ def entries(catalog: Catalog, state: PlanState) -> tuple:
         ("cash", "money.save-cash"),
     ],
 )
-def test_resolve(entries: tuple, ref: str, full_id: str) -> None:
+def test_resolve(entries: tuple[Entry, ...], ref: str, full_id: str) -> None:
     """By number, full id (any case), item id, prefix, or any unambiguous part."""
     assert resolve(entries, ref).full_id == full_id
 
@@ -180,7 +188,7 @@ def test_resolve_prefers_an_exact_item_id(catalog: Catalog) -> None:
     assert resolve(entries, "bank-").full_id == "a.bank-card"
 
 
-def test_resolve_ambiguous_lists_candidates(entries: tuple) -> None:
+def test_resolve_ambiguous_lists_candidates(entries: tuple[Entry, ...]) -> None:
     """A part shared by several items is an error naming them."""
     with pytest.raises(ItemError) as info:
         resolve(entries, "money")
@@ -206,7 +214,7 @@ def test_resolve_ambiguous_with_many_candidates_names_eight() -> None:
         ("  ", "a step is needed: give its number from 'exitplan list' or its id"),
     ],
 )
-def test_resolve_errors(entries: tuple, ref: str, message: str) -> None:
+def test_resolve_errors(entries: tuple[Entry, ...], ref: str, message: str) -> None:
     """Unknown, out-of-range and empty references are clear errors."""
     with pytest.raises(ItemError) as info:
         resolve(entries, ref)
@@ -216,7 +224,7 @@ def test_resolve_errors(entries: tuple, ref: str, message: str) -> None:
 # -- changes -------------------------------------------------------------------------------------
 
 
-def test_set_status_records_changes(entries: tuple, state: PlanState) -> None:
+def test_set_status_records_changes(entries: tuple[Entry, ...], state: PlanState) -> None:
     """Marking done, skipped and open changes the state, stamps it, and logs each change once."""
     own = entries[1]
     assert set_status(state, own, "done", NOW) is True
@@ -237,14 +245,14 @@ def test_set_status_records_changes(entries: tuple, state: PlanState) -> None:
     ]
 
 
-def test_set_status_keeps_the_note(entries: tuple, state: PlanState) -> None:
+def test_set_status_keeps_the_note(entries: tuple[Entry, ...], state: PlanState) -> None:
     """Ticking an item off does not lose its note."""
     set_note(state, entries[1], "ask at the branch", NOW)
     set_status(state, entries[1], "done", LATER)
     assert state.items[entries[1].full_id].note == "ask at the branch"
 
 
-def test_set_note_and_remove(entries: tuple, state: PlanState) -> None:
+def test_set_note_and_remove(entries: tuple[Entry, ...], state: PlanState) -> None:
     """A note is stored stripped; an empty text removes it. The log never holds the text."""
     target = entries[2]
     set_note(state, target, "  meet at the library \r\n", NOW)
@@ -257,7 +265,7 @@ def test_set_note_and_remove(entries: tuple, state: PlanState) -> None:
     ]
 
 
-def test_set_note_too_long(entries: tuple, state: PlanState) -> None:
+def test_set_note_too_long(entries: tuple[Entry, ...], state: PlanState) -> None:
     """A note over the limit is refused and the state is unchanged."""
     with pytest.raises(ExitplanError, match=f"longer than {MAX_NOTE_CHARS} characters"):
         set_note(state, entries[2], "x" * (MAX_NOTE_CHARS + 1), NOW)

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from exitplan.base.errors import DateError
+from exitplan.base.limits import Priority, Status, When
 from exitplan.domain.dates import format_offset, parse_offset, parse_when
 from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState
 from exitplan.domain.schedule import (
@@ -27,9 +28,9 @@ def entry(
     offset: int = 0,
     *,
     on: date | None = None,
-    when: str = "before",
-    priority: str = "normal",
-    status: str = "open",
+    when: When = "before",
+    priority: Priority = "normal",
+    status: Status = "open",
     item_id: str = "step",
     number: int | None = None,
 ) -> Entry:
@@ -41,8 +42,8 @@ def entry(
         due=Due(offset=offset, on=on),
         when=when,
         priority=priority,
-    )  # type: ignore[arg-type]
-    return Entry(number or next(_numbers), LIST, item, ItemState(status=status))  # type: ignore[arg-type]
+    )
+    return Entry(number or next(_numbers), LIST, item, ItemState(status=status))
 
 
 def day(delta: int) -> date:
@@ -215,7 +216,7 @@ def test_warn_days_sets_the_due_soon_window(warn_days: int, today: date, flag: s
 
 
 @pytest.mark.parametrize("status", ["done", "skipped"])
-def test_settled_items_have_no_flag(status: str) -> None:
+def test_settled_items_have_no_flag(status: Status) -> None:
     """Done and skipped items are never flagged, however late."""
     assert flag_of(entry(-7, status=status), EXIT, day(30), 7) is None
 

@@ -32,7 +32,7 @@ PATH = Path("plan.toml")
 
 def item(item_id: str, **kwargs: object) -> Item:
     """A step due three weeks before the exit, with the given conditions."""
-    return Item(id=item_id, title=item_id, why="Because.", due=Due(offset=-21), **kwargs)  # type: ignore[arg-type]
+    return Item(id=item_id, title=item_id, why="Because.", due=Due(offset=-21), **kwargs)
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ def test_a_backup_written_in_the_same_second_lists_first_on_a_coarse_file_system
     def coarse_utime(path: Path, *, ns: tuple[int, int]) -> None:
         real_utime(path, ns=(ns[0] // SECOND * SECOND, ns[1] // SECOND * SECOND))
 
-    monkeypatch.setattr(backups.os, "utime", coarse_utime)
+    monkeypatch.setattr("exitplan.home.backups.os.utime", coarse_utime)
     newer = folder / "plan-d20261130-00000000.toml"
 
     def write() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers import DATA, cli, outcome
 
-from exitplan.base.limits import SEALED_MARK
+from exitplan.base.limits import CACHE_DIR, SEALED_MARK
 from exitplan.crypto.vault import MAGIC
 from exitplan.home import cache
 from exitplan.home import columns as item_columns
@@ -58,7 +58,7 @@ def test_status_does_not_write_the_cache(home: Path) -> None:
     """A read-only command never creates or rewrites the cache."""
     cache.drop_cache(Store(home))
     outcome(cli(home, "status", today=TODAY))
-    assert not (home / cache.CACHE_DIR).exists()
+    assert not (home / CACHE_DIR).exists()
 
 
 def test_an_edited_checklist_is_revalidated_not_served_stale(home: Path) -> None:
@@ -120,7 +120,7 @@ def test_a_corrupted_cache_is_ignored(home: Path, damage: bytes) -> None:
     """Garbage in the cache costs only speed: status still answers correctly."""
     _, before, _ = outcome(cli(home, "status", "--json", today=TODAY))
     for name in (cache.CATALOG_FILE, cache.PLAN_FILE):
-        (home / cache.CACHE_DIR / name).write_bytes(damage)
+        (home / CACHE_DIR / name).write_bytes(damage)
     code, after, err = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0, err
     assert json.loads(after) == json.loads(before)
@@ -128,7 +128,7 @@ def test_a_corrupted_cache_is_ignored(home: Path, damage: bytes) -> None:
 
 def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     """Valid JSON of the wrong shape is treated like no cache at all."""
-    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    path = home / CACHE_DIR / cache.PLAN_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     doc["state"] = {"unexpected": True}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
@@ -140,7 +140,7 @@ def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
 def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:
     """A value changed in the cache without its checksum (e.g. an offset made a string) is a
     miss, never a crash."""
-    path = home / cache.CACHE_DIR / cache.CATALOG_FILE
+    path = home / CACHE_DIR / cache.CATALOG_FILE
     digest, _, body = path.read_bytes().partition(b"\n")
     edited = body.replace(b'"due.offset":[-', b'"due.offset":["x",-', 1)
     assert edited != body
@@ -152,7 +152,7 @@ def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:
 
 def test_the_next_change_repairs_the_cache(home: Path) -> None:
     """A change rewrites a stale or broken cache."""
-    (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
+    (home / CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
     assert cache.load_catalog_cached(Store(home)) is None
     code, _, err = outcome(cli(home, "done", "1", today=TODAY))
     assert code == 0, err
@@ -161,7 +161,7 @@ def test_the_next_change_repairs_the_cache(home: Path) -> None:
 
 def test_cache_files_are_private(home: Path) -> None:
     """The cache holds the plan's content, so it is 0700/0600 like the rest."""
-    folder = home / cache.CACHE_DIR
+    folder = home / CACHE_DIR
     assert folder.stat().st_mode & 0o777 == 0o700
     for path in folder.iterdir():
         assert path.stat().st_mode & 0o777 == 0o600
@@ -178,7 +178,7 @@ def test_encrypted_plan_caches_only_ciphertext(
     assert outcome(cli(home, "encrypt", "--passphrase-file", str(secret), today=TODAY))[0] == 0
     code, _, err = outcome(cli(home, "--passphrase-file", str(secret), "done", "2", today=TODAY))
     assert code == 0, err
-    for path in (home / cache.CACHE_DIR).iterdir():
+    for path in (home / CACHE_DIR).iterdir():
         data = path.read_bytes()
         assert data.startswith(MAGIC)
         assert b"MARKER" not in data
@@ -228,8 +228,8 @@ def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
 
 def cached_catalog(home: Path) -> dict[str, Any]:
     """The cached catalog as one document: its texts put back into the checklists' columns."""
-    folder = home / cache.CACHE_DIR
-    doc = json.loads((folder / cache.CATALOG_FILE).read_bytes().partition(b"\n")[2])
+    folder = home / CACHE_DIR
+    doc: dict[str, Any] = json.loads((folder / cache.CATALOG_FILE).read_bytes().partition(b"\n")[2])
     texts = json.loads((folder / cache.TEXTS_FILE).read_bytes().partition(b"\n")[2])
     for checklist, text_columns in zip(doc["checklists"], texts["checklists"], strict=True):
         checklist["items"].update(text_columns)
@@ -239,7 +239,7 @@ def cached_catalog(home: Path) -> dict[str, Any]:
 def forge_catalog(home: Path, doc: dict[str, Any]) -> None:
     """Write a catalog document as the cache files, with correct checksums and the texts file
     naming the catalog file, as someone who knows the format could (the checksums have no key)."""
-    folder = home / cache.CACHE_DIR
+    folder = home / CACHE_DIR
     texts = []
     for checklist in doc["checklists"]:
         columns = checklist["items"]
@@ -308,7 +308,7 @@ def test_cached_columns_of_the_wrong_shape_are_a_miss(
 def test_texts_of_another_catalog_file_are_never_used(home: Path) -> None:
     """The texts file names the catalog file it was written with: with any other (an older
     one, a missing one) the catalog is read from the checklist files instead."""
-    folder = home / cache.CACHE_DIR
+    folder = home / CACHE_DIR
     texts = (folder / cache.TEXTS_FILE).read_bytes()
     doc = cached_catalog(home)
     doc["checklists"][0]["title"] = "Money, again"
@@ -326,7 +326,7 @@ def test_texts_of_another_catalog_file_are_never_used(home: Path) -> None:
 def test_the_status_catalog_reads_no_texts(home: Path) -> None:
     """Without the texts file, the catalog for the status screen is still read from the cache:
     every field but the texts, and it says the texts are missing."""
-    (home / cache.CACHE_DIR / cache.TEXTS_FILE).unlink()
+    (home / CACHE_DIR / cache.TEXTS_FILE).unlink()
     partial = cache.load_catalog_cached(Store(home), texts=False)
     assert partial is not None
     assert not partial.texts
@@ -369,7 +369,7 @@ def test_the_catalog_is_cached_by_columns_with_defaults_left_out(home: Path) -> 
         if isinstance(column, dict)
     ]
     assert sparse  # most fields of most steps are left as they are
-    defaults = (None, False, [], "normal", "before")
+    defaults: tuple[object, ...] = (None, False, [], "normal", "before")
     assert not [value for column in sparse for value in column["values"] if value in defaults]
 
 
@@ -381,7 +381,7 @@ def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> 
     assert gc.isenabled()
     assert cache.load_catalog_cached(Store(home)) is not None
     assert gc.isenabled()
-    (home / cache.CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
+    (home / CACHE_DIR / cache.CATALOG_FILE).write_bytes(b"junk")
     assert cache.load_catalog_cached(Store(home)) is None
     assert gc.isenabled()
     gc.disable()
@@ -403,6 +403,8 @@ def test_reading_the_catalog_leaves_garbage_collection_as_it_was(home: Path) -> 
 def test_a_forged_checklist_field_is_a_miss(
     home: Path, edit: Callable[[dict[str, Any]], object]
 ) -> None:
+    """A cached checklist with a field forged to a wrong type or an unknown key is never trusted:
+    the checklists are read afresh and `status` still works."""
     doc = cached_catalog(home)
     edit(doc)
     forge_catalog(home, doc)
@@ -434,7 +436,7 @@ def test_a_forged_plan_state_is_a_miss(
 ) -> None:
     """A plan cache holding values exitplan never writes: read from plan.toml instead, and
     every screen works (no traceback)."""
-    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    path = home / CACHE_DIR / cache.PLAN_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     edit(doc["state"])
     path.write_bytes(cache._dumps(doc))

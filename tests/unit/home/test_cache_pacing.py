@@ -13,6 +13,7 @@ from helpers import cli, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exitplan.base.limits import CACHE_DIR
 from exitplan.domain.pacing import Pace
 from exitplan.domain.plan import build_plan
 from exitplan.formats.catalog import Catalog
@@ -80,11 +81,12 @@ def test_every_screen_is_the_same_without_the_cache(
     with_cache = [outcome(cli(home, *args, today=day)) for day in DAYS]
     cache.drop_cache(Store(home))
     without = [outcome(cli(home, *args, today=day)) for day in DAYS]
-    assert not (home / cache.CACHE_DIR).exists()
+    assert not (home / CACHE_DIR).exists()
     assert with_cache == without
 
 
 def test_a_plan_without_an_exit_date_keeps_no_pace(tmp_path: Path) -> None:
+    """A plan with no exit date has nothing to pace towards, so the cache keeps no pacing for it."""
     home = made(tmp_path, (("date", "--clear"), "y\n"))
     cached = cache.load_cached_plan(Store(home))
     assert cached is not None
@@ -120,7 +122,7 @@ FORGED: list[dict[str, Any]] = [
 def test_a_forged_pace_is_ignored(tmp_path: Path, forged: dict[str, Any]) -> None:
     """A pace as exitplan never writes it (the checksum has no key) is worked out afresh."""
     home = made(tmp_path)
-    path = home / cache.CACHE_DIR / cache.PLAN_FILE
+    path = home / CACHE_DIR / cache.PLAN_FILE
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     expected = outcome(cli(home, "status", "--json", today=TODAY))
     doc["pace"] = {"files": doc["pace"]["files"], **forged}
@@ -156,6 +158,8 @@ def test_a_pace_worked_out_by_other_code_is_not_used(tmp_path: Path) -> None:
 
 
 def test_the_pacing_code_is_the_checksum_of_its_modules() -> None:
+    """Cached pacing is marked with the checksum of the pacing and plan code, so pacing worked out
+    by other code is never used."""
     import importlib
 
     sources = [

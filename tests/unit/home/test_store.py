@@ -308,7 +308,7 @@ def test_concurrent_saves_lose_no_update(home: Path) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    details = [e.detail for e in Store(home).load().history if e.action == "test"]
+    details = [e.detail or "" for e in Store(home).load().history if e.action == "test"]
     assert sorted(details) == sorted(f"{name}-{n}" for name in "ab" for n in range(rounds))
 
 

@@ -14,7 +14,6 @@ import pytest
 from helpers import REPO
 from helpers_journal_crash import fixed_sealing
 
-from exitplan.journal import attachments
 from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
 from exitplan.journal.entry import JournalError, validate_fields
 from exitplan.journal.export import export, md_escape
@@ -97,7 +96,7 @@ def test_attach_refuses_links_folders_and_large_files(
     class Full:
         f_bavail, f_frsize = 10, 4096  # 40 KiB free: less than the copy and the headroom
 
-    monkeypatch.setattr(attachments.os, "statvfs", lambda _path: Full())
+    monkeypatch.setattr("exitplan.journal.attachments.os.statvfs", lambda _path: Full())
     with pytest.raises(JournalError, match="not enough room on this disk") as refused:
         attach(home, 1, original, NOW)
     assert "41.0 kB is free" in str(refused.value)

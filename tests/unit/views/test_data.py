@@ -24,7 +24,7 @@ EXIT = date(2026, 12, 14)
 
 def item(item_id: str, offset: int, **kwargs: object) -> Item:
     """An item due `offset` days from the exit date."""
-    return Item(id=item_id, title=item_id.title(), why="Because.", due=Due(offset), **kwargs)  # type: ignore[arg-type]
+    return Item(id=item_id, title=item_id.title(), why="Because.", due=Due(offset), **kwargs)
 
 
 @pytest.fixture
@@ -212,7 +212,7 @@ def test_item_data_has_the_new_keys(plan: Plan) -> None:
 
 def test_totals_and_progress_leave_out_steps_that_do_not_apply(catalog: Catalog) -> None:
     """A step whose condition is answered no counts in neither totals nor progress."""
-    catalog.checklists[0].items[1].applies_if = ["children"]
+    catalog.checklists[0].items[1].applies_if = ("children",)
     state = new_state(NOW, catalog, None, EXIT, NOW.date())
     state.situation = {"children": False}
     plan = build_plan(catalog, state)

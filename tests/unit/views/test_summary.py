@@ -12,11 +12,12 @@ from helpers_summary import ACCENTS, NOTE, TRICKY, Page, make_plan, render_markd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exitplan.base.markup import escape_markdown
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
 from exitplan.views.printable import summary_html
-from exitplan.views.summary import build_summary, escape_markdown, summary_markdown, summary_text
+from exitplan.views.summary import build_summary, summary_markdown, summary_text
 
 
 @pytest.fixture
