@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from exitplan.domain.model import Checklist, Due, Item, ItemState  # noqa: E402
 from exitplan.domain.plan import build_plan, new_state  # noqa: E402
 from exitplan.domain.schedule import Entry, lead_days, schedule  # noqa: E402
-from exitplan.formats.catalog import load_catalog  # noqa: E402
+from exitplan.formats.checklistfile import load_catalog  # noqa: E402
 
 BEFORE = "fe2a8ae"
 START = date(2027, 1, 4)

@@ -1,5 +1,5 @@
 """Allow `python -m exitplan` (the glance first, then the full command line)."""
 
-from exitplan.cli import main
+from exitplan.cli.entry import main
 
 main()

@@ -47,7 +47,7 @@ def cli(
 
     Stdin is never a terminal. An unhandled exception propagates and fails the test.
     """
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     argv: list[str] = []
     if home is not None:

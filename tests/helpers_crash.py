@@ -46,7 +46,7 @@ def invoke(home: Path, *args: str) -> tuple[int, str]:
     """Run the real CLI in this process; return (exit code, stderr)."""
     from typer.testing import CliRunner
 
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     result = CliRunner().invoke(app, ["--home", str(home), *args], catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -88,7 +88,7 @@ def toggle(home: Path, item: str, mode: str) -> int:
             each loop is spent inside the save protocol;
     naive:  the CLI loop with exitplan.disk.atomic.write_atomic replaced by naive_write (CONTROL).
     """
-    import exitplan.cli  # import everything before saying READY
+    import exitplan.cli.app  # import everything before saying READY
     import exitplan.disk.atomic
 
     if mode == "naive":
@@ -121,7 +121,7 @@ def store_step(home: Path, item: str) -> Callable[[str], None]:
     from datetime import UTC, datetime
 
     from exitplan.domain.plan import build_plan, set_status
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
     from exitplan.home.store import Store
 
     store = Store(home)
@@ -143,7 +143,7 @@ def zygote(home: Path, item: str, mode: str) -> int:
     """Warm up, then fork one saving child per "go" line and reap it after the parent kills it."""
     import tomli_w  # noqa: F401 - warm: everything a save needs is imported before forking
 
-    import exitplan.cli  # noqa: F401
+    import exitplan.cli.app  # noqa: F401
 
     current(home, item)  # imports the plan validation
     invoke(home, "status")  # imports rendering and the read path

@@ -8,7 +8,8 @@ from conftest import DATA, EXIT, MONEY, PAPERS, PLANNED
 
 from exitplan.domain.model import Checklist
 from exitplan.domain.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
-from exitplan.formats.catalog import Catalog, load_checklist
+from exitplan.formats.catalog import Catalog
+from exitplan.formats.checklistfile import load_checklist
 
 NOW = datetime(2026, 11, 16, 9, 0)
 TRICKY = 'Ask *Sam* about <the> [key] & "quotes" <b>bold</b>'

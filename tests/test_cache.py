@@ -7,17 +7,17 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import cli, outcome
 
+from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.vault import MAGIC
 from exitplan.home import cache
 from exitplan.home import columns as item_columns
-from exitplan.home.store import SEALED_MARK, Store
+from exitplan.home.store import Store
 
 DATA = Path(__file__).parent / "data"
 TODAY = "2026-11-30"
@@ -46,7 +46,7 @@ def test_a_change_writes_the_cache_and_status_uses_it(home: Path) -> None:
     """After a change, status is served from the cache: its answer matches a fresh read."""
     store = Store(home)
     assert cache.load_catalog_cached(store) is not None
-    assert cache.load_plan_cached(store) is not None
+    assert cache.load_cached_plan(store) is not None
     code, cached_json, _ = outcome(cli(home, "status", "--json", today=TODAY))
     assert code == 0
     cache.drop_cache(store)
@@ -110,7 +110,7 @@ def test_a_hand_edited_plan_is_read_again(home: Path) -> None:
     plan.write_text(
         plan.read_text(encoding="utf-8").replace("warn_days = 7", "warn_days = 9"), encoding="utf-8"
     )
-    assert cache.load_plan_cached(Store(home)) is None
+    assert cache.load_cached_plan(Store(home)) is None
 
 
 @pytest.mark.parametrize(
@@ -133,7 +133,7 @@ def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     doc = json.loads(path.read_bytes().partition(b"\n")[2])
     doc["state"] = {"unexpected": True}
     path.write_bytes(cache._dumps(doc))  # a correct checksum over the wrong shape
-    assert cache.load_plan_cached(Store(home)) is None
+    assert cache.load_cached_plan(Store(home)) is None
     code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
 
@@ -193,7 +193,8 @@ def test_sealed_mark_matches_the_vault() -> None:
 def test_status_on_a_cached_plan_imports_no_pydantic_model_or_toml(home: Path) -> None:
     """The fast path: a cached plan's status needs no TOML parsing, no schema, no crypto."""
     code = (
-        "import atexit, sys; from exitplan.cli import main; sys.argv = ['exitplan', 'status']\n"
+        "import atexit, sys; from exitplan.cli.entry import main\n"
+        "sys.argv = ['exitplan', 'status']\n"
         "def report():\n"
         "    bad = [m for m in ('exitplan.formats.schema', 'tomllib', 'cryptography')"
         " if m in sys.modules]\n"
@@ -216,7 +217,7 @@ def test_the_cached_catalog_equals_the_checklist_files(home: Path) -> None:
     mine.write_text(text.replace('due = "-', 'due = 2026-12-24\n# was "-', 1), encoding="utf-8")
     code, _, err = outcome(cli(home, "done", "1", today=TODAY))  # rewrites the catalog cache
     assert code == 0, err
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     cached = cache.load_catalog_cached(Store(home))
     assert cached is not None
@@ -329,7 +330,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
     partial = cache.load_catalog_cached(Store(home), texts=False)
     assert partial is not None
     assert not partial.texts
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     files = load_catalog(home / "checklists")
     assert files.texts
@@ -344,8 +345,7 @@ def test_the_status_catalog_reads_no_texts(home: Path) -> None:
                 None,
             )
             assert (
-                replace(
-                    item,
+                item.replace(
                     why=full.why,
                     how=full.how,
                     caution=full.caution,

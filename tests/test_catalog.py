@@ -12,13 +12,12 @@ from conftest import DATA, MONEY, PAPERS, Run, make_home, snapshot
 from helpers import assert_no_traceback
 from typer.testing import Result
 
-from exitplan.base.errors import ChecklistError
+from exitplan.base.errors import ChecklistError, ExitplanError
+from exitplan.domain.plan import find_checklist
 from exitplan.formats import catalog
-from exitplan.formats.catalog import (
+from exitplan.formats.catalog import Catalog, builtin_dir, checklist_files
+from exitplan.formats.checklistfile import (
     MAX_FILE_BYTES,
-    Catalog,
-    builtin_dir,
-    checklist_files,
     checklist_problems,
     decode_utf8,
     load_catalog,
@@ -52,7 +51,7 @@ def test_builtin_catalog_loads_and_is_marked_builtin() -> None:
     """Every built-in file loads; each checklist is marked built-in; ids are unique and sorted."""
     loaded = load_catalog()
     assert all(c.builtin for c in loaded.checklists)
-    assert len(set(loaded.ids)) == len(loaded.ids)
+    assert len(set(ids(loaded))) == len(ids(loaded))
     assert [c.id for c in loaded.checklists] == [
         c.id for c in sorted(loaded.checklists, key=lambda c: (c.order, c.id))
     ]
@@ -66,8 +65,8 @@ def test_user_checklists_join_the_builtin_ones(tmp_path: Path) -> None:
     for name in (MONEY, PAPERS):
         shutil.copyfile(DATA / f"{name}.toml", folder / f"{name}.toml")
     loaded = load_catalog(folder)
-    assert loaded.ids[:2] == [MONEY, PAPERS]  # order 1 and 2 sort before the built-in ones
-    money = loaded.get(MONEY)
+    assert ids(loaded)[:2] == [MONEY, PAPERS]  # order 1 and 2 sort before the built-in ones
+    money = find_checklist(loaded.checklists, MONEY)
     assert money is not None
     assert money.builtin is False
     assert [i.id for i in money.items] == [
@@ -76,13 +75,13 @@ def test_user_checklists_join_the_builtin_ones(tmp_path: Path) -> None:
         "credit-report",
         "change-beneficiaries",
     ]
-    assert loaded.get("nope") is None
-    assert set(load_catalog().ids) | {MONEY, PAPERS} == set(loaded.ids)
+    assert "nope" not in ids(loaded)
+    assert set(ids(load_catalog())) | {MONEY, PAPERS} == set(ids(loaded))
 
 
 def test_missing_user_folder_is_fine(tmp_path: Path) -> None:
     """A data directory without a checklists folder just has the built-in lists."""
-    assert load_catalog(tmp_path / "absent").ids == load_catalog().ids
+    assert ids(load_catalog(tmp_path / "absent")) == ids(load_catalog())
 
 
 def test_checklist_files_takes_only_toml_files(tmp_path: Path) -> None:
@@ -146,13 +145,25 @@ def test_due_forms(tmp_path: Path, due: str, offset: int, on: date | None) -> No
     assert (item.due.offset, item.due.on) == (offset, on)
 
 
-def test_catalog_get_and_ids() -> None:
-    """Catalog.get finds a checklist by id; ids keep the display order."""
+def ids(catalog: Catalog) -> list[str]:
+    """The checklist ids of a catalog, in display order."""
+    return [checklist.id for checklist in catalog.checklists]
+
+
+def test_the_one_way_to_find_a_checklist_by_name() -> None:
+    """A checklist is found by its id or its title, in any case; another name is refused with
+    one plain message that names the checklists there are."""
     money = load_checklist(DATA / f"{MONEY}.toml")
     papers = load_checklist(DATA / f"{PAPERS}.toml")
     both = Catalog((money, papers))
-    assert both.get(PAPERS) is papers
-    assert both.ids == [MONEY, PAPERS]
+    assert ids(both) == [MONEY, PAPERS]
+    assert find_checklist(both.checklists, PAPERS) is papers
+    assert find_checklist(both.checklists, PAPERS.upper()) is papers
+    assert find_checklist(both.checklists, f" {money.title.lower()} ") is money
+    with pytest.raises(
+        ExitplanError, match=f"no checklist called 'cash'; choose one of: {MONEY}, {PAPERS}"
+    ):
+        find_checklist(both.checklists, "cash")
 
 
 # -- low-level reading ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from helpers import (
     snapshot,
 )
 
-from exitplan.formats.catalog import load_catalog
+from exitplan.formats.checklistfile import load_catalog
 
 COMMANDS = [
     "init",

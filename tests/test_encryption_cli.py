@@ -409,7 +409,7 @@ def test_backups_asks_for_the_passphrase_instead_of_calling_them_unreadable(
 
 def test_passphrase_file_from_the_environment(enc_sealed: Path, enc_pass: Path) -> None:
     """EXITPLAN_PASSPHRASE_FILE naming a file unlocks the plan, like --passphrase-file."""
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     result = CliRunner().invoke(
         app,

@@ -212,7 +212,7 @@ PEAK_MEMORY = """
 import atexit, resource, sys
 atexit.register(lambda: print("maxrss", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                               file=sys.stderr))
-from exitplan.cli import main
+from exitplan.cli.entry import main
 sys.argv = ["exitplan", *sys.argv[1:]]
 main()
 """
@@ -304,7 +304,7 @@ def report():
     dumpable = ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
     print("dumpable", dumpable, "core", *resource.getrlimit(resource.RLIMIT_CORE), file=sys.stderr)
 atexit.register(report)
-from exitplan.cli import main
+from exitplan.cli.entry import main
 sys.argv = ["exitplan", *sys.argv[1:]]
 main()
 """

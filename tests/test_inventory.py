@@ -320,7 +320,8 @@ def test_every_linked_step_exists_in_the_built_in_checklists() -> None:
     """The steps the inventories complete are named by ids the built-in checklists have, so a
     renamed step is caught here rather than silently unlinked."""
     from exitplan.domain.findings import STEP_LINKS
-    from exitplan.formats.catalog import builtin_dir, load_catalog
+    from exitplan.formats.catalog import builtin_dir
+    from exitplan.formats.checklistfile import load_catalog
 
     assert builtin_dir().is_dir()
     catalog = load_catalog()

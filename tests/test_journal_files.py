@@ -188,8 +188,8 @@ def test_markdown_export_escapes_markup(tmp_path: Path, original: Path) -> None:
     assert "2 entries, chain intact" in text
     assert md_escape("a\nb") == "a  \nb"
     assert (
-        md_escape("- one\n12. two\n# three & four")
-        == "\\- one  \n12\\. two  \n\\# three &amp; four"
+        md_escape("- one\n12. two\n# three & four &amp;")
+        == "\\- one  \n12\\. two  \n\\# three & four \\&amp;"
     )
 
 

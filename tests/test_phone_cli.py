@@ -392,9 +392,9 @@ from exitplan.phone import indicators
 folder = Path(sys.argv[1])
 indicators.data_folder = lambda: folder
 sys.argv = ["exitplan", *sys.argv[2:]]
-from exitplan import cli
+from exitplan.cli.entry import main
 
-cli.main()
+main()
 """
 
 

@@ -400,7 +400,7 @@ def test_the_plan_file_validates_the_phone_sections(tmp_path: Path) -> None:
 def test_the_watched_phone_steps_exist() -> None:
     """Every step the phone check brings first is a built-in step."""
     from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     catalog = load_catalog()
     ids = {f"{c.id}.{i.id}" for c in catalog.checklists for i in c.items}

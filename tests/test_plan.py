@@ -18,7 +18,6 @@ from exitplan.domain.plan import (
     set_exit_date,
     set_note,
     set_status,
-    slugify,
 )
 from exitplan.formats.catalog import Catalog
 
@@ -340,21 +339,6 @@ def test_add_custom_bad_title(catalog: Catalog, state: PlanState, title: str, me
         add_custom(state, build_plan(catalog, state), "money", title, NOW)
     assert state.custom == []
     assert len(state.history) == 1
-
-
-@pytest.mark.parametrize(
-    ("title", "slug"),
-    [
-        ("Call the bank!", "call-the-bank"),
-        ("  Renew   passport (2027) ", "renew-passport-2027"),
-        ("???", "item"),
-        ("Звонок адвокату", "item"),
-        ("a" * 39 + " b", "a" * 39),  # cut at 40 characters without a trailing dash
-    ],
-)
-def test_slugify(title: str, slug: str) -> None:
-    """Ids made from titles are lowercase words joined by dashes, at most 40 characters."""
-    assert slugify(title) == slug
 
 
 def test_clean_text() -> None:

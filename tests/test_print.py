@@ -20,6 +20,7 @@ import pytest
 from conftest import REPO, TODAY
 from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan
 
+from exitplan.domain.day import day_view
 from exitplan.views.printable import summary_html
 
 INSTALL = (
@@ -51,8 +52,11 @@ def browser_tools() -> tuple[str, str, str, str]:
     return tuple(str(path) for path in found.values())  # type: ignore[return-value]
 
 
-def print_to_pdf(page: str, folder: Path) -> Path:
+def print_to_pdf(page: str, folder: Path, *, browser_margins: bool = False) -> Path:
     """Print an HTML page to PDF with headless Chromium, writing only inside `folder`.
+
+    `browser_margins`: print as a person's browser does by default, with its own header and
+    footer (the date, the title, the file's path) wherever the page does not fill them itself.
 
     Chromium makes a Unix socket under TMPDIR, and socket paths are short (108 bytes), so the
     folder should have a short path: `tmp_path_factory.mktemp("p")` rather than `tmp_path`.
@@ -85,8 +89,14 @@ def print_to_pdf(page: str, folder: Path) -> Path:
         "--disable-background-networking",
         "--disable-component-update",
         "--host-resolver-rules=MAP * ~NOTFOUND",  # nothing could be looked up even if asked
-        "--no-pdf-header-footer",  # no file path or date printed in the margins
-        "--print-to-pdf-no-header",  # the same, for older Chromium
+        *(
+            ()
+            if browser_margins
+            else (
+                "--no-pdf-header-footer",  # no file path or date printed in the margins
+                "--print-to-pdf-no-header",  # the same, for older Chromium
+            )
+        ),
         f"--print-to-pdf={pdf}",
         source.as_uri(),
     ]
@@ -132,7 +142,7 @@ def on_paper(page: str, paper: str) -> str:
 def printed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The test plan's summary printed on A4 and on Letter, as the text of each page."""
     paper = request.param
-    page = on_paper(summary_html(make_plan(), date(2026, 12, 2)), paper)
+    page = on_paper(summary_html(day_view(make_plan(), date(2026, 12, 2))), paper)
     pdf = print_to_pdf(page, tmp_path_factory.mktemp("p"))
     assert f"({PAPER[paper]})" in paper_of(pdf)
     return pdf_pages(pdf)
@@ -158,6 +168,27 @@ def test_first_page_has_the_date_and_what_needs_attention(printed: list[str]) ->
     ):
         assert line in first
     assert "Open an account in your name" not in printed[0]  # the steps come on later pages
+
+
+def test_printed_as_a_browser_prints_no_page_shows_the_file_path(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Issue 22, point 13: with the browser's own header and footer left on (the default of a
+    print dialog), no page shows the file's path or the browser's date line: the page fills
+    the margins itself, with page numbers."""
+    page = summary_html(day_view(make_plan(), date(2026, 12, 2)))
+    folder = tmp_path_factory.mktemp("p")
+    pages = pdf_pages(print_to_pdf(page, folder, browser_margins=True))
+    text = "\n".join(pages)
+    assert "file:" not in text
+    assert str(folder) not in text
+    assert f"1/{len(pages)}" in text.replace(" ", "")
+    # Control: a page that does not fill its margins gets the browser's footer, path and all.
+    bare = page.replace("@top-left", "@unused-left").replace("@bottom-right", "@unused-right")
+    control = "\n".join(
+        pdf_pages(print_to_pdf(bare, tmp_path_factory.mktemp("p"), browser_margins=True))
+    )
+    assert "file:" in control
 
 
 def test_each_checklist_starts_a_page(printed: list[str]) -> None:
@@ -192,7 +223,7 @@ def test_the_persons_text_survives_printing_exactly(printed: list[str]) -> None:
 
 def test_the_page_loads_nothing_while_printing(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The printed page references nothing to fetch, so the browser has nothing to load."""
-    page = summary_html(make_plan(), TODAY)
+    page = summary_html(day_view(make_plan(), TODAY))
     for forbidden in ("src=", "@import", "url(", "<script", "<link"):
         assert forbidden not in page
     folder = tmp_path_factory.mktemp("p")
@@ -209,7 +240,7 @@ PICTURE = REPO / "docs" / "summary-page1.png"
 def picture_page() -> str:
     """A plan of the built-in checklists, four days in, with a few steps done: fixed days."""
     from exitplan.domain.plan import build_plan, new_state, set_note, set_status
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     catalog = load_catalog(None)
     now = datetime(2026, 11, 30, 9, 0)
@@ -219,7 +250,7 @@ def picture_page() -> str:
         set_status(state, plan.resolve(str(number)), "done", now)
     set_status(state, plan.resolve("4"), "skipped", now, reason="already done last year")
     set_note(state, plan.resolve("5"), "Ask the advocate on Thursday.", now)
-    return summary_html(build_plan(catalog, state), date(2026, 12, 4))
+    return summary_html(day_view(build_plan(catalog, state), date(2026, 12, 4)))
 
 
 def make_picture(target: Path, folder: Path) -> Path:

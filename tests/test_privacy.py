@@ -145,7 +145,7 @@ def tp_bytes(root: Path) -> dict[str, bytes | None]:
 @functools.cache
 def tp_all_command_names() -> frozenset[str]:
     """The names of every command the app offers, as typed on the command line."""
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     group = typer.main.get_command(app)
     return frozenset(group.commands)  # type: ignore[attr-defined]
@@ -641,7 +641,7 @@ def test_every_command_works_with_the_network_cut(
 
 def test_typer_app_never_shows_locals() -> None:
     """The app turns off Typer's pretty tracebacks and, explicitly, their local variables."""
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     assert app.pretty_exceptions_show_locals is False
     assert app.pretty_exceptions_enable is False
@@ -658,13 +658,14 @@ def boom(*args, **kwargs):
 
 
 exitplan.domain.plan.set_note = boom
-from exitplan import cli
+from exitplan.cli import app as cli
+from exitplan.cli.entry import main
 
 if sys.argv[1] == "pretty-with-locals":  # the control: what the settings protect against
     cli.app.pretty_exceptions_enable = True
     cli.app.pretty_exceptions_show_locals = True
 sys.argv = ["exitplan", "--home", sys.argv[2], "note", sys.argv[3]]
-cli.main()
+main()
 """
 
 
@@ -714,7 +715,7 @@ AUDIT_SCRIPT = """\
 import json
 import sys
 
-from exitplan.cli import app
+from exitplan.cli.app import app
 
 home, out = sys.argv[1], sys.argv[2]
 for args in (["status"], ["list", "--all"], ["summary"], ["show", "1"]):

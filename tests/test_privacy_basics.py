@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import DATA, MONEY, NetworkUsed, Run, make_home, snapshot
 
-from exitplan.formats.catalog import load_catalog
+from exitplan.formats.checklistfile import load_catalog
 
 RealSocket = socket.socket  # taken at import, before the suite-wide patch replaces the name
 
@@ -177,7 +177,7 @@ def test_help_does_not_mention_completion(run: Run) -> None:
 
 def test_tracebacks_never_show_local_variables() -> None:
     """Pretty exceptions are off and would not show locals (they may hold notes)."""
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     assert app.pretty_exceptions_show_locals is False
     assert app.pretty_exceptions_enable is False

@@ -43,8 +43,10 @@ from hypothesis.stateful import (
 from typer.testing import Result
 
 from exitplan.base.errors import ExitplanError
-from exitplan.formats.catalog import checklist_problems, load_checklist
-from exitplan.home.store import KEEP_BACKUPS, Store, dump_plan, parse_plan
+from exitplan.formats.checklistfile import checklist_problems, load_checklist
+from exitplan.formats.planfile import dump_plan, parse_plan
+from exitplan.home.backups import KEEP_BACKUPS
+from exitplan.home.store import Store
 
 TODAY = "2026-11-30"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
@@ -383,7 +385,7 @@ def _vocabulary() -> tuple[list[str], list[str]]:
     """The real command names and option names of the CLI (never --home)."""
     import typer.main
 
-    from exitplan.cli import app
+    from exitplan.cli.app import app
 
     group = typer.main.get_command(app)
     commands = sorted(group.commands)  # type: ignore[attr-defined]

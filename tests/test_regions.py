@@ -401,7 +401,7 @@ STEP_FACTS = {
 
 
 def builtin_items() -> list[tuple[str, Any]]:
-    from exitplan.formats.catalog import load_catalog
+    from exitplan.formats.checklistfile import load_catalog
 
     return [(f"{c.id}.{item.id}", item) for c in load_catalog().checklists for item in c.items]
 

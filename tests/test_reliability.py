@@ -34,7 +34,8 @@ from typer.testing import Result
 from exitplan.base.errors import ExitplanError
 from exitplan.disk import atomic as atomic_module
 from exitplan.home import backups as backups_module
-from exitplan.home.store import KEEP_BACKUPS, LOCK_TIMEOUT_ENV, Store
+from exitplan.home.backups import KEEP_BACKUPS
+from exitplan.home.store import LOCK_TIMEOUT_ENV, Store
 
 HELPER = Path(__file__).resolve().parent / "helpers_crash.py"
 TODAY = "2026-11-30"

@@ -6,12 +6,14 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan.domain.flags import FLAGS
+from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Due, Item
 from exitplan.domain.plan import Plan, build_plan, new_state
+from exitplan.domain.schedule import Scheduled
 from exitplan.formats.catalog import Catalog
 from exitplan.views import render
-from exitplan.views.export import rows_for
+from exitplan.views.term import CAUTION, GLUE, wrap
+from exitplan.views.words import FLAGS, due_text, short_state, state_style
 
 NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 30)
@@ -44,22 +46,30 @@ def plan() -> Plan:
     return build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
 
 
-def test_the_flag_table_drives_styles_and_short_words() -> None:
-    """Styles and short forms come from the one flag table, red only for overdue."""
-    assert {name: flag.style for name, flag in FLAGS.items()} == render.FLAG_STYLE
-    assert render.SHORT_FLAG["open_at_exit"] == "open at exit"
-    assert [name for name, style in render.FLAG_STYLE.items() if "red" in style] == ["overdue"]
+def rows_for(plan: Plan, today: date) -> list[Scheduled]:
+    """Every step's row on the day, as the day view has it."""
+    return list(day_view(plan, today).rows)
+
+
+def test_the_flag_table_drives_short_words_and_red_only_for_critical_and_behind(
+    plan: Plan,
+) -> None:
+    """Short forms come from the one flag table; red only for a critical step that is behind."""
+    assert FLAGS["open_at_exit"].short == "open at exit"
     assert max(len(flag.short) for flag in FLAGS.values()) <= 12
+    late, later = rows_for(plan, TODAY)
+    assert (short_state(late), state_style(late)) == ("overdue", "bold red")
+    assert (short_state(later), state_style(later)) == ("upcoming", "dim")
 
 
 def test_due_text_is_relative_to_today(plan: Plan) -> None:
     """Due dates read as a day and month with how far away they are."""
     late, later = rows_for(plan, TODAY)
-    assert render.due_text(late, TODAY) == "23 Nov (7 days ago)"
-    assert render.due_text(later, TODAY) == "13 Dec (in 13 days)"
-    assert render.due_text(later, date(2026, 12, 12)) == "13 Dec (tomorrow)"
-    assert render.due_text(later, date(2026, 12, 13)) == "13 Dec (today)"
-    assert render.due_text(later, date(2026, 12, 14)) == "13 Dec (yesterday)"
+    assert due_text(late, TODAY) == "23 Nov (7 days ago)"
+    assert due_text(later, TODAY) == "13 Dec (in 13 days)"
+    assert due_text(later, date(2026, 12, 12)) == "13 Dec (tomorrow)"
+    assert due_text(later, date(2026, 12, 13)) == "13 Dec (today)"
+    assert due_text(later, date(2026, 12, 14)) == "13 Dec (yesterday)"
 
 
 def test_list_lines_have_a_header_and_one_line_per_row(plan: Plan) -> None:
@@ -74,7 +84,7 @@ def test_list_lines_have_a_header_and_one_line_per_row(plan: Plan) -> None:
 def test_list_lines_stack_on_a_narrow_screen(plan: Plan) -> None:
     """At 40 columns a step is its title, then its state, due date and id on the next line."""
     lines = render.list_lines(rows_for(plan, TODAY), TODAY, columns=40)
-    assert lines[0] == f"1  Open an account {render.CAUTION}"
+    assert lines[0] == f"1  Open an account {CAUTION}"
     assert lines[1:3] == ["   overdue, due 23 Nov (7 days ago)", "   (money.late)"]
     assert max(len(line) for line in lines) <= 40
 
@@ -85,7 +95,7 @@ def test_item_view_shows_caution_and_when(plan: Plan) -> None:
     assert "Doing this could be noticed" in text
     assert "before you leave" in text
     assert "money.late  (#1)" in text
-    assert render.item_view(rows_for(plan, TODAY)[0], TODAY, []).plain.startswith("Step")
+    assert render.item_lines(rows_for(plan, TODAY)[0], TODAY, [])[0].startswith("Step")
 
 
 def test_checklists_view_says_whose_and_whether_in_plan() -> None:
@@ -115,14 +125,11 @@ def test_checklists_view_says_whose_and_whether_in_plan() -> None:
 
 def test_wrap_keeps_phone_numbers_urls_and_the_caution_mark_whole() -> None:
     """Wrapping breaks only between words: never inside a phone number, a URL, or before ⚠."""
-    from exitplan.views.screen import GLUE
-    from exitplan.views.term import wrap
-
     assert wrap("Call 0808 2000 247 today", 12) == ["Call", "0808 2000 247", "today"]
     url = "https://example.org/a-long-path-with-hyphens"
     assert wrap(f"See {url} now", 20, "  ") == ["  See", f"  {url}", "  now"]
-    assert wrap(f"Open an account{GLUE}{render.CAUTION}", 16) == [
+    assert wrap(f"Open an account{GLUE}{CAUTION}", 16) == [
         "Open an",
-        f"account {render.CAUTION}",
+        f"account {CAUTION}",
     ]
     assert wrap("a  b", 10) == ["a  b"]  # a line that fits keeps its spacing

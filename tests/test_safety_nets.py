@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import TODAY, Run, assert_error, make_home, snapshot
 
 from exitplan.crypto.vault import MAGIC
-from exitplan.home import store as store_module
+from exitplan.home import backups
 from exitplan.home.store import Store
 
 
@@ -144,9 +144,9 @@ def test_backups_keep_the_last_save_of_earlier_days(home: Path, run: Run) -> Non
     yesterday_name = f"plan-000000-{old:%Y%m%dT%H%M%S%fZ}.toml"
     (folder / yesterday_name).write_bytes((home / "plan.toml").read_bytes())
     os.chmod(folder / yesterday_name, 0o600)
-    for _ in range(store_module.KEEP_BACKUPS + 3):
+    for _ in range(backups.KEEP_BACKUPS + 3):
         run("done", "1")
         run("undo", "1")
     names = [b.path.name for b in store.backups()]
     assert yesterday_name in names
-    assert len(names) == store_module.KEEP_BACKUPS + 1
+    assert len(names) == backups.KEEP_BACKUPS + 1

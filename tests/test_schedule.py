@@ -8,14 +8,12 @@ import pytest
 
 from exitplan.base.errors import DateError
 from exitplan.domain.dates import format_offset, parse_offset, parse_when
-from exitplan.domain.model import Checklist, Due, Item, ItemState
+from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState
 from exitplan.domain.schedule import (
     FLAG_ORDER,
-    Entry,
+    Scheduled,
     days_left,
     lead_date,
-    lead_days,
-    most_urgent,
     schedule,
     urgency_key,
 )
@@ -141,13 +139,6 @@ def test_no_start_means_plain_offsets() -> None:
     """A plan that does not record when the date was chosen uses the plain offsets."""
     rows = schedule([entry(-21), entry(-3)], EXIT, day(-30), 7, start=None)
     assert [row.due for row in rows] == [day(-21), day(-3)]
-
-
-def test_lead_days_is_the_longest_lead_before_the_exit() -> None:
-    """The lead is the most days before the exit of any step; fixed dates do not count."""
-    assert lead_days([entry(-3), entry(-21), entry(14, when="after"), entry(on=day(-90))]) == 21
-    assert lead_days([entry(0, when="exit-day"), entry(7, when="after")]) == 0
-    assert lead_days([]) == 0
 
 
 def test_a_new_plan_made_a_week_ahead_has_nothing_overdue() -> None:
@@ -277,6 +268,11 @@ def test_schedule_keeps_order_and_attaches_due_and_flag() -> None:
     assert [row.entry for row in rows] == entries
     assert [row.due for row in rows] == [day(-7), day(-30), day(14)]
     assert [row.flag for row in rows] == ["due_soon", None, "upcoming"]
+
+
+def most_urgent(rows: list[Scheduled]) -> list[Scheduled]:
+    """Open rows ordered by `urgency_key`, as review and the alerts order them."""
+    return sorted((row for row in rows if row.entry.is_open), key=urgency_key)
 
 
 def test_flag_order_is_most_urgent_first() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -21,8 +20,9 @@ from exitplan.domain.situation import (
     read_answers,
 )
 from exitplan.formats.catalog import Catalog
+from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.cache import _decode, _encode, _plan
-from exitplan.home.store import dump_plan, parse_plan
+from exitplan.home.cachedrows import state_data
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 EXIT = date(2027, 1, 31)
@@ -263,7 +263,7 @@ def test_answers_survive_the_cache(state: PlanState) -> None:
     """The cache's plain data builds the same answers and limit back."""
     set_situation(state, {"children": False}, NOW)
     set_per_day(state, 5, NOW)
-    body = json.dumps(asdict(state), default=_encode)
+    body = json.dumps(state_data(state), default=_encode)
     again = _plan(json.loads(body, object_hook=_decode))
     assert (again.situation, again.per_day) == ({"children": False}, 5)
 

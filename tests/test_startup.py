@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import child
 
-from exitplan.cli import app, command_name, invoked_command, main
+from exitplan.cli.app import app, command_name, invoked_command
+from exitplan.cli.entry import main
 
 
 @pytest.mark.parametrize(
@@ -72,7 +73,7 @@ def test_no_command_runs_status(tmp_path: Path) -> None:
 def test_help_now_imports_no_pydantic_models_or_crypto(tmp_path: Path) -> None:
     """help-now is instant: it loads no plan, no models and no cryptography."""
     code = (
-        "import sys; from exitplan.cli import main; sys.argv = ['exitplan', 'help-now'];\n"
+        "import sys; from exitplan.cli.entry import main; sys.argv = ['exitplan', 'help-now'];\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('LOADED', [m for m in "
         "('exitplan.formats.schema', 'exitplan.home.store', 'cryptography')"

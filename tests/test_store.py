@@ -15,19 +15,13 @@ import pytest
 from conftest import EXIT, MONEY, PAPERS, Run, assert_error, make_home, read_plan, snapshot
 
 from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
+from exitplan.base.limits import LOCK_FILE
+from exitplan.disk.atomic import write_atomic
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
-from exitplan.home.store import (
-    KEEP_BACKUPS,
-    LOCK_FILE,
-    LOCK_TIMEOUT_ENV,
-    MAX_PLAN_BYTES,
-    Store,
-    dump_plan,
-    lock_timeout,
-    parse_plan,
-    write_atomic,
-)
+from exitplan.formats.planfile import dump_plan, parse_plan
+from exitplan.home.backups import KEEP_BACKUPS
+from exitplan.home.store import LOCK_TIMEOUT_ENV, MAX_PLAN_BYTES, Store, lock_timeout
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from datetime import date
 from html.parser import HTMLParser
 
@@ -15,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
 from exitplan.views.printable import summary_html
@@ -77,7 +77,7 @@ VOID = {"meta", "br", "link", "img", "input", "hr"}
 
 def test_view_groups_steps_by_checklist_in_plan_order(plan: Plan) -> None:
     """The view holds each checklist once, with its steps in plan order and its tally."""
-    view = build_summary(plan, TODAY)
+    view = build_summary(day_view(plan, TODAY))
     assert [s.id for s in view.sections] == [MONEY, PAPERS]
     assert [step.number for step in view.sections[0].steps] == [1, 2, 3, 4]
     assert [step.title for step in view.sections[1].steps][-1] == TRICKY
@@ -87,24 +87,27 @@ def test_view_groups_steps_by_checklist_in_plan_order(plan: Plan) -> None:
 
 def test_needs_attention_is_most_urgent_first(plan: Plan) -> None:
     """Overdue steps come before steps due soon; done and set-aside steps never appear."""
-    view = build_summary(plan, date(2026, 12, 2))
+    view = build_summary(day_view(plan, date(2026, 12, 2)))
     assert [(s.number, s.flag) for s in view.attention] == [(2, "overdue"), (3, "due_soon")]
     assert view.calm == ""
 
 
 def test_calm_sentence_when_nothing_needs_attention(plan: Plan) -> None:
-    """With nothing flagged, the summaries say so calmly instead of showing an empty list."""
-    view = build_summary(plan, PLANNED)
-    assert view.attention == ()
+    """With nothing flagged, the summaries say so calmly, as status does, and list what comes
+    next after it (what status shows, in its order)."""
+    view = build_summary(day_view(plan, PLANNED))
+    assert [step.flag for step in view.attention] == ["upcoming"] * 3
     assert view.calm == "Nothing is overdue or due in the next 7 days."
-    assert "Nothing is overdue or due in the next 7 days." in summary_text(plan, PLANNED)
-    undated = plan._replace(state=replace(plan.state, exit_date=None)) if plan.state else plan
-    assert build_summary(undated, TODAY).calm == "Nothing has a deadline until an exit date is set."
+    assert "Nothing is overdue or due in the next 7 days." in summary_text(day_view(plan, PLANNED))
+    undated = plan._replace(state=plan.state.replace(exit_date=None)) if plan.state else plan
+    calm = build_summary(day_view(undated, TODAY)).calm
+    assert calm == "Nothing has a deadline until an exit date is set."
 
 
 def test_states_are_words(plan: Plan) -> None:
     """A step reads done, open with its flag, or set aside with its reason."""
-    steps = {s.number: s for section in build_summary(plan, TODAY).sections for s in section.steps}
+    view = build_summary(day_view(plan, TODAY))
+    steps = {s.number: s for section in view.sections for s in section.steps}
     assert steps[1].facts == "Due Mon 23 Nov 2026; done"
     assert steps[3].facts == "Due Mon 7 Dec 2026; open, due soon"
     assert steps[5].facts == "Due Fri 4 Dec 2026; set aside: have none <yet>"
@@ -112,15 +115,17 @@ def test_states_are_words(plan: Plan) -> None:
 
 def test_the_three_summaries_show_the_same_steps_in_the_same_order(plan: Plan) -> None:
     """Markdown, text and HTML are written from one view, so their steps cannot drift apart."""
-    view = build_summary(plan, TODAY)
+    view = build_summary(day_view(plan, TODAY))
     titles = [step.title for section in view.sections for step in section.steps]
-    text_titles = re.findall(r"^  \[[ x-]\] (.*)$", summary_text(plan, TODAY), re.MULTILINE)
-    md = render_markdown(summary_markdown(plan, TODAY))
+    text = summary_text(day_view(plan, TODAY))
+    text_titles = re.findall(r"^  \[[ x-]\] (.*)$", text, re.MULTILINE)
+    md = render_markdown(summary_markdown(day_view(plan, TODAY)))
     md_items = [shown_text(item) for item in re.findall(r"<li>(.*?)</li>", md, re.S)]
     md_titles = [re.sub(r"^\[[ x]\] ", "", item.split("\n")[0]) for item in md_items]
-    page_titles = Page(summary_html(plan, TODAY)).by_class["title"]
+    page_titles = Page(summary_html(day_view(plan, TODAY))).by_class["title"]
     assert text_titles == titles
-    assert md_titles[len(view.attention) :] == titles
+    # In Markdown the first page's lists come first: what needs attention, then what is done.
+    assert md_titles[len(view.attention) + len(view.sections) :] == titles
     assert page_titles == titles
 
 
@@ -194,7 +199,7 @@ def test_markdown_escape_shows_any_line_as_typed(typed: str) -> None:
 
 def test_markdown_keeps_the_persons_text_as_text(plan: Plan) -> None:
     """The tricky title and note show as typed; a raw <b> is text, never bold."""
-    md = summary_markdown(plan, TODAY)
+    md = summary_markdown(day_view(plan, TODAY))
     rendered = render_markdown(md)
     assert re.findall("<strong>(.*?)</strong>", rendered) == ["Due soon", "Due soon"]
     assert re.findall("<a href", rendered) == ["<a href"]  # the checklist's source only
@@ -208,7 +213,7 @@ def test_markdown_keeps_the_persons_text_as_text(plan: Plan) -> None:
 
 def test_markdown_task_list_checkboxes(plan: Plan) -> None:
     """Done steps are ticked, open steps empty, set-aside steps have no box and say why."""
-    md = summary_markdown(plan, TODAY)
+    md = summary_markdown(day_view(plan, TODAY))
     assert "- [x] Open an account in your name\\\n" in md
     assert "- [ ] Put cash aside\\\n" in md
     assert "- Copy your passport\\\n  Due Fri 4 Dec 2026; set aside: have none \\<yet\\>\n" in md
@@ -217,9 +222,14 @@ def test_markdown_task_list_checkboxes(plan: Plan) -> None:
 
 def test_markdown_needs_attention_comes_first(plan: Plan) -> None:
     """The first section after the facts is what needs attention, most urgent first."""
-    md = summary_markdown(plan, date(2026, 12, 2))
+    md = summary_markdown(day_view(plan, date(2026, 12, 2)))
     headings = re.findall(r"^## (.*)$", md, re.MULTILINE)
-    assert headings == ["Needs attention", "Test money (1 of 4 done)", f"{PAPERS_TITLE}"]
+    assert headings == [
+        "Needs attention",
+        "What is done",
+        "Test money (1 of 4 done)",
+        f"{PAPERS_TITLE}",
+    ]
     attention = md.split("## Needs attention\n\n")[1].split("\n\n")[0].splitlines()
     assert attention == [
         "- **Overdue**: Put cash aside (Test money, step 2, due Mon 30 Nov 2026)",
@@ -232,16 +242,16 @@ PAPERS_TITLE = "Test papers (0 of 5 done, 1 set aside)"
 
 def test_markdown_titles_are_not_bold(plan: Plan) -> None:
     """Only the flag words are bold; no step title is."""
-    md = summary_markdown(plan, TODAY)
+    md = summary_markdown(day_view(plan, TODAY))
     bold = re.findall(r"\*\*(.+?)\*\*", md)
     assert set(bold) == {"Due soon"}
 
 
 def test_markdown_caution_for_an_open_step_that_may_alert_the_partner(plan: Plan) -> None:
     """An open step that could alert the partner says so in words, with the checklist's advice."""
-    md = summary_markdown(make_plan(done=False), TODAY)
+    md = summary_markdown(day_view(make_plan(done=False), TODAY))
     assert "Take care: doing this may alert your partner. Choose paperless statements." in md
-    assert "Take care" not in summary_markdown(plan, TODAY)  # done: nothing to warn about
+    assert "Take care" not in summary_markdown(day_view(plan, TODAY))  # done: nothing to warn about
 
 
 # -- text ----------------------------------------------------------------------------------------
@@ -249,7 +259,7 @@ def test_markdown_caution_for_an_open_step_that_may_alert_the_partner(plan: Plan
 
 def test_text_summary_structure(plan: Plan) -> None:
     """Plain text: facts first, then what needs attention, then each checklist with its steps."""
-    out = summary_text(plan, date(2026, 12, 2))
+    out = summary_text(day_view(plan, date(2026, 12, 2)))
     lines = out.splitlines()
     assert lines[:6] == [
         "MY PLAN",
@@ -281,7 +291,7 @@ def test_text_summary_structure(plan: Plan) -> None:
 
 def test_html_fetches_nothing_and_runs_nothing(plan: Plan) -> None:
     """No scripts, no sources, no imports or url(): the page is complete on its own."""
-    page = summary_html(plan, TODAY)
+    page = summary_html(day_view(plan, TODAY))
     lowered = page.lower()
     for forbidden in ("<script", "src=", "url(", "@import", "<link", "<img", "<iframe", "<object"):
         assert forbidden not in lowered, forbidden
@@ -302,7 +312,7 @@ def test_html_fetches_nothing_and_runs_nothing(plan: Plan) -> None:
 
 def test_html_prints_on_a4_and_letter(plan: Plan) -> None:
     """The page sets print margins without forcing a paper size, and has print rules."""
-    page = summary_html(plan, TODAY)
+    page = summary_html(day_view(plan, TODAY))
     rule = re.search(r"@page \{([^}]*)\}", page)
     assert rule
     assert "margin:" in rule.group(1)
@@ -312,7 +322,7 @@ def test_html_prints_on_a4_and_letter(plan: Plan) -> None:
 
 def test_html_one_page_break_per_checklist(plan: Plan) -> None:
     """Every checklist, and only a checklist, starts on a new printed page."""
-    page = summary_html(plan, TODAY)
+    page = summary_html(day_view(plan, TODAY))
     sections = [a for t, a in Page(page).tags if t == "section"]
     assert page.count("break-before") == 2
     assert [s.get("style") for s in sections if s.get("class") == "checklist"] == [
@@ -324,7 +334,7 @@ def test_html_one_page_break_per_checklist(plan: Plan) -> None:
 
 def test_html_escapes_everything_the_person_wrote(plan: Plan) -> None:
     """Titles, notes and reasons survive exactly as typed and add no element to the page."""
-    page = summary_html(plan, TODAY)
+    page = summary_html(day_view(plan, TODAY))
     parsed = Page(page)
     assert TRICKY not in page
     assert html.escape(TRICKY, quote=True) in page
@@ -340,13 +350,13 @@ def test_html_any_note_survives_exactly(typed: str) -> None:
     """Whatever note is stored, the page shows exactly that text and nothing else."""
     plan = make_plan(note=typed)
     note = next(e.state.note for e in plan.entries if e.number == 3)
-    parsed = Page(summary_html(plan, TODAY))
+    parsed = Page(summary_html(day_view(plan, TODAY)))
     assert parsed.by_class.get("note", []) == ([f"Note: {note}"] if note else [])
 
 
 def test_html_checkboxes_and_states_in_words(plan: Plan) -> None:
     """A drawn box per step: ticked when done, a dash when set aside, empty when open."""
-    page = summary_html(plan, TODAY)
+    page = summary_html(day_view(plan, TODAY))
     parsed = Page(page)
     steps = [a["class"] for t, a in parsed.tags if t == "li" and "step" in (a.get("class") or "")]
     assert steps == ["step done"] + ["step open"] * 3 + ["step skipped"] + ["step open"] * 4
@@ -357,13 +367,13 @@ def test_html_checkboxes_and_states_in_words(plan: Plan) -> None:
 
 def test_html_first_section_has_the_date_and_what_needs_attention(plan: Plan) -> None:
     """The first section holds the exit date, the days left and what needs attention."""
-    parsed = Page(summary_html(plan, date(2026, 12, 2)))
+    parsed = Page(summary_html(day_view(plan, date(2026, 12, 2))))
     assert parsed.by_class["countdown"] == ["12 days until Monday 14 December 2026."]
     assert parsed.by_class["attention"] == [
         "\nOverdue: Put cash aside (Test money, step 2, due Mon 30 Nov 2026)\n"
         "Due soon: Check your credit report (Test money, step 3, due Mon 7 Dec 2026)\n"
     ]
-    page = summary_html(plan, date(2026, 12, 2))
+    page = summary_html(day_view(plan, date(2026, 12, 2)))
     assert page.index("Needs attention") < page.index('class="checklist"')
 
 
@@ -382,7 +392,7 @@ def test_html_sources_link_only_to_web_addresses() -> None:
             )
         ],
     )
-    parsed = Page(summary_html(make_plan(extra=odd), TODAY))
+    parsed = Page(summary_html(day_view(make_plan(extra=odd), TODAY)))
     links = [a for t, a in parsed.tags if t == "a"]
     assert {"href": "https://example.org/a?b=1&c=2"} in links
     assert all(not (a.get("href") or "").startswith("javascript") for a in links)
@@ -411,7 +421,7 @@ LINE = st.one_of(
 def test_markdown_any_note_of_several_lines_survives(words: list[str]) -> None:
     """A note of several lines renders in the summary line for line, as typed, with no markup."""
     typed = "\n".join(words)
-    rendered = render_markdown(summary_markdown(make_plan(note=typed), TODAY))
+    rendered = render_markdown(summary_markdown(day_view(make_plan(note=typed), TODAY)))
     item = next(li for li in re.findall(r"<li>(.*?)</li>", rendered, re.S) if "Note: " in li)
     shown = shown_text(item).split("Note: ", 1)[1].split("\n")[: len(words)]
     assert shown == words

@@ -16,7 +16,8 @@ import pytest
 from exitplan.base.errors import ChecklistError
 from exitplan.domain.model import Checklist, Due, Item
 from exitplan.domain.region import PLACEHOLDER, fill
-from exitplan.formats.catalog import checklist_files, load_checklist
+from exitplan.formats.catalog import checklist_files
+from exitplan.formats.checklistfile import load_checklist
 from exitplan.formats.translation import (
     Translation,
     apply,

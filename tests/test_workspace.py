@@ -45,9 +45,9 @@ def test_change_saves_keeps_a_backup_and_refreshes_the_cache(ws: Workspace, home
     fresh = Workspace(home, TODAY)
     assert fresh.read().resolve("1").state.status == "done"
     assert len(fresh.store.backups()) == backups + 1
-    cached = cache.load_plan_cached(fresh.store)
+    cached = cache.load_cached_plan(fresh.store)
     assert cached is not None
-    assert cached.items[fresh.read().resolve("1").full_id].status == "done"
+    assert cached.state.items[fresh.read().resolve("1").full_id].status == "done"
 
 
 def test_change_returns_what_the_function_returns(ws: Workspace) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 
+from exitplan.base.i18n import _
+
 
 class ExitplanError(Exception):
     """Base class: a problem the person can understand and act on.
@@ -79,7 +81,6 @@ def output_lost(exc: BaseException) -> bool:
 def output_lost_line(exc: OSError) -> str | None:
     """The one line to say when the output could not be written (None for a reader that stopped
     reading, such as `| head`: nothing needs saying)."""
-    from exitplan.base.i18n import _
 
     if exc.errno == errno.EPIPE:
         return None

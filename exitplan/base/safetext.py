@@ -1,9 +1,14 @@
-"""The one rule for text that reaches the screen from a file or a name exitplan did not write.
+"""The one rule for control characters: what text exitplan never keeps, and how text it did not
+write reaches the screen.
+
+Kept text (a file's fields, a typed note, a journal entry, a cache) must not hold a control
+character other than new line and tab, nor a lone surrogate (`REFUSED`): the file formats refuse
+it, typed text has it stripped, a cache or a record holding it is read as damaged.
 
 A name or a value planted in the data folder (a checklist's file name, a field of a planted
 file, an attached file's name) may hold escape sequences that retitle the terminal, write the
 clipboard (OSC 52) or hide text, or new lines that fake lines of output. Every such text is
-shown through one of these two functions: control characters become U+FFFD (the replacement
+shown through `screen_text` or `one_line`: control characters become U+FFFD (the replacement
 character), so nothing is ever interpreted by the terminal. Stdlib only, importable anywhere.
 """
 
@@ -15,6 +20,19 @@ _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # every control characte
 _LINE_BREAKERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 REPLACEMENT = "\ufffd"
+# What is never kept: control characters but new line and tab (C0, DEL and C1), lone surrogates.
+REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def first_refused(text: str) -> str | None:
+    """The first character of `text` that is never kept, or None when there is none."""
+    found = REFUSED.search(text)
+    return found.group() if found else None
+
+
+def without_refused(text: str) -> str:
+    """`text` with every character that is never kept taken out."""
+    return REFUSED.sub("", text)
 
 
 def screen_text(text: str) -> str:

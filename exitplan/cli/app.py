@@ -25,18 +25,12 @@ from exitplan.cli import (
     phone,
     privacy,
     reading,
+    review,
 )
 from exitplan.cli import region as region_cli
 from exitplan.cli import situation as situation_cli
 from exitplan.cli.common import (
     Env,
-    JsonOpt,
-    check_checklist,
-    emit_json,
-    env_of,
-    json_ready,
-    read_passphrase_file,
-    require_plan,
     say,
 )
 from exitplan.cli.talk import visible
@@ -64,7 +58,7 @@ COMMANDS: list[tuple[str, Any]] = [
     ("skip", changing.skip),
     ("note", notes.note),
     ("add", changing.add),
-    ("review", changing.review),
+    ("review", review.review),
     ("validate", files.validate),
     ("help-now", files.help_now),
     ("encrypt", privacy.encrypt),
@@ -77,23 +71,6 @@ COMMANDS: list[tuple[str, Any]] = [
     ("help", help_command),
 ]
 ORDER = [name for name, _ in COMMANDS]
-# Re-exported for command modules that import them from here.
-_require_plan = require_plan
-__all__ = [
-    "Env",
-    "JsonOpt",
-    "_require_plan",
-    "app",
-    "check_checklist",
-    "command_name",
-    "emit_json",
-    "env_of",
-    "invoked_command",
-    "json_ready",
-    "main",
-    "read_passphrase_file",
-    "say",
-]
 
 
 def report_lost_output(exc: OSError) -> NoReturn:
@@ -271,7 +248,7 @@ def main_callback(
     from exitplan.cli.common import plan_signature
     from exitplan.disk.paths import home_was_given, resolve_home
     from exitplan.domain.dates import real_today
-    from exitplan.views.term import plain_enabled
+    from exitplan.service.terminal import plain_enabled
 
     os.umask(0o077)
     rehearsed = _parse_today(today)

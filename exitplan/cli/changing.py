@@ -17,14 +17,13 @@ from exitplan.cli.common import (
     say,
     stream_is_terminal,
 )
-from exitplan.cli.review import review as review_cmd
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.domain.model import Due, PlanState, Status
+    from exitplan.base.limits import Status
+    from exitplan.domain.model import Due, Entry, PlanState
     from exitplan.domain.plan import Plan
-    from exitplan.domain.schedule import Entry
 
 
 ItemsArg = Annotated[
@@ -154,7 +153,7 @@ def add(
     The step gets a number and a plain id (mine-1, mine-2, ...) that says nothing about it:
     use the number in other commands, e.g. exitplan done 214.
     """
-    from exitplan.domain.plan import add_custom, require_checklist
+    from exitplan.domain.plan import add_custom
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
@@ -167,7 +166,7 @@ def add(
     if title is None or why == ASK:  # the plan and checklist are found before anything is typed
         env.ws.require_plan()
         before = env.ws.read()
-        require_checklist(before, canonical_checklist(before, checklist))
+        before.checklist(checklist)  # refuses a name that is not in the plan
     if title is None:
         title = read_private_text("Title of the new step").strip()
     if why == ASK:
@@ -176,7 +175,7 @@ def add(
         lambda state, plan: add_custom(
             state,
             plan,
-            canonical_checklist(plan, checklist),
+            checklist,
             title,
             env.ws.now(),
             due=parsed_due,
@@ -221,13 +220,3 @@ def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
     when = lead_date(entry.item, plan.exit_date)
     if when is not None and when < today:
         say(f"Note: its due date, {when.isoformat()}, has already passed, so it shows as overdue.")
-
-
-def canonical_checklist(plan: Plan, name: str) -> str:
-    """A checklist id as typed, matched regardless of case (unknown names are left as typed)."""
-    wanted = name.strip().casefold()
-    return next((c.id for c in plan.checklists if c.id.casefold() == wanted), name)
-
-
-# `review` lives in its own module; re-exported here, where the command list looks for it.
-review = review_cmd

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -16,10 +16,9 @@ from exitplan.base.i18n import _
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
-    from exitplan.domain.model import PlanState
+    from rich.console import Console
+
     from exitplan.domain.plan import Plan
-    from exitplan.formats.catalog import Catalog
-    from exitplan.home.store import Store
     from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
@@ -31,15 +30,13 @@ __all__ = [
     "JsonOpt",
     "Output",
     "ask",
-    "check_checklist",
+    "checklist_id",
+    "console",
     "echo_lines",
     "emit_json",
     "env_of",
     "hidden_prompt",
-    "json_ready",
-    "long_date",
     "plan_signature",
-    "print_renderable",
     "prompt_text",
     "read_passphrase_file",
     "read_private_text",
@@ -49,11 +46,6 @@ __all__ = [
     "say",
     "stream_is_terminal",
 ]
-
-
-def long_date(day: date) -> str:
-    """A day in words: Monday 11 January 2027."""
-    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
@@ -152,37 +144,6 @@ class Env:
             )
         return self._workspace
 
-    # Shorthands for command modules written before the workspace: each is one call to it.
-    @property
-    def store(self) -> Store:
-        """The data directory (read-only uses; changes go through `ws.change`)."""
-        return self.ws.store
-
-    @property
-    def catalog(self) -> Catalog:
-        """The workspace's catalog."""
-        return self.ws.catalog
-
-    def read_plan(self) -> Plan:
-        """The workspace's `read()`."""
-        return self.ws.read()
-
-    def load_state(self) -> PlanState:
-        """The workspace's `state()`."""
-        return self.ws.state()
-
-    def plan(self, state: PlanState | None) -> Plan:
-        """The workspace's `plan(state)`."""
-        return self.ws.plan(state)
-
-    def change(self, action: Callable[[PlanState, Plan], T]) -> T:
-        """The workspace's `change(fn)`: locked, all-or-nothing."""
-        return self.ws.change(action)
-
-    def now(self) -> datetime:
-        """The workspace's clock."""
-        return self.ws.now()
-
     def ask_passphrase(self) -> str:
         """The plan's passphrase: from --passphrase-file, or typed once with hidden input."""
         if self._passphrase is None:
@@ -273,13 +234,12 @@ def require_plan(env: Env) -> None:
     env.ws.require_plan()
 
 
-def check_checklist(plan: Plan, checklist: str | None) -> None:
-    """Refuse a checklist name that is not in the plan."""
-    if checklist is not None and checklist not in {c.id for c in plan.checklists}:
-        raise ExitplanError(
-            f"no checklist called '{checklist}' in your plan; "
-            f"choose one of: {', '.join(c.id for c in plan.checklists)}"
-        )
+def checklist_id(plan: Plan, name: str | None) -> str | None:
+    """The id of the checklist named (id or title, any case), or None for every checklist.
+
+    A name that is not in the plan is refused with the plain message naming the choices.
+    """
+    return None if name is None else plan.checklist(name).id
 
 
 # -- the output layer ---------------------------------------------------------------------
@@ -312,11 +272,6 @@ def render_result(output: Output, as_json: bool) -> None:
         output.human()
 
 
-def json_ready(data: dict[str, Any]) -> dict[str, Any]:
-    """Dates and times as ISO strings."""
-    return {k: v.isoformat() if isinstance(v, (date, datetime)) else v for k, v in data.items()}
-
-
 def emit_json(data: Any) -> None:
     """One JSON document on stdout."""
     import json
@@ -329,12 +284,8 @@ def echo_lines(lines: list[str]) -> Callable[[], None]:
     return lambda: typer.echo("\n".join(lines)) if lines else None
 
 
-def print_renderable(make: Callable[[], Any]) -> Callable[[], None]:
-    """A human rendering that prints a rich renderable built only when it is needed."""
+def console(stderr: bool = False) -> Console:
+    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
+    from rich.console import Console
 
-    def show() -> None:
-        from exitplan.views.render import console
-
-        console().print(make())
-
-    return show
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)

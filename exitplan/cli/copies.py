@@ -11,7 +11,7 @@ from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_resu
 
 def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the kept earlier versions of the plan, newest first."""
-    from exitplan.views.export import backup_lines
+    from exitplan.views.render import backup_lines
 
     rows = env_of(ctx).ws.backup_rows()
     notes = (

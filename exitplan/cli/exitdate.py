@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.i18n import _, ngettext
-from exitplan.cli.common import ASK, env_of, long_date, say
+from exitplan.cli.common import ASK, env_of, say
+from exitplan.views.words import long_day
 
 if TYPE_CHECKING:
     from datetime import date
@@ -64,7 +65,7 @@ def init(
     Example: exitplan init   (or, from a script: exitplan init --exit-date +6w)
     """
     from exitplan.cli.prompts import at_terminal
-    from exitplan.views.export import countdown_text
+    from exitplan.views.words import countdown_text
 
     env = env_of(ctx)
     env.ws.check_init(checklist, force=force)  # refused before anything is asked
@@ -98,7 +99,7 @@ def init(
                 "Your exit date: {day}, {n} day ago.",
                 "Your exit date: {day}, {n} days ago.",
                 ago,
-            ).format(day=long_date(when), n=ago)
+            ).format(day=long_day(when), n=ago)
         )
     from exitplan.cli.situation import offer
 
@@ -155,7 +156,7 @@ def past_is_meant(when: date, today: date) -> bool:
         "{day} was {ago} days ago. Keep it (the day you left, say)? Type yes to keep it, or "
         "press Enter to give another day",
         ago,
-    ).format(day=long_date(when), ago=ago)
+    ).format(day=long_day(when), ago=ago)
 
     def check(text: str) -> bool:
         reply = text.strip().lower()
@@ -299,7 +300,7 @@ def date_cmd(
             _(
                 "The exit date is cleared (it was {day}): steps timed from it have no deadline "
                 "until you pick a day."
-            ).format(day=long_date(before))
+            ).format(day=long_day(before))
             if before
             else _("The exit date is cleared.")
         )
@@ -318,22 +319,22 @@ def date_cmd(
 
 def say_new_date(before: date | None, when: date, today: date) -> None:
     """What a new exit date changed: the day it replaced, then the countdown to the new one."""
-    from exitplan.views.export import countdown_text
+    from exitplan.views.words import countdown_text
 
     if before is not None and before != when:
         say(
             _("The exit date was {old}; it is now {new}.").format(
-                old=long_date(before), new=long_date(when)
+                old=long_day(before), new=long_day(when)
             )
         )
     elif before == when:
-        say(_("The exit date stays {day}.").format(day=long_date(when)))
+        say(_("The exit date stays {day}.").format(day=long_day(when)))
     say(countdown_text(when, today))
 
 
 def show_date(env: Env) -> None:
     """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
-    from exitplan.views.export import countdown_text
+    from exitplan.views.words import countdown_text
 
     plan = env.ws.read()
     state = env.ws.state()

@@ -19,7 +19,7 @@ def validate(
 
     Example: exitplan validate mine.toml
     """
-    from exitplan.formats.catalog import checklist_problems
+    from exitplan.formats.checklistfile import checklist_problems
     from exitplan.formats.region_schema import region_file_report
 
     problems: list[str] = []

@@ -99,7 +99,8 @@ def _short(text: str) -> str:
 
 def render_help(command: Any, ctx: Any) -> str:
     """A command's help screen in exitplan's words, wrapped to the terminal."""
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     columns = max(width(), 40)
     lines = [*wrap(_usage_line(command, ctx), columns, indent=4), ""]

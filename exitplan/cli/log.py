@@ -21,12 +21,12 @@ from exitplan.cli.common import (
     Output,
     echo_lines,
     env_of,
-    long_date,
     render_result,
     say,
     stream_is_terminal,
 )
 from exitplan.cli.logfiles import Meter
+from exitplan.views.words import long_day
 
 if TYPE_CHECKING:
     from exitplan.service.journal import Written
@@ -78,7 +78,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
 
     say(title)
     say(_(INTRO))
-    say(_(CLOCK).format(today=long_date(local_now(ws.now()).date())))
+    say(_(CLOCK).format(today=long_day(local_now(ws.now()).date())))
     fields: dict[str, Any] = {}
     used = 0
     for name in FIELDS:
@@ -171,7 +171,7 @@ STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
 def _columns() -> int:
-    from exitplan.views.term import width
+    from exitplan.service.terminal import width
 
     return width()
 

@@ -45,7 +45,7 @@ class Meter:
             return
         self._last = now
         from exitplan.journal.attachments import size_text
-        from exitplan.views.term import width
+        from exitplan.service.terminal import width
 
         percent = min(100, self.done * 100 // self.total)
         line = _("{words}: {done} of {total} ({percent}%)").format(

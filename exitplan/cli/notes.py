@@ -121,7 +121,8 @@ def typed_note(
 def choose_note_action(current: str, name: str, stopped: str | None = None) -> str:
     """Show the note there is; ask whether to add to it, replace it or keep it."""
     from exitplan.cli.prompts import ask_checked
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     say(_("The note on {step} now reads:").format(step=name))
     for line in current.splitlines() or [""]:

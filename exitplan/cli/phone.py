@@ -71,7 +71,7 @@ def android_check(env: Env, timeout: int) -> None:
     from exitplan.phone.indicators import load
 
     program = find_adb()
-    has_plan = env.store.exists()
+    has_plan = env.ws.store.exists()
     if has_plan:
         env.ws.state()  # a passphrase is asked now, never after the phone was read
     show(report.PREFACE, env, err=True)
@@ -97,8 +97,8 @@ def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None)
     from exitplan.domain.model import PhoneCheck
     from exitplan.domain.plan import set_phone_check
 
-    now = env.now()
-    env.change(
+    now = env.ws.now()
+    env.ws.change(
         lambda state, _plan: set_phone_check(state, kind, PhoneCheck(now, signs, model), now)
     )
     if signs:
@@ -112,7 +112,7 @@ def record(env: Env, readings: Readings, outcome: Outcome) -> None:
     from exitplan.phone import record as entry
     from exitplan.service import journal as logbook
 
-    fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.now(), env.today))
+    fields = logbook.read_fields(env.ws, entry.fields(outcome, readings, env.ws.now(), env.today))
     n, kept = logbook.add_with_files(env.ws, fields, entry.files(readings))
     text = ngettext(
         "Kept as journal entry {n}, with {count} file attached: exitplan log show {n}",
@@ -147,7 +147,8 @@ def answer(question: str, allowed: set[str], again: str) -> str:
 
 def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> None:
     """Print paragraphs wrapped to the terminal, bold only where colour is on."""
-    from exitplan.views.term import Painter, colour_enabled, width, wrap
+    from exitplan.service.terminal import colour_enabled, width
+    from exitplan.views.term import Painter, wrap
 
     stream = sys.stderr if err else sys.stdout
     paint = Painter(colour_enabled(stream, plain=env.plain))
@@ -172,7 +173,7 @@ def iphone_check(env: Env) -> None:
         return
     from exitplan.domain.plan import set_iphone_answers
 
-    now = env.now()
+    now = env.ws.now()
 
     def apply(state: PlanState, _plan: Plan) -> None:
         from exitplan.domain.model import PhoneCheck
@@ -182,7 +183,7 @@ def iphone_check(env: Env) -> None:
         given = {key: row.answer for key, row in state.iphone.items()}
         set_phone_check(state, "iphone", PhoneCheck(now, iphone_signs(given)), now)
 
-    env.change(apply)
+    env.ws.change(apply)
     given = {key: row.answer for key, row in env.ws.state().iphone.items()}
     text = _("Saved {count} of {total} answers in your plan.")
     say(text.format(count=len(answers), total=len(IPHONE_QUESTIONS)))

@@ -13,7 +13,6 @@ from exitplan.base.i18n import _
 from exitplan.cli.common import (
     JsonOpt,
     Output,
-    check_checklist,
     env_of,
     render_result,
     say,
@@ -33,7 +32,8 @@ def write_out(text: str) -> None:
 
 def look(env: Env) -> dict[str, Any]:
     """The screen options of this run: columns, colour painter and plain mode."""
-    from exitplan.views.term import Painter, colour_enabled, width
+    from exitplan.service.terminal import colour_enabled, width
+    from exitplan.views.term import Painter
 
     return {
         "columns": width(),
@@ -42,7 +42,18 @@ def look(env: Env) -> dict[str, Any]:
     }
 
 
-def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+def status(
+    ctx: typer.Context,
+    as_json: JsonOpt = False,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full",
+            help="Every part however long: progress per checklist and the key. "
+            "(At a terminal, status keeps to the screen's height.)",
+        ),
+    ] = False,
+) -> None:
     """Show days left, what needs attention, and progress. Example: exitplan status"""
     from exitplan.service.glance import status_output, write
 
@@ -62,6 +73,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         missing_plan=missing,
         notes=notes,
         home=ws.home,
+        full=full,
     )
     code = write(out, err) or code
     if code:
@@ -69,36 +81,24 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 
 def find_checklist(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (id or title, any case, or the start of one when only one
-    checklist starts so), or None for every checklist; otherwise a message with the nearest."""
+    """The id of the checklist named (`Plan.checklist`: id or title, any case, or the start of
+    one), or None for every checklist; otherwise a message with the nearest names."""
+    from exitplan.domain.plan import near_checklists
+
     if name is None:
         return None
-    wanted = " ".join(name.split()).lower()
-    for checklist in plan.checklists:
-        if wanted in {checklist.id.lower(), checklist.title.lower()}:
-            return checklist.id
-    starting = [
-        c.id
-        for c in plan.checklists
-        if c.id.lower().startswith(wanted) or c.title.lower().startswith(wanted)
-    ]
-    if wanted and len(starting) == 1:
-        return starting[0]
-    from difflib import get_close_matches
-
-    names = {c.id.lower(): c.id for c in plan.checklists}
-    names |= {c.title.lower(): c.id for c in plan.checklists}
-    near = list(dict.fromkeys(names[n] for n in get_close_matches(wanted, list(names), n=3)))
-    near = near or starting
-    if near:
-        raise ExitplanError(
-            _(
-                "no checklist called '{name}' in your plan; did you mean {near}? For example: "
-                "exitplan list {first}"
-            ).format(name=name, near=" or ".join(near), first=near[0])
-        )
-    check_checklist(plan, name)  # raises the plain message naming the choices
-    return name
+    try:
+        return plan.checklist(name).id
+    except ExitplanError:
+        near = near_checklists(plan.checklists, name)
+        if not near:
+            raise
+    raise ExitplanError(
+        _(
+            "no checklist called '{name}' in your plan; did you mean {near}? For example: "
+            "exitplan list {first}"
+        ).format(name=name, near=" or ".join(near), first=near[0])
+    )
 
 
 def list_items(
@@ -119,25 +119,26 @@ def list_items(
     as_json: JsonOpt = False,
 ) -> None:
     """List steps with their number, id, due date and state. Example: exitplan list finances"""
-    from exitplan.views.export import attention_groups, item_data, rows_for
+    from exitplan.domain.day import day_view
+    from exitplan.views.data import item_data
 
     if only_open + only_done + every + attention > 1:
         raise typer.BadParameter("choose one of --open, --done, --all or --attention")
-    which = "done" if only_done else "all" if every else "open" if only_open else show
+    which = (
+        "attention"
+        if attention
+        else "done"
+        if only_done
+        else "all"
+        if every
+        else "open"
+        if only_open
+        else show
+    )
     env = env_of(ctx)
     plan = env.ws.read()
     wanted = find_checklist(plan, checklist)
-    rows = rows_for(plan, env.today)
-    if attention:
-        rows = attention_groups(plan, rows, env.today).rows()
-    else:
-        rows = [
-            row
-            for row in rows
-            if (which == "all" or (row.entry.is_open and row.entry.applies) == (which == "open"))
-            and (which != "done" or not row.entry.is_open)
-        ]
-    rows = [row for row in rows if wanted is None or row.entry.checklist.id == wanted]
+    rows = day_view(plan, env.today).listing(which, wanted)
 
     def human() -> None:
         from exitplan.views.render import list_lines
@@ -156,12 +157,13 @@ def show(
 
     Example: exitplan show 3
     """
-    from exitplan.views.export import item_detail, item_events, rows_for
+    from exitplan.domain.day import day_view
+    from exitplan.views.data import item_detail, item_events
 
     env = env_of(ctx)
     plan = env.ws.read()
     entry = plan.resolve(item)
-    row = rows_for(plan, env.today, [entry])[0]
+    row = day_view(plan, env.today).row(entry)
     events = item_events(plan, entry)
 
     linked = inventory_note(plan, entry.full_id, env.today)
@@ -201,7 +203,7 @@ def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
 
 def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """List the checklists you can use, with how many steps each has."""
-    from exitplan.views.export import checklist_rows
+    from exitplan.views.data import checklist_rows
 
     env = env_of(ctx)
     ws = env.ws
@@ -270,8 +272,10 @@ def summary(
 
     Example: exitplan summary --output plan.html   (opens in a browser, prints well)
     """
+    from exitplan.domain.day import day_view
     from exitplan.service import outputs
-    from exitplan.views import export
+    from exitplan.views import data
+    from exitplan.views.tables import inventories_data, summary_with_tables
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
@@ -284,18 +288,22 @@ def summary(
             "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
         )
     chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
-    plan = env.ws.read()
+    view = day_view(env.ws.read(), env.today)
     moments = journal_timeline(env) if with_journal else None
     tables = asked_inventories(inventory)
     if chosen == "json":
         import json
 
-        data = export.summary_data(plan, env.today, moments, tables)
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        text = (
+            json.dumps(
+                data.summary_data(view, moments, inventories_data(view, tables)),
+                ensure_ascii=False,
+                indent=2,
+            )
+            + "\n"
+        )
     else:
-        from exitplan.views.tables import summary_with_tables
-
-        text = summary_with_tables(plan, env.today, chosen, moments, tables)
+        text = summary_with_tables(view, chosen, moments, tables)
     if target is None:
         typer.echo(text, nl=False)
         return
@@ -341,7 +349,8 @@ def history(
 
     What was ticked, skipped, noted or re-dated, and when.
     """
-    from exitplan.views.export import event_data, history_lines, item_events
+    from exitplan.views.data import event_data, item_events
+    from exitplan.views.render import history_lines
 
     env = env_of(ctx)
     plan = env.ws.read()
@@ -352,7 +361,8 @@ def history(
     data = [event_data(e) for e in events]
 
     def human() -> None:
-        from exitplan.views.term import width, wrap
+        from exitplan.service.terminal import width
+        from exitplan.views.term import wrap
 
         if not events:
             return

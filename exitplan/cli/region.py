@@ -92,7 +92,8 @@ def region(
 
 def wrap_words(text: str) -> list[str]:
     """A paragraph wrapped to the terminal."""
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     return wrap(text, width())
 

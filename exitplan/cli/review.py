@@ -9,7 +9,7 @@ import typer
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
-from exitplan.cli.common import Env, check_checklist, env_of, say
+from exitplan.cli.common import Env, checklist_id, env_of, say
 
 KEY_GROUPS = ("[d]one", "[s]kip", "[n]ote", "[Enter] next", "[q]uit", "[h]ide")
 
@@ -28,7 +28,6 @@ def keys_prompt(columns: int) -> str:
     return "\n".join([*lines, line]) + ": "
 
 
-KEYS_PROMPT = keys_prompt(200)  # on one line
 # Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
 # this order: many terminals move a cleared screen into the scrollback, so erasing it first
 # would leave the step that was on screen one scroll away.
@@ -53,23 +52,18 @@ def review(
     Every answer is saved at once, so stopping half-way (even with Ctrl-C) loses nothing.
     """
     from exitplan.cli.reading import look, write_out
-    from exitplan.domain.schedule import most_urgent
-    from exitplan.views.export import rows_for
+    from exitplan.domain.day import day_view
+    from exitplan.service.terminal import width
     from exitplan.views.render import item_lines
-    from exitplan.views.term import width
 
     env = env_of(ctx)
     plan = env.ws.read()
     if plan.state is None:
         raise env.ws.store.no_plan()
-    if checklist is not None:
-        wanted = checklist.strip().casefold()
-        checklist = next((c.id for c in plan.checklists if c.id.casefold() == wanted), checklist)
-    check_checklist(plan, checklist)
+    wanted = checklist_id(plan, checklist)
+    # Open steps that apply, most urgent first: a step set aside as not for you never comes up.
     rows = [
-        r
-        for r in most_urgent(rows_for(plan, env.today))
-        if checklist is None or r.entry.checklist.id == checklist
+        r for r in day_view(plan, env.today).open_rows() if wanted in {None, r.entry.checklist.id}
     ]
     if not rows:
         say(_("Nothing open to review."))

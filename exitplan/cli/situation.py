@@ -77,7 +77,8 @@ def offer(env: Env) -> None:
     """At a terminal (never when piped), offer the questions once; one line skips them all."""
     if not stdin_is_terminal():
         return
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     for line in wrap(_(INTRO), width()):
         say(line)
@@ -100,7 +101,8 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     Stopping on the way saves nothing. On its own, the run then ends as any stopped prompt does
     (130 for Ctrl-C, 1 at the end of input); offered by `init`, whose plan is made, it ends well.
     """
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     if intro:
         for line in wrap(_(INTRO), width()):
@@ -160,7 +162,7 @@ def save(env: Env, answers: dict[str, bool | None], place: Answer) -> None:
     from exitplan.domain.plan import set_situation
 
     def apply(state: PlanState, _plan: Plan) -> bool:
-        changed = set_situation(state, answers, env.ws.now())
+        changed = set_situation(state, answers, env.ws.now(), env.today)
         if not place.keep and set_region(state, place.code, env.ws.now()):
             changed = True
         return changed

@@ -18,7 +18,8 @@ def say(message: str) -> None:
 
     message = screen_text(message)
     if stream_is_terminal(err=True):
-        from exitplan.views.term import width, wrap_lines
+        from exitplan.service.terminal import width
+        from exitplan.views.term import wrap_lines
 
         message = "\n".join(wrap_lines(message, width()))
     typer.echo(message, err=True)
@@ -40,7 +41,8 @@ def prompt_text(text: str, *, err: bool = False) -> str:
     """
     if not stream_is_terminal(err=err):
         return text
-    from exitplan.views.term import width, wrap
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
 
     *lead, last = wrap(text, width() - 2)  # room for the ": " the prompt adds
     for line in lead:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from exitplan.base.errors import StorageError
+
 APP_NAME = "exitplan"
 HOME_ENV = "EXITPLAN_HOME"
 
@@ -37,7 +39,6 @@ def check_given_home(home: Path) -> None:
     Only the last folder of a chosen home is ever created, so a plan meant for a USB stick
     never lands on the internal disk because the stick was not there.
     """
-    from exitplan.base.errors import StorageError
 
     parent = home.parent
     if not home.is_dir() and not parent.is_dir():

@@ -47,6 +47,14 @@ def parse_offset(text: str) -> int:
     return -days if sign == "-" else days
 
 
+def shift(day: date, days: int) -> date:
+    """`day` moved by `days`, held at the ends of the calendar (for hand-edited dates)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return date.max if days > 0 else date.min
+
+
 def format_offset(days: int) -> str:
     """The canonical text of an offset: `exit`, `-21d`, `+7d`."""
     if days == 0:

@@ -20,6 +20,9 @@ The rules, in order:
   then the longer lead time. A step never falls before a step it comes `after`.
 - No day before the exit holds more than `per_day` steps, unless the critical and high steps
   alone need more places than the days have: then the limit rises just enough (`Pace.limit`).
+- A step an answer brought in after the plan was made (`Entry.since`) is never due before the
+  day of that answer: a danger sign disclosed today asks for its steps from today, never as
+  overdue from the day the plan was made.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ import heapq
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from exitplan.domain.dates import shift
 from exitplan.domain.model import PRIORITY_RANK
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from exitplan.domain.schedule import Entry
+    from exitplan.domain.model import Entry
 
 DEFAULT_PER_DAY = 4
 MAX_PER_DAY = 20
@@ -74,26 +78,12 @@ class Pace(NamedTuple):
         return cls(dates, frozenset(if_time), limit)
 
 
-def shift(day: date, days: int) -> date:
-    """`day` moved by `days`, held at the ends of the calendar (for hand-edited dates)."""
-    try:
-        return day + timedelta(days=days)
-    except OverflowError:
-        return date.max if days > 0 else date.min
-
-
-def is_paced(entry: Entry) -> bool:
-    """Whether the pacing chooses this entry's date."""
-    item = entry.item
-    return entry.applies and item.when == "before" and item.due.on is None and item.due.offset < 0
-
-
 def pace(
     entries: Sequence[Entry], exit_date: date, start: date | None, per_day: int | None = None
 ) -> Pace:
     """Dates for the paced entries (see the module text for the rules)."""
     limit = max(1, per_day or DEFAULT_PER_DAY)
-    paced = [  # is_paced, written out: this runs for every step of every status
+    paced = [  # the steps whose date the pacing chooses
         i
         for i, entry in enumerate(entries)
         if entry.applies
@@ -134,9 +124,11 @@ def pace(
     limit = max(limit, fewest)  # more only when the first steps alone need more places
 
     def deadline(i: int) -> int:
+        since = entries[i].since
+        release = min(max((since - start).days, 0), n_days - 1) if since else 0
         if entries[i].danger:
-            return 0
-        return min(max(span + offset[i], 0), n_days - 1)
+            return release
+        return max(min(max(span + offset[i], 0), n_days - 1), release)
 
     rank = {
         i: (
@@ -170,9 +162,12 @@ def pace(
     if level < limit:
         limit = level
         days, _ = placed(level)
-    return Pace(
-        {i: start + timedelta(days=d) for i, d in zip(sequence, days, strict=True)}, if_time, limit
-    )
+    dates = {i: start + timedelta(days=d) for i, d in zip(sequence, days, strict=True)}
+    for i, day in dates.items():
+        since = entries[i].since
+        if since is not None and since > day:  # never due before the answer that brought it in
+            dates[i] = since
+    return Pace(dates, if_time, limit)
 
 
 _FIRST = frozenset({"critical", "high"})

@@ -15,14 +15,13 @@ from exitplan.domain.region import in_place, localised
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from exitplan.domain.model import PlanState
+    from exitplan.domain.model import PlanState, Shelf
     from exitplan.domain.pacing import Pace
     from exitplan.domain.region import Local
-    from exitplan.formats.catalog import Catalog
 
 
 def local_plan(
-    catalog: Catalog,
+    catalog: Shelf,
     state: PlanState | None,
     paced: Pace | None = None,
     region: Local | None = None,

@@ -2,35 +2,35 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
-from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS
+from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS, Priority, Status
+from exitplan.base.safetext import without_refused
 from exitplan.domain.model import (
+    MAX_HISTORY,
     Checklist,
     CustomItem,
     DeviceAnswer,
     Due,
+    Entry,
     Event,
     ItemState,
     PhoneCheck,
     PlanState,
-    Priority,
-    Status,
+    Shelf,
+    keep_history,
 )
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
 from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
-from exitplan.domain.schedule import Entry, Scheduled, lead_days, schedule
+from exitplan.domain.schedule import Scheduled, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
 
     from exitplan.domain.region import Local
-    from exitplan.formats.catalog import Catalog
 
 
 class Plan(NamedTuple):
@@ -51,11 +51,6 @@ class Plan(NamedTuple):
     def start(self) -> date | None:
         """The day the exit date was chosen (the schedule never falls before it)."""
         return self.state.planned_on if self.state else None
-
-    @property
-    def lead(self) -> int:
-        """The plan's longest lead time before the exit, in days."""
-        return lead_days(self.entries)
 
     @property
     def per_day(self) -> int:
@@ -103,20 +98,49 @@ class Plan(NamedTuple):
         """Find one entry by number, full id, or any unambiguous part of its id."""
         return resolve(self.entries, ref)
 
+    def checklist(self, name: str) -> Checklist:
+        """The checklist of the plan with this id or title, in any case (see `find_checklist`)."""
+        return find_checklist(self.checklists, name, "in your plan")
+
+
+def find_checklist(checklists: Sequence[Checklist], name: str, where: str = "") -> Checklist:
+    """The one way to find a checklist by name: its id or its title, in any case, or the start
+    of one when only one checklist starts so.
+
+    Raises ExitplanError naming the checklists there are when none matches.
+    """
+    wanted = " ".join(name.split()).casefold()
+    for checklist in checklists:
+        if wanted in {checklist.id.casefold(), checklist.title.casefold()}:
+            return checklist
+    starting = [
+        c
+        for c in checklists
+        if c.id.casefold().startswith(wanted) or c.title.casefold().startswith(wanted)
+    ]
+    if wanted and len(starting) == 1:  # the start of one name only
+        return starting[0]
+    place = f" {where}" if where else ""
+    raise ExitplanError(
+        f"no checklist called '{name}'{place}; choose one of: {', '.join(c.id for c in checklists)}"
+    )
+
 
 def new_state(
     now: datetime,
-    catalog: Catalog,
+    catalog: Shelf,
     checklists: list[str] | None,
     exit_date: date | None,
     today: date | None = None,
 ) -> PlanState:
     """A fresh plan with the chosen checklists (all built-in ones by default)."""
     chosen = checklists or [c.id for c in catalog.checklists if c.builtin]
-    unknown = [cid for cid in chosen if catalog.get(cid) is None]
+    known = {c.id for c in catalog.checklists}
+    unknown = [cid for cid in chosen if cid not in known]
     if unknown:
         raise ExitplanError(
-            f"no checklist called '{unknown[0]}'; available: {', '.join(catalog.ids)}"
+            f"no checklist called '{unknown[0]}'; "
+            f"available: {', '.join(c.id for c in catalog.checklists)}"
         )
     state = PlanState(
         created=now,
@@ -128,7 +152,7 @@ def new_state(
     return state
 
 
-def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = None) -> Plan:
+def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = None) -> Plan:
     """Join the catalog with the state; without a state, show every built-in checklist.
 
     `paced`: the pacing of exactly this catalog and state, when it is already known."""
@@ -150,8 +174,23 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
     states = state.items if state else {}
     answers = state.situation if state else {}
     yes = {key for key in DANGER_KEYS if answers.get(key) is True}
-    # A phone check that found a sign brings the steps about a watched phone first.
+    # Answers given after the exit date was chosen: a step they bring in is due from that day.
+    planned = state.planned_on if state else None
+    late = (
+        {key: day for key, day in state.answered.items() if planned is None or day > planned}
+        if state is not None and state.answered
+        else {}
+    )
+    # A phone check that found a sign brings the steps about a watched phone first, from the
+    # day of that check.
     watched = MONITORED_PHONE_STEPS if state is not None and flagged(state.phone) else frozenset()
+    found_on = (
+        max(c.checked.date() for c in state.phone.values() if c.signs)
+        if watched and state is not None
+        else None
+    )
+    if found_on is not None and planned is not None and found_on <= planned:
+        found_on = None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
@@ -168,6 +207,9 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
         prefix = f"{checklist.id}."
         for number, item, is_custom in rows:
             conditional = item.applies_if or item.unless or item.only_if
+            fits = not conditional or applies(item.applies_if, item.unless, answers, item.only_if)
+            danger = bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
+            on_watch = bool(watched and prefix + item.id in watched)
             entries.append(
                 Entry(
                     number,
@@ -176,12 +218,51 @@ def build_plan(catalog: Catalog, state: PlanState | None, paced: Pace | None = N
                     states_get(prefix + item.id, untouched),
                     is_custom,
                     # applies, then danger: the conditions of most steps are empty
-                    not conditional or applies(item.applies_if, item.unless, answers, item.only_if),
-                    bool(yes and item.applies_if and not yes.isdisjoint(item.applies_if))
-                    or bool(watched and prefix + item.id in watched),
+                    fits,
+                    danger or on_watch,
+                    max(
+                        (
+                            day
+                            for day in (
+                                _since(item.applies_if, item.only_if, item.unless, late)
+                                if late and fits and conditional
+                                else None,
+                                found_on if on_watch else None,
+                            )
+                            if day is not None
+                        ),
+                        default=None,
+                    ),
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
+
+
+def _since(
+    applies_if: Iterable[str],
+    only_if: Iterable[str],
+    unless: Iterable[str],
+    late: Mapping[str, date],
+) -> date | None:
+    """The latest day one of a step's questions was answered after the plan was made."""
+    days = [late[key] for keys in (applies_if, only_if, unless) for key in keys if key in late]
+    return max(days, default=None)
+
+
+def near_checklists(checklists: Sequence[Checklist], name: str) -> list[str]:
+    """The ids of the checklists whose id or title is close to `name` (for a suggestion)."""
+    from difflib import get_close_matches
+
+    wanted = " ".join(name.split()).casefold()
+    names = {c.id.casefold(): c.id for c in checklists}
+    names |= {c.title.casefold(): c.id for c in checklists}
+    near = list(dict.fromkeys(names[n] for n in get_close_matches(wanted, list(names), n=3)))
+    starting = [
+        c.id
+        for c in checklists
+        if wanted and (c.id.casefold().startswith(wanted) or c.title.casefold().startswith(wanted))
+    ]
+    return near or starting
 
 
 def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
@@ -215,12 +296,6 @@ def resolve(entries: tuple[Entry, ...], ref: str) -> Entry:
     raise ItemError(f"no step matches '{ref}'; 'exitplan list --all' shows every step")
 
 
-# The change log keeps the newest events and the first one (when the plan was made), so a
-# plan changed every day for years still opens and saves quickly.
-MAX_HISTORY = 2000
-T = TypeVar("T")
-
-
 def record(
     state: PlanState, now: datetime, action: str, item: str | None = None, detail: str | None = None
 ) -> None:
@@ -228,14 +303,6 @@ def record(
     state.history.append(Event(at=now, action=action, item=item, detail=detail))
     if len(state.history) > MAX_HISTORY + 1:
         state.history[:] = keep_history(state.history, lambda event: event.action)
-
-
-def keep_history(events: list[T], action: Callable[[T], object]) -> list[T]:
-    """The first event if it is the plan's `init`, then the newest MAX_HISTORY events."""
-    if len(events) <= MAX_HISTORY + 1:
-        return events
-    first = events[:1] if action(events[0]) == "init" else []
-    return first + events[-MAX_HISTORY:]
 
 
 def set_status(
@@ -251,8 +318,8 @@ def set_status(
         reason = current.reason
     if current.status == status and (status != "skipped" or current.reason == reason):
         return False
-    updated = replace(
-        current, status=status, changed=now, reason=reason if status == "skipped" else None
+    updated = current._replace(
+        status=status, changed=now, reason=reason if status == "skipped" else None
     )
     state.items[entry.full_id] = updated
     action = {"done": "done", "open": "reopen", "skipped": "skip"}[status]
@@ -264,7 +331,7 @@ def set_note(state: PlanState, entry: Entry, text: str, now: datetime) -> None:
     """Replace an item's note (an empty text removes it)."""
     cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
     current = state.items.get(entry.full_id) or ItemState()
-    state.items[entry.full_id] = replace(current, note=cleaned or None, changed=now)
+    state.items[entry.full_id] = current._replace(note=cleaned or None, changed=now)
     record(state, now, "note" if cleaned else "note-removed", entry.full_id)
 
 
@@ -277,10 +344,17 @@ def set_exit_date(
     record(state, now, "date", detail=exit_date.isoformat() if exit_date else "cleared")
 
 
-def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: datetime) -> bool:
+def set_situation(
+    state: PlanState,
+    answers: Mapping[str, bool | None],
+    now: datetime,
+    today: date | None = None,
+) -> bool:
     """Change situation answers (None clears one: not answered); returns False if none changed.
 
-    The history says only that the answers changed, never what they are.
+    Each answer that changes remembers the day (`today`, else the day of `now`): a step it
+    brings in is due from that day. The history says only that the answers changed, never what
+    they are.
     """
     unknown = sorted(key for key in answers if key not in KEYS)
     if unknown:
@@ -296,6 +370,10 @@ def set_situation(state: PlanState, answers: Mapping[str, bool | None], now: dat
             raise ExitplanError(f"the answer for '{key}' must be yes (true) or no (false)")
     if updated == state.situation:
         return False
+    day = today or now.date()
+    for key in set(updated) | set(state.situation):
+        if updated.get(key) != state.situation.get(key):
+            state.answered[key] = day
     state.situation = updated
     record(state, now, "situation", detail="situation answers changed")
     return True
@@ -332,16 +410,6 @@ def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
     return True
 
 
-def require_checklist(plan: Plan, checklist_id: str) -> None:
-    """Refuse a checklist that is not in the plan, naming the ones that are."""
-    known = {c.id for c in plan.checklists}
-    if checklist_id not in known:
-        raise ExitplanError(
-            f"no checklist called '{checklist_id}' in your plan; "
-            f"choose one of: {', '.join(sorted(known))}"
-        )
-
-
 def add_custom(
     state: PlanState,
     plan: Plan,
@@ -353,8 +421,8 @@ def add_custom(
     priority: Priority = "normal",
     why: str | None = None,
 ) -> str:
-    """Add the person's own item to a checklist; returns its full id."""
-    require_checklist(plan, checklist_id)
+    """Add the person's own item to a checklist (its id or title); returns its full id."""
+    checklist_id = plan.checklist(checklist_id).id
     title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
     if not title:
         raise ExitplanError("the title is empty: say in a few words what the step is")
@@ -398,23 +466,13 @@ def neutral_id(taken: set[str]) -> str:
     return f"{OWN_ID_PREFIX}{max(used, default=0) + 1}"
 
 
-def slugify(title: str) -> str:
-    """A short id made from a title: lowercase words joined by dashes."""
-    words = re.findall(r"[a-z0-9]+", title.lower())
-    slug = "-".join(words)[:40].strip("-")
-    return slug or "item"
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def clean_text(text: str, what: str, limit: int) -> str:
     """Strip a typed text, refusing what cannot be stored safely."""
-    cleaned = _CONTROL.sub("", text.replace("\r\n", "\n")).strip()
     try:
-        cleaned.encode("utf-8")
+        text.encode("utf-8")
     except UnicodeEncodeError:
         raise ExitplanError(f"the {what} has characters that are not valid text") from None
+    cleaned = without_refused(text.replace("\r\n", "\n")).strip()
     if len(cleaned) > limit:
         raise ExitplanError(f"the {what} is longer than {limit} characters")
     return cleaned

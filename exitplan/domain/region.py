@@ -13,9 +13,9 @@ person's place has no such fact, or where no place is chosen:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, N_, _, current
@@ -23,7 +23,8 @@ from exitplan.base.i18n import ENGLISH, N_, _, current
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
 
-T = TypeVar("T")
+    from exitplan.domain.model import Item
+
 Kind = Literal["emergency", "helpline", "text", "video", "web"]
 Serves = Literal["anyone", "women", "men", "lgbtq", "young", "deaf", "indigenous"]
 KINDS: tuple[Kind, ...] = ("emergency", "helpline", "text", "video", "web")
@@ -57,8 +58,7 @@ PLACE_CODE = re.compile(r"^[a-z]{2}(-[a-z0-9]{2,3})?$")
 PLACEHOLDER = re.compile(r"\{\{([a-z][a-z0-9-]*)\|([^{}|\n]*)\}\}")
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A number to call, text or visit, with whom it serves, its hours and where it was checked."""
 
     service: str
@@ -90,8 +90,7 @@ class Line:
         }
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """A local fact: the words a step uses, what it means, and where it was checked."""
 
     key: str
@@ -140,8 +139,7 @@ class Fact:
 FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where")
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """A country or a part of one, with its own lines and facts (not its country's)."""
 
     code: str
@@ -149,7 +147,7 @@ class Place:
     aliases: tuple[str, ...] = ()
     parts: str | None = None  # what this country calls its parts ("state", "nation")
     lines: tuple[Line, ...] = ()
-    facts: Mapping[str, Fact] = field(default_factory=dict)
+    facts: Mapping[str, Fact] = MappingProxyType({})
     country_name: str = ""  # for a part, the country's name; for a country, its own
 
     @property
@@ -168,8 +166,7 @@ class Place:
         return self.name if self.is_country else f"{self.name} ({self.country_name})"
 
 
-@dataclass(frozen=True)
-class Local:
+class Local(NamedTuple):
     """The person's place as a plan uses it: its facts and lines, the country's included."""
 
     code: str
@@ -319,16 +316,14 @@ def fill(text: str, facts: Mapping[str, str] | None) -> str:
     return PLACEHOLDER.sub(replace, text)
 
 
-def localised(item: T, texts: Mapping[str, str] | None) -> T:
-    """A step (an exitplan.model.Item) whose texts name local facts, as the place reads it."""
-    from dataclasses import replace
-
+def localised(item: Item, texts: Mapping[str, str] | None) -> Item:
+    """A step whose texts name local facts, as the place reads it."""
     changed = {
         name: fill(value, texts)
         for name in ("title", "why", "how", "caution")
         if (value := getattr(item, name))
     }
-    return replace(item, **changed)  # type: ignore[type-var]  # Item is a dataclass
+    return item.replace(**changed)
 
 
 def in_place(codes: Sequence[str], code: str | None) -> bool:

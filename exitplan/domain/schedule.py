@@ -6,41 +6,23 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.limits import UNDATED
-from exitplan.domain.model import PRIORITY_RANK
-from exitplan.domain.pacing import Pace, pace, shift
+from exitplan.domain.dates import shift
+from exitplan.domain.model import PRIORITY_RANK, Entry
+from exitplan.domain.pacing import Pace, pace
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable
 
-    from exitplan.domain.model import Checklist, Item, ItemState
+    from exitplan.domain.model import Item
 
 Flag = Literal["overdue", "open_at_exit", "due_soon", "upcoming"]
 # Most urgent first; this order is also the order `status` shows them in.
 FLAG_ORDER: tuple[Flag, ...] = ("overdue", "open_at_exit", "due_soon", "upcoming")
 FLAG_RANK = {flag: rank for rank, flag in enumerate(FLAG_ORDER)}
+# Every flag that asks for something soon: what the summary's full plan marks as an alert.
 ALERT_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit", "due_soon"})
-
-
-class Entry(NamedTuple):
-    """One item of the plan, joined with what the person has done about it."""
-
-    number: int
-    checklist: Checklist
-    item: Item
-    state: ItemState
-    custom: bool = False
-    applies: bool = True  # False: set aside as "not for you" by the situation answers
-    danger: bool = False  # a step for a danger sign the person answered yes to
-
-    @property
-    def full_id(self) -> str:
-        """The id people type: `checklist.item`."""
-        return f"{self.checklist.id}.{self.item.id}"
-
-    @property
-    def is_open(self) -> bool:
-        """Neither done nor skipped."""
-        return self.state.status == "open"
+# The flags of a step that is behind.
+BEHIND_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit"})
 
 
 def lead_date(item: Item, exit_date: date | None) -> date | None:
@@ -78,9 +60,6 @@ class Scheduled(NamedTuple):
         return self.entry.item.priority == "critical" and self.flag in BEHIND_FLAGS
 
 
-BEHIND_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit"})
-
-
 def schedule(
     entries: Iterable[Entry],
     exit_date: date | None,
@@ -88,7 +67,6 @@ def schedule(
     warn_days: int,
     *,
     start: date | None = None,
-    lead: int = 0,
     per_day: int | None = None,
     paced: Pace | None = None,
 ) -> list[Scheduled]:
@@ -96,11 +74,8 @@ def schedule(
 
     `start` is the day the exit date was chosen and `per_day` the daily limit (None: the
     default). The pacing looks at all the given entries together, so pass the whole plan and
-    filter the rows afterwards; `paced` is that pacing when it is already known. `lead` is no
-    longer used (the pacing needs no longest lead); it is accepted so existing callers keep
-    working.
+    filter the rows afterwards; `paced` is that pacing when it is already known.
     """
-    del lead
     listed = list(entries)
     if paced is None and exit_date is not None:
         paced = pace(listed, exit_date, start, per_day)
@@ -151,17 +126,6 @@ class _LeadDates(dict[int, date]):
         return day
 
 
-def lead_days(entries: Iterable[Entry]) -> int:
-    """The longest lead time before the exit among the built-in checklists' items, in days.
-
-    The person's own steps and files do not count (unless the plan has nothing else): one long
-    lead there must not move every other date in the plan; it falls due at the start instead.
-    """
-    rows = [e for e in entries if e.item.due.on is None and not e.custom]
-    builtin = [e for e in rows if e.checklist.builtin] or rows
-    return max((-e.item.due.offset for e in builtin), default=0)
-
-
 def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:
     """Sort key: flag, then critical and high first, then due date, then plan order."""
     return (
@@ -170,8 +134,3 @@ def urgency_key(row: Scheduled) -> tuple[int, int, date, int]:
         row.due or date.max,
         row.entry.number,
     )
-
-
-def most_urgent(rows: Sequence[Scheduled]) -> list[Scheduled]:
-    """Open rows ordered most urgent first."""
-    return sorted((row for row in rows if row.entry.is_open), key=urgency_key)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
+from exitplan.base.tomlcost import toml_cost_problem
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -92,9 +94,6 @@ def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
     Raises ExitplanError with one plain message that names a question but never an answer.
     """
     import tomllib
-
-    from exitplan.base.i18n import _
-    from exitplan.base.tomlcost import toml_cost_problem
 
     if problem := toml_cost_problem(text):
         raise ExitplanError(_("the answers could not be read: {problem}").format(problem=problem))

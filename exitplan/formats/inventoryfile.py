@@ -14,6 +14,7 @@ from typing import Any
 from exitplan.base.i18n import _
 from exitplan.domain.checks import MAX_ROWS, InventoryError, Section, check_number
 from exitplan.domain.inventory import SETTINGS, Row, new_row
+from exitplan.formats.tomlerrors import toml_error
 
 # A row is a few short lines; a note may be long. Anything larger is not a row.
 MAX_ROW_BYTES = 64 * 1024
@@ -23,8 +24,6 @@ def parse_row_toml(data: bytes) -> dict[str, Any]:
     """The fields of one row given as TOML, as plain values (InventoryError when unusable)."""
     import tomllib
     from decimal import Decimal
-
-    from exitplan.formats.tomlerrors import toml_error
 
     if len(data) > MAX_ROW_BYTES:
         raise InventoryError(

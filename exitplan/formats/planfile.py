@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import PlanError
 from exitplan.base.limits import SCHEMA_VERSION
+from exitplan.base.tomlcost import toml_cost_problem
+from exitplan.formats.schema import validate_plan
+from exitplan.formats.tomlerrors import describe_errors, toml_error
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -27,14 +30,10 @@ def parse_plan(data: bytes, path: Path, hint: str = "") -> PlanState:
 
     from pydantic import ValidationError
 
-    from exitplan.formats.schema import validate_plan
-    from exitplan.formats.tomlerrors import describe_errors, toml_error
-
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlanError(f"{path}: is not valid UTF-8 text.{hint}") from None
-    from exitplan.base.tomlcost import toml_cost_problem
 
     if problem := toml_cost_problem(text):
         raise PlanError(f"{path}: cannot be read: {problem}.{hint}")

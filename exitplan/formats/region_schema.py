@@ -63,8 +63,12 @@ from pydantic import (
     model_validator,
 )
 
+from exitplan.base.errors import ChecklistError
+from exitplan.base.i18n import _, ngettext
 from exitplan.domain.region import FACT_KEYS, Kind, Serves
+from exitplan.formats.checklistfile import parse_toml, read_text
 from exitplan.formats.schema import Clean
+from exitplan.formats.tomlerrors import describe_errors
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -246,7 +250,6 @@ class RegionFile(BaseModel):
 
 def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
     """Every problem with a region file's data, one plain line each."""
-    from exitplan.formats.tomlerrors import describe_errors
 
     try:
         checked = RegionFile.model_validate(data)
@@ -261,8 +264,6 @@ def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
 
 def region_problems(path: Path) -> list[str]:
     """Every problem in a region file, against the schema (empty: the file is good)."""
-    from exitplan.base.errors import ChecklistError
-    from exitplan.formats.catalog import parse_toml, read_text
 
     try:
         data = parse_toml(read_text(path, "region file"), path)
@@ -279,8 +280,6 @@ def is_region_data(data: dict[str, Any]) -> bool:
 def region_file_report(path: Path) -> tuple[list[str], str] | None:
     """For `exitplan validate`: (problems, what the file holds) when the file is a region file,
     None when it is not one (or cannot be read: the checklist check says why)."""
-    from exitplan.base.errors import ChecklistError
-    from exitplan.formats.catalog import parse_toml, read_text
 
     try:
         data = parse_toml(read_text(path, "region file"), path)
@@ -294,7 +293,6 @@ def region_file_report(path: Path) -> tuple[list[str], str] | None:
     parts = data.get("region", {})
     lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
     facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
-    from exitplan.base.i18n import _, ngettext
 
     counts = [
         ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),

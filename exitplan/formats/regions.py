@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, current
+from exitplan.base.limits import PLAN_FILE, SEALED_MARK
+from exitplan.disk.safeio import read_capped
 from exitplan.domain.region import (
     FACT_KEYS,
     KINDS,
@@ -305,9 +307,6 @@ def plan_region(home: Path) -> tuple[str | None, bool]:
     read without its passphrase, and help-now never asks for one.
     """
     import tomllib
-
-    from exitplan.base.limits import PLAN_FILE, SEALED_MARK
-    from exitplan.disk.safeio import read_capped
 
     try:
         raw = read_capped(home / PLAN_FILE, MAX_REGION_FILE_BYTES * 64)

@@ -27,18 +27,24 @@ from exitplan.base.limits import (
     Status,
     When,
 )
+from exitplan.base.safetext import first_refused
 from exitplan.domain import model
 from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
 from exitplan.domain.inventory import Inventory
+from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
+from exitplan.domain.phonecheck import IPHONE_KEYS, KINDS, SIGNS
+from exitplan.domain.region import fact_keys, placeholder_problems
+from exitplan.domain.situation import KEYS
 from exitplan.formats.inventoryfile import money_from_data, plan_section, section_reader
+from exitplan.formats.regions import place_of
 
 
 def _no_control(text: str) -> str:
     """Refuse control characters: from a shared file they could rewrite the terminal."""
-    for char in text:
-        if (char < " " and char not in "\n\t") or "\x7f" <= char <= "\x9f":
-            raise ValueError(f"contains a control character (U+{ord(char):04X})")
+    char = first_refused(text)
+    if char is not None:
+        raise ValueError(f"contains a control character (U+{ord(char):04X})")
     return text
 
 
@@ -93,7 +99,6 @@ def _plain_date(value: Any) -> Any:
 
 
 def _situation_key(key: str) -> str:
-    from exitplan.domain.situation import KEYS
 
     if key not in KEYS:
         known = ", ".join(sorted(KEYS))
@@ -139,7 +144,6 @@ class ItemFile(BaseModel):
 
     @model_validator(mode="after")
     def _placeholders(self) -> ItemFile:
-        from exitplan.domain.region import placeholder_problems
 
         for name in ("title", "why", "how", "caution"):
             text = getattr(self, name)
@@ -147,8 +151,6 @@ class ItemFile(BaseModel):
                 for problem in placeholder_problems(text):
                     raise ValueError(f"'{name}' {problem}")
         if self.regions:
-            from exitplan.formats.regions import place_of
-
             unknown = [code for code in self.regions if place_of(code) is None]
             if unknown:
                 raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
@@ -177,7 +179,6 @@ class ItemFile(BaseModel):
 
     def to_domain(self) -> model.Item:
         """The validated item."""
-        from exitplan.domain.region import fact_keys
 
         values: dict[str, Any] = {}
         for name in type(self).model_fields:
@@ -268,7 +269,6 @@ class EventFile(BaseModel):
 
 
 def _phone_kind(key: str) -> str:
-    from exitplan.domain.phonecheck import KINDS
 
     if key not in KINDS:
         raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
@@ -276,7 +276,6 @@ def _phone_kind(key: str) -> str:
 
 
 def _sign(value: str) -> str:
-    from exitplan.domain.phonecheck import SIGNS
 
     if value not in SIGNS:
         raise ValueError(f"'{value}' is not a sign a phone check records")
@@ -284,7 +283,6 @@ def _sign(value: str) -> str:
 
 
 def _iphone_key(key: str) -> str:
-    from exitplan.domain.phonecheck import IPHONE_KEYS
 
     if key not in IPHONE_KEYS:
         known = ", ".join(sorted(IPHONE_KEYS))
@@ -329,6 +327,7 @@ class PlanFile(BaseModel):
     warn_days: int = Field(default=DEFAULT_WARN_DAYS, ge=0, le=MAX_WARN_DAYS)
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
+    answered: dict[SituationKey, date] = Field(default_factory=dict)
     region: PlaceCode | None = None
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
@@ -350,8 +349,6 @@ class PlanFile(BaseModel):
         if isinstance(data, dict):
             history = data.get("history")
             if isinstance(history, list):
-                from exitplan.domain.plan import keep_history
-
                 # Older events are dropped before validation: a huge log stays quick to open.
                 data = data | {
                     "history": keep_history(
@@ -361,6 +358,11 @@ class PlanFile(BaseModel):
             for key in ("exit_date", "planned_on"):
                 if isinstance(data.get(key), datetime):
                     raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
+            answered = data.get("answered")
+            if isinstance(answered, dict) and any(
+                isinstance(day, datetime) for day in answered.values()
+            ):
+                raise ValueError("answered days must be dates like 2027-01-31, without a time")
         return data
 
     def to_domain(self) -> model.PlanState:
@@ -372,6 +374,7 @@ class PlanFile(BaseModel):
             warn_days=self.warn_days,
             per_day=self.per_day,
             situation=dict(self.situation),
+            answered=dict(self.answered),
             region=self.region,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},

@@ -14,7 +14,7 @@ Checklist and never touches the one it is given.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -29,7 +29,8 @@ from pydantic import (
 from exitplan.base.errors import ChecklistError
 from exitplan.base.i18n import _
 from exitplan.domain.region import fact_keys, placeholder_problems
-from exitplan.formats.catalog import builtin_dir, parse_toml, read_text
+from exitplan.formats.catalog import builtin_dir
+from exitplan.formats.checklistfile import parse_toml, read_text
 from exitplan.formats.schema import Clean, Slug, Text, Title
 from exitplan.formats.tomlerrors import describe_errors
 
@@ -233,10 +234,9 @@ def apply(checklist: Checklist, translation: Translation) -> Checklist:
             items.append(item)
             continue
         items.append(
-            replace(item, title=step.title, why=step.why, how=step.how, caution=step.caution)
+            item.replace(title=step.title, why=step.why, how=step.how, caution=step.caution)
         )
-    return replace(
-        checklist,
+    return checklist.replace(
         title=translation.title,
         summary=translation.summary or checklist.summary,
         items=items,

@@ -12,15 +12,11 @@ import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from exitplan.base.errors import PlanError
 from exitplan.disk import atomic
 from exitplan.disk.atomic import make_private_dir
-
-if TYPE_CHECKING:
-    from exitplan.domain.model import PlanState
-    from exitplan.home.store import Store
+from exitplan.disk.safeio import is_regular
 
 KEEP_BACKUPS = 12
 KEEP_DAYS = 30
@@ -65,8 +61,6 @@ def list_backups(folder: Path) -> list[Backup]:
     """Kept generations, newest first (every neutral name is newer than the old-style ones)."""
     if not folder.is_dir():
         return []
-    from exitplan.disk.safeio import is_regular
-
     found = []
     for path in folder.glob("plan-*-*.toml"):
         if not is_regular(path):  # a link or a FIFO is never a backup: it is never opened
@@ -159,70 +153,15 @@ def prune_backups(folder: Path) -> None:
                 old.path.unlink()
 
 
-def keep_backup(store: Store, plain: bytes) -> None:
-    """Keep the plan's current content as a backup before it is replaced (needs the lock)."""
-    folder = store.backup_dir
+def keep_backup(folder: Path, write: Callable[[Path], object]) -> None:
+    """Keep the plan's current content as a backup before it is replaced (needs the lock).
+
+    `write(path)` writes the plan's bytes (sealed as the store seals them) to the new backup.
+    """
     make_private_dir(folder)
     # The backup is a courtesy copy: a failure to sync its folder must not stop the save.
     path = new_backup_path(folder)
-    written_after_newest(folder, path, lambda: store.write_file(path, plain, sync_folder=False))
+    written_after_newest(folder, path, lambda: write(path))
     with contextlib.suppress(OSError):
         atomic.fsync_dir(folder)
     prune_backups(folder)
-
-
-def check_choice(store: Store, number: int | None) -> list[Backup]:
-    """The backups, when `number` (a list position, or None) names one of them."""
-    available = store.backups()
-    if not available:
-        raise PlanError("there are no backups to restore from")
-    if number is not None and not 1 <= number <= len(available):
-        raise PlanError(f"there is no backup number {number}; 'exitplan backups' lists them")
-    return available
-
-
-def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
-    """The backup at list position `number` (or the latest readable one) and its plan state."""
-    from exitplan.crypto.vault import VaultError, WrongPassphrase
-
-    available = check_choice(store, number)
-    candidates = [available[number - 1]] if number else available
-    failures: list[Exception] = []
-    for backup in candidates:
-        try:
-            return backup, store.load(backup.path)
-        except (PlanError, VaultError, ValueError) as exc:
-            wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
-            if wrong and store.keys.key_path.exists():
-                raise  # the key file's check: the passphrase itself is wrong
-            if number:
-                raise PlanError(f"backup {number} cannot be read: {exc}") from None
-            failures.append(exc)
-    if all(isinstance(exc, WrongPassphrase) for exc in failures):
-        raise WrongPassphrase(
-            "the passphrase is not right, or every backup was changed; nothing was written"
-        )
-    raise PlanError(
-        "none of the backups can be opened (if the plan is encrypted: is the passphrase right?)"
-    )
-
-
-def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Backup, PlanState]:
-    """Make a backup the current plan, keeping what it replaces byte for byte (needs the lock)."""
-    from exitplan.domain.model import Event
-
-    store.require_lock("restore_backup()")
-    backup, state = pick_backup(store, number)
-    if store.plan_path.exists():
-        # Keep what is there byte for byte, even if it no longer opens.
-        make_private_dir(store.backup_dir)
-        path, kept = new_backup_path(store.backup_dir), store.read_raw()
-        written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
-    taken = backup.taken.astimezone()
-    state.history.append(
-        Event(at=now, action="restore", detail=f"backup from {taken:%Y-%m-%d %H:%M:%S}")
-    )
-    store.save(state, keep_backup=False)
-    # Pruning only now: restoring the oldest kept backup must not delete it first.
-    prune_backups(store.backup_dir)
-    return backup, state

@@ -18,7 +18,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
+from exitplan.base.errors import StorageError
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
+from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
     PRIORITY_RANK,
@@ -31,7 +33,10 @@ from exitplan.domain.model import (
     PhoneCheck,
     PlanState,
 )
+from exitplan.domain.pacing import Pace
+from exitplan.domain.place import local_plan
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
+from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
 from exitplan.home.cachedrows import cached_inventory, state_data
 
@@ -41,7 +46,6 @@ if TYPE_CHECKING:
     from exitplan.domain.plan import Plan
     from exitplan.domain.region import Local
 
-__all__ = ["CACHE_DIR", "CacheFiles"]
 CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
@@ -50,8 +54,6 @@ _STATUSES = frozenset(get_args(Status))
 FORMAT = 8
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
-# What validation refuses in any text that reaches the screen (see schema._no_control).
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # What in a cache file's bytes could decode to such a character: DEL or a C1 control in UTF-8,
 # a JSON escape of any of them, or a NUL byte (JSON in UTF-16 or UTF-32; json.loads reads those
 # too). Other raw control bytes never decode: strict JSON refuses them. A body without any of
@@ -109,14 +111,15 @@ def _plan(data: dict[str, Any]) -> PlanState:
     if (
         not all(s.status in _STATUSES for s in state.items.values())
         or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
+        or not all(type(day) is date for day in state.answered.values())
         or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")
     return state
 
 
-class CacheFiles(Protocol):
-    """What the cache needs of the data directory (a `store.Store` is one)."""
+class CacheReader(Protocol):
+    """What reading the cache needs of the data directory (a `folder.Folder` is one)."""
 
     @property
     def home(self) -> Path: ...
@@ -129,22 +132,26 @@ class CacheFiles(Protocol):
 
     def open_cache(self, data: bytes) -> bytes | None: ...
 
+
+class CacheFiles(CacheReader, Protocol):
+    """What writing the cache needs as well (a `store.Store` is one)."""
+
     def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
 
 
-def cache_dir(store: CacheFiles) -> Path:
+def cache_dir(store: CacheReader) -> Path:
     """Where the cache files live."""
     return store.home / CACHE_DIR
 
 
-def _read(store: CacheFiles, name: str, *, hook: bool = True) -> dict[str, Any] | None:
+def _read(store: CacheReader, name: str, *, hook: bool = True) -> dict[str, Any] | None:
     """A cache file's checked JSON; `hook=False` leaves `{"$d": ...}` dates undecoded."""
     found = _read_checked(store, name, hook=hook)
     return found[1] if found else None
 
 
 def _read_checked(
-    store: CacheFiles, name: str, *, hook: bool = True
+    store: CacheReader, name: str, *, hook: bool = True
 ) -> tuple[str, dict[str, Any]] | None:
     """A cache file's checksum line and checked JSON (see `_read`)."""
     raw = _read_bytes(cache_dir(store) / name)
@@ -188,7 +195,7 @@ def _has_control(value: Any) -> bool:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if _CONTROL.search(item):
+            if REFUSED.search(item):
                 return True
         elif isinstance(item, dict):
             stack.extend(item.values())
@@ -211,7 +218,7 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_catalog_cached(store: CacheFiles, *, texts: bool = True) -> Catalog | None:
+def load_catalog_cached(store: CacheReader, *, texts: bool = True) -> Catalog | None:
     """The catalog from the cache, if every checklist file is exactly as when it was cached.
 
     `texts=False`: without the steps' why, how, caution, sources and tags (the status screen
@@ -220,7 +227,7 @@ def load_catalog_cached(store: CacheFiles, *, texts: bool = True) -> Catalog | N
         return _load_catalog(store, texts=texts)
 
 
-def _load_catalog(store: CacheFiles, *, texts: bool) -> Catalog | None:
+def _load_catalog(store: CacheReader, *, texts: bool) -> Catalog | None:
     # Decoded without the date hook (one Python call per JSON object, 20,000 on a big plan):
     # the catalog's only dates are the items' fixed due dates, which `from_columns` decodes.
     found = _read_checked(store, CATALOG_FILE, hook=False)
@@ -258,13 +265,7 @@ class CachedPlan(NamedTuple):
     region: Local | None = None
 
 
-def load_plan_cached(store: CacheFiles) -> PlanState | None:
-    """The plan state from the cache, if plan.toml is exactly as when it was cached."""
-    cached = load_cached_plan(store)
-    return cached.state if cached else None
-
-
-def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
+def load_cached_plan(store: CacheReader) -> CachedPlan | None:
     """The plan state and pacing from the cache, if plan.toml is exactly as when cached."""
     cached = _read(store, PLAN_FILE)
     if cached is None:
@@ -274,7 +275,6 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
             return None
         pace = cached.get("pace")
         state = _plan(cached["state"])
-        from exitplan.formats.regions import region_from_cache
 
         region = region_from_cache(state.region, cached.get("region"))
         return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
@@ -285,7 +285,6 @@ def load_cached_plan(store: CacheFiles) -> CachedPlan | None:
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     """The plan with the pacing kept in the cache, when it was worked out for this very plan:
     the same checklist files and the same number of steps (else the plan as it was)."""
-    from exitplan.domain.pacing import Pace
 
     data = cached.pace
     code = pacing_code()
@@ -330,7 +329,6 @@ def _files_data(catalog: Catalog) -> list[list[Any]]:
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
-    from exitplan.domain.place import local_plan
 
     paced = local_plan(catalog, state).pace()
     code = pacing_code()
@@ -341,8 +339,6 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
 
 def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
     """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
-    from exitplan.base.errors import StorageError
-    from exitplan.formats.regions import region_cache_data
 
     folder = cache_dir(store)
     if is_link(folder):

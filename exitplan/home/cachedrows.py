@@ -102,7 +102,8 @@ def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
 
 def state_data(state: PlanState) -> dict[str, Any]:
     """The plan state as the cache writes it: plain data, amounts as their exact text."""
-    data = asdict(state)
+    data = state.to_data()
+    data["inventory"] = asdict(state.inventory)
     for row in data["inventory"]["money"]:
         row["amount"] = format(row["amount"], "f")
     return data

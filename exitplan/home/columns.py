@@ -15,7 +15,6 @@ position outside the list) raises ValueError, and the cache is then not used.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from datetime import date
 from typing import Any, get_args
@@ -23,9 +22,9 @@ from typing import Any, get_args
 from exitplan.base.limits import Priority, When
 from exitplan.domain.model import Checklist, Due, Item
 
-_ITEM_FIELDS = Item.__dataclass_fields__
+_ITEM_FIELDS = Item._FIELDS
 _DEFAULTS = {  # the tuples among them are shared: they cannot change
-    name: f.default for name, f in _ITEM_FIELDS.items() if f.default is not dataclasses.MISSING
+    name: getattr(Item, name) for name in _ITEM_FIELDS if hasattr(Item, name)
 }
 _TUPLES = frozenset(name for name, value in _DEFAULTS.items() if value == ())
 _FULL = frozenset(name for name in _ITEM_FIELDS if name not in _DEFAULTS) - {"due"}
@@ -33,10 +32,10 @@ _COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
 TEXTS = frozenset({"why", "how", "caution", "sources", "tags", "checked"})
 # An item read without its texts: an empty why, and the other texts' defaults.
 _NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
-CHECKLIST_FIELDS = tuple(name for name in Checklist.__dataclass_fields__ if name != "items")
-# A dataclass keeps each field's plain default as a class attribute, so an item whose own
-# attributes leave out a field that has its default reads the default from the class: most
-# items are built from their few values that differ, not from all 17.
+CHECKLIST_FIELDS = tuple(name for name in Checklist._FIELDS if name != "items")
+# A record keeps each field's default as a class attribute, so an item whose own attributes
+# leave out a field that has its default reads the default from the class: most items are
+# built from their few values that differ, not from all of them.
 _ON_CLASS = frozenset(name for name, value in _DEFAULTS.items() if vars(Item).get(name) == value)
 _new = object.__new__
 

@@ -16,19 +16,37 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError
 from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
+from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
+from exitplan.home.backups import keep_time
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from exitplan.crypto.datakey import DataKey
-    from exitplan.home.store import Store
 
 Hint = Callable[[], str]
+
+
+class SealedFiles(Protocol):
+    """What sealing a home's files needs of it (a `store.Store` is one)."""
+
+    @property
+    def keys(self) -> KeySession: ...
+
+    def private_files(self) -> list[Path]: ...
+
+    def all_private_files(self) -> list[Path]: ...
+
+    def read_raw(self, path: Path | None = None) -> bytes: ...
+
+    def open_sealed(self, data: bytes, path: Path) -> bytes: ...
+
+    def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
+
 
 KEY_FILE_MAX = 4096
 WRONG = "that passphrase did not open the plan; nothing was read or written"
@@ -50,8 +68,8 @@ class KeySession:
         self.home = home
         self._ask_passphrase = ask_passphrase
         self._retry = retry
-        self.key: DataKey | None = None
-        self.others: tuple[DataKey, ...] = ()  # the new key, while a passphrase change runs
+        self.key: datakey.DataKey | None = None
+        self.others: tuple[datakey.DataKey, ...] = ()  # the new key, while a passphrase change runs
 
     @property
     def key_path(self) -> Path:
@@ -64,11 +82,11 @@ class KeySession:
         return self.home / NEXT_KEY_FILE
 
     @property
-    def ring(self) -> tuple[DataKey, ...]:
+    def ring(self) -> tuple[datakey.DataKey, ...]:
         """Every key held: a file opens with whichever of them it names."""
         return (self.key, *self.others) if self.key is not None else self.others
 
-    def use(self, key: DataKey | None) -> None:
+    def use(self, key: datakey.DataKey | None) -> None:
         """Seal every file written from now on with this key (None: write plain files)."""
         self.key = key
 
@@ -88,8 +106,6 @@ class KeySession:
     def change_in_progress(self) -> bool:
         """Whether a passphrase change was stopped before it finished (plan.key.next is there
         and plan.key does not hold its new key yet)."""
-        from exitplan.crypto.keyfile import key_file_id, next_file_ids
-        from exitplan.crypto.vault import VaultError
 
         if not safeio.is_link(self.next_path) and not self.next_path.exists():
             return False
@@ -98,8 +114,11 @@ class KeySession:
             current = self.read_key_file()
             if upcoming is None:
                 return False
-            return current is None or key_file_id(current) != next_file_ids(upcoming)[1]
-        except (VaultError, PlanError):
+            return (
+                current is None
+                or keyfile.key_file_id(current) != keyfile.next_file_ids(upcoming)[1]
+            )
+        except (vault.VaultError, PlanError):
             return True
 
     def passphrase(self) -> str:
@@ -108,13 +127,12 @@ class KeySession:
             raise PassphraseNeeded("this plan is encrypted and no passphrase was given")
         return self._ask_passphrase()
 
-    def unlock_key_file(self) -> DataKey:
+    def unlock_key_file(self) -> datakey.DataKey:
         """The data key from the key file, asking for the passphrase (again after a wrong one).
 
         While a passphrase change is unfinished, either passphrase opens both keys."""
         if self.key is not None:
             return self.key
-        from exitplan.crypto.vault import DamagedKeyFile, VaultError, WrongPassphrase
 
         data = self.read_key_file()
         upcoming = self.read_key_file(self.next_path) if self.change_in_progress() else None
@@ -127,46 +145,43 @@ class KeySession:
             try:
                 self._open_keys(data, upcoming, self.passphrase())
                 return self.key  # type: ignore[return-value]  # set by _open_keys
-            except WrongPassphrase:
+            except vault.WrongPassphrase:
                 if self._retry is not None and self._retry():
                     continue
-                raise WrongPassphrase(WRONG) from None
-            except DamagedKeyFile as exc:
+                raise vault.WrongPassphrase(WRONG) from None
+            except vault.DamagedKeyFile as exc:
                 which = self.next_path if "next" in str(exc) else self.key_path
-                raise DamagedKeyFile(
+                raise vault.DamagedKeyFile(
                     f"the key file {which} is damaged, so no passphrase can open the "
                     "plan; nothing was changed (if you have a copy of it, put it back)"
                 ) from None
-            except VaultError as exc:
+            except vault.VaultError as exc:
                 raise PlanError(f"{self.key_path}: {str(exc).rstrip('.')}") from None
 
     def _open_keys(self, data: bytes | None, upcoming: bytes | None, passphrase: str) -> None:
-        from exitplan.crypto.keyfile import open_key_file, open_next_file
-        from exitplan.crypto.vault import WrongPassphrase
 
         key = None
         if data is not None:
             try:
-                key = open_key_file(data, passphrase)
-            except WrongPassphrase:
+                key = keyfile.open_key_file(data, passphrase)
+            except vault.WrongPassphrase:
                 if upcoming is None:
                     raise
         if upcoming is None:
             self.key, self.others = key, ()
             return
         old, new = (
-            open_next_file(upcoming, old=key)
+            keyfile.open_next_file(upcoming, old=key)
             if key is not None
-            else open_next_file(upcoming, passphrase=passphrase)
+            else keyfile.open_next_file(upcoming, passphrase=passphrase)
         )
         self.key, self.others = old, (new,)
 
     def unlock(self, data: bytes) -> bytes:
         """Open sealed bytes with the data key (or keys) held, unlocking the key file first."""
-        from exitplan.crypto.datakey import open_with_any
 
         self.unlock_key_file()
-        return open_with_any(data, self.ring)
+        return datakey.open_with_any(data, self.ring)
 
     def open(self, data: bytes, path: Path, *, wrong: Hint, damaged: Hint) -> bytes:
         """Plain bytes of a file that may be sealed, with one plain message when it will not open.
@@ -175,38 +190,31 @@ class KeySession:
         """
         if not data.startswith(SEALED_MARK):
             return data
-        from exitplan.crypto.vault import (
-            DamagedFile,
-            DamagedKeyFile,
-            OtherKey,
-            VaultError,
-            WrongPassphrase,
-        )
 
         try:
             return self.unlock(data)
-        except WrongPassphrase as exc:
+        except vault.WrongPassphrase as exc:
             if str(exc) == WRONG:
                 raise
-            raise WrongPassphrase(
+            raise vault.WrongPassphrase(
                 "the passphrase is not right, or the file was changed; nothing was written."
                 f"{wrong()}"
             ) from None
-        except OtherKey:
+        except vault.OtherKey:
             raise PlanError(
                 f"{path}: is sealed with a key other than the one in plan.key (another plan's, or "
                 "plan.key was put back from before an encrypt or a passphrase change); it was "
                 "left as it is"
             ) from None
-        except DamagedFile:
+        except vault.DamagedFile:
             hint = damaged()
             raise PlanError(
                 f"{path}: was changed or damaged after it was written; it was not read"
                 + (f".{hint}" if hint else "")
             ) from None
-        except DamagedKeyFile:
+        except vault.DamagedKeyFile:
             raise
-        except VaultError as exc:
+        except vault.VaultError as exc:
             reason, hint = str(exc).rstrip("."), damaged()
             raise PlanError(f"{path}: {reason}" + (f".{hint}" if hint else "")) from None
 
@@ -222,36 +230,34 @@ class KeySession:
             return None if plan_sealed else data
         if not plan_sealed:
             return None
-        from exitplan.crypto.datakey import key_id_of
-        from exitplan.crypto.vault import VaultError
 
         try:
-            if key_id_of(data) != key_id_of(plan_head + bytes(2048)):
+            if datakey.key_id_of(data) != datakey.key_id_of(plan_head + bytes(2048)):
                 return None
             return self.unlock(data)
-        except VaultError:
+        except vault.VaultError:
             return None
 
     def seal(self, plain: bytes) -> bytes:
         """Plain bytes sealed with the data key held (format 2)."""
-        from exitplan.crypto.datakey import seal_with
 
         if self.key is None:  # pragma: no cover - callers check
             raise RuntimeError("no data key is held")
-        return seal_with(plain, self.key)
+        return datakey.seal_with(plain, self.key)
 
     def write(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None:
         """Write a file atomically, sealed when a key is held (read back before it replaces)."""
         if self.key is None:
             atomic.write_atomic(path, plain, sync_folder=sync_folder)
             return
-        from exitplan.crypto.datakey import open_with, seal_with
 
         key = self.key
-        sealed = seal_with(plain, key)
+        sealed = datakey.seal_with(plain, key)
 
         def verify(tmp: Path) -> None:
-            if open_with(safeio.read_capped(tmp, len(sealed)), key) != plain:  # pragma: no cover
+            if (
+                datakey.open_with(safeio.read_capped(tmp, len(sealed)), key) != plain
+            ):  # pragma: no cover
                 raise StorageError(f"could not verify {path.name}; nothing was replaced")
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
@@ -270,12 +276,12 @@ def is_plain(path: Path) -> bool:
     return head not in (SEALED_MARK, SEALED_COPY_MARK)
 
 
-def plain_files(store: Store) -> list[Path]:
+def plain_files(store: SealedFiles) -> list[Path]:
     """Private files (plan, backups, own checklists, cache, journal) that are not sealed."""
     return [path for path in store.all_private_files() if is_plain(path)]
 
 
-def adopt_key(store: Store, extra: list[Path]) -> None:
+def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
     """If this home is encrypted, unlock its key so that new saves are sealed too.
 
     A plan made again over encrypted backups (after plan.toml went missing) must not
@@ -294,7 +300,7 @@ def adopt_key(store: Store, extra: list[Path]) -> None:
                 return
 
 
-def seal_leftovers(store: Store) -> int:
+def seal_leftovers(store: SealedFiles) -> int:
     """Seal every plain copy left in the data directory (older backups, own checklists).
 
     Runs after the plan itself is saved, so it never fails the command: anything it cannot
@@ -305,8 +311,6 @@ def seal_leftovers(store: Store) -> int:
         with contextlib.suppress(OSError, ExitplanError):
             data = store.read_raw(path)
             if not data.startswith(SEALED_MARK):
-                from exitplan.home.backups import keep_time
-
                 keep_time(path, lambda: store.write_file(path, data))  # noqa: B023
                 sealed += 1
     return sealed

@@ -33,7 +33,21 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError, PlanError
 from exitplan.base.limits import SEALED_MARK
+from exitplan.crypto.datakey import DataKey, key_id_of, open_with_any, seal_with
+from exitplan.crypto.keyfile import (
+    new_key_file,
+    next_file,
+    next_slot,
+    open_key_file,
+    open_next_file,
+)
+from exitplan.crypto.vault import VaultError
 from exitplan.disk import atomic, safeio
+from exitplan.home.backups import keep_time, neutral_name
+from exitplan.home.cache import drop_cache
+from exitplan.journal.listing import journal_dir
+from exitplan.journal.resealing import reseal
+from exitplan.journal.sealing import Sealing
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -65,7 +79,6 @@ def _read(path: Path) -> bytes | None:
 
 def _neutral(store: Store, path: Path) -> None:
     """Give a sealed old-style backup a neutral name (no save count, no time of day)."""
-    from exitplan.home.backups import neutral_name
 
     for backup in store.backups():
         if backup.path == path and not path.name.startswith("plan-d"):
@@ -75,8 +88,6 @@ def _neutral(store: Store, path: Path) -> None:
 
 
 def _key_id(data: bytes) -> bytes | None:
-    from exitplan.crypto.datakey import key_id_of
-    from exitplan.crypto.vault import VaultError
 
     try:
         return key_id_of(data)
@@ -86,7 +97,6 @@ def _key_id(data: bytes) -> bytes | None:
 
 def ensure_key_file(store: Store, passphrase: str) -> DataKey:
     """The data key: from ``plan.key`` opened with `passphrase`, or a new one written first."""
-    from exitplan.crypto.keyfile import new_key_file
 
     keys = store.keys
     if keys.key is not None:
@@ -105,8 +115,6 @@ def ensure_key_file(store: Store, passphrase: str) -> DataKey:
 def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[str]) -> bool:
     """Write one file of the plan (plan, backup, own checklist) sealed with `target` (or plain);
     False when it was already so, or was left as it is (named in `left`)."""
-    from exitplan.crypto.datakey import open_with_any, seal_with
-    from exitplan.crypto.vault import VaultError
 
     data = _read(path)
     if data is None:
@@ -125,7 +133,6 @@ def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[st
             return False
     else:
         plain = data
-    from exitplan.home.backups import keep_time
 
     new = plain if target is None else seal_with(plain, target)
     keep_time(path, lambda: atomic.write_atomic(path, new))
@@ -136,9 +143,6 @@ def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[st
 
 def _journal(store: Store, target: DataKey | None, *, backwards: bool = False) -> Rekeyed:
     """Re-seal the journal's records and kept copies (to `target`, or to plain)."""
-    from exitplan.journal.listing import journal_dir
-    from exitplan.journal.resealing import reseal
-    from exitplan.journal.sealing import Sealing
 
     if not journal_dir(store.home).is_dir():
         return Rekeyed(0, [], [])
@@ -156,7 +160,6 @@ def _others_first(store: Store) -> list[Path]:
 
 def encrypt(store: Store, passphrase: str) -> Rekeyed:
     """Seal every file still plain with the data key, plan last."""
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("encrypt()")
     key = ensure_key_file(store, passphrase)
@@ -187,10 +190,6 @@ def _check_readable(store: Store) -> None:
 def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeyed:
     """Re-seal every file with a new data key wrapped by the new passphrase, plan last; then the
     new key file replaces ``plan.key``. The old key must be unlocked (the plan was read)."""
-    from exitplan.crypto.datakey import DataKey
-    from exitplan.crypto.keyfile import next_file, next_slot, open_key_file, open_next_file
-    from exitplan.crypto.vault import VaultError
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("change_passphrase()")
     keys = store.keys
@@ -238,7 +237,6 @@ def drop_next_file(store: Store) -> None:
 
 def decrypt(store: Store) -> Rekeyed:
     """Write every file plain again, plan FIRST, ``plan.key`` deleted LAST."""
-    from exitplan.home.cache import drop_cache
 
     store.require_lock("decrypt()")
     store.keys.unlock_key_file()

@@ -1,7 +1,8 @@
-"""The data directory: its paths, the lock against concurrent runs, loading and saving the plan.
+"""The data directory: the lock against concurrent runs, loading and saving the plan, restoring.
 
-The other rooms: `atomic` (safe writes), `planfile` (the file format), `keys` (sealing),
-`backups` (earlier generations and restore), `workspace` (the locked change and the cache).
+The other rooms: `folder` (its paths and checks), `atomic` (safe writes), `planfile` (the file
+format), `keys` (sealing), `backups` (earlier generations), `workspace` (the locked change and
+the cache).
 """
 
 from __future__ import annotations
@@ -10,77 +11,49 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError
 from exitplan.base.limits import (
-    BACKUP_DIR,
-    CACHE_DIR,
-    CHECKLIST_DIR,
-    FOLDERS,
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
     LOCK_FILE,
-    NEVER_LINKS,
     OWN_NAMES,
-    PLAN_FILE,
-    SEALED_MARK,
     TEMP_SUFFIX,
     is_own,
 )
-from exitplan.disk.atomic import fsync_dir, write_atomic
-from exitplan.disk.safeio import (
-    is_link,
-    is_regular,
-    overwrite,
-    read_capped,
-    refuse_link,
-    shared_folder,
-)
+from exitplan.crypto.vault import VaultError, WrongPassphrase
+from exitplan.disk import atomic
+from exitplan.disk.atomic import make_private_dir
+from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
+from exitplan.domain.model import Event
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import (
-    KEEP_BACKUPS,
-    KEEP_DAYS,
     Backup,
     has_backups,
     keep_backup,
     list_backups,
+    new_backup_path,
+    prune_backups,
+    written_after_newest,
 )
-from exitplan.home.keys import KeySession
+from exitplan.home.folder import Folder
+from exitplan.home.keys import KeySession, is_plain, seal_leftovers
 
 if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
     from exitplan.domain.model import PlanState
 
-# Re-exported: other modules and tests import these names from here.
-__all__ = [
-    "BACKUP_DIR",
-    "FOLDERS",
-    "KEEP_BACKUPS",
-    "KEEP_DAYS",
-    "LOCK_FILE",
-    "LOCK_TIMEOUT_ENV",
-    "PLAN_FILE",
-    "SEALED_MARK",
-    "TEMP_SUFFIX",
-    "Backup",
-    "Store",
-    "dump_plan",
-    "fsync_dir",
-    "lock_timeout",
-    "parse_plan",
-    "write_atomic",
-]
-
 MAX_PLAN_BYTES = 64 * 1024 * 1024
-# An own checklist may be 16 MiB of text (catalog.MAX_FILE_BYTES), plus room for its seal.
+# An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), plus room for its seal.
 MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
 
 
-class Store:
+class Store(Folder):
     """The data directory: plan file, backups, lock and the person's own checklists."""
 
     def __init__(
@@ -89,7 +62,7 @@ class Store:
         ask_passphrase: Callable[[], str] | None = None,
         retry: Callable[[], bool] | None = None,
     ) -> None:
-        self.home = home
+        super().__init__(home)
         self.keys = KeySession(home, ask_passphrase, retry)
         self._lock_fd: int | None = None
 
@@ -97,26 +70,6 @@ class Store:
     def key(self) -> DataKey | None:
         """The key every file is sealed with (None: the plan is stored plain)."""
         return self.keys.key
-
-    @property
-    def plan_path(self) -> Path:
-        """The plan file."""
-        return self.home / PLAN_FILE
-
-    @property
-    def backup_dir(self) -> Path:
-        """Where earlier generations of the plan are kept."""
-        return self.home / BACKUP_DIR
-
-    @property
-    def checklist_dir(self) -> Path:
-        """The person's own checklist files."""
-        return self.home / CHECKLIST_DIR
-
-    @property
-    def cache_dir(self) -> Path:
-        """Where the cache lives (only the workspace reads and writes it)."""
-        return self.home / CACHE_DIR
 
     def owns(self, path: Path) -> bool:
         """Whether a path is one of exitplan's own files or in one of its folders (the one list,
@@ -127,10 +80,6 @@ class Store:
         except (OSError, RuntimeError):  # a path too long, a loop of links: not ours to judge
             return False
         return target.is_relative_to(home) and is_own(target.relative_to(home))
-
-    def exists(self) -> bool:
-        """Whether a plan has been created here."""
-        return self.plan_path.is_file()
 
     def backups(self) -> list[Backup]:
         """Kept generations, newest first."""
@@ -164,17 +113,6 @@ class Store:
             # The backups are looked at only when something is wrong, never on every load.
             raise PlanError(f"{exc}{self._restore_hint(path)}") from None
 
-    def is_encrypted(self) -> bool:
-        """Whether the plan file on disk is sealed."""
-        return (self.plan_head() or b"").startswith(SEALED_MARK)
-
-    def plan_head(self) -> bytes | None:
-        """The first bytes of the plan file (its seal header, if any), or None without one."""
-        try:
-            return read_capped(self.plan_path, 255)
-        except OSError:
-            return None
-
     def open_sealed(self, data: bytes, path: Path) -> bytes:
         """Plain bytes of a file that may be sealed."""
 
@@ -201,42 +139,6 @@ class Store:
         if len(data) > MAX_CHECKLIST_FILE_BYTES:
             raise PlanError(f"{path}: is larger than 16 MiB")
         return self.open_sealed(data, path)
-
-    def check_private(self, path: Path | None = None) -> None:
-        """Refuse a data directory or file that other users could read, and links in it."""
-        self.check_links()
-        for target in (self.home, path or self.plan_path):
-            try:
-                st = target.stat()
-            except OSError:
-                continue
-            mode = st.st_mode
-            if target.is_dir() and shared_folder(st.st_mode, st.st_uid):
-                raise PlanError(
-                    f"the folder {target} is shared with other users of this computer, so "
-                    "exitplan keeps no plan directly in it; give --home a new folder inside "
-                    "it (exitplan creates it private), or leave --home out to use your own "
-                    "data folder"
-                )
-            if mode & 0o077:
-                kind = "folder" if target.is_dir() else "file"
-                fix = "700" if target.is_dir() else "600"
-                raise PlanError(
-                    f"the {kind} {target} can be read by other users of this computer; "
-                    f"make it private with: chmod {fix} '{target}'"
-                )
-
-    def check_links(self) -> None:
-        """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
-        for name in NEVER_LINKS:
-            refuse_link(self.home, self.home / name)
-        for folder in (self.checklist_dir, self.backup_dir):
-            if not folder.is_dir():
-                continue
-            with os.scandir(folder) as listing:
-                for entry in listing:
-                    if entry.is_symlink() and entry.name.endswith(".toml"):
-                        refuse_link(self.home, folder / entry.name)
 
     def _restore_hint(self, path: Path) -> str:
         if path == self.plan_path and has_backups(self.backup_dir):
@@ -278,8 +180,6 @@ class Store:
 
     def home_is_encrypted(self) -> bool:
         """Whether this home was encrypted: it has a key file, or a sealed backup."""
-        from exitplan.home.keys import is_plain
-
         if self.keys.key_path.exists() or self.keys.next_path.exists():
             return True
         return any(not is_plain(backup.path) for backup in self.backups())
@@ -310,7 +210,7 @@ class Store:
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the exclusive lock; create the private data directory if needed."""
-        import fcntl
+        import fcntl  # only a command that changes the plan needs it
 
         self.ensure_home()
         try:
@@ -380,8 +280,6 @@ class Store:
 
     def save(self, state: PlanState, *, keep_backup: bool = True) -> None:
         """Write the plan atomically, keeping the previous version as a backup."""
-        from exitplan.home.keys import seal_leftovers
-
         self.require_lock("save()")
         self.refuse_plain_write()
         data = dump_plan(state)
@@ -398,7 +296,61 @@ class Store:
 
 def keep_backup_of(store: Store) -> None:
     """Keep the current plan as a backup, in plain bytes re-sealed with the current key."""
-    keep_backup(store, store.open_sealed(store.read_raw(), store.plan_path))
+    plain = store.open_sealed(store.read_raw(), store.plan_path)
+    keep_backup(store.backup_dir, lambda path: store.write_file(path, plain, sync_folder=False))
+
+
+def check_choice(store: Store, number: int | None) -> list[Backup]:
+    """The backups, when `number` (a list position, or None) names one of them."""
+    available = store.backups()
+    if not available:
+        raise PlanError("there are no backups to restore from")
+    if number is not None and not 1 <= number <= len(available):
+        raise PlanError(f"there is no backup number {number}; 'exitplan backups' lists them")
+    return available
+
+
+def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
+    """The backup at list position `number` (or the latest readable one) and its plan state."""
+    available = check_choice(store, number)
+    candidates = [available[number - 1]] if number else available
+    failures: list[Exception] = []
+    for backup in candidates:
+        try:
+            return backup, store.load(backup.path)
+        except (PlanError, VaultError, ValueError) as exc:
+            wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
+            if wrong and store.keys.key_path.exists():
+                raise  # the key file's check: the passphrase itself is wrong
+            if number:
+                raise PlanError(f"backup {number} cannot be read: {exc}") from None
+            failures.append(exc)
+    if all(isinstance(exc, WrongPassphrase) for exc in failures):
+        raise WrongPassphrase(
+            "the passphrase is not right, or every backup was changed; nothing was written"
+        )
+    raise PlanError(
+        "none of the backups can be opened (if the plan is encrypted: is the passphrase right?)"
+    )
+
+
+def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Backup, PlanState]:
+    """Make a backup the current plan, keeping what it replaces byte for byte (needs the lock)."""
+    store.require_lock("restore_backup()")
+    backup, state = pick_backup(store, number)
+    if store.plan_path.exists():
+        # Keep what is there byte for byte, even if it no longer opens.
+        make_private_dir(store.backup_dir)
+        path, kept = new_backup_path(store.backup_dir), store.read_raw()
+        written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
+    taken = backup.taken.astimezone()
+    state.history.append(
+        Event(at=now, action="restore", detail=f"backup from {taken:%Y-%m-%d %H:%M:%S}")
+    )
+    store.save(state, keep_backup=False)
+    # Pruning only now: restoring the oldest kept backup must not delete it first.
+    prune_backups(store.backup_dir)
+    return backup, state
 
 
 def lock_timeout() -> float:

@@ -28,6 +28,7 @@ from typing import Any
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _
 from exitplan.base.safetext import one_line
+from exitplan.crypto.stream import sealed_copy_size
 from exitplan.disk import atomic, safeio
 from exitplan.journal.entry import JournalError, check_text
 from exitplan.journal.listing import FILES_DIR, ensure_dir, files_dir, journal_dir
@@ -178,8 +179,6 @@ def _keep(
     target = copy_path(home, next_number(home))
     need = expected
     if sealing is not None:
-        from exitplan.crypto.stream import sealed_copy_size
-
         need = sealed_copy_size(expected, sealing.chunk)
     _check_room(folder, need, name)
     digest = hashlib.sha256()

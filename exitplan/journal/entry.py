@@ -21,13 +21,14 @@ message, and nothing is added. Pure functions: ``now`` is always a parameter.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.base.safetext import REFUSED, first_refused
+from exitplan.base.tomlcost import toml_cost_problem
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -297,21 +298,13 @@ def check_text(name: str, value: str) -> str:
             f"'{name}' is longer than {MAX_FIELD_CHARS:,} characters; "
             "split it over more than one entry or amendment"
         )
-    for char in text:
-        if char in "\n\t":
-            continue
-        category = unicodedata.category(char)
-        if category in {"Cc", "Cs"}:
-            raise JournalError(
-                f"'{name}' holds a control character (U+{ord(char):04X}); "
-                "only plain text, new lines and tabs can be kept"
-            )
+    char = first_refused(text)
+    if char is not None:
+        raise JournalError(
+            f"'{name}' holds a control character (U+{ord(char):04X}); "
+            "only plain text, new lines and tabs can be kept"
+        )
     return text
-
-
-# What `check_text` refuses, as one search: control characters but newline and tab, and the
-# lone surrogates a JSON escape can make.
-_REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def holds_refused(value: object) -> bool:
@@ -321,7 +314,7 @@ def holds_refused(value: object) -> bool:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if _REFUSED.search(item):
+            if REFUSED.search(item):
                 return True
         elif isinstance(item, dict):
             stack.extend(item.keys())
@@ -379,7 +372,6 @@ def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
             raise JournalError("the entry is not UTF-8 text; nothing was added") from None
     if len(text) > MAX_TOML_BYTES:
         raise JournalError("the entry is too large to read; nothing was added")
-    from exitplan.base.tomlcost import toml_cost_problem
 
     if problem := toml_cost_problem(text):
         raise JournalError(f"the entry could not be read: {problem}; nothing was added")

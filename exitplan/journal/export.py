@@ -2,19 +2,19 @@
 
 Each export is chronological and holds every field, each record's hash and previous hash, an
 attachment manifest (name, size, SHA-256), the verify result with the head fingerprint, and a
-short plain statement of how to check it. The HTML is self-contained (inline CSS, no scripts,
-nothing fetched) and prints well. Everything the person wrote is escaped. Pure: returns text.
+short plain statement of how to check it. The HTML is the one self-contained page
+(`base.markup.html_page`: inline CSS, no scripts, nothing fetched) and prints well. Everything the
+person wrote is escaped with the one Markdown or HTML escaper. Pure: returns text.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from datetime import datetime
 from typing import Any
 
 from exitplan.base.i18n import N_, _
+from exitplan.base.markup import escape_markdown, html_page, html_text
 from exitplan.base.safetext import one_line
 from exitplan.journal.chain import TAIL_NOTE
 from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
@@ -105,21 +105,9 @@ def _when_text(fields: dict[str, Any], recorded: object) -> str:
     return _("not given (written {time})").format(time=local_text(recorded, offset=True))
 
 
-_MD_INLINE = re.compile(r"([\\`*_\[\]<>|~#])")
-_MD_BULLET = re.compile(r"^(\s*)([-+=])")
-_MD_NUMBER = re.compile(r"^(\s*\d+)([.)])")
-
-
 def md_escape(text: str) -> str:
-    """Text shown literally in Markdown: markup characters escaped, HTML made inert."""
-    lines = []
-    for raw in text.replace("&", "&amp;").split("\n"):
-        line = _MD_INLINE.sub(r"\\\1", raw)
-        # A line that would start a list, a heading underline or a numbered item.
-        line = _MD_BULLET.sub(r"\1\\\2", line)
-        lines.append(_MD_NUMBER.sub(r"\1\\\2", line))
-    # Keep the person's line breaks as breaks in the rendered document.
-    return "  \n".join(lines)
+    """Text shown literally in Markdown (the one escaper), each line break kept as a break."""
+    return "  \n".join(escape_markdown(text).split("\n"))
 
 
 def to_markdown(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
@@ -221,8 +209,7 @@ table { border-collapse: collapse; font-size: .9rem; } td, th { border: 1px soli
 """
 
 
-def _h(text: object) -> str:
-    return html.escape(str(text), quote=True)
+_h = html_text  # every value shown in the HTML page goes through it
 
 
 def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
@@ -231,12 +218,6 @@ def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
     entries = list_entries(records)
     exported = _("Exported {time}.").format(time=local_text(utc_text(now), offset=True))
     out = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="referrer" content="no-referrer">',
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        "style-src 'unsafe-inline'; img-src 'none'\">",
-        f"<title>{_h(_('Journal'))}</title><style>{_CSS}</style></head><body>",
         f"<h1>{_h(_('Journal'))}</h1>",
         f"<p>{_h(_(INTRO))}</p>",
         f"<p>{_h(exported)}</p>",
@@ -296,9 +277,8 @@ def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
     out += [
         f"<h2>{_h(_('How to check this journal'))}</h2>",
         f"<p>{_h(_(HOW_TO_CHECK))}</p>",
-        "</body></html>",
     ]
-    return "\n".join(out) + "\n"
+    return html_page(_("Journal"), out, style=_CSS)
 
 
 def _html_fields(fields: dict[str, Any]) -> str:

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from exitplan.base.limits import SEALED_MARK
+from exitplan.crypto.datakey import open_with_any, seal_with
+from exitplan.crypto.stream import open_copy, seal_copy
 
 if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
@@ -51,24 +53,20 @@ class Sealing:
 
     def seal(self, plain: bytes) -> bytes:
         """A record's bytes sealed with `key`."""
-        from exitplan.crypto.datakey import seal_with
 
         return seal_with(plain, self.key)
 
     def open(self, data: bytes) -> bytes:
         """A sealed record's bytes (VaultError when no key opens them or they were changed)."""
-        from exitplan.crypto.datakey import open_with_any
 
         return open_with_any(data, self.keys)
 
     def seal_copy(self, pieces: Iterable[bytes]) -> Iterator[bytes]:
         """A kept copy sealed in chunks, header first."""
-        from exitplan.crypto.stream import seal_copy
 
         return seal_copy(pieces, self.key, self.chunk)
 
     def open_copy(self, read: Callable[[int], bytes], total: int) -> Iterator[bytes]:
         """A sealed kept copy's bytes, chunk by chunk (VaultError when damaged or foreign)."""
-        from exitplan.crypto.stream import open_copy
 
         return open_copy(read, total, self.keys)

@@ -15,14 +15,27 @@ imports platformdirs, a few milliseconds), so both paths always agree on the fol
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.disk.paths import default_home
+from exitplan.domain.dates import real_today
+from exitplan.domain.day import day_view
+from exitplan.domain.place import local_plan
+from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
+from exitplan.home.folder import Folder
+from exitplan.journal.listing import glance as journal_glance
+from exitplan.service import terminal
+from exitplan.views.data import status_data
+from exitplan.views.screen import status_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from pathlib import Path
 
     from exitplan.domain.plan import Plan
 
@@ -50,36 +63,28 @@ def status_output(
     missing_plan: bool = False,
     notes: Sequence[str] = (),
     home: Path | None = None,
+    full: bool = False,
 ) -> tuple[str, str, int]:
     """What `exitplan status` prints for this plan and day: (stdout, stderr, exit code).
 
     The one place both the full command line and the glance get the status from. With `home`,
     it also tells of the journal kept there (one directory listing; nothing sealed is opened).
+    The screen keeps within the terminal's height unless `full` asks for every part.
     """
     err = "".join(f"{note}\n" for note in notes)
-    journal = None
-    if home is not None:
-        from exitplan.journal.listing import glance as journal_glance
-
-        journal = journal_glance(home)
+    journal = journal_glance(home) if home is not None else None
+    view = day_view(plan, today)
     if as_json:
-        import json
-
-        from exitplan.views.export import status_data
-
-        data = status_data(plan, today, journal=journal)
+        data = status_data(view, journal=journal)
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n", err, 0
-    from exitplan.views.screen import status_text
-    from exitplan.views.term import colour_enabled, width
-
     text = status_text(
-        plan,
-        today,
-        columns=width(),
-        colour=colour_enabled(plain=plain),
+        view,
+        columns=terminal.width(),
+        colour=terminal.colour_enabled(plain=plain),
         plain=plain,
         missing_plan=missing_plan,
         journal=journal,
+        rows=None if full else terminal.height(),
     )
     return text, err, 0
 
@@ -94,8 +99,6 @@ def write(out: str, err: str) -> int:
         sys.stdout.write(out)
         sys.stdout.flush()
     except OSError as exc:
-        from exitplan.base.errors import output_lost, output_lost_line, quiet_stdout
-
         if not output_lost(exc):
             raise
         quiet_stdout()  # nothing more can be written; quiet the flush at exit
@@ -134,10 +137,8 @@ def glance(argv: Sequence[str]) -> int | None:
     plan = _cached_plan(plan_today)
     if plan is None:
         return None
-    from exitplan.views.term import plain_enabled
-
     out, err, code = status_output(
-        plan, plan_today, as_json=as_json, plain=plain_enabled(), home=_home()
+        plan, plan_today, as_json=as_json, plain=terminal.plain_enabled(), home=_home()
     )
     return write(out, err) or code
 
@@ -145,8 +146,6 @@ def glance(argv: Sequence[str]) -> int | None:
 def _today(text: str | None) -> date | None:
     """Today as the full path reads it (an empty value counts as unset), or None when bad."""
     if not text:
-        from exitplan.domain.dates import real_today
-
         return real_today()
     try:
         return read_today(text)
@@ -156,25 +155,16 @@ def _today(text: str | None) -> date | None:
 
 def _home() -> Path:
     """The data folder, chosen as the full path chooses it (EXITPLAN_HOME, else the default)."""
-    from pathlib import Path
-
     chosen = os.environ.get("EXITPLAN_HOME")
     if chosen:
         return Path(chosen).expanduser()
-    from exitplan.disk.paths import default_home
-
     return default_home()
 
 
 def _cached_plan(today: date) -> Plan | None:
     """The plan from a fresh plain cache in a private folder, or None at any doubt."""
-
-    from exitplan.base.errors import ExitplanError
-    from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
-    from exitplan.home.store import Store
-
     home = _home()
-    store = Store(home)  # no way to ask for a passphrase: a sealed file never opens here
+    store = Folder(home)  # no keys: a sealed file never opens here
     try:
         if not os.path.isdir(home) or not store.exists() or store.is_encrypted():
             return None
@@ -190,7 +180,6 @@ def _cached_plan(today: date) -> Plan | None:
         return None
     if cached.state.region is not None and cached.region is None:
         return None  # the place's facts were not kept, or its region file changed
-    from exitplan.domain.place import local_plan
 
     plan = local_plan(catalog, cached.state, region=cached.region)
     return with_cached_pace(plan, catalog, cached)

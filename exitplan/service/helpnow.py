@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
+from exitplan.domain.region import find_place
+from exitplan.formats.regions import countries, load_places, local_for, parts_of, plan_region
+from exitplan.service.terminal import width
 from exitplan.views.helplines import (
     ENCRYPTED,
     all_screen,
@@ -30,10 +34,6 @@ def help_now_output(
     without a passphrase; a sealed plan is said to be sealed); else every emergency number. A
     name exitplan does not know still shows every emergency number, then the problem.
     """
-    from exitplan.base.errors import ExitplanError
-    from exitplan.domain.region import find_place
-    from exitplan.formats.regions import countries, load_places, local_for, parts_of, plan_region
-    from exitplan.views.term import width
 
     columns = width()
     places = load_places()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from exitplan.domain import inventory as inv
+from exitplan.domain.plan import record
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -39,7 +40,6 @@ def _change(
     make: Callable[[inv.Inventory], tuple[inv.Inventory, str]],
 ) -> inv.Inventory:
     """Change the inventories under the lock; `make` gives the new ones and the log's words."""
-    from exitplan.domain.plan import record
 
     def apply(state: PlanState, _plan: Plan) -> inv.Inventory:
         state.inventory, detail = make(state.inventory)

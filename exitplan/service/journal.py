@@ -21,8 +21,26 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
-from exitplan.journal.records import JournalError, journal_dir, record_path
+from exitplan.base.limits import SEALED_MARK
+from exitplan.disk.safeio import read_capped
+from exitplan.journal import attachments
+from exitplan.journal import records as journal
+from exitplan.journal.attachments import check_copies
+from exitplan.journal.chain import parse_fingerprint
+from exitplan.journal.entry import parse_entry_toml, validate_fields
+from exitplan.journal.export import FORMATS, export
+from exitplan.journal.listing import check_folders, files_dir
+from exitplan.journal.records import (
+    JournalError,
+    journal_dir,
+    next_number,
+    read_journal,
+    read_records,
+    record_path,
+)
+from exitplan.journal.records import verify as verify_chain
 from exitplan.journal.sealing import Sealing
+from exitplan.journal.strays import orphan_copies, remove_stray_copies
 
 if TYPE_CHECKING:
     from exitplan.journal.attachments import Progress
@@ -37,7 +55,6 @@ def sealing(ws: Workspace) -> Sealing | None:
     with the plan's data key. A journal whose records are sealed while no encrypted plan is
     beside it (a stopped decrypt) is opened with the key file.
     """
-    from exitplan.base.limits import SEALED_MARK
 
     store = ws.store
     keys = store.keys
@@ -62,7 +79,6 @@ def sealing(ws: Workspace) -> Sealing | None:
 
 def _head_of_first_record(home: Path) -> bytes | None:
     """The first bytes of record 1 (one safe open, no listing of the folder), or None."""
-    from exitplan.disk.safeio import read_capped
 
     try:
         return read_capped(record_path(home, 1), 256)
@@ -72,7 +88,6 @@ def _head_of_first_record(home: Path) -> bytes | None:
 
 def check_private(ws: Workspace) -> None:
     """Refuse a home or journal folder that other users could read, or that is a link."""
-    from exitplan.journal.listing import check_folders
 
     ws.store.check_private(journal_dir(ws.home))
     check_folders(ws.home)
@@ -80,7 +95,6 @@ def check_private(ws: Workspace) -> None:
 
 def records(ws: Workspace) -> list[dict[str, Any]]:
     """Every record, opened with the plan's key when it is encrypted (never writes)."""
-    from exitplan.journal.records import read_records
 
     check_private(ws)
     return read_records(ws.home, sealing(ws))
@@ -94,14 +108,12 @@ def reference_now(ws: Workspace) -> datetime:
 
 def read_fields(ws: Workspace, raw: Mapping[str, object]) -> dict[str, Any]:
     """An entry's fields, checked (unknown keys, bad dates, empty entries refused)."""
-    from exitplan.journal.entry import validate_fields
 
     return validate_fields(raw, reference_now(ws))
 
 
 def read_toml(ws: Workspace, text: str | bytes) -> dict[str, Any]:
     """An entry given as TOML, checked."""
-    from exitplan.journal.entry import parse_entry_toml
 
     return parse_entry_toml(text, reference_now(ws))
 
@@ -115,7 +127,6 @@ class Written:
 
 
 def _locked(ws: Workspace, write: Callable[[Sealing | None], int]) -> Written:
-    from exitplan.journal.strays import remove_stray_copies
 
     seal = sealing(ws)
     with ws.store.locked():
@@ -134,7 +145,6 @@ def _locked(ws: Workspace, write: Callable[[Sealing | None], int]) -> Written:
 
 def add(ws: Workspace, fields: Mapping[str, Any]) -> Written:
     """Append a new entry."""
-    from exitplan.journal import records as journal
 
     now = ws.now()
     return _locked(ws, lambda s: journal.add(ws.home, fields, now, s))
@@ -145,8 +155,6 @@ def add_with_files(
 ) -> tuple[int, list[int]]:
     """Append a new entry and attach the given (name, bytes) to it, all under one lock; return
     the entry's number and the attachments' numbers."""
-    from exitplan.journal import attachments
-    from exitplan.journal import records as journal
 
     now = ws.now()
     kept: list[int] = []
@@ -163,7 +171,6 @@ def add_with_files(
 
 def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> Written:
     """Append a correction to entry n (the original is never changed)."""
-    from exitplan.journal import records as journal
 
     now = ws.now()
     return _locked(ws, lambda s: journal.amend(ws.home, n, fields, now, s))
@@ -171,7 +178,6 @@ def amend(ws: Workspace, n: int, fields: Mapping[str, Any]) -> Written:
 
 def attach(ws: Workspace, n: int, path: Path, progress: Progress | None = None) -> Written:
     """Record a file against entry n and keep a copy (sealed when the plan is)."""
-    from exitplan.journal import attachments
 
     now = ws.now()
     source = path.expanduser()
@@ -198,11 +204,6 @@ class Checked:
 def verify(ws: Workspace, against: str | None = None, progress: Progress | None = None) -> Checked:
     """The chain checked (and against a fingerprint noted earlier); every kept copy re-hashed;
     records and copies in plain text in an encrypted journal, and copies no record names, named."""
-    from exitplan.journal.attachments import check_copies
-    from exitplan.journal.chain import parse_fingerprint
-    from exitplan.journal.records import next_number, read_journal
-    from exitplan.journal.records import verify as verify_chain
-    from exitplan.journal.strays import orphan_copies
 
     if against is not None:
         parse_fingerprint(against)  # nonsense and typos are refused before anything is unlocked
@@ -249,8 +250,6 @@ def copy_sizes(ws: Workspace) -> int:
     """The bytes `verify` reads from kept copies (for a progress line): their sizes on disk."""
     import os
 
-    from exitplan.journal.listing import files_dir
-
     folder = files_dir(ws.home)
     if not folder.is_dir():
         return 0
@@ -264,7 +263,6 @@ def copy_sizes(ws: Workspace) -> int:
 
 def export_text(ws: Workspace, fmt: str) -> str:
     """The whole journal as markdown, html or json text."""
-    from exitplan.journal.export import FORMATS, export
 
     if fmt not in FORMATS:
         raise JournalError(

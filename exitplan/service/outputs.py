@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, StorageError
 from exitplan.base.i18n import _
+from exitplan.disk.atomic import write_atomic
 
 if TYPE_CHECKING:
     from exitplan.home.store import Store
@@ -94,7 +95,6 @@ def check_target(store: Store, target: Path, *, force: bool, folder: bool = Fals
 
 def write_private(target: Path, data: bytes) -> None:
     """Write an output file atomically, readable by its owner only (0600)."""
-    from exitplan.disk.atomic import write_atomic
 
     try:
         write_atomic(target, data)

@@ -15,7 +15,23 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _
-from exitplan.home.store import Store
+from exitplan.base.limits import LOCK_FILE
+from exitplan.disk.safeio import is_regular
+from exitplan.domain.place import local_plan
+from exitplan.domain.plan import new_state
+from exitplan.formats.checklistfile import load_catalog
+from exitplan.formats.regions import local_for
+from exitplan.home.cache import (
+    cache_dir,
+    load_cached_plan,
+    load_catalog_cached,
+    save_cache,
+    with_cached_pace,
+)
+from exitplan.home.files import WipeReport, contents, erase, find_erasure, leftovers
+from exitplan.home.keys import adopt_key, plain_files
+from exitplan.home.rekey import change_passphrase, decrypt, encrypt
+from exitplan.home.store import Store, check_choice, restore_backup
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
@@ -68,12 +84,8 @@ class Workspace:
     def catalog(self) -> Catalog:
         """Built-in checklists and the person's own (from the cache when nothing changed)."""
         if self._catalog is None and self.store.exists():
-            from exitplan.home.cache import load_catalog_cached
-
             self._catalog = load_catalog_cached(self.store)
         if self._catalog is None:
-            from exitplan.formats.catalog import load_catalog
-
             self.store.check_links()  # own checklists are never read through a link
             self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
             if self._on_warning is not None:
@@ -90,7 +102,6 @@ class Workspace:
 
     def _cached(self) -> CachedPlan | None:
         """The plan as the cache holds it, after the same privacy checks as a read of the file."""
-        from exitplan.home.cache import load_cached_plan
 
         self.store.check_private()
         return load_cached_plan(self.store)
@@ -120,14 +131,11 @@ class Workspace:
         if cached is not None and cached.region is not None and cached.region.code == code:
             return cached.region
         if code not in self._regions:
-            from exitplan.formats.regions import local_for
-
             self._regions[code] = local_for(code)
         return self._regions[code]
 
     def plan(self, state: PlanState | None, cached: CachedPlan | None = None) -> Plan:
         """The plan joined from the catalog and a state, in the words of the person's place."""
-        from exitplan.domain.place import local_plan
 
         return local_plan(self.catalog, state, region=self.region(state, cached))
 
@@ -135,7 +143,6 @@ class Workspace:
         """The plan as it is on disk, or the built-in checklists when there is none."""
         if not self.store.exists():
             return self.plan(None)
-        from exitplan.home.cache import with_cached_pace
 
         cached = self._cached()
         if cached is None:
@@ -232,7 +239,6 @@ class Workspace:
         write it last in `fn`, after every check that could refuse the change.
         """
         self.require_plan()
-        from exitplan.home.cache import save_cache
 
         with self.store.locked():
             self.store.refuse_plain_write(plain_plan=True)
@@ -246,9 +252,6 @@ class Workspace:
         self, exit_date: date | None, checklists: list[str] | None, *, force: bool = False
     ) -> Plan:
         """Create the plan (replace one with `force`; the old one is kept as a backup)."""
-        from exitplan.disk.safeio import is_regular
-        from exitplan.home.cache import cache_dir, save_cache
-        from exitplan.home.keys import adopt_key
 
         state = self.check_init(checklists, force=force, exit_date=exit_date)
         with self.store.locked():
@@ -265,7 +268,6 @@ class Workspace:
     ) -> PlanState:
         """What `init` would make, refused (unknown checklists, a plan or backups already there)
         before anything is written, or asked."""
-        from exitplan.domain.plan import new_state
 
         state = new_state(self.now(), self.catalog, checklists, exit_date, self.today)
         if self.store.exists() and not force:
@@ -285,8 +287,6 @@ class Workspace:
 
         Returns when the restored backup was taken.
         """
-        from exitplan.home.backups import check_choice, restore_backup
-        from exitplan.home.cache import save_cache
 
         check_choice(self.store, number)
         with self.store.locked():
@@ -318,8 +318,6 @@ class Workspace:
         A home that already has a key file (a stopped encrypt, or one to finish) is opened with
         its passphrase; otherwise `new_passphrase()` gives the passphrase to set.
         """
-        from exitplan.home.keys import plain_files
-        from exitplan.home.rekey import encrypt
 
         self.require_plan()
         self._refuse_passphrase_change()
@@ -345,7 +343,6 @@ class Workspace:
     def change_passphrase(self, new_passphrase: Callable[[], str]) -> Rekeyed:
         """Check the current passphrase (by unlocking), then re-seal everything with a new key
         wrapped by the new passphrase; finishes a change that was stopped."""
-        from exitplan.home.rekey import change_passphrase
 
         self.require_plan()
         self._refuse_stopped()
@@ -358,7 +355,6 @@ class Workspace:
 
     def decrypt(self) -> Rekeyed:
         """Write every file plain again, plan first and the key file deleted last."""
-        from exitplan.home.rekey import decrypt
 
         self.require_plan()
         self._refuse_passphrase_change()
@@ -371,7 +367,6 @@ class Workspace:
 
     def wipe_preview(self) -> WipeContents:
         """What `wipe` would erase, counted (refused here already when it could not all go)."""
-        from exitplan.home.files import contents, find_erasure
 
         return contents(self.home, find_erasure(self.home))
 
@@ -382,9 +377,6 @@ class Workspace:
         again under it; each file is overwritten with zeros, synced and deleted.
         """
         import contextlib
-
-        from exitplan.base.limits import LOCK_FILE
-        from exitplan.home.files import WipeReport, erase, find_erasure, leftovers
 
         find_erasure(self.home)  # refuse before the lock file is even created
         with self.store.locked():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import N_, _
 from exitplan.domain.region import hours_words, language_words, serves_words
+from exitplan.views.term import wrap
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -42,7 +43,6 @@ SIDE_BY_SIDE = 60
 
 
 def _wrap(text: str, width: int, first: str = "", indent: int | None = None) -> list[str]:
-    from exitplan.views.term import wrap
 
     return wrap(text, width, first, indent)
 

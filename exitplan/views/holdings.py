@@ -45,7 +45,6 @@ SOURCES: dict[str, str] = {
     ECONOMIC_ABUSE: N_("Surviving Economic Abuse (United Kingdom)"),
 }
 
-COMMAND = {"documents": "documents", "accounts": "accounts", "money": "money"}
 TITLES = {
     "documents": N_("Documents"),
     "accounts": N_("Accounts and devices"),

@@ -14,19 +14,20 @@ from exitplan.domain.inventory import Document, row_data
 from exitplan.domain.runway import Runway, runway
 from exitplan.views.holdings import (
     CAUTIONS,
-    COMMAND,
     MONEY_HEADINGS,
     TITLES,
     row_title,
     row_view,
 )
+from exitplan.views.ledger import runway_sentences
+from exitplan.views.notices import COMMAND
 from exitplan.views.term import Painter, wrap
 
 if TYPE_CHECKING:
     from datetime import date
 
     from exitplan.domain.checks import Section
-    from exitplan.domain.findings import Notice, StepProgress
+    from exitplan.domain.findings import StepProgress
     from exitplan.domain.inventory import Inventory, Row
     from exitplan.domain.plan import Plan
 
@@ -91,92 +92,6 @@ def section_json(
 
 
 # -- status: one calm line per inventory ---------------------------------------------------------
-
-
-def notice_text(notice: Notice, exit_date: date | None) -> str:
-    """The one line status shows for an inventory, with the command that says more."""
-    n = notice.count
-    if notice.section == "documents":
-        fact = {
-            "expires-before-exit": ngettext(
-                "{n} document expires before you leave", "{n} documents expire before you leave", n
-            ),
-            "expired": ngettext("{n} document has expired", "{n} documents have expired", n),
-            "missing": ngettext(
-                "{n} document is not with you yet", "{n} documents are not with you yet", n
-            ),
-            "no-copy": ngettext(
-                "{n} document has no copy yet", "{n} documents have no copy yet", n
-            ),
-            "expires-soon": ngettext(
-                "{n} document expires soon after you leave",
-                "{n} documents expire soon after you leave",
-                n,
-            ),
-        }[notice.fact]
-    elif notice.section == "accounts":
-        fact = {
-            "reachable": ngettext(
-                "{n} account or device your partner can still reach",
-                "{n} accounts or devices your partner can still reach",
-                n,
-            ),
-            "change-now": ngettext(
-                "{n} account or device to change now that you have left",
-                "{n} accounts or devices to change now that you have left",
-                n,
-            ),
-            "to-check": ngettext(
-                "{n} account or device still to check", "{n} accounts or devices still to check", n
-            ),
-        }[notice.fact]
-    elif notice.fact == "nothing":
-        fact = _("No money is set aside yet")
-    elif notice.fact == "one-off":
-        fact = _("The money set aside does not yet cover the one-off costs of leaving")
-    elif n == 0:
-        fact = (
-            _("The money set aside lasts less than a week from your exit date")
-            if exit_date
-            else _("The money set aside lasts less than a week after you leave")
-        )
-    elif exit_date is not None:
-        fact = ngettext(
-            "The money set aside lasts about {n} week from your exit date",
-            "The money set aside lasts about {n} weeks from your exit date",
-            n,
-        )
-    else:
-        fact = ngettext(
-            "The money set aside lasts about {n} week after you leave",
-            "The money set aside lasts about {n} weeks after you leave",
-            n,
-        )
-    return _("{fact}: exitplan {command}").format(
-        fact=fact.format(n=n), command=COMMAND[notice.section]
-    )
-
-
-def notice_lines(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
-    """The status screen's lines: one per inventory that needs attention."""
-    from exitplan.domain.findings import notices
-
-    return [notice_text(notice, exit_date) for notice in notices(inventory, exit_date, today)]
-
-
-def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> list[dict[str, Any]]:
-    """The status lines as JSON data."""
-    from exitplan.domain.findings import notices
-
-    return [
-        {
-            "inventory": notice.section,
-            "fact": notice.fact,
-            "count": notice.count,
-            "text": notice_text(notice, exit_date),
-        }
-        for notice in notices(inventory, exit_date, today)
-    ]
 
 
 # -- the plan's steps the inventories complete ----------------------------------------------------
@@ -352,7 +267,6 @@ def list_lines(
 
 
 def _runway_text(inventory: Inventory, exit_date: date | None, today: date) -> list[str]:
-    from exitplan.views.ledger import runway_sentences  # not needed by status
 
     return runway_sentences(runway(inventory, exit_date, today), inventory, exit_date)
 

@@ -1,21 +1,22 @@
 """The summary as one self-contained HTML page that reads on screen and prints on A4 or Letter.
 
-Nothing in the page is fetched: the style is inline, there are no scripts, images or web fonts,
-and a Content-Security-Policy forbids loading anything even if a browser were tempted to.
+The page is `markup.html_page`: nothing in it is fetched, and printed it shows no file path.
 Everything is escaped, since most of the words are the person's own. Nothing needs colour to be
 understood: checkboxes are drawn with a border and a mark, and every state is said in words.
+The first printed page is for an advocate: the facts, the situation, the danger signs answered,
+what needs attention and what is done; each checklist then starts a page of its own.
 """
 
 from __future__ import annotations
 
-import re
-from html import escape
 from typing import TYPE_CHECKING
 
 from exitplan.base.i18n import _
+from exitplan.base.markup import html_link, html_page, html_text
 from exitplan.views.local import CHANGING
 from exitplan.views.summary import (
     CAUTION_WORDS,
+    FULL_PLAN,
     NO_ENTRIES,
     PRIVATE,
     TIMELINE_NOTE,
@@ -26,11 +27,9 @@ from exitplan.views.summary import (
 )
 
 if TYPE_CHECKING:
-    from datetime import date
-
-    from exitplan.domain.plan import Plan
+    from exitplan.domain.day import DayView
     from exitplan.journal.records import Moment
-    from exitplan.views.summary import Section, Step, Summary
+    from exitplan.views.summary import Answer, Section, Step, Summary
 
 # The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm); the printer picks the size.
 STYLE = """
@@ -48,9 +47,9 @@ h2 .tally { font-size: 10.5pt; font-weight: normal; }
 p { margin: 0.2rem 0; }
 .countdown { font-size: 14pt; font-weight: bold; margin: 0.5rem 0; }
 .private { margin-top: 1.2rem; font-style: italic; }
-.attention { padding-left: 1.2rem; margin: 0.3rem 0; }
+.attention, .answers { padding-left: 1.2rem; margin: 0.3rem 0; }
 .attention li { margin: 0.2rem 0; break-inside: avoid; }
-.flag { font-weight: bold; }
+.flag, .answer { font-weight: bold; }
 .where { font-size: 9.5pt; }
 table { border-collapse: collapse; margin: 0.3rem 0; }
 th, td { text-align: left; padding: 0.15rem 1rem 0.15rem 0; border-bottom: 0.5pt solid #666; }
@@ -72,22 +71,7 @@ a { color: inherit; }
 }
 """
 
-# What a browser may load for this page: nothing but the inline style.
-POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 BOX = {"done": "\u2713", "open": "", "skipped": "\u2013"}
-_WEB = re.compile(r"https?://[^\s<>\"'\\]+")
-
-
-def text(value: str) -> str:
-    """Plain text made safe for HTML: every markup character, quotes included, escaped."""
-    return escape(value, quote=True)
-
-
-def source_html(url: str) -> str:
-    """A source as a plain link when it is a web address, otherwise as text."""
-    if _WEB.fullmatch(url):
-        return f'<a href="{text(url)}">{text(url)}</a>'
-    return text(url)
 
 
 class HtmlWriter:
@@ -98,50 +82,63 @@ class HtmlWriter:
         self.open_list = False
 
     def header(self, view: Summary) -> None:
-        """The document head and the first section's facts."""
+        """The first section's facts."""
         self.parts += [
-            "<!DOCTYPE html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="color-scheme" content="light">',
-            "<title>My plan</title>",
-            f"<style>{STYLE}</style>",
-            "</head>",
-            "<body>",
             '<section class="first">',
-            "<h1>My plan</h1>",
-            f'<p class="as-of">{text(view.as_of)}</p>',
-            f'<p class="countdown">{text(view.countdown)}</p>',
-            f'<p class="progress">{text(view.progress)}</p>',
-            f'<p class="place">{text(view.place)}</p>',
+            f"<h1>{html_text(_('My plan'))}</h1>",
+            f'<p class="as-of">{html_text(view.as_of)}</p>',
+            f'<p class="countdown">{html_text(view.countdown)}</p>',
+            f'<p class="progress">{html_text(view.progress)}</p>',
+            f'<p class="place">{html_text(view.place)}</p>',
         ]
 
-    def attention(self, view: Summary) -> None:
-        """What needs attention, then a table of the checklists, then the privacy reminder."""
-        self.parts.append("<h2>Needs attention</h2>")
+    def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
+        self.parts.append(f"<h2>{html_text(heading)}</h2>")
+        self.parts.append('<ul class="answers">')
+        self.parts += [
+            f'<li>{html_text(a.question)} <span class="answer">{html_text(a.answer)}</span></li>'
+            for a in answers
+        ]
+        self.parts.append("</ul>")
+
+    def first_page(self, view: Summary) -> None:
+        """The situation, the danger signs, what needs attention, what is done, the reminder."""
+        if view.situation:
+            self._answers(_("Your situation"), view.situation)
+        if view.dangers:
+            self._answers(_("Danger signs"), view.dangers)
+        self.parts.append(f"<h2>{html_text(_('Needs attention'))}</h2>")
+        if view.calm:
+            self.parts.append(f'<p class="calm">{html_text(view.calm)}</p>')
         if view.attention:
             self.parts.append('<ul class="attention">')
             self.parts += [
-                f'<li><span class="flag">{text(flag_heading(step))}:</span> '
-                f'{text(step.title)} <span class="where">({text(attention_words(step))})</span>'
-                "</li>"
+                f'<li><span class="flag">{html_text(flag_heading(step))}:</span> '
+                f"{html_text(step.title)} "
+                f'<span class="where">({html_text(attention_words(step))})</span></li>'
                 for step in view.attention
             ]
             self.parts.append("</ul>")
-        else:
-            self.parts.append(f'<p class="calm">{text(view.calm)}</p>')
+            if view.more_line:
+                self.parts.append(f'<p class="more">{html_text(view.more_line)}</p>')
         self.parts += [
-            "<h2>Checklists</h2>",
+            f"<h2>{html_text(_('What is done'))}</h2>",
             "<table>",
-            '<thead><tr><th scope="col">Checklist</th><th scope="col">Progress</th></tr></thead>',
+            f'<thead><tr><th scope="col">{html_text(_("Checklist"))}</th>'
+            f'<th scope="col">{html_text(_("Progress"))}</th></tr></thead>',
             "<tbody>",
-            *(f"<tr><td>{text(s.title)}</td><td>{text(s.tally)}</td></tr>" for s in view.sections),
+            *(
+                f"<tr><td>{html_text(s.title)}</td><td>{html_text(s.tally)}</td></tr>"
+                for s in view.sections
+            ),
             "</tbody>",
             "</table>",
-            f'<p class="private">{text(PRIVATE)}</p>',
+        ]
+        if view.left_out:
+            self.parts.append(f'<p class="left-out">{html_text(view.left_out)}</p>')
+        self.parts += [
+            f'<p class="private">{html_text(_(PRIVATE))}</p>',
+            f'<p class="full-plan">{html_text(_(FULL_PLAN))}</p>',
             "</section>",
         ]
 
@@ -155,7 +152,8 @@ class HtmlWriter:
         self._close_list()
         self.parts += [
             '<section class="checklist" style="break-before: page">',
-            f'<h2>{text(section.title)} <span class="tally">({text(section.tally)})</span></h2>',
+            f"<h2>{html_text(section.title)} "
+            f'<span class="tally">({html_text(section.tally)})</span></h2>',
             '<ul class="steps">',
         ]
         self.open_list = True
@@ -166,22 +164,22 @@ class HtmlWriter:
             f'<li class="step {step.status}">',
             f'<span class="box" aria-hidden="true">{BOX[step.status]}</span>',
             '<div class="body">',
-            f'<p class="title">{text(step.title)}</p>',
-            f'<p class="facts">{text(step.facts)}</p>',
+            f'<p class="title">{html_text(step.title)}</p>',
+            f'<p class="facts">{html_text(step.facts)}</p>',
         ]
         if step.warn:
-            caution = CAUTION_WORDS + (f" {step.caution}" if step.caution else "")
-            lines.append(f'<p class="caution">{text(caution)}</p>')
+            caution = _(CAUTION_WORDS) + (f" {step.caution}" if step.caution else "")
+            lines.append(f'<p class="caution">{html_text(caution)}</p>')
         if step.note:
-            lines.append(f'<p class="note">Note: {text(step.note)}</p>')
+            lines.append(f'<p class="note">Note: {html_text(step.note)}</p>')
         if step.changing:
-            lines.append(f'<p class="caution">{text(_(CHANGING))}</p>')
+            lines.append(f'<p class="caution">{html_text(_(CHANGING))}</p>')
         if step.sources:
-            links = ", ".join(source_html(url) for url in step.sources)
+            links = ", ".join(html_link(url) for url in step.sources)
             lines.append(f'<p class="sources">Sources: {links}</p>')
         if step.local_sources:
-            links = ", ".join(f"{source_html(u)} ({text(w)})" for u, w in step.local_sources)
-            words = text(_("Local sources: {links}")).replace("{links}", links)
+            local = ", ".join(f"{html_link(u)} ({html_text(w)})" for u, w in step.local_sources)
+            words = html_text(_("Local sources: {links}")).replace("{links}", local)
             lines.append(f'<p class="sources">{words}</p>')
         lines += ["</div>", "</li>"]
         self.parts += lines
@@ -192,7 +190,7 @@ class HtmlWriter:
         self.parts += [
             '<section class="journal" style="break-before: page">',
             "<h2>Journal</h2>",
-            f"<p>{text(TIMELINE_NOTE if moments else NO_ENTRIES)}</p>",
+            f"<p>{html_text(_(TIMELINE_NOTE if moments else NO_ENTRIES))}</p>",
         ]
         if moments:
             self.parts += [
@@ -201,8 +199,8 @@ class HtmlWriter:
                 '<th scope="col">What happened</th><th scope="col">Added</th></tr></thead>',
                 "<tbody>",
                 *(
-                    f"<tr><td>{m.number}</td><td>{text(m.when)}</td><td>{text(m.what)}</td>"
-                    f"<td>{text(m.added)}</td></tr>"
+                    f"<tr><td>{m.number}</td><td>{html_text(m.when)}</td><td>{html_text(m.what)}</td>"
+                    f"<td>{html_text(m.added)}</td></tr>"
                     for m in moments
                 ),
                 "</tbody>",
@@ -213,10 +211,9 @@ class HtmlWriter:
     def finish(self) -> str:
         """The whole page, ending in one newline."""
         self._close_list()
-        self.parts += ["</body>", "</html>"]
-        return "\n".join(self.parts) + "\n"
+        return html_page(_("My plan"), self.parts, style=STYLE)
 
 
-def summary_html(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_html(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as one self-contained HTML page that prints well."""
-    return write_summary(build_summary(plan, today, timeline), HtmlWriter())
+    return write_summary(build_summary(view, timeline), HtmlWriter())

@@ -1,4 +1,4 @@
-"""The other screens as plain lines (list, show, checklists), and the one rich console.
+"""The other screens as plain lines: list, show, checklists, history and backups.
 
 Every screen wraps to the width it is given with hanging indents, never splitting a word, a
 phone number or a URL, and has a plain mode for screen readers (no symbols standing for words,
@@ -7,69 +7,41 @@ no columns that only make sense to the eye). Colour comes from `term.Painter`.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.i18n import N_, _
-from exitplan.domain.flags import FLAGS
-from exitplan.views.screen import CAUTION, CAUTION_WORDS, GLUE, NARROW, due_text
-from exitplan.views.term import Painter, wrap, wrap_lines
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.views.local import fact_words, source_lines, step_facts
+from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap, wrap_lines
+from exitplan.views.words import (
+    ALERT_LABEL,
+    ALERT_SENTENCE,
+    due_text,
+    plain_due,
+    short_state,
+    state_style,
+    state_words,
+)
 
 if TYPE_CHECKING:
     from datetime import date
-
-    from rich.console import Console
-    from rich.text import Text
 
     from exitplan.domain.model import Event
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
-__all__ = ["CAUTION", "due_text"]
-
-# Red is kept for a critical step that is behind; everything routine stays quiet.
-FLAG_STYLE = {name: flag.style for name, flag in FLAGS.items()}
-SHORT_FLAG = {name: flag.short for name, flag in FLAGS.items()}
 WHEN_WORDS = {
-    "before": "before you leave",
-    "exit-day": "on the day you leave",
-    "after": "after you leave",
+    "before": N_("before you leave"),
+    "exit-day": N_("on the day you leave"),
+    "after": N_("after you leave"),
     "event": N_("the same day it happens"),
     "anytime": N_("any time, with or without an exit date"),
 }
-# What the state column says of an open step that has no date of its own (12 characters at most).
-UNDATED_STATE = {"event": N_("when needed"), "anytime": N_("any time")}
-# The due line of `show` for such a step.
+# The due line of `show` for a step that has no date of its own.
 UNDATED_DUE = {
     "event": N_("no date: do it the same day it happens, if it happens"),
     "anytime": N_("no date: whenever it suits you, with or without an exit date"),
 }
-
-
-def console(stderr: bool = False) -> Console:
-    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
-
-
-def state_word(row: Scheduled) -> tuple[str, str]:
-    """A row's state in a few words (12 characters at most) and its style."""
-    entry = row.entry
-    if entry.state.status != "open":
-        return entry.state.status, "green" if entry.state.status == "done" else "dim"
-    if not entry.applies:
-        return "not for you", "dim"
-    if row.if_time:
-        return "if time", "dim"
-    if row.flag is None:
-        undated = UNDATED_STATE.get(entry.item.when)
-        return (_(undated) if undated else "open"), "dim"
-    return SHORT_FLAG[row.flag], "bold red" if row.urgent else "dim"
-
-
-def _plain_due(row: Scheduled, today: date) -> str:
-    text = due_text(row, today)
-    return text.replace(" (", ", ").rstrip(")") if text else ""
 
 
 def list_lines(
@@ -88,12 +60,12 @@ def list_lines(
         lines = []
         for row in rows:
             entry = row.entry
-            facts = [f"Step {entry.number}: {entry.item.title}.", f"State: {state_word(row)[0]}."]
-            due = _plain_due(row, today)
+            facts = [f"Step {entry.number}: {entry.item.title}.", f"State: {short_state(row)}."]
+            due = plain_due(row, today)
             if due:
                 facts.append(f"Due {due}.")
             if entry.item.alerts_partner:
-                facts.append(f"It {CAUTION_WORDS}.")
+                facts.append(_(ALERT_SENTENCE))
             facts.append(f"Id {entry.full_id}.")
             lines += wrap(" ".join(facts), columns, indent=2)
         return lines
@@ -105,7 +77,7 @@ def list_lines(
         lines.append(paint(f"{'#':>{width}}  {'state':<12}  {'due':<19}  step  (id)", "bold"))
     for row in rows:
         entry = row.entry
-        state, style = state_word(row)
+        state, style = short_state(row), state_style(row)
         number = str(entry.number).rjust(width)
         mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
         ident = f"({entry.full_id})"
@@ -120,7 +92,7 @@ def list_lines(
             lines += [_paint_id(line, ident, paint) for line in body[1:]]
         else:
             lines += wrap(f"{entry.item.title}{mark}", columns, f"{number}  ")
-            if when and state == SHORT_FLAG["due_soon"]:  # not "due soon, due 1 Dec"
+            if when and row.flag == "due_soon" and row.entry.live:  # not "due soon, due 1 Dec"
                 details = f"due {when}  {ident}"
             else:
                 details = f"{state}, due {when}  {ident}" if when else f"{state}  {ident}"
@@ -147,8 +119,6 @@ def item_lines(
 ) -> list[str]:
     """One step in full: why, how, caution, when, due date, state, note, what its local facts
     mean where the person lives, sources (the local ones beside the step's own), history."""
-    from exitplan.views.local import fact_words, source_lines, step_facts
-
     paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
     facts = step_facts(item, region)
@@ -162,12 +132,11 @@ def item_lines(
         fields.append(("How", item.how))
     if item.alerts_partner:
         caution = item.caution or "Doing this could be noticed. Think about when it is safest."
-        label = f"Caution, it {CAUTION_WORDS}" if plain else f"{CAUTION} Caution"
+        label = _(ALERT_LABEL) if plain else f"{CAUTION} {_('Caution')}"
         fields.append((label, caution))
-    when = WHEN_WORDS[item.when]
-    fields.append(("When", _(when) if item.when in UNDATED_DUE else when))
-    due = (_plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
-    fields += [("Due", due), ("Priority", item.priority), ("State", _state_text(row))]
+    fields.append(("When", _(WHEN_WORDS[item.when])))
+    due = (plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
+    fields += [("Due", due), ("Priority", item.priority), ("State", state_words(row))]
     if entry.state.note:
         fields.append(("Note", entry.state.note))
     if facts and region is not None:
@@ -193,8 +162,6 @@ def item_lines(
 
 def _undated(row: Scheduled) -> str:
     """Why a step shows no due date, in words (never a bare offset such as -35d)."""
-    from exitplan.base.i18n import ngettext
-
     if not row.entry.applies:
         return _("none: it is set aside as not for you")
     if row.if_time:
@@ -220,15 +187,6 @@ def _undated(row: Scheduled) -> str:
             days,
         )
     return words.format(n=days)
-
-
-def _state_text(row: Scheduled) -> str:
-    state = row.entry.state
-    if state.status == "skipped":
-        return "skipped" + (f" ({state.reason})" if state.reason else "")
-    if state.status == "open" and row.entry.applies and row.flag is not None:
-        return FLAGS[row.flag].word
-    return state_word(row)[0]
 
 
 def _field_lines(
@@ -259,17 +217,6 @@ def _field_lines(
     return lines
 
 
-def item_view(
-    row: Scheduled, today: date, events: list[Event], region: Local | None = None
-) -> Text:
-    """One step in full, for rich consoles (review): the lines of `item_lines`, uncoloured."""
-    from rich.text import Text
-
-    from exitplan.views.term import width
-
-    return Text("\n".join(item_lines(row, today, events, columns=width(), region=region)))
-
-
 def checklists_lines(
     rows: list[dict[str, Any]],
     *,
@@ -298,4 +245,30 @@ def checklists_lines(
             body = wrap(text, columns, first)
             lines.append(paint(row["id"], "bold") + body[0][len(row["id"]) :])
             lines += body[1:]
+    return lines
+
+
+def history_lines(events: list[Event]) -> list[str]:
+    """The log of changes, one line each, in local time."""
+    lines = []
+    for event in events:
+        what = " ".join(part for part in (event.action, event.item or "") if part)
+        lines.append(
+            f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
+            + (f"  ({event.detail})" if event.detail else "")
+        )
+    return lines
+
+
+def backup_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """Kept backups, one line each: number, time taken (local), exit date and progress."""
+    lines = []
+    for row in rows:
+        taken = datetime.fromisoformat(row["taken"]).astimezone()
+        detail = (
+            f"exit {row['exit_date'] or 'not set'}, {row['done']}/{row['total']} done"
+            if row["readable"]
+            else "cannot be read"
+        )
+        lines.append(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
     return lines

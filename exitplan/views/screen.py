@@ -1,69 +1,73 @@
-"""The status screen as plain lines: no rich, typer or pydantic anywhere in its imports.
+"""The status screen as plain lines, drawn from the day view: no rich, typer or pydantic.
 
-The full command line and a fast path that skips the framework can both print it, so both
-print the same bytes. Overdue stays a fact, not a wall: the countdown; danger signs first, with
-one calm line and their steps; what is for today; what is behind (a count and the few most
-important); what comes next; progress per checklist (steps that apply). Red only for a
-critical step that is behind. Never "safe", never a score.
+The full command line and the glance both print it, so both print the same bytes. Overdue stays
+a fact, not a wall: the countdown; danger signs first, with one calm line and their steps; what
+is for today; what is behind (a count and the few most important); what comes next; then
+progress per checklist and the key. Red only for a critical step that is behind. Never "safe",
+never a score.
+
+It fits the screen: given the terminal's height, the countdown, the danger line and "For today"
+stay in view. The progress bars shrink to one line first, then the key and the quieter lines go,
+then the groups show fewer steps (the "And N more" line counts the rest); `status --full` shows
+every part however long it is.
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
-from exitplan.base.i18n import N_, _
-from exitplan.domain.attention import FEW, for_now
-from exitplan.domain.pacing import shift
-from exitplan.views.export import attention_groups, countdown_text, progress, rows_for, totals
-from exitplan.views.term import Painter, wrap
+from exitplan.base.i18n import N_, _, ngettext
+from exitplan.domain.dates import shift
+from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
+from exitplan.views.notices import notice_lines
+from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap
+from exitplan.views.words import ALERT_SENTENCE, countdown_text, due_text, plain_due
 
 if TYPE_CHECKING:
-    from exitplan.domain.plan import Plan
+    from exitplan.domain.day import DayView
     from exitplan.domain.schedule import Scheduled
-    from exitplan.views.export import Groups
 
-CAUTION = "⚠"
-CAUTION_WORDS = "may alert your partner"
-GLUE = "\u00a0"  # a space wrapping never breaks at: the caution mark stays with its title
-SHOW_DANGER = 6  # danger-sign steps shown before "And N more"
-SHOW_TODAY = 8
-SHOW_NOW = 4  # steps for now, without an exit date, shown before "And N more"
+DANGER_LINE = N_(
+    "Some of your answers are signs of serious danger. An advocate can help you plan around "
+    "them. Help now: exitplan help-now"
+)
+PHONE_LINE = N_(
+    "Your last phone check found things to talk over with an advocate, so the steps about a "
+    "watched phone come first."
+)
+HIDE_LINE = N_("In review, h hides the screen at once.")
 NOW_LINE = N_(
     "None of these has a deadline. They help while you stay, and they keep the plan ready "
     "for whenever you choose a date."
 )
-NARROW = 60  # below this many columns the due text goes on its own line
-DANGER_LINE = (
-    "Some of your answers are signs of serious danger. An advocate can help you plan around "
-    "them. Help now: exitplan help-now"
-)
-PHONE_LINE = (
-    "Your last phone check found things to talk over with an advocate, so the steps about a "
-    "watched phone come first."
-)
-HIDE_LINE = "In review, h hides the screen at once."
-HELP_LINE = "Need help right now? exitplan help-now"
+HELP_LINE = N_("Need help right now? exitplan help-now")
 # Said once, at the foot of status, while the plan has no place: its steps use general words.
 PLACE_LINE = N_("Need help right now? exitplan help-now. Choose where you live: exitplan region")
 
 
-def due_text(row: Scheduled, today: date) -> str:
-    """`12 Dec (in 3 days)`, or an empty string when there is no date."""
-    if row.due is None:
-        return ""
-    delta = (row.due - today).days
-    if delta == 0:
-        rel = "today"
-    elif delta == 1:
-        rel = "tomorrow"
-    elif delta == -1:
-        rel = "yesterday"
-    elif delta > 0:
-        rel = f"in {delta} days"
-    else:
-        rel = f"{-delta} days ago"
-    return f"{row.due.day} {row.due:%b} ({rel})"
+class Limits(NamedTuple):
+    """How much of each part a screen shows: steps per group, and the long or short footer."""
+
+    danger: int = SHOW_DANGER
+    today: int = SHOW_TODAY
+    behind: int = FEW
+    coming: int = FEW
+    now: int = 4  # steps for now, without an exit date
+    bars: bool = True  # progress bars, one line per checklist (else one line in all)
+    quiet: bool = True  # the key, the hints, the journal and quick-hide lines
+
+
+# From the full screen to the smallest that still shows what matters most, tried in order.
+LADDER = (
+    Limits(),
+    Limits(bars=False),
+    Limits(bars=False, quiet=False),
+    Limits(danger=4, today=6, behind=2, coming=2, now=3, bars=False, quiet=False),
+    Limits(danger=3, today=4, behind=1, coming=1, now=2, bars=False, quiet=False),
+    Limits(danger=2, today=3, behind=1, coming=0, now=1, bars=False, quiet=False),
+    Limits(danger=1, today=2, behind=0, coming=0, now=1, bars=False, quiet=False),
+)
 
 
 def suggested_date(today: date) -> str:
@@ -78,23 +82,21 @@ def bar(done: int, total: int, paint: Painter, width: int = 24) -> str:
 
 
 class StatusScreen:
-    """Builds the status lines for one plan, day, width, colour and mode."""
+    """Builds the status lines for one day view, width, colour and mode."""
 
     def __init__(
-        self, plan: Plan, today: date, *, columns: int = 80, paint: Painter, plain: bool = False
+        self,
+        view: DayView,
+        *,
+        columns: int = 80,
+        paint: Painter,
+        plain: bool = False,
+        journal: tuple[int, date | None] | None = None,
+        limits: Limits = LADDER[0],
     ) -> None:
-        self.plan, self.today, self.columns = plan, today, columns
-        self.paint, self.plain = paint, plain
-        self.rows = rows_for(plan, today)
+        self.view, self.today, self.columns = view, view.today, columns
+        self.paint, self.plain, self.journal, self.limits = paint, plain, journal, limits
         self.lines: list[str] = []
-        self.journal: tuple[int, date | None] | None = None
-        self._count: dict[str, int] | None = None
-
-    def totals(self) -> dict[str, int]:
-        """The plan's totals, counted once however many parts of the screen ask."""
-        if self._count is None:
-            self._count = totals(self.rows)
-        return self._count
 
     def add(self, text: str, style: str = "", indent: int = 0) -> None:
         """One wrapped paragraph, each line painted in `style`."""
@@ -114,11 +116,11 @@ class StatusScreen:
         title = entry.item.title
         due = due_text(row, self.today) if with_due else ""
         if self.plain:
-            facts = [f"Step {entry.number}: {title}."]
+            facts = [_("Step {number}: {title}.").format(number=entry.number, title=title)]
             if due:
-                facts.append(f"Due {due.replace(' (', ', ').rstrip(')')}.")
+                facts.append(_("Due {day}.").format(day=plain_due(row, self.today)))
             if entry.item.alerts_partner:
-                facts.append(f"It {CAUTION_WORDS}.")
+                facts.append(_(ALERT_SENTENCE))
             self.add(" ".join(facts), indent=2)
             return
         mark = f"{GLUE}{CAUTION}" if entry.item.alerts_partner else ""
@@ -133,19 +135,21 @@ class StatusScreen:
                 text = text[: -len(CAUTION)] + self.paint(CAUTION, "yellow")
             if n == 0:
                 shown = self.paint(number, "bold red" if row.urgent else "dim")
-                if due and self.columns >= NARROW:
+                if side:
                     shown += "  " + self.paint(due.ljust(due_width), style or "dim") + "  "
                 else:
                     shown += "  "
                 self.lines.append(shown + (self.paint(text, "bold") if row.urgent else text))
             else:
                 self.lines.append(text)
-        if due and self.columns < NARROW:
+        if due and not side:
             self.lines.append(" " * (number_width + 2) + self.paint(due, style or "dim"))
 
-    def group(self, heading: str, rows: list[Scheduled], shown: int, *, with_due: bool) -> int:
+    def group(
+        self, heading: str, rows: tuple[Scheduled, ...], shown: int, *, with_due: bool
+    ) -> int:
         """A heading and the first `shown` rows; returns how many were shown."""
-        if not rows:
+        if not rows or shown <= 0:
             return 0
         part = rows[:shown]
         self.gap()
@@ -158,23 +162,22 @@ class StatusScreen:
 
     def build(self, *, missing_plan: bool = False) -> list[str]:
         """Every line of the screen."""
-        plan, today = self.plan, self.today
+        view, today = self.view, self.today
         if missing_plan:
-            self.add("Your plan file is missing, but its backups are safe.", "bold")
-            self.add("Bring the latest one back with: exitplan restore")
-            self.add(HELP_LINE, "dim")
+            self.add(_("Your plan file is missing, but its backups are safe."), "bold")
+            self.add(_("Bring the latest one back with: exitplan restore"))
+            self.add(_(HELP_LINE), "dim")
             return self.lines
-        if plan.state is None:  # nothing to count down to: say first how to begin
-            self.add("You have no plan yet. These are the built-in checklists.", "bold")
+        if not view.has_plan:  # nothing to count down to: say first how to begin
+            self.add(_("You have no plan yet. These are the built-in checklists."), "bold")
             # The prompt form first: a day typed at the prompt stays out of shell history.
-            self.add("Start with: exitplan init (it asks for the day you plan to leave)")
+            self.add(_("Start with: exitplan init (it asks for the day you plan to leave)"))
         else:
-            self.add(countdown_text(plan.exit_date, today), "bold")
-        if plan.state is not None and plan.exit_date is None:
-            self.add("Set one when you are ready: exitplan date (it asks for the day)")
-        groups = attention_groups(plan, self.rows, today)
-        self.attention(groups)
-        if plan.state is not None and plan.exit_date is None:
+            self.add(countdown_text(view.exit_date, today), "bold")
+        if view.has_plan and view.exit_date is None:
+            self.add(_("Set one when you are ready: exitplan date (it asks for the day)"))
+        self.attention()
+        if view.has_plan and view.exit_date is None:
             self.for_now()
         self.inventories()
         self.progress()
@@ -183,62 +186,64 @@ class StatusScreen:
 
     def inventories(self) -> None:
         """One calm line per inventory, and only where something needs attention."""
-        state = self.plan.state
+        state = self.view.plan.state
         if state is None or not (
             state.inventory.documents or state.inventory.accounts or state.inventory.money
         ):
-            return  # nothing listed: nothing to say, and nothing more to import
-        from exitplan.views.inventory import notice_lines
-
-        lines = notice_lines(state.inventory, self.plan.exit_date, self.today)
+            return  # nothing listed: nothing to say
+        lines = notice_lines(state.inventory, self.view.exit_date, self.today)
         if lines:
             self.gap()
         for line in lines:
             self.add(line)
 
-    def attention(self, groups: Groups) -> None:
+    def attention(self) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""
+        groups, limits, warn_days = self.view.attention, self.limits, self.view.plan.warn_days
         shown = 0
-        quiet = not (groups.danger or groups.today or groups.behind or groups.due_soon)
-        if quiet and self.plan.exit_date is not None and self.totals()["open"]:
+        if groups.quiet and self.view.exit_date is not None and self.view.totals.open:
             self.gap()
-            self.add(f"Nothing is overdue or due in the next {self.plan.warn_days} days.")
+            self.add(_("Nothing is overdue or due in the next {days} days.").format(days=warn_days))
         if groups.dangers or groups.phone:
             self.gap()
             if groups.dangers:
-                self.add(DANGER_LINE, "bold")
+                self.add(_(DANGER_LINE), "bold")
             if groups.phone:
-                self.add(PHONE_LINE, "bold")
-            heading = "For the danger signs, first" if groups.dangers else "For your phone, first"
-            shown += self.group(heading, groups.danger, SHOW_DANGER, with_due=True)
-        shown += self.group("For today", groups.today, SHOW_TODAY, with_due=False)
-        if groups.behind:
-            heading = f"Behind: {len(groups.behind)}"
-            if len(groups.behind) > FEW:
-                heading += ", the most important first"
-            shown += self.group(heading, groups.behind, FEW, with_due=True)
-        shown += self.group("Coming next", groups.coming, FEW, with_due=True)
-        counts = []
-        if groups.behind:
-            counts.append(f"{len(groups.behind)} behind")
-        if groups.due_soon:
-            window = (
-                "this week"
-                if self.plan.warn_days == 7
-                else f"in the next {self.plan.warn_days} days"
+                self.add(_(PHONE_LINE), "bold")
+            heading = (
+                _("For the danger signs, first") if groups.dangers else _("For your phone, first")
             )
-            counts.append(f"{groups.due_soon} due {window}")
-        more = len(groups.rows()) - shown
+            shown += self.group(heading, groups.danger, limits.danger, with_due=True)
+        shown += self.group(_("For today"), groups.today, limits.today, with_due=False)
+        behind = len(groups.behind)
+        if behind:
+            heading = (
+                _("Behind: {count}, the most important first").format(count=behind)
+                if behind > limits.behind
+                else _("Behind: {count}").format(count=behind)
+            )
+            shown += self.group(heading, groups.behind, limits.behind, with_due=True)
+        shown += self.group(_("Coming next"), groups.coming, limits.coming, with_due=True)
         self.gap()
-        if counts:
-            self.add(", ".join(counts) + ".")
+        if behind and groups.due_soon:
+            self.add(self._counts(behind, groups.due_soon, warn_days))
+        elif behind:
+            self.add(_("{count} behind.").format(count=behind))
+        elif groups.due_soon:
+            self.add(self._soon(groups.due_soon, warn_days) + ".")
+        more = len(groups.rows()) - shown
         if more > 0:
-            self.add(f"And {more} more: exitplan list --attention", "dim")
-        if groups.if_time:
-            noun = "step waits" if groups.if_time == 1 else "steps wait"
+            self.add(_("And {count} more: exitplan list --attention").format(count=more), "dim")
+        if_time = self.view.totals.if_time
+        if if_time and limits.quiet:
             self.add(
-                f"{groups.if_time} {noun} for if there is time: no date and never overdue. "
-                "Do what you can; the most important come first.",
+                ngettext(
+                    "{count} step waits for if there is time: no date and never overdue. "
+                    "Do what you can; the most important come first.",
+                    "{count} steps wait for if there is time: no date and never overdue. "
+                    "Do what you can; the most important come first.",
+                    if_time,
+                ).format(count=if_time),
                 "dim",
             )
         if self.lines and not self.lines[-1]:
@@ -246,8 +251,8 @@ class StatusScreen:
 
     def for_now(self) -> None:
         """Without an exit date: a calm plan for now (steps that need no date), not a countdown."""
-        rows = for_now(self.rows)
-        shown = self.group(_("For now"), rows, SHOW_NOW, with_due=False)
+        rows = self.view.for_now
+        shown = self.group(_("For now"), rows, self.limits.now, with_due=False)
         if shown:
             self.add(_(NOW_LINE), "dim")
             checklists = {row.entry.checklist.id for row in rows}
@@ -256,53 +261,80 @@ class StatusScreen:
                 line = _("And {more} more for now: exitplan list {checklist}")
                 self.add(line.format(more=more, checklist=checklists.pop()), "dim")
 
+    def _soon(self, count: int, warn_days: int) -> str:
+        if warn_days == 7:
+            return _("{count} due this week").format(count=count)
+        return _("{count} due in the next {days} days").format(count=count, days=warn_days)
+
+    def _counts(self, behind: int, soon: int, warn_days: int) -> str:
+        return _("{behind} behind, {soon}.").format(behind=behind, soon=self._soon(soon, warn_days))
+
     def progress(self) -> None:
-        """Done out of the steps that apply, per checklist."""
-        lists = [c for c in progress(self.plan, self.rows) if c["total"]]
+        """Done out of the steps that apply, per checklist (one line in all when short)."""
+        lists = [c for c in self.view.progress if c.total]
+        count = self.view.totals
         self.gap()
-        self.lines.append(self.paint("Progress", "bold"))
+        if not self.limits.bars:
+            self.add(self._done_line() + " " + _("Each checklist: exitplan status --full"))
+            return
+        self.lines.append(self.paint(_("Progress"), "bold"))
         if self.plain or self.columns < NARROW:
             for c in lists:
-                aside = f", {c['skipped']} set aside" if c["skipped"] else ""
-                self.add(f"{c['title']}: {c['done']} of {c['total']} done{aside}.")
-            return
-        width = max((len(c["title"]) for c in lists), default=0)
-        for c in lists:
-            self.lines.append(
-                c["title"].ljust(width + 2)
-                + bar(c["done"] + c["skipped"], c["total"], self.paint)
-                + self.paint(f"  {c['done']}/{c['total']}", "dim")
+                if c.skipped:
+                    line = _("{title}: {done} of {total} done, {skipped} set aside.")
+                else:
+                    line = _("{title}: {done} of {total} done.")
+                self.add(line.format(title=c.title, done=c.done, total=c.total, skipped=c.skipped))
+        else:
+            width = max((len(c.title) for c in lists), default=0)
+            for c in lists:
+                self.lines.append(
+                    c.title.ljust(width + 2)
+                    + bar(c.done + c.skipped, c.total, self.paint)
+                    + self.paint(f"  {c.done}/{c.total}", "dim")
+                )
+        self.gap()
+        line = self._done_line()
+        if count.not_for_you:
+            line += " " + _("{count} not for you (exitplan list --all shows them).").format(
+                count=count.not_for_you
             )
+        self.add(line)
+
+    def _done_line(self) -> str:
+        count = self.view.totals
+        return _("{done} of {items} done, {skipped} skipped.").format(
+            done=count.done, items=count.items, skipped=count.skipped
+        )
 
     def footer(self) -> None:
-        """Totals, what the caution mark means, and where help and the quick hide are."""
-        count = self.totals()
-        aside = sum(not row.entry.applies for row in self.rows)
-        self.gap()
-        done = f"{count['done']} of {count['items']} done, {count['skipped']} skipped."
-        if aside:
-            done += f" {aside} not for you (exitplan list --all shows them)."
-        self.add(done)
-        cautious = any(
-            row.entry.item.alerts_partner and row.entry.is_open and row.entry.applies
-            for row in self.rows
-        )
-        if cautious and not self.plain:
-            self.add(f"{CAUTION} = doing it could alert your partner; 'exitplan show N' says how.")
-        elif cautious:
-            self.add("Some steps may alert your partner; 'exitplan show N' says how to do them.")
-        if count["open_at_exit"]:
-            self.add(
-                "Steps meant for before you left that no longer apply can be set aside: "
-                "exitplan skip N",
-                "dim",
-            )
-        if self.journal is not None:
-            self.add(journal_line(*self.journal), "dim")
-        if self.plan.state is not None:  # review, where h hides the screen, needs a plan
-            self.add(HIDE_LINE, "dim")
-        no_place = self.plan.state is not None and self.plan.state.region is None
-        self.add(_(PLACE_LINE) if no_place else HELP_LINE, "dim")
+        """What the caution mark means, hints, the journal, the quick hide, and where help is."""
+        if self.limits.quiet:
+            if self.view.alerting and not self.plain:
+                self.add(
+                    _(
+                        "{mark} = doing it could alert your partner; 'exitplan show N' says how."
+                    ).format(mark=CAUTION)
+                )
+            elif self.view.alerting:
+                self.add(
+                    _("Some steps may alert your partner; 'exitplan show N' says how to do them.")
+                )
+            if self.view.totals.open_at_exit:
+                self.add(
+                    _(
+                        "Steps meant for before you left that no longer apply can be set aside: "
+                        "exitplan skip N"
+                    ),
+                    "dim",
+                )
+            if self.journal is not None:
+                self.add(journal_line(*self.journal), "dim")
+            if self.view.has_plan:  # review, where h hides the screen, needs a plan
+                self.add(_(HIDE_LINE), "dim")
+        state = self.view.plan.state
+        no_place = state is not None and state.region is None
+        self.add(_(PLACE_LINE) if no_place else _(HELP_LINE), "dim")
 
 
 def journal_line(records: int, last: date | None) -> str:
@@ -317,22 +349,51 @@ def journal_line(records: int, last: date | None) -> str:
 
 
 def status_lines(
-    plan: Plan,
-    today: date,
+    view: DayView,
     *,
     columns: int = 80,
     colour: bool = False,
     plain: bool = False,
     missing_plan: bool = False,
     journal: tuple[int, date | None] | None = None,
+    rows: int | None = None,
 ) -> list[str]:
-    """The status screen's lines for this plan and day (`journal`: records, last date)."""
+    """The status screen's lines for this day view (`journal`: records, last date).
+
+    `rows`: the screen's height; the screen then keeps within it, leaving one line for the
+    prompt (see the module text). None: every part, however long.
+    """
     paint = Painter(colour and not plain)
-    screen = StatusScreen(plan, today, columns=columns, paint=paint, plain=plain)
-    screen.journal = journal
-    return screen.build(missing_plan=missing_plan)
+    ladder = LADDER if rows is not None else LADDER[:1]
+    lines: list[str] = []
+    for limits in ladder:
+        screen = StatusScreen(
+            view, columns=columns, paint=paint, plain=plain, journal=journal, limits=limits
+        )
+        lines = screen.build(missing_plan=missing_plan)
+        if rows is None or len(lines) < rows:
+            break
+    return lines
 
 
-def status_text(plan: Plan, today: date, **options: Any) -> str:
+def status_text(
+    view: DayView,
+    *,
+    columns: int = 80,
+    colour: bool = False,
+    plain: bool = False,
+    missing_plan: bool = False,
+    journal: tuple[int, date | None] | None = None,
+    rows: int | None = None,
+) -> str:
     """The status screen as one string ending in a newline (what stdout receives)."""
-    return "\n".join(status_lines(plan, today, **options)) + "\n"
+    lines = status_lines(
+        view,
+        columns=columns,
+        colour=colour,
+        plain=plain,
+        missing_plan=missing_plan,
+        journal=journal,
+        rows=rows,
+    )
+    return "\n".join(lines) + "\n"

@@ -1,38 +1,55 @@
 """The plan as a summary to read or print: one view, built once, written as Markdown or text.
 
-`build_summary` turns a plan into a small view (header facts, what needs attention, each
-checklist with its steps). `write_summary` walks that view in one loop and hands each part to a
-writer, so the Markdown, text and HTML (`exitplan.views.printable`) summaries cannot drift
-apart: they differ only in how they spell a part, never in what they show or in which order.
+`build_summary` turns a day view into a small view: a first page for an advocate (the facts, the
+situation answers, the danger signs answered, what needs attention, what is done) and then the
+full plan, each checklist with its steps. `write_summary` walks that view in one loop and hands
+each part to a writer, so the Markdown, text and HTML (`exitplan.views.printable`) summaries
+cannot drift apart: they differ only in how they spell a part, never in what they show or in
+which order.
+
+What needs attention is what the status screen shows, in its order and with its limits (the
+day view's `attention`); every other step, whatever its flag, is in the full plan with its state
+in words. A step the situation answers set aside as not for you never appears as open: the full
+plan leaves it out and says how many were left out.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from exitplan.base.i18n import _
-from exitplan.domain.schedule import ALERT_FLAGS, most_urgent
-from exitplan.views.export import FLAG_WORDS, countdown_text, progress, rows_for, totals
-from exitplan.views.local import CHANGING
+from exitplan.base.i18n import N_, _
+from exitplan.base.markup import escape_markdown, markdown_link
+from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
+from exitplan.domain.situation import QUESTIONS
+from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
+from exitplan.views.words import (
+    UNDATED_STATE,
+    countdown_text,
+    day_words,
+    flag_word,
+    long_day,
+    state_words,
+    upper_first,
+)
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.domain.model import Status
-    from exitplan.domain.plan import Plan
+    from exitplan.base.limits import Status
+    from exitplan.domain.day import DayView
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
 
-PRIVATE = "This summary holds your notes. Keep it somewhere private."
-TIMELINE_NOTE = (
+PRIVATE = N_("This summary holds your notes. Keep it somewhere private.")
+TIMELINE_NOTE = N_(
     "Each entry's first words, in the order things happened. The full record, with every "
     "field and a way to check it has not been changed: exitplan log export"
 )
-NO_ENTRIES = "The journal has no entries yet."
-CAUTION_WORDS = "Take care: doing this may alert your partner."
+NO_ENTRIES = N_("The journal has no entries yet.")
+CAUTION_WORDS = N_("Take care: doing this may alert your partner.")
+FULL_PLAN = N_("The full plan follows, one checklist at a time.")
 
 
 @dataclass(frozen=True)
@@ -43,8 +60,9 @@ class Step:
     checklist: str
     title: str
     status: Status
-    reason: str | None
+    state: str  # in words: done, open with its flag, or set aside with its reason
     flag: Flag | None
+    when: str  # before, exit-day, after; event and anytime have no date
     due: date | None
     note: str | None
     caution: str | None
@@ -55,20 +73,11 @@ class Step:
     changing: bool = False  # a fact it names is changing in the law: check with an advocate
 
     @property
-    def state(self) -> str:
-        """The state in words: done, open (with its flag), or set aside with its reason."""
-        if self.status == "done":
-            return "done"
-        if self.status == "skipped":
-            return f"set aside: {self.reason}" if self.reason else "set aside"
-        return f"open, {FLAG_WORDS[self.flag]}" if self.flag else "open"
-
-    @property
     def facts(self) -> str:
         """The due date and the state on one line: `Due Mon 7 Dec 2026; open, due soon`."""
         if self.due is None:
             return upper_first(self.state)
-        return f"Due {day_words(self.due)}; {self.state}"
+        return _("Due {day}; {state}").format(day=day_words(self.due), state=self.state)
 
     @property
     def warn(self) -> bool:
@@ -78,7 +87,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Section:
-    """One checklist with its steps, in plan order."""
+    """One checklist with its steps that apply, in plan order."""
 
     id: str
     title: str
@@ -90,8 +99,19 @@ class Section:
     @property
     def tally(self) -> str:
         """`1 of 4 done` (and how many are set aside, when any are)."""
-        aside = f", {self.skipped} set aside" if self.skipped else ""
-        return f"{self.done} of {self.total} done{aside}"
+        if self.skipped:
+            return _("{done} of {total} done, {skipped} set aside").format(
+                done=self.done, total=self.total, skipped=self.skipped
+            )
+        return _("{done} of {total} done").format(done=self.done, total=self.total)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One situation question as the advocate's page shows it: the question and the answer."""
+
+    question: str
+    answer: str  # yes or no
 
 
 @dataclass(frozen=True)
@@ -102,9 +122,13 @@ class Summary:
     exit_date: date | None
     countdown: str
     progress: str
-    attention: tuple[Step, ...]
+    situation: tuple[Answer, ...]  # the questions answered, danger signs apart
+    dangers: tuple[Answer, ...]  # the danger-sign questions answered, yes or no
+    attention: tuple[Step, ...]  # what the status screen shows, in its order
+    more: int  # how many more need attention than are shown (each is in the full plan)
     calm: str
     sections: tuple[Section, ...]
+    not_for_you: int  # steps left out of the full plan: the answers set them aside
     place: str = ""  # where the person lives, or how to choose it
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
@@ -112,33 +136,46 @@ class Summary:
     @property
     def as_of(self) -> str:
         """`As of Monday 30 November 2026.`"""
-        return f"As of {self.today:%A} {self.today.day} {self.today:%B %Y}."
+        return _("As of {day}.").format(day=long_day(self.today))
 
+    @property
+    def left_out(self) -> str:
+        """The sentence that says how many steps are not for you (empty when none are)."""
+        if not self.not_for_you:
+            return ""
+        return _(
+            "{count} more steps are not for you, from the answers above; they are left out."
+        ).format(count=self.not_for_you)
 
-def upper_first(words: str) -> str:
-    """The words with a capital first letter, the rest left as written."""
-    return words[:1].upper() + words[1:]
-
-
-def day_words(day: date) -> str:
-    """A date that reads the same on both sides of the Atlantic: `Mon 7 Dec 2026`."""
-    return f"{day:%a} {day.day} {day:%b} {day.year}"
+    @property
+    def more_line(self) -> str:
+        """The sentence that says how many more need attention (empty when none do)."""
+        if not self.more:
+            return ""
+        return _("And {count} more; each is in the full plan with its state.").format(
+            count=self.more
+        )
 
 
 def attention_words(step: Step) -> str:
     """Where a needs-attention step is and when it is due: `Test money, step 2, due Mon ...`."""
-    due = f", due {day_words(step.due)}" if step.due else ""
-    return f"{step.checklist}, step {step.number}{due}"
+    if step.due:
+        return _("{checklist}, step {number}, due {day}").format(
+            checklist=step.checklist, number=step.number, day=day_words(step.due)
+        )
+    return _("{checklist}, step {number}").format(checklist=step.checklist, number=step.number)
 
 
 def flag_heading(step: Step) -> str:
-    """The flag of a needs-attention step, capitalised: `Overdue`."""
-    return upper_first(FLAG_WORDS[step.flag or "upcoming"])
+    """The flag of a needs-attention step, capitalised: `Overdue` (`When needed` for a step
+    with no date of its own)."""
+    undated = UNDATED_STATE.get(step.when)
+    if step.flag is None and undated:
+        return upper_first(_(undated))
+    return upper_first(flag_word(step.flag))
 
 
 def _step(row: Scheduled, region: Local | None) -> Step:
-    from exitplan.views.local import changing, local_sources, step_facts
-
     entry = row.entry
     facts = step_facts(entry.item, region)
     return Step(
@@ -146,8 +183,9 @@ def _step(row: Scheduled, region: Local | None) -> Step:
         checklist=entry.checklist.title,
         title=entry.item.title,
         status=entry.state.status,
-        reason=entry.state.reason,
+        state=state_words(row),
         flag=row.flag,
+        when=entry.item.when,
         due=row.due,
         note=entry.state.note,
         caution=entry.item.caution,
@@ -158,48 +196,65 @@ def _step(row: Scheduled, region: Local | None) -> Step:
     )
 
 
-def build_summary(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> Summary:
-    """The summary view of a plan on a given day (with the journal's timeline, if given)."""
-    rows = rows_for(plan, today)
-    count = totals(rows)
-    from exitplan.views.local import place_words
+def _answer(value: bool) -> str:
+    return _("yes") if value else _("no")
 
-    steps = {row.entry.number: _step(row, plan.region) for row in rows}
-    attention = tuple(
-        steps[row.entry.number] for row in most_urgent(rows) if row.flag in ALERT_FLAGS
-    )
-    if attention:
+
+def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> Summary:
+    """The summary of a day view (with the journal's timeline, if given)."""
+    plan, count = view.plan, view.totals
+    steps = {row.entry.number: _step(row, plan.region) for row in view.rows if row.entry.applies}
+    shown, more = shown_attention(view.attention, danger=SHOW_DANGER, today=SHOW_TODAY)
+    # The status screen's calm line: said when nothing is for today, behind or due soon (what
+    # comes next may still be listed after it).
+    if not view.attention.quiet:
         calm = ""
     elif plan.exit_date is None:
-        calm = "Nothing has a deadline until an exit date is set."
-    elif count["open"]:
-        calm = f"Nothing is overdue or due in the next {plan.warn_days} days."
+        calm = _("Nothing has a deadline until an exit date is set.")
+    elif count.open:
+        calm = _("Nothing is overdue or due in the next {days} days.").format(days=plan.warn_days)
     else:
-        calm = "Every step is settled."
+        calm = _("Every step is settled.")
+    answers = plan.situation
     sections = tuple(
         Section(
-            id=c["id"],
-            title=c["title"],
-            done=c["done"],
-            skipped=c["skipped"],
-            total=c["total"],
+            id=c.id,
+            title=c.title,
+            done=c.done,
+            skipped=c.skipped,
+            total=c.total,
             steps=tuple(
-                steps[row.entry.number] for row in rows if row.entry.checklist.id == c["id"]
+                steps[row.entry.number]
+                for row in view.rows
+                if row.entry.checklist.id == c.id and row.entry.applies
             ),
         )
-        for c in progress(plan, rows)
+        for c in view.progress
     )
     return Summary(
-        today=today,
+        today=view.today,
         exit_date=plan.exit_date,
-        countdown=countdown_text(plan.exit_date, today),
-        progress=f"{count['done']} of {count['items']} steps done, "
-        f"{count['skipped']} set aside, {count['open']} still open.",
-        attention=attention,
+        countdown=countdown_text(plan.exit_date, view.today),
+        progress=_("{done} of {items} steps done, {skipped} set aside, {open} still open.").format(
+            done=count.done, items=count.items, skipped=count.skipped, open=count.open
+        ),
+        situation=tuple(
+            Answer(_(q.text), _answer(answers[q.key]))
+            for q in QUESTIONS
+            if not q.danger and q.key in answers
+        ),
+        dangers=tuple(
+            Answer(_(q.text), _answer(answers[q.key]))
+            for q in QUESTIONS
+            if q.danger and q.key in answers
+        ),
+        attention=tuple(steps[row.entry.number] for row in shown),
+        more=more,
         calm=calm,
         sections=sections,
-        timeline=timeline,
+        not_for_you=count.not_for_you,
         place=place_words(plan.region),
+        timeline=timeline,
     )
 
 
@@ -209,8 +264,9 @@ class Writer(Protocol):
     def header(self, view: Summary) -> None:
         """The title and the facts about the exit date and progress."""
 
-    def attention(self, view: Summary) -> None:
-        """What needs attention, most urgent first (or a calm sentence when nothing does)."""
+    def first_page(self, view: Summary) -> None:
+        """The situation, the danger signs answered, what needs attention (in the status
+        screen's order, or a calm sentence when nothing does), and what is done."""
 
     def section(self, section: Section) -> None:
         """The start of a checklist."""
@@ -228,7 +284,7 @@ class Writer(Protocol):
 def write_summary(view: Summary, writer: Writer) -> str:
     """Walk the view in its one order and let the writer spell each part."""
     writer.header(view)
-    writer.attention(view)
+    writer.first_page(view)
     for section in view.sections:
         writer.section(section)
         for step in section.steps:
@@ -240,37 +296,6 @@ def write_summary(view: Summary, writer: Writer) -> str:
 
 # -- Markdown --------------------------------------------------------------------------------
 
-# Characters that mean something anywhere in a line of (GitHub-flavoured) Markdown or raw HTML.
-_MD_INLINE = re.compile(r"([\\`*_\[\]<>|~$])")
-# `&name;` and `&#123;` would be read as character references.
-_MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
-# What starts a block at the beginning of a line: headings, lists, quotes, rules, setext lines.
-_MD_LINE_START = re.compile(r"^(?:([#+=\-])|(\d+)([.)]))")
-
-
-def escape_markdown(text: str) -> str:
-    """The text as Markdown that shows exactly these characters, with no markup of its own."""
-    return "\n".join(_escape_line(line) for line in text.split("\n"))
-
-
-def _escape_line(line: str) -> str:
-    escaped = _MD_ENTITY.sub(r"\\&", _MD_INLINE.sub(r"\\\1", line))
-    # Leading spaces would make an indented code block; the words matter, not the indent.
-    return _MD_LINE_START.sub(_escape_line_start, escaped.lstrip())
-
-
-def _escape_line_start(match: re.Match[str]) -> str:
-    if match.group(1):
-        return f"\\{match.group(1)}"
-    return f"{match.group(2)}\\{match.group(3)}"
-
-
-def markdown_link(url: str) -> str:
-    """A source as an autolink when it is a plain web address, otherwise as escaped text."""
-    if re.fullmatch(r"https?://[^\s<>\\]+", url):
-        return f"<{url}>"
-    return escape_markdown(url)
-
 
 class MarkdownWriter:
     """The summary as Markdown: task-list checkboxes, the person's text escaped."""
@@ -280,21 +305,39 @@ class MarkdownWriter:
 
     def header(self, view: Summary) -> None:
         """`# My plan` and the facts, one paragraph each."""
-        self.lines += ["# My plan", "", view.as_of, "", view.countdown, "", view.progress, ""]
-        self.lines += [escape_markdown(view.place), "", PRIVATE, ""]
+        self.lines += [f"# {_('My plan')}", "", view.as_of, "", view.countdown, ""]
+        self.lines += [view.progress, "", escape_markdown(view.place), "", _(PRIVATE), ""]
 
-    def attention(self, view: Summary) -> None:
-        """`## Needs attention` with one bullet per step, most urgent first."""
-        self.lines += ["## Needs attention", ""]
-        if not view.attention:
-            self.lines += [view.calm, ""]
-            return
-        for step in view.attention:
-            self.lines.append(
-                f"- **{flag_heading(step)}**: {escape_markdown(step.title)} "
-                f"({escape_markdown(attention_words(step))})"
-            )
+    def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
+        self.lines += [f"## {heading}", ""]
+        self.lines += [f"- {escape_markdown(a.question)} {a.answer}" for a in answers]
         self.lines.append("")
+
+    def first_page(self, view: Summary) -> None:
+        """The situation and danger signs answered; `## Needs attention` with one bullet per
+        step, in the status screen's order; `## What is done`, one bullet per checklist."""
+        if view.situation:
+            self._answers(_("Your situation"), view.situation)
+        if view.dangers:
+            self._answers(_("Danger signs"), view.dangers)
+        self.lines += [f"## {_('Needs attention')}", ""]
+        if view.calm:
+            self.lines += [view.calm, ""]
+        if view.attention:
+            for step in view.attention:
+                self.lines.append(
+                    f"- **{flag_heading(step)}**: {escape_markdown(step.title)} "
+                    f"({escape_markdown(attention_words(step))})"
+                )
+            self.lines.append("")
+            if view.more_line:
+                self.lines += [view.more_line, ""]
+        self.lines += [f"## {_('What is done')}", ""]
+        self.lines += [f"- {escape_markdown(s.title)}: {s.tally}" for s in view.sections]
+        self.lines.append("")
+        if view.left_out:
+            self.lines += [view.left_out, ""]
+        self.lines += [_(FULL_PLAN), ""]
 
     def section(self, section: Section) -> None:
         """`## Title (1 of 4 done)`."""
@@ -307,28 +350,29 @@ class MarkdownWriter:
         details = [escape_markdown(step.facts)]
         if step.warn:
             caution = f" {escape_markdown(step.caution)}" if step.caution else ""
-            details.append(CAUTION_WORDS + caution)
+            details.append(_(CAUTION_WORDS) + caution)
         if step.note:
             details += [
-                f"Note: {line}" if i == 0 else line
+                _("Note: {line}").format(line=line) if i == 0 else line
                 for i, line in enumerate(escape_markdown(step.note).split("\n"))
             ]
         if step.changing:
             details.append(_(CHANGING))
         if step.sources:
-            details.append("Sources: " + ", ".join(markdown_link(s) for s in step.sources))
+            links = ", ".join(markdown_link(s) for s in step.sources)
+            details.append(_("Sources: {links}").format(links=links))
         if step.local_sources:
-            links = (
+            local = (
                 f"{markdown_link(url)} ({escape_markdown(w)})" for url, w in step.local_sources
             )
-            details.append(_("Local sources: {links}").format(links=", ".join(links)))
+            details.append(_("Local sources: {links}").format(links=", ".join(local)))
         self.lines.append(f"- {box}{escape_markdown(step.title)}\\")
         self.lines += [f"  {line}\\" for line in details[:-1]]
         self.lines += [f"  {details[-1]}", ""]
 
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """`## Journal`, one bullet per entry: its number, when, and its first words."""
-        self.lines += ["## Journal", "", TIMELINE_NOTE if moments else NO_ENTRIES, ""]
+        self.lines += [f"## {_('Journal')}", "", _(TIMELINE_NOTE if moments else NO_ENTRIES), ""]
         for m in moments:
             added = f" ({m.added})" if m.added else ""
             self.lines.append(
@@ -349,18 +393,34 @@ class TextWriter:
 
     def header(self, view: Summary) -> None:
         """`MY PLAN` and the facts, one per line."""
-        self.lines += ["MY PLAN", view.as_of, view.countdown, view.progress, view.place]
-        self.lines += [PRIVATE, ""]
+        self.lines += [_("My plan").upper(), view.as_of, view.countdown, view.progress]
+        self.lines.append(view.place)
+        self.lines += [_(PRIVATE), ""]
 
-    def attention(self, view: Summary) -> None:
-        """`NEEDS ATTENTION` with one line per step, most urgent first."""
-        self.lines.append("NEEDS ATTENTION")
-        if not view.attention:
-            self.lines += [f"  {view.calm}", ""]
-            return
+    def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:
+        self.lines.append(heading.upper())
+        self.lines += [f"  {a.question} {a.answer}" for a in answers]
+        self.lines.append("")
+
+    def first_page(self, view: Summary) -> None:
+        """The answers, `NEEDS ATTENTION` one line per step in the status screen's order, and
+        `WHAT IS DONE` one line per checklist."""
+        if view.situation:
+            self._answers(_("Your situation"), view.situation)
+        if view.dangers:
+            self._answers(_("Danger signs"), view.dangers)
+        self.lines.append(_("Needs attention").upper())
+        if view.calm:
+            self.lines.append(f"  {view.calm}")
         for step in view.attention:
             self.lines.append(f"  {flag_heading(step)}: {step.title} ({attention_words(step)})")
-        self.lines.append("")
+        if view.more_line:
+            self.lines.append(f"  {view.more_line}")
+        self.lines += ["", _("What is done").upper()]
+        self.lines += [f"  {s.title}: {s.tally}" for s in view.sections]
+        if view.left_out:
+            self.lines.append(f"  {view.left_out}")
+        self.lines += ["", _(FULL_PLAN)]
 
     def section(self, section: Section) -> None:
         """`TITLE (1 of 4 done)`, after a blank line."""
@@ -374,7 +434,8 @@ class TextWriter:
         pad = " " * 6
         self.lines += [f"  {box} {step.title}", f"{pad}{step.facts}"]
         if step.warn:
-            self.lines.append(pad + CAUTION_WORDS + (f" {step.caution}" if step.caution else ""))
+            caution = f" {step.caution}" if step.caution else ""
+            self.lines.append(pad + _(CAUTION_WORDS) + caution)
         if step.note:
             for i, line in enumerate(step.note.split("\n")):
                 self.lines.append(f"{pad}{'note: ' if i == 0 else '      '}{line}".rstrip())
@@ -388,7 +449,7 @@ class TextWriter:
 
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """`JOURNAL`, one line per entry: its number, when, and its first words."""
-        self.lines += ["", "JOURNAL", f"  {TIMELINE_NOTE if moments else NO_ENTRIES}"]
+        self.lines += ["", _("Journal").upper(), f"  {_(TIMELINE_NOTE if moments else NO_ENTRIES)}"]
         for m in moments:
             added = f" [{m.added}]" if m.added else ""
             self.lines.append(f"  {m.number:>4}  {m.when}: {m.what}{added}")
@@ -398,11 +459,11 @@ class TextWriter:
         return "\n".join(self.lines).rstrip() + "\n"
 
 
-def summary_markdown(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_markdown(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as Markdown that reads well on paper and on a code-hosting site."""
-    return write_summary(build_summary(plan, today, timeline), MarkdownWriter())
+    return write_summary(build_summary(view, timeline), MarkdownWriter())
 
 
-def summary_text(plan: Plan, today: date, timeline: tuple[Moment, ...] | None = None) -> str:
+def summary_text(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
     """The whole plan as plain text."""
-    return write_summary(build_summary(plan, today, timeline), TextWriter())
+    return write_summary(build_summary(view, timeline), TextWriter())

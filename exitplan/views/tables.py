@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.markup import escape_markdown
+from exitplan.views.inventory import section_json
 from exitplan.views.ledger import Table, summary_tables
+from exitplan.views.printable import HtmlWriter
+from exitplan.views.summary import MarkdownWriter, TextWriter, build_summary, write_summary
 
 if TYPE_CHECKING:
-    from datetime import date
-
-    from exitplan.domain.plan import Plan
+    from exitplan.domain.day import DayView
     from exitplan.journal.records import Moment
     from exitplan.views.summary import Section as ChecklistPart
     from exitplan.views.summary import Step, Summary, Writer
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 
 def markdown_table(table: Table) -> list[str]:
     """A table as GitHub-flavoured Markdown: a heading, a pipe table, its notes."""
-    from exitplan.views.summary import escape_markdown
 
     def cell(text: str) -> str:
         # A new line would end the row: cells are one line, with the person's text escaped.
@@ -93,9 +94,9 @@ class WithTables:
         """The writer's header."""
         self.writer.header(view)
 
-    def attention(self, view: Summary) -> None:
-        """The writer's attention part."""
-        self.writer.attention(view)
+    def first_page(self, view: Summary) -> None:
+        """The writer's first page."""
+        self.writer.first_page(view)
 
     def section(self, section: ChecklistPart) -> None:
         """The writer's checklist heading."""
@@ -111,8 +112,6 @@ class WithTables:
 
     def finish(self) -> str:
         """The tables in the writer's own format, then the whole document."""
-        from exitplan.views.printable import HtmlWriter
-        from exitplan.views.summary import MarkdownWriter, TextWriter
 
         writer = self.writer
         for table in self.tables:
@@ -126,21 +125,32 @@ class WithTables:
         return writer.finish()
 
 
+def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, Any]:
+    """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
+    plan = view.plan
+    if not names or plan.state is None:
+        return {}
+    return {
+        name: section_json(name, plan.state.inventory, plan.exit_date, view.today, plan)
+        for name in ("documents", "accounts", "money")
+        if name in names
+    }
+
+
 def summary_with_tables(
-    plan: Plan, today: date, fmt: str, timeline: tuple[Moment, ...] | None, sections: Any
+    day: DayView, fmt: str, timeline: tuple[Moment, ...] | None, sections: Any
 ) -> str:
     """The summary in `fmt` (text, markdown or html), with the inventories `sections` asked for
     as tables at the end (none unless asked for: never by surprise)."""
-    from exitplan.views.printable import HtmlWriter
-    from exitplan.views.summary import MarkdownWriter, TextWriter, build_summary, write_summary
 
     writers: dict[str, type[Any]] = {
         "markdown": MarkdownWriter,
         "html": HtmlWriter,
         "text": TextWriter,
     }
+    plan, today = day.plan, day.today
     tables: tuple[Table, ...] = ()
     if sections and plan.state is not None:
         tables = summary_tables(plan.state.inventory, sections, plan.exit_date, today)
-    view = build_summary(plan, today, timeline)
+    view = build_summary(day, timeline)
     return write_summary(view, WithTables(writers[fmt](), tables))

@@ -1,80 +1,18 @@
-"""The terminal without a framework: colour, width, plain mode, wrapping and a tiny painter.
+"""Drawing for a terminal without a framework: wrapping, a tiny painter, the caution mark.
 
-Standard library only, so the status screen (and a later fast path) can use it without rich,
-typer or pydantic. The rules:
-
-- Colour only when stdout is a terminal, `NO_COLOR` is unset (or empty) and `TERM` is not
-  `dumb`; a non-empty `FORCE_COLOR` forces it on, even when piped. `NO_COLOR` always wins, and
-  plain mode never has colour.
-- Width: the terminal's width; when piped, `COLUMNS` if set, else 80 (never under 20).
-- Plain mode (`--plain` or `EXITPLAN_PLAIN=1`), for screen readers and braille displays: no box
-  drawing, no bar blocks, no symbols standing for words, no colour, one fact per line.
-- Wrapping never splits a word, a phone number (digits with spaces between them) or a URL.
+Standard library only and no I/O: the width, the colour and plain mode are given (the service
+layer's `terminal` reads them from the terminal and the environment). Wrapping never splits a
+word, a phone number (digits with spaces between them) or a URL.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import sys
-from typing import TYPE_CHECKING, TextIO
 
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-
-MIN_WIDTH = 20
-_OFF = frozenset({"", "0", "false", "no", "off"})
-
-
-def _env(environ: Mapping[str, str] | None) -> Mapping[str, str]:
-    return os.environ if environ is None else environ
-
-
-def plain_enabled(environ: Mapping[str, str] | None = None, flag: bool = False) -> bool:
-    """Whether plain mode is on: `--plain` was given, or EXITPLAN_PLAIN is set (not 0/false)."""
-    return flag or _env(environ).get("EXITPLAN_PLAIN", "").strip().lower() not in _OFF
-
-
-def colour_enabled(
-    stream: TextIO | None = None, environ: Mapping[str, str] | None = None, *, plain: bool = False
-) -> bool:
-    """Whether to colour output written to `stream` (stdout by default); see the module text."""
-    env = _env(environ)
-    if plain or env.get("NO_COLOR", ""):
-        return False
-    if env.get("FORCE_COLOR", ""):
-        return True
-    if env.get("TERM", "") == "dumb":
-        return False
-    out = sys.stdout if stream is None else stream
-    try:
-        return out.isatty()
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
-
-
-def width() -> int:
-    """The columns to write for: COLUMNS, else the terminal's, else 80 (never under 20)."""
-    return max(MIN_WIDTH, terminal_columns())
-
-
-def terminal_columns(fallback: int = 80) -> int:
-    """The columns `shutil.get_terminal_size` gives, without importing shutil (and bz2, lzma).
-
-    COLUMNS when it is a positive number, else the width of the terminal on stdout, else
-    `fallback` (also when the terminal says 0).
-    """
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or fallback
-
+# The caution mark, and a space wrapping never breaks at (the mark stays with its title).
+CAUTION = "⚠"
+GLUE = "\u00a0"
+NARROW = 60  # below this many columns, screens stack what sits side by side when wide
 
 STYLES = {
     "bold": "1",

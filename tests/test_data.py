@@ -1,4 +1,7 @@
-"""The plan as data: totals, progress, the status and item shapes, checklists and history lines."""
+"""The plan as data: totals, progress, the status and item shapes, checklists and history lines.
+
+The shapes are read from the day view (`exitplan.domain.day`); the words from `views.words`.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +9,13 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from exitplan.domain.flags import FLAGS
+from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Due, Event, Item, PlanState
 from exitplan.domain.plan import Plan, build_plan, new_state, set_status
 from exitplan.formats.catalog import Catalog
-from exitplan.views import export
+from exitplan.views import data as export
+from exitplan.views.render import backup_lines, history_lines
+from exitplan.views.words import FLAGS, countdown_text, state_words
 
 NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 30)
@@ -59,7 +64,7 @@ def plan(catalog: Catalog, state: PlanState) -> Plan:
 
 def test_totals_count_statuses_and_flags(plan: Plan) -> None:
     """Totals count items by status and by flag on the given day."""
-    totals = export.totals(export.rows_for(plan, TODAY))
+    totals = day_view(plan, TODAY).totals.data()
     assert totals == {
         "items": 5,
         "done": 1,
@@ -73,8 +78,8 @@ def test_totals_count_statuses_and_flags(plan: Plan) -> None:
 
 def test_progress_is_per_checklist_in_order(plan: Plan) -> None:
     """Progress lists each checklist with its done, skipped and total counts."""
-    rows = export.rows_for(plan, TODAY)
-    assert [(c["id"], c["done"], c["total"]) for c in export.progress(plan, rows)] == [
+    progress = export.progress_data(day_view(plan, TODAY).progress)
+    assert [(c["id"], c["done"], c["total"]) for c in progress] == [
         ("money", 0, 4),
         ("papers", 1, 1),
     ]
@@ -82,7 +87,7 @@ def test_progress_is_per_checklist_in_order(plan: Plan) -> None:
 
 def test_status_data_has_the_documented_shape(plan: Plan) -> None:
     """The status data names today, the exit date, days left, totals, checklists and flags."""
-    data = export.status_data(plan, TODAY)
+    data = export.status_data(day_view(plan, TODAY))
     assert data["today"] == "2026-11-30"
     assert data["exit_date"] == "2026-12-14"
     assert data["days_left"] == 14
@@ -97,7 +102,7 @@ def test_status_data_has_the_documented_shape(plan: Plan) -> None:
 
 def test_status_data_without_a_plan(catalog: Catalog) -> None:
     """Without a plan there is no exit date and nothing is flagged."""
-    data = export.status_data(build_plan(catalog, None), TODAY)
+    data = export.status_data(day_view(build_plan(catalog, None), TODAY))
     assert (data["has_plan"], data["exit_date"], data["days_left"], data["flagged"]) == (
         False,
         None,
@@ -109,7 +114,7 @@ def test_status_data_without_a_plan(catalog: Catalog) -> None:
 def test_item_detail_adds_how_note_and_history(plan: Plan) -> None:
     """One item in full: the list shape plus how, caution, note, reason, sources and history."""
     entry = plan.resolve("papers.copy")
-    row = export.rows_for(plan, TODAY, [entry])[0]
+    row = day_view(plan, TODAY).row(entry)
     events = export.item_events(plan, entry)
     detail = export.item_detail(row, events)
     assert detail["id"] == "papers.copy"
@@ -130,22 +135,22 @@ def test_checklist_rows_mark_what_is_in_the_plan(catalog: Catalog, state: PlanSt
     ]
 
 
-def test_status_word_uses_the_flag_table(plan: Plan) -> None:
-    """A summary reads an open step by its flag word, a done one as done."""
-    words = {r.entry.full_id: export.status_word(r) for r in export.rows_for(plan, TODAY)}
-    assert words["money.late"] == FLAGS["overdue"].word
+def test_state_words_use_the_flag_table(plan: Plan) -> None:
+    """An open step reads as open with its flag word, a done one as done."""
+    words = {r.entry.full_id: state_words(r) for r in day_view(plan, TODAY).rows}
+    assert words["money.late"] == f"open, {FLAGS['overdue'].word}"
     assert words["papers.copy"] == "done"
-    assert {name: flag.word for name, flag in FLAGS.items()} == export.FLAG_WORDS
+    assert max(len(flag.short) for flag in FLAGS.values()) <= 12
 
 
 def test_countdown_sentences() -> None:
     """The countdown is a calm sentence for every distance to the exit date."""
-    assert export.countdown_text(None, TODAY).startswith("No exit date is set yet")
-    assert export.countdown_text(EXIT, TODAY) == "14 days until Monday 14 December 2026."
-    assert export.countdown_text(TODAY, TODAY).startswith("Today is the day")
-    assert export.countdown_text(date(2026, 12, 1), TODAY).startswith("Tomorrow is the day")
-    assert export.countdown_text(date(2026, 11, 29), TODAY).endswith("was yesterday.")
-    assert export.countdown_text(date(2026, 11, 20), TODAY).endswith("was 10 days ago.")
+    assert countdown_text(None, TODAY).startswith("No exit date is set yet")
+    assert countdown_text(EXIT, TODAY) == "14 days until Monday 14 December 2026."
+    assert countdown_text(TODAY, TODAY).startswith("Today is the day")
+    assert countdown_text(date(2026, 12, 1), TODAY).startswith("Tomorrow is the day")
+    assert countdown_text(date(2026, 11, 29), TODAY).endswith("was yesterday.")
+    assert countdown_text(date(2026, 11, 20), TODAY).endswith("was 10 days ago.")
 
 
 def test_history_lines_show_action_item_and_detail() -> None:
@@ -154,7 +159,7 @@ def test_history_lines_show_action_item_and_detail() -> None:
         Event(at=NOW, action="init"),
         Event(at=NOW, action="skip", item="money.late", detail="not for me"),
     ]
-    lines = export.history_lines(events)
+    lines = history_lines(events)
     local = NOW.astimezone()
     assert lines == [
         f"{local:%Y-%m-%d %H:%M}  init",
@@ -177,23 +182,23 @@ def test_backup_lines_show_number_time_and_progress() -> None:
         },
     ]
     local = NOW.astimezone()
-    assert export.backup_lines(rows) == [
+    assert backup_lines(rows) == [
         f"  1  {local:%Y-%m-%d %H:%M:%S}  exit not set, 2/5 done",
         f"  2  {local:%Y-%m-%d %H:%M:%S}  cannot be read",
     ]
 
 
-def test_rows_for_some_entries_keeps_the_whole_plan_pacing(plan: Plan) -> None:
+def test_one_steps_row_keeps_the_whole_plan_pacing(plan: Plan) -> None:
     """One step's row has the date the whole plan gives it, not a date paced on its own."""
-    whole = {row.entry.full_id: row.due for row in export.rows_for(plan, TODAY)}
+    view = day_view(plan, TODAY)
+    whole = {row.entry.full_id: row.due for row in view.rows}
     for entry in plan.entries:
-        (row,) = export.rows_for(plan, TODAY, [entry])
-        assert row.due == whole[entry.full_id]
+        assert view.row(entry).due == whole[entry.full_id]
 
 
 def test_item_data_has_the_new_keys(plan: Plan) -> None:
     """Each step says whether it applies, waits for if there is time, is urgent or reflective."""
-    rows = {r.entry.full_id: export.item_data(r) for r in export.rows_for(plan, TODAY)}
+    rows = {r.entry.full_id: export.item_data(r) for r in day_view(plan, TODAY).rows}
     late = rows["money.late"]
     assert (late["applies"], late["if_time"], late["urgent"], late["reflective"]) == (
         True,
@@ -211,7 +216,20 @@ def test_totals_and_progress_leave_out_steps_that_do_not_apply(catalog: Catalog)
     state = new_state(NOW, catalog, None, EXIT, NOW.date())
     state.situation = {"children": False}
     plan = build_plan(catalog, state)
-    rows = export.rows_for(plan, TODAY)
-    assert export.totals(rows)["items"] == 4
-    assert export.progress(plan, rows)[0]["total"] == 3
-    assert export.status_data(plan, TODAY)["not_for_you"] == 1
+    view = day_view(plan, TODAY)
+    assert view.totals.items == 4
+    assert view.progress[0].total == 3
+    assert export.status_data(view)["not_for_you"] == 1
+
+
+def test_a_step_with_no_date_of_its_own_says_when_it_is_for(catalog: Catalog) -> None:
+    """An open "event" or "anytime" step reads "open, when needed" / "open, any time", never
+    as upcoming, in every screen and summary (the one way to word a step's state)."""
+    catalog.checklists[0].items.extend(
+        [item("injury", 0, when="event"), item("signal", 0, when="anytime")]
+    )
+    plan = build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
+    words = {r.entry.full_id: state_words(r) for r in day_view(plan, TODAY).rows}
+    assert words["money.injury"] == "open, when needed"
+    assert words["money.signal"] == "open, any time"
+    assert words["money.after"] == "open, upcoming"

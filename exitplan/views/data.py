@@ -1,0 +1,211 @@
+"""The plan as data: the JSON shapes of `status`, `list`, `show`, `checklists`, `history` and the
+summary, all read from the day view (nothing here works out a row, a total or a group)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from exitplan.views.local import facts_data, step_facts
+from exitplan.views.notices import notices_data
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from exitplan.domain.day import DayView, Progress
+    from exitplan.domain.model import Entry, Event, Shelf
+    from exitplan.domain.plan import Plan
+    from exitplan.domain.region import Local
+    from exitplan.domain.schedule import Scheduled
+    from exitplan.journal.records import Moment
+
+
+def item_data(row: Scheduled) -> dict[str, Any]:
+    """One item in the `list --json` shape."""
+    entry = row.entry
+    return {
+        "id": entry.full_id,
+        "number": entry.number,
+        "checklist": entry.checklist.id,
+        "title": entry.item.title,
+        "why": entry.item.why,
+        "status": entry.state.status,
+        "due": row.due.isoformat() if row.due else None,
+        "flag": row.flag,
+        "priority": entry.item.priority,
+        "when": entry.item.when,
+        "alerts_partner": entry.item.alerts_partner,
+        "custom": entry.custom,
+        "applies": entry.applies,
+        "if_time": row.if_time,
+        "urgent": row.urgent,
+        "reflective": entry.item.reflective,
+        "checked": entry.item.checked,
+    }
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """One history event as JSON data (times as ISO strings)."""
+    return {
+        key: value.isoformat() if isinstance(value, (date, datetime)) else value
+        for key, value in event.to_dict().items()
+    }
+
+
+def item_events(plan: Plan, entry: Entry) -> list[Event]:
+    """The history of one item, oldest first."""
+    return [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
+
+
+def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> dict[str, Any]:
+    """One item in full, in the `show --json` shape (`local`: the place's facts it names)."""
+    entry = row.entry
+    return item_data(row) | {
+        "how": entry.item.how,
+        "caution": entry.item.caution,
+        "note": entry.state.note,
+        "reason": entry.state.reason,
+        "sources": entry.item.sources,
+        "local": facts_data(step_facts(entry.item, region)),
+        "history": [event_data(e) for e in events],
+    }
+
+
+def checklist_rows(catalog: Shelf, plan: Plan) -> list[dict[str, Any]]:
+    """Every checklist that can be used, with its item count and whether it is in the plan."""
+    in_plan = {c.id for c in plan.checklists}
+    return [
+        {
+            "id": c.id,
+            "title": c.title,
+            "summary": c.summary,
+            "items": len(c.items),
+            "builtin": c.builtin,
+            "in_plan": c.id in in_plan,
+        }
+        for c in catalog.checklists
+    ]
+
+
+def flagged_data(row: Scheduled) -> dict[str, Any]:
+    """One step in the short shape `status --json` lists."""
+    entry = row.entry
+    return {
+        "id": entry.full_id,
+        "number": entry.number,
+        "title": entry.item.title,
+        "checklist": entry.checklist.id,
+        "due": row.due.isoformat() if row.due else None,
+        "flag": row.flag,
+        "priority": entry.item.priority,
+        "alerts_partner": entry.item.alerts_partner,
+        "when": entry.item.when,
+        "applies": entry.applies,
+        "if_time": row.if_time,
+        "urgent": row.urgent,
+        "reflective": entry.item.reflective,
+    }
+
+
+def progress_data(progress: Iterable[Progress], *, skipped: bool = True) -> list[dict[str, Any]]:
+    """Done and total per checklist (and how many are set aside, unless `skipped` is False)."""
+    return [
+        {"id": p.id, "title": p.title, "done": p.done}
+        | ({"skipped": p.skipped} if skipped else {})
+        | {"total": p.total}
+        for p in progress
+    ]
+
+
+def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None) -> dict[str, Any]:
+    """The facts `status` shows, in the documented JSON shape (`journal`: records, last date).
+
+    `attention` is what the screen shows, in its order; `flagged` is every alert (every open
+    step overdue, still open at the exit or due soon), most urgent first.
+    """
+    plan, groups = view.plan, view.attention
+    return {
+        "today": view.today.isoformat(),
+        "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
+        "days_left": view.days_left,
+        "has_plan": view.has_plan,
+        "totals": view.totals.data(),
+        "checklists": progress_data(view.progress, skipped=False),
+        "flagged": [flagged_data(row) for row in view.alerts],
+        "situation": plan.situation,
+        "region": plan.state.region if plan.state else None,
+        "per_day": plan.per_day,
+        "if_time": view.totals.if_time,
+        "not_for_you": view.totals.not_for_you,
+        "attention": {
+            "danger_signs": list(groups.dangers),
+            "phone_signs": groups.phone,
+            "danger": [flagged_data(row) for row in groups.danger],
+            "today": [flagged_data(row) for row in groups.today],
+            "behind": [flagged_data(row) for row in groups.behind],
+            "coming": [flagged_data(row) for row in groups.coming],
+            "behind_count": len(groups.behind),
+            "due_soon_count": groups.due_soon,
+            "for_now": [flagged_data(row) for row in view.for_now],
+        },
+        "inventories": []
+        if plan.state is None
+        else notices_data(plan.state.inventory, plan.exit_date, view.today),
+        "journal": None
+        if journal is None
+        else {
+            "records": journal[0],
+            "last_written": journal[1].isoformat() if journal[1] else None,
+        },
+    }
+
+
+def summary_data(
+    view: DayView,
+    timeline: tuple[Moment, ...] | None = None,
+    inventories: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Everything in the plan, for `summary --format json` (`journal`: null unless asked for).
+
+    The steps set aside as not for you are left out of `items` (an advocate must never read one
+    as open) and counted in `not_for_you`; `attention` is what the status screen shows.
+    """
+    plan = view.plan
+    items = []
+    for row in view.rows:
+        if not row.entry.applies:
+            continue
+        data = item_data(row)
+        data["note"] = row.entry.state.note
+        data["reason"] = row.entry.state.reason
+        data["how"] = row.entry.item.how
+        data["caution"] = row.entry.item.caution
+        data["sources"] = row.entry.item.sources
+        data["local"] = facts_data(step_facts(row.entry.item, plan.region))
+        items.append(data)
+    region = plan.region
+    return {
+        "today": view.today.isoformat(),
+        "exit_date": plan.exit_date.isoformat() if plan.exit_date else None,
+        "days_left": view.days_left,
+        "region": {"code": region.code, "name": region.label} if region else None,
+        "totals": view.totals.data(),
+        "checklists": progress_data(view.progress),
+        "situation": plan.situation,
+        "attention": [item_data(row) for row in view.attention.rows()],
+        "not_for_you": view.totals.not_for_you,
+        "items": items,
+        "journal": None
+        if timeline is None
+        else [
+            {
+                "number": m.number,
+                "when": m.when,
+                "what": m.what,
+                "corrections": m.corrections,
+                "files": m.files,
+            }
+            for m in timeline
+        ],
+        "inventories": inventories or {},
+    }
