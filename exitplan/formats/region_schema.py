@@ -243,8 +243,10 @@ class RegionFile(BaseModel):
         if self.region and not self.parts:
             raise ValueError("a country with parts says what they are called, in `parts`")
         if self.es is not None and bool(self.es.parts) != bool(self.parts):
-            raise ValueError("the words in 'es' say what the parts are called exactly when the "
-                             "English does, in `parts`")
+            raise ValueError(
+                "the words in 'es' say what the parts are called exactly when the "
+                "English does, in `parts`"
+            )
         return self
 
 
