@@ -21,6 +21,8 @@ import pytest
 import typer.testing
 from typer.testing import CliRunner, Result
 
+from exitplan.base import i18n
+
 DATA = Path(__file__).resolve().parent / "data"
 REPO = Path(__file__).resolve().parent.parent
 
@@ -56,6 +58,10 @@ def cli(
         argv += ["--today", today if isinstance(today, str) else today.isoformat()]
     if passphrase is not None:
         argv += ["--passphrase-file", str(passphrase)]
+    # The language, chosen as the console script chooses it in each new process: a run without
+    # `--lang` after one with it speaks the environment's language again, never the last one's.
+    environ = {**os.environ, **(env or {})}
+    i18n.install(i18n.choose([*argv, *args], {k: v for k, v in environ.items() if v is not None}))
     with pytest.MonkeyPatch.context() as mp:
         if hasattr(typer.testing, "_get_command"):
             # Building the Click command from the Typer app costs more than most commands do;
