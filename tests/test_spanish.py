@@ -326,6 +326,29 @@ def test_a_us_state_reads_in_spanish_and_its_lines_answer_in_spanish(
     assert "Answers in your language" not in english
 
 
+@pytest.mark.parametrize(
+    ("place", "words"),
+    [
+        ("Nueva York", "las leyes de Nueva York, también en español"),  # the state's own page
+        ("Arkansas", "las leyes de tu estado, también en español"),  # the country's
+    ],
+)
+def test_womenslaw_is_said_to_serve_in_spanish(
+    run: Run, locale: Path | None, place: str, words: str
+) -> None:
+    """Where you live, in Spanish: WomensLaw's pages on the state's law, said to be in
+    Spanish too (its own Spanish pages are a source); the English says nothing of it."""
+    ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
+    ok(run("region", input=f"{place}\n"))
+    facts = json.loads(ok(run("--lang", "es", "region", "--json")).stdout)["facts"]
+    law = next(fact for fact in facts if fact["key"] == "state-law")
+    assert words in law["text"]
+    assert "muchas de sus páginas están también en español" in law["detail"]
+    assert any("lang=es" in source for source in law["sources"])
+    english = json.loads(ok(run("region", "--json")).stdout)["facts"]
+    assert "español" not in json.dumps(english, ensure_ascii=False)
+
+
 def test_a_spanish_speaking_country_shows_its_own_names(run: Run, locale: Path | None) -> None:
     """Spain, Mexico and Colombia in Spanish: their names, services and notes, no English."""
     spain = flat(ok(run("--lang", "es", "help-now", "--region", "España")).stdout)
