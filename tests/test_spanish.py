@@ -465,3 +465,42 @@ def test_a_personal_checklist_shows_its_own_words_in_the_glance(
     text = json.dumps(json.loads(data), ensure_ascii=False)
     assert "Test money" in text or "t-money" in text
     assert "Seguridad digital" in text
+
+
+def region_tables() -> list[tuple[str, str, dict[str, object]]]:
+    """Every place table of every region file: (file, place code, table)."""
+    import tomllib
+
+    from exitplan.formats.regions import regions_dir
+
+    found = []
+    for path in sorted(regions_dir().glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        found.append((path.name, "", data))
+        found += [(path.name, code, place) for code, place in data.get("region", {}).items()]
+    return found
+
+
+def test_every_fact_and_line_of_every_place_has_spanish_words() -> None:
+    """No place's fact or line shows English words on a Spanish screen: every fact has its
+    Spanish text (and detail where the English has one), every line with hours, a note or
+    whom it serves has Spanish words for each."""
+    missing = []
+    for name, code, place in region_tables():
+        facts: dict[str, dict[str, object]] = place.get("fact", {})  # type: ignore[assignment]
+        for key, fact in facts.items():
+            words: dict[str, object] = fact.get("es", {})  # type: ignore[assignment]
+            missing += [
+                f"{name} {code} fact {key}: {field}"
+                for field in ("text", "detail")
+                if fact.get(field) and not words.get(field)
+            ]
+        lines: list[dict[str, object]] = place.get("line", [])  # type: ignore[assignment]
+        for line in lines:
+            words = line.get("es", {})  # type: ignore[assignment]
+            missing += [
+                f"{name} {code} line {line['service']}: {field}"
+                for field in ("hours", "note", "who")
+                if line.get(field) and not words.get(field)
+            ]
+    assert missing == []
