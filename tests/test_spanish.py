@@ -504,3 +504,30 @@ def test_every_fact_and_line_of_every_place_has_spanish_words() -> None:
                 if line.get(field) and not words.get(field)
             ]
     assert missing == []
+
+
+# -- README.es.md ------------------------------------------------------------------------------
+
+
+def test_the_spanish_readme_is_linked_and_starts_as_the_english_does() -> None:
+    """README.md links README.es.md; its quick start runs the very commands of the English one,
+    every command it names exists, and it speaks as the checklists do (tú, neutral words)."""
+    from test_docs import README, command_names
+    from test_translation import GLOSSARY, OTHER_ADDRESS
+
+    root = Path(__file__).resolve().parent.parent
+    spanish = (root / "README.es.md").read_text(encoding="utf-8")
+    assert "[README.es.md](README.es.md)" in README.split("\n## ", 1)[0]  # before any section
+
+    def quick_start(text: str, heading: str) -> list[str]:
+        section = text.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+        return re.findall(r"```sh\n(.+?)\n```", section, flags=re.DOTALL)
+
+    assert quick_start(spanish, "Inicio rápido") == quick_start(README, "Quick start")
+    named = set(re.findall(r"`exitplan (?:--lang es )?([a-z][a-z-]+)", spanish))
+    assert {"init", "status", "done", "review", "help-now", "wipe"} <= named
+    assert named - set(command_names()) == set()
+    for link in re.findall(r"\]\(([^)#]+)\)", spanish):
+        assert (root / link).is_file(), link
+    assert OTHER_ADDRESS.findall(spanish) == []
+    assert [w for w in GLOSSARY if re.search(rf"\b{w}\b", spanish, re.IGNORECASE)] == []
