@@ -34,15 +34,23 @@ def readable(screen: str) -> str:
     return _CONTROL.sub("", screen)
 
 
+# A person never types within a few hundredths of a second of a question appearing. Typing at
+# once hits a window CPython's readline loop leaves between readying the terminal and waiting
+# for a key: a Ctrl-C sent into it is only noticed at the next key, so the run seems to hang.
+SETTLE = 0.05
+
+
 def _wait_for_keys(leader: int, seconds: float = 5) -> None:
     """Wait until the program reads keys one at a time (line editing or a single keypress has
-    turned the terminal's line mode off): keys typed before that switch may be thrown away."""
+    turned the terminal's line mode off), then as long as a person would at the least: keys
+    typed before that switch may be thrown away."""
     import termios
     import time
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if not termios.tcgetattr(leader)[3] & termios.ICANON:
+            time.sleep(SETTLE)
             return
         time.sleep(0.01)
 

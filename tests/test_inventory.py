@@ -266,7 +266,7 @@ def test_one_notice_per_inventory_the_most_pressing() -> None:
         ),
         accounts=(account(number=1), account(number=2, shared="yes")),
     )
-    found = [(n.section, n.fact, n.count) for n in notices(book, EXIT, TODAY)]
+    found = [(n.section, n.fact, n.total) for n in notices(book, EXIT, TODAY)]
     assert found == [("documents", "expires-before-exit", 2), ("accounts", "reachable", 1)]
     calm = Inventory(documents=(doc(),), accounts=(account(state="change-after"),))
     assert notices(calm, EXIT, TODAY) == ()
@@ -279,7 +279,7 @@ def test_the_money_notice_counts_weeks_from_the_exit_date() -> None:
         book = inv.add_row(
             book, "money", {"kind": kind, "what": kind, "amount": amount, "per": "week"}
         )
-    assert [(n.fact, n.count) for n in notices(book, EXIT, TODAY)] == [("weeks", 5)]
+    assert [(n.fact, n.total) for n in notices(book, EXIT, TODAY)] == [("weeks", 5)]
 
 
 # -- the plan's steps -----------------------------------------------------------------------------
@@ -404,4 +404,4 @@ def test_the_money_notice_says_what_is_short(
             book, "money", {"kind": kind, "what": kind, "amount": amount, "per": "week"}
         )
     [notice] = [n for n in notices(book, EXIT, TODAY) if n.section == "money"]
-    assert (notice.fact, notice.count) == fact
+    assert (notice.fact, notice.total) == fact

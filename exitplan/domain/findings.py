@@ -6,9 +6,8 @@ Data only, without words (the views word it). Pure: `today` and the exit date ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.domain.runway import runway
 
@@ -81,16 +80,15 @@ def account_flag(account: Account, exit_date: date | None, today: date) -> Accou
     return "to-check"
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(NamedTuple):
     """The one fact status shows for an inventory: which fact and how many rows it covers.
 
-    For money, `count` is the whole weeks the money lasts from the exit date.
+    For money, `total` is the whole weeks the money lasts from the exit date.
     """
 
     section: Section
     fact: str
-    count: int
+    total: int
 
 
 def document_counts(inventory: Inventory, exit_date: date | None, today: date) -> dict[str, int]:
@@ -180,8 +178,7 @@ STEP_LINKS: dict[str, tuple[Section, Check]] = {
 }
 
 
-@dataclass(frozen=True)
-class StepProgress:
+class StepProgress(NamedTuple):
     """How far an inventory completes one step.
 
     `rows` is how many rows the inventory holds; `left` the numbers of the rows still in the

@@ -13,10 +13,9 @@ Pure: no files, no framework; nothing here prints.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from exitplan.base.i18n import N_, _
 from exitplan.domain.checks import (
@@ -76,8 +75,7 @@ DOCUMENT_KINDS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """One document of one person: the person, a child (by their label) or the partner."""
 
     number: int
@@ -91,8 +89,7 @@ class Document:
     note: str | None = None
 
 
-@dataclass(frozen=True)
-class Account:
+class Account(NamedTuple):
     """One account or device, and how far the partner can reach it."""
 
     number: int
@@ -108,8 +105,7 @@ class Account:
     note: str | None = None
 
 
-@dataclass(frozen=True)
-class Money:
+class Money(NamedTuple):
     """One amount: money set aside, income or a cost after leaving, a one-off cost, a debt, or
     a joint account."""
 
@@ -124,8 +120,7 @@ class Money:
 Row = Document | Account | Money
 
 
-@dataclass(frozen=True)
-class Inventory:
+class Inventory(NamedTuple):
     """The three inventories and the money settings."""
 
     documents: tuple[Document, ...] = ()
@@ -257,7 +252,7 @@ def new_row(section: Section, number: int, raw: Mapping[str, object]) -> Row:
 def changed_row(section: Section, row: Row, raw: Mapping[str, object]) -> Row:
     """The row with the fields given replaced (an empty optional text clears it)."""
     # A required field given empty is refused by its own check ("'what' is empty").
-    return _consistent(replace(row, **read_fields(section, raw)))
+    return _consistent(row._replace(**read_fields(section, raw)))
 
 
 def _consistent(row: Row) -> Row:
@@ -268,11 +263,11 @@ def _consistent(row: Row) -> Row:
                 _("a child's document needs the child's label ('child'), such as an initial")
             )
         if row.whose != "child" and row.child:
-            row = replace(row, child=None)
+            row = row._replace(child=None)
         if not row.copy and row.copy_where:
-            row = replace(row, copy=True)
+            row = row._replace(copy=True)
     if isinstance(row, Money) and row.kind not in {"income", "cost"} and row.per != "month":
-        row = replace(row, per="month")
+        row = row._replace(per="month")
     return row
 
 
@@ -302,10 +297,10 @@ def with_rows(inventory: Inventory, section: Section, rows: tuple[Row, ...]) -> 
             )
         )
     if section == "documents":
-        return replace(inventory, documents=cast("tuple[Document, ...]", rows))
+        return inventory._replace(documents=cast("tuple[Document, ...]", rows))
     if section == "accounts":
-        return replace(inventory, accounts=cast("tuple[Account, ...]", rows))
-    return replace(inventory, money=cast("tuple[Money, ...]", rows))
+        return inventory._replace(accounts=cast("tuple[Account, ...]", rows))
+    return inventory._replace(money=cast("tuple[Money, ...]", rows))
 
 
 def add_row(inventory: Inventory, section: Section, raw: Mapping[str, object]) -> Inventory:
@@ -341,7 +336,7 @@ def change_settings(inventory: Inventory, raw: Mapping[str, object]) -> Inventor
             )
         )
     values = {name: SETTINGS[name](raw[name]) for name in SETTINGS if name in raw}
-    return replace(inventory, **values)
+    return inventory._replace(**values)
 
 
 # -- as plain data (the plan file and JSON) --------------------------------------------------------

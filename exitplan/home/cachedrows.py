@@ -8,7 +8,6 @@ enough for the glance: type checks, no parsing.
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -73,12 +72,11 @@ _WORDS = {
     for name, rule in rules.items()
     if all(isinstance(word, str) for word in rule)
 }
-_set = object.__setattr__
 
 
 def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
     """The rows of one inventory, judged a column at a time (the checksum has no key), then
-    built without running __init__ (their fields are exactly the dataclass's, checked here)."""
+    built straight from their values (their fields are exactly the row's, checked here)."""
     rules = _ROW_FIELDS[kind]
     keys = rules.keys()
     if type(rows) is not list or not all(type(r) is dict and r.keys() == keys for r in rows):
@@ -91,19 +89,17 @@ def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
     if kind is inv.Money:
         for row in rows:
             row["amount"] = cached_amount(row["amount"])
-    built = []
-    new = object.__new__
-    for row in rows:
-        made: Any = new(kind)
-        _set(made, "__dict__", row)
-        built.append(made)
-    return tuple(built)
+    new = tuple.__new__
+    fields = kind._fields  # type: ignore[attr-defined]  # one of the inventory's named tuples
+    return tuple(new(kind, [row[name] for name in fields]) for row in rows)
 
 
 def state_data(state: PlanState) -> dict[str, Any]:
     """The plan state as the cache writes it: plain data, amounts as their exact text."""
     data = state.to_data()
-    data["inventory"] = asdict(state.inventory)
+    data["inventory"] = inventory = state.inventory._asdict()
+    for section in ("documents", "accounts", "money"):
+        inventory[section] = [row._asdict() for row in inventory[section]]
     for row in data["inventory"]["money"]:
         row["amount"] = format(row["amount"], "f")
     return data

@@ -22,7 +22,7 @@ COMMAND = {"documents": "documents", "accounts": "accounts", "money": "money"}
 
 def notice_text(notice: Notice, exit_date: date | None) -> str:
     """The one line status shows for an inventory, with the command that says more."""
-    n = notice.count
+    n = notice.total
     if notice.section == "documents":
         fact = {
             "expires-before-exit": ngettext(
@@ -97,7 +97,7 @@ def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> l
         {
             "inventory": notice.section,
             "fact": notice.fact,
-            "count": notice.count,
+            "count": notice.total,
             "text": notice_text(notice, exit_date),
         }
         for notice in notices(inventory, exit_date, today)
