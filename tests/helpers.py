@@ -21,8 +21,15 @@ import pytest
 import typer.testing
 from typer.testing import CliRunner, Result
 
-DATA = Path(__file__).resolve().parent / "data"
-REPO = Path(__file__).resolve().parent.parent
+from exitplan.base import i18n
+
+TESTS = Path(__file__).resolve().parent  # this folder: the harness, its data and helper scripts
+DATA = TESTS / "data"
+REPO = TESTS.parent
+
+# The one way a test names exitplan in a real process: `[*EXITPLAN, "--home", ..., "status"]`.
+# `child` runs it to the end; tests that kill, trace or type into it build on this argv.
+EXITPLAN = (sys.executable, "-m", "exitplan")
 
 TODAY = date(2026, 11, 30)  # a Monday
 EXIT = date(2026, 12, 14)  # two weeks later, also a Monday
@@ -56,6 +63,10 @@ def cli(
         argv += ["--today", today if isinstance(today, str) else today.isoformat()]
     if passphrase is not None:
         argv += ["--passphrase-file", str(passphrase)]
+    # The language, chosen as the console script chooses it in each new process: a run without
+    # `--lang` after one with it speaks the environment's language again, never the last one's.
+    environ = {**os.environ, **(env or {})}
+    i18n.install(i18n.choose([*argv, *args], {k: v for k, v in environ.items() if v is not None}))
     with pytest.MonkeyPatch.context() as mp:
         if hasattr(typer.testing, "_get_command"):
             # Building the Click command from the Typer app costs more than most commands do;
@@ -90,7 +101,7 @@ def child(
 ) -> subprocess.CompletedProcess[str]:
     """`python -m exitplan ARGS` (or the installed `exitplan` script) in a real child process,
     with `env` added to this one's."""
-    program = [console_script()] if script else [sys.executable, "-m", "exitplan"]
+    program = [console_script()] if script else [*EXITPLAN]
     return subprocess.run(
         [*program, *args],
         capture_output=True,
@@ -184,3 +195,13 @@ def outcome(result: Result) -> tuple[int, str, str]:
     """(exit code, stdout, stderr) of a run that printed no traceback."""
     assert_no_traceback(result)
     return result.exit_code, result.stdout, result.stderr
+
+
+def command_names() -> list[str]:
+    """Every command the Typer app registers."""
+    import typer.main
+
+    from exitplan.cli.app import app
+
+    group = typer.main.get_command(app)
+    return sorted(group.commands)  # type: ignore[attr-defined]
