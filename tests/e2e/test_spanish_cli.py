@@ -5,7 +5,7 @@ Two checks on what the CLI shows:
 - NO ENGLISH LEAK: every command's help (`exitplan --lang es X --help` and `exitplan --lang es
   help X`) and the common usage errors, rendered in Spanish through CliRunner and in real
   processes with `LANG=es_ES.UTF-8`, must hold none of the framework's sentences
-  (`FRAMEWORK_WORDS` of test_usage) and none of a list of common English words, matched as whole
+  (`FRAMEWORK_WORDS` of test_usage_is_plain) and none of a list of common English words, matched as whole
   words. Command names, option names, file names and ids (anything with `-`, `.`, `/`, `=`, `_`)
   and the literal values an option takes are not words of the language, so they are left out.
 - PSEUDO-LANGUAGE: a catalog made at test time from the source itself (Babel's extractor, the
@@ -26,9 +26,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from conftest import MONEY, PAPERS, Run
-from helpers import DATA, REPO, child, cli, ok
-from test_usage import PATHS, leftovers
+from conftest import Run
+from helpers import DATA, MONEY, PAPERS, REPO, child, cli, ok
+from test_usage_is_plain import PATHS, leftovers
 
 from exitplan.base import i18n
 
@@ -145,6 +145,7 @@ def test_common_mistakes_are_spanish(
     assert english_left(lines[0]) == [], lines[0]
 
 
+@pytest.mark.process
 def test_a_real_process_speaks_spanish_from_lang() -> None:
     """`LANG=es_ES.UTF-8 exitplan ...` in a real process: help and mistakes in Spanish."""
     env = {"LANG": "es_ES.UTF-8"}
