@@ -254,3 +254,15 @@ def test_spanish_screens_wrap_at_40_columns_without_breaking_a_word(
     assert all(len(line) <= 40 for line in narrow if "http" not in line), "\n".join(narrow)
     # And the screen speaks Spanish: a word only Spanish has is on it.
     assert re.search(r"\b(de|para|hechos?|paso|pasos|Paso|Fecha|Lista|salida)\b", " ".join(narrow))
+
+
+def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:
+    """The log keeps fixed English actions; they are shown translated, free text as it was kept."""
+    from exitplan.views.render import history_word
+
+    i18n.install("es")
+    assert history_word("done") == "hecho"
+    assert history_word("where you live changed") == "lugar donde vives cambiado"
+    assert history_word("my own reason") == "my own reason"
+    i18n.install("en")
+    assert history_word("note-removed") == "note removed"

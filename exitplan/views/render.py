@@ -48,6 +48,40 @@ PRIORITY_WORDS = {
     "normal": N_("normal"),
     "low": N_("low"),
 }
+# The plan's change log keeps its actions and a few details as fixed English words; they are
+# translated where they are shown (any other detail is the person's own words, shown as kept).
+HISTORY_WORDS = {
+    "init": N_("init"),
+    "done": N_("done"),
+    "reopen": N_("reopen"),
+    "skip": N_("skip"),
+    "note": N_("note"),
+    "note-removed": N_("note removed"),
+    "date": N_("date"),
+    "situation": N_("situation"),
+    "phone-check": N_("phone check"),
+    "iphone-check": N_("iPhone check"),
+    "per-day": N_("steps per day"),
+    "add": N_("add"),
+    "region": N_("region"),
+    "restore": N_("restore"),
+    "documents": N_("documents"),
+    "accounts": N_("accounts"),
+    "money": N_("money"),
+    "situation answers changed": N_("situation answers changed"),
+    "iPhone check answers changed": N_("iPhone check answers changed"),
+    "where you live changed": N_("where you live changed"),
+    "cleared": N_("cleared"),
+    "default": N_("default"),
+}
+
+
+def history_word(text: str) -> str:
+    """An action or fixed detail of the change log in the language spoken; other text as kept."""
+    known = HISTORY_WORDS.get(text)
+    return _(known) if known else text
+
+
 # The due line of `show` for a step that has no date of its own.
 UNDATED_DUE = {
     "event": N_("no date: do it the same day it happens, if it happens"),
@@ -181,8 +215,8 @@ def item_lines(
             (
                 _("History"),
                 "\n".join(
-                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
-                    + (f": {e.detail}" if e.detail else "")
+                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {history_word(e.action)}"
+                    + (f": {history_word(e.detail)}" if e.detail else "")
                     for e in events
                 ),
             )
@@ -308,10 +342,10 @@ def history_lines(events: list[Event]) -> list[str]:
     """The log of changes, one line each, in local time."""
     lines = []
     for event in events:
-        what = " ".join(part for part in (event.action, event.item or "") if part)
+        what = " ".join(part for part in (history_word(event.action), event.item or "") if part)
         lines.append(
             f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
-            + (f"  ({event.detail})" if event.detail else "")
+            + (f"  ({history_word(event.detail)})" if event.detail else "")
         )
     return lines
 
