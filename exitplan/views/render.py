@@ -7,9 +7,10 @@ no columns that only make sense to the eye). Colour comes from `term.Painter`.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.views.local import fact_words, source_lines, step_facts
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap, wrap_lines
@@ -24,8 +25,6 @@ from exitplan.views.words import (
 )
 
 if TYPE_CHECKING:
-    from datetime import date
-
     from exitplan.domain.model import Event
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
@@ -209,7 +208,7 @@ def item_lines(
     if item.sources or facts:
         fields.append((_("Sources"), "\n".join([*item.sources, *source_lines(facts)])))
     if item.checked:
-        fields.append((_("Checked"), item.checked))
+        fields.append((_("Checked"), _checked_day(item.checked)))
     if events:
         fields.append(
             (
@@ -222,6 +221,14 @@ def item_lines(
             )
         )
     return _field_lines(fields, columns, paint, plain)
+
+
+def _checked_day(text: str) -> str:
+    """The day a step's sources were checked, as the language writes a date (`1 dic 2026`)."""
+    try:
+        return spoken.day_month_year(date.fromisoformat(text))
+    except ValueError:
+        return text
 
 
 def _undated(row: Scheduled) -> str:
