@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
+import subprocess
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -28,6 +30,7 @@ from helpers import (
     read_plan,
     snapshot,
 )
+from helpers_privileges import reachable_python  # noqa: F401 - a fixture, shared by name
 from typer.testing import Result
 
 from exitplan.base import i18n
@@ -70,6 +73,45 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect_ex", _no_network)
     monkeypatch.setattr(socket, "create_connection", _no_network)
     monkeypatch.setattr(socket, "socket", _no_network)
+
+
+class ProcessUsed(AssertionError):
+    """Raised when a test not marked `process` starts a child process."""
+
+
+# Which test is running, and whether it may start processes. Outside a test (collection, the
+# report) anything goes; a fixture that starts one counts for the test that asked for it.
+_running = {"nodeid": "", "may_start": True}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """Note the running test and its `process` marker for the guard below."""
+    _running.update(nodeid=item.nodeid, may_start=item.get_closest_marker("process") is not None)
+    try:
+        return (yield)
+    finally:
+        _running.update(nodeid="", may_start=True)
+
+
+def _guarded(original: Callable[..., Any]) -> Callable[..., Any]:
+    """`original`, refused to a test not marked `process`: so `pytest -m "not process"` is a fast
+    in-process loop that truly starts none, and a test that forgets its marker fails."""
+
+    @functools.wraps(original)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if not _running["may_start"]:
+            raise ProcessUsed(
+                f"{_running['nodeid']} starts a process: mark it @pytest.mark.process"
+            )
+        return original(*args, **kwargs)
+
+    return guarded
+
+
+subprocess.Popen._execute_child = _guarded(subprocess.Popen._execute_child)  # type: ignore[attr-defined]
+for _name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system"):
+    setattr(os, _name, _guarded(getattr(os, _name)))
 
 
 @pytest.fixture(autouse=True)

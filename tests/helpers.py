@@ -21,8 +21,13 @@ import pytest
 import typer.testing
 from typer.testing import CliRunner, Result
 
-DATA = Path(__file__).resolve().parent / "data"
-REPO = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent  # this folder: the harness, its data and helper scripts
+DATA = TESTS / "data"
+REPO = TESTS.parent
+
+# The one way a test names exitplan in a real process: `[*EXITPLAN, "--home", ..., "status"]`.
+# `child` runs it to the end; tests that kill, trace or type into it build on this argv.
+EXITPLAN = (sys.executable, "-m", "exitplan")
 
 TODAY = date(2026, 11, 30)  # a Monday
 EXIT = date(2026, 12, 14)  # two weeks later, also a Monday
@@ -90,7 +95,7 @@ def child(
 ) -> subprocess.CompletedProcess[str]:
     """`python -m exitplan ARGS` (or the installed `exitplan` script) in a real child process,
     with `env` added to this one's."""
-    program = [console_script()] if script else [sys.executable, "-m", "exitplan"]
+    program = [console_script()] if script else [*EXITPLAN]
     return subprocess.run(
         [*program, *args],
         capture_output=True,

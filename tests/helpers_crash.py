@@ -32,6 +32,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from exitplan.base.limits import Status
 
 os.environ.setdefault("EXITPLAN_TODAY", "2026-11-30")
 os.environ.setdefault("EXITPLAN_TEST_FAST_KDF", "1")
@@ -92,7 +96,7 @@ def toggle(home: Path, item: str, mode: str) -> int:
     import exitplan.disk.atomic
 
     if mode == "naive":
-        exitplan.disk.atomic.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.disk.atomic.write_atomic = naive_write
     step = store_step(home, item) if mode == "store" else None
     events, status = current(home, item)
     say(f"READY {events}")
@@ -116,7 +120,7 @@ def toggle(home: Path, item: str, mode: str) -> int:
         say(f"ACK {events}")
 
 
-def store_step(home: Path, item: str) -> Callable[[str], None]:
+def store_step(home: Path, item: str) -> Callable[[Status], None]:
     """One locked load / set_status / save of ITEM, with the store and plan functions only."""
     from datetime import UTC, datetime
 
@@ -127,7 +131,7 @@ def store_step(home: Path, item: str) -> Callable[[str], None]:
     store = Store(home)
     catalog = load_catalog(store.checklist_dir, store.read_private)
 
-    def step(status: str) -> None:
+    def step(status: Status) -> None:
         with store.locked():
             state = store.load()
             entry = build_plan(catalog, state).resolve(item)

@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
     if len(argv) > 1 and argv[1] == "naive":
         import exitplan.disk.atomic
 
-        exitplan.disk.atomic.write_atomic = naive_write  # type: ignore[assignment]
+        exitplan.disk.atomic.write_atomic = naive_write
     sealing = fixed_sealing() if sealed else None
     now = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     count = len(read_records(home, sealing))

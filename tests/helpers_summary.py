@@ -1,10 +1,15 @@
-"""A small plan for the summary tests: a done step, a set-aside step, the person's tricky text."""
+"""A small plan for the summary tests (a done step, a set-aside step, the person's tricky text),
+and `Page`, which reads a summary page back as a person's browser shows it."""
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import datetime
+from html.parser import HTMLParser
 
 from conftest import DATA, EXIT, MONEY, PAPERS, PLANNED
+from markdown_it import MarkdownIt
 
 from exitplan.domain.model import Checklist
 from exitplan.domain.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
@@ -33,3 +38,49 @@ def make_plan(
     set_note(state, plan.resolve("3"), note, NOW)
     add_custom(state, plan, PAPERS, title, NOW)
     return build_plan(catalog, state)
+
+
+class Page(HTMLParser):
+    """Parses a page into its start tags and the text inside each element that has a class."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.by_class: dict[str, list[str]] = {}
+        self._open: list[tuple[str, int] | None] = []
+        self.feed(page)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag in VOID:
+            return
+        name = dict(attrs).get("class")
+        if name:
+            self.by_class.setdefault(name, []).append("")
+            self._open.append((name, len(self.by_class[name]) - 1))
+        else:
+            self._open.append(None)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in VOID:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for element in self._open:
+            if element:
+                self.by_class[element[0]][element[1]] += data
+
+
+VOID = {"meta", "br", "link", "img", "input", "hr"}
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to HTML the way a CommonMark site with tables and strikethrough shows it."""
+    page: str = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    return page  # the library types render() as Any
+
+
+def shown_text(markup: str) -> str:
+    """The characters a reader sees in rendered HTML."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()

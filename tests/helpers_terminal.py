@@ -14,6 +14,8 @@ import select
 import sys
 from pathlib import Path
 
+from helpers import EXITPLAN
+
 # The keys as a terminal in its usual (ANSI, normal cursor) mode sends them.
 LEFT = b"\x1b[D"
 RIGHT = b"\x1b[C"
@@ -95,7 +97,7 @@ def on_terminal(
             os.dup2(os.open(stdout_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
         # The interpreter running the tests, with fixed arguments: no shell is wanted.
         os.execve(  # noqa: S606
-            sys.executable, [sys.executable, "-m", "exitplan", *args], child_env
+            sys.executable, [*EXITPLAN, *args], child_env
         )
     shown = b""
     since = 0

@@ -6,7 +6,7 @@
 Each sample in the README follows a marker comment, `<!-- screen: NAME -->`, and is replaced by
 what `python -m exitplan` prints for that screen: a plan made with `init --exit-date +6w` on
 30 November 2026, three steps done, and the status four days later, on an 80-column terminal
-without colour. tests/test_docs.py fails when a sample differs from what the CLI prints.
+without colour. tests/e2e/test_readme.py fails when a sample differs from what the CLI prints.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from helpers import EXITPLAN
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -41,7 +43,7 @@ def exitplan(home: Path, today: str, *args: str) -> subprocess.CompletedProcess[
     env.pop("FORCE_COLOR", None)
     env.pop("EXITPLAN_PASSPHRASE_FILE", None)
     done = subprocess.run(
-        [sys.executable, "-m", "exitplan", *args],
+        [*EXITPLAN, *args],
         capture_output=True,
         text=True,
         env=env,

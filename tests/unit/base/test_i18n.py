@@ -1,0 +1,156 @@
+"""The translation machinery: choosing the language, reading catalogs, plural forms, extraction."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from helpers import REPO, cli
+
+from exitplan.base import i18n
+
+SPANISH_PO = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "Saved."
+msgstr "Guardado."
+
+msgid "{n} step"
+msgid_plural "{n} steps"
+msgstr[0] "{n} paso"
+msgstr[1] "{n} pasos"
+"""
+
+
+@pytest.fixture
+def spanish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A locale folder holding a small Spanish catalog, compiled the way Babel compiles ours."""
+    # Spanish has two forms; some CLDR-based tools write three, so the header pins two.
+    catalog = read_po(io.StringIO(SPANISH_PO), locale="es", domain=i18n.DOMAIN)
+    folder = tmp_path / "locale" / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "exitplan.mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "locale")
+    return tmp_path / "locale"
+
+
+def test_english_is_the_default_and_needs_no_catalog() -> None:
+    """With nothing chosen, the marked text is the English text itself."""
+    assert i18n.choose([], {}) == "en"
+    i18n.install("en")
+    assert i18n._("Saved.") == "Saved."
+    assert i18n.ngettext("{n} step", "{n} steps", 1) == "{n} step"
+    assert i18n.ngettext("{n} step", "{n} steps", 0) == "{n} steps"
+    assert i18n.N_("Saved.") == "Saved."
+
+
+@pytest.mark.usefixtures("spanish")
+@pytest.mark.parametrize(
+    ("argv", "environ", "expected"),
+    [
+        (["--lang", "es", "status"], {"LANG": "en_GB.UTF-8"}, "es"),
+        (["--lang=es"], {}, "es"),
+        (["--lang", "en"], {"EXITPLAN_LANG": "es"}, "en"),
+        ([], {"EXITPLAN_LANG": "es"}, "es"),
+        ([], {"LANG": "es_MX.UTF-8"}, "es"),
+        ([], {"LANG": "es_ES.UTF-8"}, "es"),
+        ([], {"LC_ALL": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
+        ([], {"LC_MESSAGES": "en_US.UTF-8", "LANG": "es_CL.UTF-8"}, "en"),
+        ([], {"LANGUAGE": "fr:es", "LANG": "en_US.UTF-8"}, "es"),
+        ([], {"LANGUAGE": "de", "LANG": "es_ES.UTF-8"}, "en"),
+        ([], {"LANG": "C.UTF-8"}, "en"),
+        ([], {"LANG": "fr_FR.UTF-8"}, "en"),
+        (["--", "--lang", "es"], {}, "en"),
+    ],
+)
+def test_the_language_is_chosen_in_gettexts_order(
+    argv: list[str], environ: dict[str, str], expected: str
+) -> None:
+    """--lang, then EXITPLAN_LANG, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG (first set decides)."""
+    assert i18n.choose(argv, environ) == expected
+
+
+def test_a_language_without_a_catalog_reads_as_english(tmp_path: Path) -> None:
+    """Asking for a language exitplan has no catalog for never fails: it speaks English."""
+    assert "xx" not in i18n.available()
+    assert i18n.choose([], {"LANG": "xx_XX.UTF-8"}) == "en"
+    i18n.install("xx")
+    assert i18n.current() == "en"
+
+
+@pytest.mark.usefixtures("spanish")
+def test_a_catalog_translates_and_has_two_plural_forms() -> None:
+    """Spanish has two plural forms: one for 1, the other for every other number."""
+    i18n.install("es_MX.UTF-8")
+    assert i18n.current() == "es"
+    assert i18n._("Saved.") == "Guardado."
+    assert i18n._("Not translated yet.") == "Not translated yet."
+    forms = {n: i18n.ngettext("{n} step", "{n} steps", n).format(n=n) for n in (0, 1, 2, 21)}
+    assert forms == {0: "0 pasos", 1: "1 paso", 2: "2 pasos", 21: "21 pasos"}
+    i18n.install("en")
+    assert i18n._("Saved.") == "Saved."
+
+
+def test_a_damaged_catalog_reads_as_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A catalog that cannot be read never ends in a traceback: the words stay English."""
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "exitplan.mo").write_bytes(b"not a catalog")
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    i18n.install("es")
+    assert (i18n.current(), i18n._("Saved.")) == ("en", "Saved.")
+
+
+@pytest.mark.process
+def test_english_does_not_import_gettext() -> None:
+    """English costs nothing at start-up: the gettext module is never imported for it."""
+    code = (
+        "import sys; from exitplan.base import i18n; "
+        "i18n.install(i18n.choose([], {'LANG': 'C'})); print('gettext' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert out.stdout.strip() == "False"
+
+
+def test_an_unknown_lang_option_is_one_plain_line(tmp_path: Path) -> None:
+    """`--lang xx` names the languages there are, exits 2 and writes nothing."""
+    home = tmp_path / "home"
+    result = cli(home, "--lang", "xx", "status")
+    assert result.exit_code == 2
+    assert "'xx' is not a language exitplan speaks; use one of: en" in result.stderr
+    assert "Traceback" not in result.output
+    assert not home.exists()
+
+
+def test_lang_english_runs_every_command_as_before(tmp_path: Path) -> None:
+    """`--lang en` is accepted before any command and changes nothing."""
+    result = cli(tmp_path / "home", "--lang", "en", "status")
+    assert result.exit_code == 0, result.output
+    assert "You have no plan yet" in result.stdout
+
+
+def test_babel_finds_the_marked_strings() -> None:
+    """The extraction map reaches the package: a string marked in the CLI is extracted."""
+    found = {
+        message
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            str(REPO), method_map=[("exitplan/**.py", "python")]
+        )
+    }
+    assert "'{value}' is not a language exitplan speaks; use one of: {known}" in found
+    mapping = (REPO / "exitplan" / "locale" / "babel.cfg").read_text(encoding="utf-8")
+    assert "[python: exitplan/**.py]" in mapping

@@ -1,0 +1,417 @@
+"""The paced schedule: a few steps a day, each by its lead date, in order, most important first."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date, timedelta
+from math import ceil
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exitplan.base.limits import Priority, Status, When
+from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState
+from exitplan.domain.pacing import DEFAULT_PER_DAY, pace
+from exitplan.domain.schedule import Scheduled, schedule
+
+EXIT = date(2027, 3, 1)
+LIST = Checklist(id="money", title="Money")
+
+
+def day(delta: int) -> date:
+    """EXIT shifted by delta days."""
+    return EXIT + timedelta(days=delta)
+
+
+def step(
+    number: int,
+    offset: int = -7,
+    *,
+    priority: Priority = "normal",
+    after: tuple[int, ...] = (),
+    on: date | None = None,
+    when: When = "before",
+    reflective: bool = False,
+    danger: bool = False,
+    status: Status = "open",
+) -> Entry:
+    """Step number `number` of the `money` list (id `s<number>`), coming after the given steps."""
+    item = Item(
+        id=f"s{number}",
+        title=f"Step {number}",
+        why="Because.",
+        due=Due(offset=offset, on=on),
+        priority=priority,
+        when=when,
+        after=tuple(f"s{n}" for n in after),
+        reflective=reflective,
+    )
+    return Entry(number, LIST, item, ItemState(status=status), danger=danger)
+
+
+def dues(rows: list[Scheduled]) -> dict[int, date | None]:
+    """Due date by step number."""
+    return {row.entry.number: row.due for row in rows}
+
+
+def per_day_counts(rows: list[Scheduled]) -> Counter[date]:
+    """How many steps are due on each day before the exit."""
+    return Counter(row.due for row in rows if row.due is not None and row.due < EXIT)
+
+
+def test_a_crowded_lead_date_spills_to_the_days_before_it() -> None:
+    """Twenty steps with the same lead date and five days to it: four a day on those days."""
+    rows = schedule([step(n, -7) for n in range(1, 21)], EXIT, day(-11), 7, start=day(-11))
+    counts = per_day_counts(rows)
+    assert counts == {day(-7 - k): 4 for k in range(5)}
+
+
+def test_steps_are_spread_as_evenly_as_their_dates_allow() -> None:
+    """With six weeks for twenty steps due a week before the exit, one a day is enough."""
+    result = pace([step(n, -7) for n in range(1, 21)], EXIT, day(-42), 4)
+    assert result.limit == 1
+    assert sorted(result.dates.values()) == [day(-7 - k) for k in range(19, -1, -1)]
+
+
+def test_the_daily_limit_can_be_changed() -> None:
+    """With two a day, the same twenty steps take ten days."""
+    rows = schedule(
+        [step(n, -7) for n in range(1, 21)], EXIT, day(-16), 7, start=day(-16), per_day=2
+    )
+    assert max(per_day_counts(rows).values()) == 2
+    assert min(per_day_counts(rows)) == day(-16)
+
+
+def test_most_important_steps_get_the_earliest_days() -> None:
+    """Where steps compete for days, critical and high go first, then the longer lead time."""
+    entries = [
+        step(1, -20, priority="low"),
+        step(2, -20, priority="critical"),
+        step(3, -30),
+        step(4, -20),
+        step(5, -20, priority="high"),
+    ]
+    rows = schedule(entries, EXIT, day(-10), 7, start=day(-10), per_day=1)
+    assert dues(rows) == {2: day(-10), 5: day(-9), 3: day(-8), 4: day(-7), 1: day(-6)}
+
+
+def test_a_step_is_never_before_a_step_it_needs() -> None:
+    """A critical step after a low one: the low one moves up to be ready in time."""
+    entries = [step(1, -2, priority="critical", after=(2,)), step(2, -1, priority="low")]
+    rows = schedule(entries, EXIT, day(-30), 7, start=day(-30))
+    due = dues(rows)
+    assert due[2] is not None
+    assert due[1] is not None
+    assert due[2] <= due[1] <= day(-2)
+
+
+def test_after_in_another_checklist_uses_the_full_id() -> None:
+    """`after = ["docs.copy"]` names a step of another checklist by its full id."""
+    other = Checklist(id="docs", title="Docs")
+    needed = Entry(
+        2, other, Item(id="copy", title="Copy", why="W.", due=Due(offset=-1)), ItemState()
+    )
+    needing = step(1, -5, priority="high")
+    needing.item.after = ("docs.copy",)
+    rows = schedule([needing, needed], EXIT, day(-30), 7, start=day(-30))
+    due = dues(rows)
+    assert due[2] is not None
+    assert due[1] is not None
+    assert due[2] <= due[1]
+
+
+def test_steps_that_need_each_other_still_get_dates() -> None:
+    """A loop of `after` (from hand-written files) is broken, never endless."""
+    entries = [step(1, -5, after=(2,)), step(2, -5, after=(1,))]
+    rows = schedule(entries, EXIT, day(-30), 7, start=day(-30))
+    assert all(row.due is not None for row in rows)
+
+
+def test_short_plans_date_only_critical_and_high_steps() -> None:
+    """Ten steps, two days of two: the critical and high ones get dates, the rest none."""
+    entries = [
+        step(n, -14, priority=("critical", "high", "normal", "low")[n % 4]) for n in range(10)
+    ]
+    rows = schedule(entries, EXIT, day(-2), 7, start=day(-2), per_day=2)
+    for row in rows:
+        first = row.entry.item.priority in {"critical", "high"}
+        assert row.if_time is not first
+        assert (row.due is None) is not first
+        assert row.flag is None or first
+
+
+def test_if_time_steps_are_never_overdue() -> None:
+    """Long after the exit, a step "if there is time" still has no flag."""
+    entries = [step(n, -14, priority="high" if n < 4 else "normal") for n in range(8)]
+    rows = schedule(entries, EXIT, day(30), 7, start=day(-2), per_day=2)
+    assert {row.flag for row in rows if row.if_time} == {None}
+    assert {row.flag for row in rows if not row.if_time} == {"open_at_exit"}
+
+
+def test_a_step_the_first_steps_need_is_dated_too() -> None:
+    """A normal step that a critical step comes after is not left "if there is time"."""
+    entries = [step(1, -3, priority="critical", after=(2,)), step(2, -3), step(3, -3)]
+    rows = schedule(entries, EXIT, day(-1), 7, start=day(-1), per_day=1)
+    assert [(row.entry.number, row.if_time) for row in rows] == [(1, False), (2, False), (3, True)]
+
+
+def test_the_limit_rises_only_when_the_first_steps_need_it() -> None:
+    """Six high steps and two days of two: the limit becomes three a day."""
+    entries = [step(n, -14, priority="high") for n in range(6)]
+    result = pace(entries, EXIT, day(-2), 2)
+    assert result.limit == 3
+    assert Counter(result.dates.values()) == {day(-2): 3, day(-1): 3}
+    assert pace(entries[:4], EXIT, day(-2), 2).limit == 2
+
+
+def test_danger_sign_steps_come_first() -> None:
+    """A step for a danger sign answered yes is due on the first day, whatever its lead."""
+    entries = [step(1, -30, priority="critical"), step(2, -1, danger=True)]
+    rows = schedule(entries, EXIT, day(-10), 7, start=day(-10), per_day=1)
+    assert dues(rows) == {2: day(-10), 1: day(-9)}
+
+
+def test_danger_sign_steps_are_dated_in_a_short_plan() -> None:
+    """A normal-priority danger-sign step is never left "if there is time"."""
+    entries = [step(1, -3, danger=True), step(2, -3), step(3, -3)]
+    rows = schedule(entries, EXIT, day(-1), 7, start=day(-1), per_day=1)
+    assert [row.if_time for row in rows] == [False, True, True]
+    assert rows[0].due == day(-1)
+
+
+def test_reflective_steps_are_never_overdue() -> None:
+    """A reflective step whose date has passed has no flag; an ordinary one is overdue."""
+    entries = [step(1, -20, reflective=True), step(2, -20)]
+    for today in (day(-5), day(10)):
+        rows = schedule(entries, EXIT, today, 7, start=day(-40))
+        assert rows[0].flag is None
+        assert rows[1].flag in {"overdue", "open_at_exit"}
+    ahead = schedule(entries, EXIT, day(-22), 7, start=day(-40))
+    assert ahead[0].flag == "due_soon"  # before its date it is shown like any other step
+
+
+def test_dates_do_not_move_from_day_to_day_or_as_steps_are_done() -> None:
+    """The same plan seen on different days, with some steps done, has the same dates."""
+    entries = [step(n, -7 * (n % 6 + 1), priority="high" if n % 3 else "normal") for n in range(40)]
+    first = dues(schedule(entries, EXIT, day(-42), 7, start=day(-42)))
+    later = [
+        step(
+            n,
+            -7 * (n % 6 + 1),
+            priority="high" if n % 3 else "normal",
+            status="done" if n % 2 else "open",
+        )
+        for n in range(40)
+    ]
+    for today in (day(-41), day(-20), day(5)):
+        assert dues(schedule(later, EXIT, today, 7, start=day(-42))) == first
+
+
+def test_a_fixed_date_takes_a_place_in_its_day() -> None:
+    """With one a day, a step with its own fixed date keeps it, and a paced step moves aside."""
+    entries = [step(1, on=day(-5)), step(2, -5)]
+    rows = schedule(entries, EXIT, day(-30), 7, start=day(-30), per_day=1)
+    assert dues(rows) == {1: day(-5), 2: day(-6)}
+
+
+def test_a_full_day_of_fixed_dates_still_leaves_room_for_a_critical_step() -> None:
+    """One day, one a day, already taken by a fixed date: the critical step shares it."""
+    result = pace([step(1, -3, priority="critical"), step(2, on=day(-1))], EXIT, day(-1), 1)
+    assert (result.dates, result.limit) == ({0: day(-1)}, 2)
+
+
+def test_exit_day_and_after_steps_keep_their_offsets() -> None:
+    """Exit-day and after steps are not paced, however crowded the days."""
+    entries = [step(n, -1) for n in range(10)]
+    entries += [step(10, 0, when="exit-day"), step(11, 14, when="after")]
+    rows = schedule(entries, EXIT, day(-3), 7, start=day(-3), per_day=1)
+    assert dues(rows)[10] == EXIT
+    assert dues(rows)[11] == day(14)
+
+
+def test_default_limit_is_four() -> None:
+    """Without a chosen limit, four a day."""
+    assert DEFAULT_PER_DAY == 4
+
+
+# -- properties ----------------------------------------------------------------------------------
+
+PRIORITIES = ("critical", "high", "normal", "low")
+
+
+@st.composite
+def plans(draw: st.DrawFn, *, with_after: bool = True) -> tuple[list[Entry], int, int]:
+    """Steps before the exit (some after earlier ones), the days there are, and the limit."""
+    count = draw(st.integers(0, 60))
+    entries = []
+    for n in range(count):
+        after = (
+            tuple(draw(st.lists(st.integers(0, n - 1), max_size=2, unique=True)))
+            if with_after and n
+            else ()
+        )
+        entries.append(
+            step(
+                n,
+                -draw(st.integers(1, 80)),
+                priority=draw(st.sampled_from(PRIORITIES)),
+                after=after,
+                danger=draw(st.booleans()) if with_after else False,
+            )
+        )
+    return entries, draw(st.integers(0, 70)), draw(st.integers(1, 6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans())
+def test_property_no_day_before_the_exit_exceeds_the_limit(
+    plan: tuple[list[Entry], int, int],
+) -> None:
+    """Every day before the exit holds at most per_day steps, unless the critical, high and
+    danger-sign steps alone need more places: then at most the fewest a day that fit them."""
+    entries, days, per_day = plan
+    rows = schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    counts = per_day_counts(rows)
+    dated = sum(row.due is not None for row in rows)
+    allowed = per_day if dated <= per_day * days else ceil(dated / max(days, 1))
+    assert all(count <= allowed for count in counts.values())
+    assert all(day(-days) <= due for due in counts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans())
+def test_property_after_is_respected(plan: tuple[list[Entry], int, int]) -> None:
+    """A dated step is never due before a step it comes after, and that step is dated too."""
+    entries, days, per_day = plan
+    due = dues(schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day))
+    for entry in entries:
+        mine = due[entry.number]
+        if mine is None:
+            continue
+        for ref in entry.item.after:
+            theirs = due[int(ref[1:])]
+            assert theirs is not None
+            assert theirs <= mine
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans(with_after=False))
+def test_property_late_only_when_every_day_until_the_lead_date_is_full(
+    plan: tuple[list[Entry], int, int],
+) -> None:
+    """A step is due after its lead date only when that date is before the plan began, or when
+    every day from the start to its lead date is already full."""
+    entries, days, per_day = plan
+    result = pace(entries, EXIT, day(-days), per_day)
+    counts = Counter(result.dates.values())
+    for n, due in result.dates.items():
+        lead = day(entries[n].item.due.offset)
+        if due > lead >= day(-days):
+            span = (lead - day(-days)).days + 1
+            assert all(counts[day(-days) + timedelta(days=k)] == result.limit for k in range(span))
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans())
+def test_property_if_time_only_when_the_days_are_too_few(
+    plan: tuple[list[Entry], int, int],
+) -> None:
+    """Steps are "if there is time" only when there are more steps than places, and then
+    only normal and low steps that no dated step needs."""
+    entries, days, per_day = plan
+    rows = schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    spare = [row for row in rows if row.if_time]
+    if spare:
+        assert len(entries) > per_day * days
+    for row in spare:
+        assert row.entry.item.priority in {"normal", "low"}
+        assert not row.entry.danger
+
+
+@settings(max_examples=100, deadline=None)
+@given(plans(), st.randoms(use_true_random=False))
+def test_property_dates_do_not_depend_on_the_order_given(
+    plan: tuple[list[Entry], int, int], rnd: object
+) -> None:
+    """Shuffling the entries changes no step's date."""
+    import random
+
+    entries, days, per_day = plan
+    shuffled = list(entries)
+    assert isinstance(rnd, random.Random)
+    rnd.shuffle(shuffled)
+    first = dues(schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day))
+    again = dues(schedule(shuffled, EXIT, day(-days), 7, start=day(-days), per_day=per_day))
+    assert first == again
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans(with_after=False))
+def test_property_danger_sign_steps_come_before_the_rest(
+    plan: tuple[list[Entry], int, int],
+) -> None:
+    """Without `after`, every dated danger-sign step is due no later than any other step."""
+    entries, days, per_day = plan
+    rows = schedule(entries, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    danger = [row.due for row in rows if row.entry.danger and row.due is not None]
+    other = [row.due for row in rows if not row.entry.danger and row.due is not None]
+    if danger and other:
+        assert max(danger) <= min(other)
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans(), st.sets(st.integers(1, 70), max_size=10))
+def test_property_fixed_dates_count_in_the_daily_limit(
+    plan: tuple[list[Entry], int, int], fixed_days: set[int]
+) -> None:
+    """Steps with their own fixed date keep it and share their day's limit with paced steps."""
+    entries, days, per_day = plan
+    fixed = [step(1000 + k, on=day(-k)) for k in sorted(fixed_days)]
+    rows = schedule(entries + fixed, EXIT, day(-days), 7, start=day(-days), per_day=per_day)
+    assert [row.due for row in rows[len(entries) :]] == [day(-k) for k in sorted(fixed_days)]
+    counts = Counter(
+        row.due for row in rows if row.due is not None and day(-days) <= row.due < EXIT
+    )
+    limit = pace(entries + fixed, EXIT, day(-days), per_day).limit
+    assert all(count <= limit for count in counts.values())
+
+
+def reference_order(
+    nodes: list[int], edges: dict[int, list[int]], key: dict[int, int]
+) -> list[int]:
+    """The order the steps must come in, found the slow way: at each turn, of the steps whose
+    needs are all placed, the smallest key; when none is free (a cycle), the smallest left."""
+    order: list[int] = []
+    left = set(nodes)
+    while left:
+        ready = [i for i in left if all(a not in left for a in edges.get(i, ()))]
+        chosen = min(ready or left, key=lambda i: (key[i], i))
+        order.append(chosen)
+        left.remove(chosen)
+    return order
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=14).flatmap(
+        lambda n: st.tuples(
+            st.permutations(range(n)),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=2 * n),
+        )
+    )
+)
+def test_steps_come_after_their_needs_smallest_key_first(
+    case: tuple[list[int], list[tuple[int, int]]],
+) -> None:
+    """Every step comes after the steps it needs, and where several are free the smallest key
+    goes first; steps needing nothing are merged in exactly where their key puts them."""
+    from exitplan.domain.pacing import _topological
+
+    keys, pairs = case
+    nodes = list(range(len(keys)))
+    key = dict(enumerate(keys))
+    edges: dict[int, list[int]] = {}
+    for i, a in pairs:
+        if i != a:
+            edges.setdefault(i, []).append(a)
+    assert _topological(nodes, edges, key.__getitem__) == reference_order(nodes, edges, key)

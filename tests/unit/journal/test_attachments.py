@@ -1,0 +1,327 @@
+"""Tests for journal attachments and exports: hashed copies, sealed chunks, escaped exports."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from helpers import REPO
+from helpers_journal_crash import fixed_sealing
+
+from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
+from exitplan.journal.entry import JournalError, validate_fields
+from exitplan.journal.export import export, md_escape
+from exitplan.journal.records import add, read_records, record_path, verify
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+HOSTILE = "<script>alert(1)</script> **bold** [link](http://x) # & <img src=x>"
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A fresh data home with one entry."""
+    home = tmp_path / "home"
+    add(home, validate_fields({"what": "an entry", "when": "2026-11-20"}, NOW), NOW)
+    return home
+
+
+@pytest.fixture
+def original(tmp_path: Path) -> Path:
+    """A file to attach, with a known old modification time."""
+    path = tmp_path / "screenshot.png"
+    path.write_bytes(bytes(range(256)) * 40)
+    os.utime(path, (1_700_000_000, 1_700_000_000))
+    return path
+
+
+def test_attach_hashes_and_keeps_a_copy(home: Path, original: Path) -> None:
+    """The record holds name, size, time and SHA-256; the copy is the same bytes; the original
+    keeps its bytes, its time and its permissions."""
+    data = original.read_bytes()
+    before = original.stat()
+    number = attach(home, 1, original, NOW)
+    assert number == 2
+    record = read_records(home)[1]
+    assert record["kind"] == "attach"
+    assert record["entry"] == 1
+    assert record["file"]["name"] == "screenshot.png"
+    assert record["file"]["size"] == len(data)
+    assert record["file"]["sha256"] == hashlib.sha256(data).hexdigest()
+    assert record["file"]["mtime"] == "2023-11-14T22:13:20Z"
+    assert copy_path(home, 2).read_bytes() == data
+    after = original.stat()
+    assert original.read_bytes() == data
+    assert (after.st_mtime_ns, after.st_mode, after.st_size) == (
+        before.st_mtime_ns,
+        before.st_mode,
+        before.st_size,
+    )
+    assert check_copies(home, read_records(home)) == []
+    assert verify(read_records(home)).ok
+
+
+def test_changed_copy_is_found(home: Path, original: Path) -> None:
+    """A kept copy whose bytes changed no longer matches its record."""
+    attach(home, 1, original, NOW)
+    copy_path(home, 2).write_bytes(b"other")
+    assert check_copies(home, read_records(home)) == [
+        "the copy of screenshot.png (record 2) changed"
+    ]
+
+
+def test_attach_refuses_links_folders_and_large_files(
+    home: Path, original: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Symlinks, folders, FIFOs and files the disk has no room for are refused, and nothing
+    is recorded or left behind."""
+    link = tmp_path / "link.png"
+    link.symlink_to(original)
+    with pytest.raises(JournalError, match="is a link"):
+        attach(home, 1, link, NOW)
+    with pytest.raises(JournalError, match="not a regular file"):
+        attach(home, 1, tmp_path, NOW)
+    with pytest.raises(JournalError, match="no file"):
+        attach(home, 1, tmp_path / "missing", NOW)
+    fifo = tmp_path / "pipe.mp4"
+    os.mkfifo(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):
+        attach(home, 1, fifo, NOW)  # never waits for a writer
+
+    class Full:
+        f_bavail, f_frsize = 10, 4096  # 40 KiB free: less than the copy and the headroom
+
+    monkeypatch.setattr("exitplan.journal.attachments.os.statvfs", lambda _path: Full())
+    with pytest.raises(JournalError, match="not enough room on this disk") as refused:
+        attach(home, 1, original, NOW)
+    assert "41.0 kB is free" in str(refused.value)
+    monkeypatch.undo()
+    with pytest.raises(JournalError, match="no entry 7"):
+        attach(home, 7, original, NOW)
+    assert len(read_records(home)) == 1
+    assert not (home / "journal" / "files").exists() or not any(
+        (home / "journal" / "files").iterdir()
+    )
+
+
+def test_sealed_copy_streams_in_bound_chunks(tmp_path: Path, original: Path) -> None:
+    """A sealed copy is sealed chunk by chunk; it opens back to the same bytes, and swapped,
+    dropped, cut or grown chunks make it fail to open, each named as damaged."""
+    from exitplan.crypto.stream import HEADER_SIZE
+
+    sealing = fixed_sealing(chunk=1000)
+    home = tmp_path / "sealed"
+    add(home, validate_fields({"what": "x"}, NOW), NOW, sealing)
+    attach(home, 1, original, NOW, sealing)
+    records = read_records(home, sealing)
+    data = original.read_bytes()
+    assert b"".join(read_copy(home, records[1], sealing)) == data
+    assert check_copies(home, records, sealing) == []
+    path = copy_path(home, 2)
+    blob = path.read_bytes()
+    assert bytes(range(256)) not in blob
+    size = 1000 + 16
+    head, body = blob[:HEADER_SIZE], blob[HEADER_SIZE:]
+    first, second, rest = body[:size], body[size : 2 * size], body[2 * size :]
+    damaged = ["the copy kept for record 2 is damaged"]
+    for bad in (
+        head + second + first + rest,  # two chunks swapped
+        head + first + rest,  # one dropped
+        head + first + second,  # cut after two chunks
+        blob + body[-size:],  # the last chunk repeated
+        blob[:-1],  # one byte short
+    ):
+        path.write_bytes(bad)
+        assert check_copies(home, records, sealing) == damaged
+
+
+def test_empty_file_can_be_attached(home: Path, tmp_path: Path) -> None:
+    """An empty file is recorded with size 0 and the SHA-256 of nothing."""
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    attach(home, 1, empty, NOW)
+    assert read_records(home)[1]["file"]["sha256"] == hashlib.sha256(b"").hexdigest()
+
+
+# -- exports -----------------------------------------------------------------------------
+
+
+def hostile_home(tmp_path: Path, original: Path) -> Path:
+    """A journal whose text is full of markup characters, with an attachment."""
+    home = tmp_path / "h"
+    add(home, validate_fields({"what": HOSTILE, "when": "about 2026-11"}, NOW), NOW)
+    add(home, validate_fields({"words": "earlier", "when": "2026-10-01 09:00"}, NOW), NOW)
+    attach(home, 1, original, NOW)
+    return home
+
+
+def test_html_export_is_escaped_and_self_contained(tmp_path: Path, original: Path) -> None:
+    """No script, nothing fetched, the person's words escaped, hashes and manifest present."""
+    records = read_records(hostile_home(tmp_path, original))
+    page = export(records, "html", NOW)
+    assert "<script" not in page
+    assert "<img" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "src=" not in page.replace("&lt;img src=x&gt;", "")
+    assert "http://" not in page.replace("http://x", "")
+    assert "@media print" in page
+    assert records[0]["hash"] in page
+    assert hashlib.sha256(original.read_bytes()).hexdigest() in page
+    assert verify(records).fingerprint in page
+    assert page.index("Entry 2:") < page.index("Entry 1:")  # chronological
+
+
+def test_markdown_export_escapes_markup(tmp_path: Path, original: Path) -> None:
+    """Markup characters the person typed are shown literally, not interpreted."""
+    records = read_records(hostile_home(tmp_path, original))
+    text = export(records, "markdown", NOW)
+    assert "<script>" not in text
+    assert "\\*\\*bold\\*\\*" in text
+    assert "\\[link\\](http://x)" in text
+    assert "\\<img src=x\\>" in text
+    assert "2 entries, chain intact" in text
+    assert md_escape("a\nb") == "a  \nb"
+    assert (
+        md_escape("- one\n12. two\n# three & four &amp;")
+        == "\\- one  \n12\\. two  \n\\# three & four \\&amp;"
+    )
+
+
+@pytest.mark.process
+def test_json_export_checks_with_the_standalone_script(tmp_path: Path, original: Path) -> None:
+    """The JSON export passes the stand-alone verification script, which catches an edit."""
+    home = hostile_home(tmp_path, original)
+    records = read_records(home)
+    document = json.loads(export(records, "json", NOW))
+    assert [e["number"] for e in document["entries"]] == [2, 1]
+    assert document["attachments"][0]["name"] == "screenshot.png"
+    assert document["verify"]["ok"] is True
+    out = tmp_path / "export.json"
+    out.write_text(json.dumps(document), encoding="utf-8")
+    script = REPO / "docs" / "verify_export.py"
+    good = subprocess.run(
+        [sys.executable, str(script), str(out), document["fingerprint"]],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert good.returncode == 0, good.stdout
+    assert document["fingerprint"] in good.stdout
+    document["records"][0]["fields"]["what"] = "edited"
+    out.write_text(json.dumps(document), encoding="utf-8")
+    bad = subprocess.run(
+        [sys.executable, str(script), str(out)], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 1
+    assert "record 1" in bad.stdout
+
+
+def test_export_reports_a_broken_chain(tmp_path: Path, original: Path) -> None:
+    """An export of a tampered journal says so instead of claiming it intact."""
+    home = hostile_home(tmp_path, original)
+    path = record_path(home, 2)
+    path.write_bytes(path.read_bytes().replace(b"earlier", b"later!!"))
+    text = export(read_records(home), "markdown", NOW)
+    assert "record 2 was changed" in text
+    assert "chain intact" not in text
+
+
+def test_unknown_export_format(home: Path) -> None:
+    """An unknown format is a plain error."""
+    with pytest.raises(JournalError, match="not an export format"):
+        export(read_records(home), "pdf", NOW)
+
+
+# -- the real vault, re-sealing, housekeeping ----------------------------------------------
+
+
+def disk_holds(home: Path, needle: bytes) -> bool:
+    """Whether any file under home holds the bytes."""
+    return any(needle in p.read_bytes() for p in home.rglob("*") if p.is_file())
+
+
+def test_a_sealing_seals_records_and_copies(tmp_path: Path, original: Path) -> None:
+    """With a real data key, neither the text nor the attachment is on disk in plain, and both
+    read back whole."""
+    sealing = fixed_sealing()
+    home = tmp_path / "v"
+    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW, sealing)
+    attach(home, 1, original, NOW, sealing)
+    assert not disk_holds(home, b"PRIVATE WORDS")
+    assert not disk_holds(home, bytes(range(256)))
+    assert not disk_holds(home, b"screenshot")
+    records = read_records(home, sealing)
+    assert verify(records).ok
+    assert b"".join(read_copy(home, records[1], sealing)) == original.read_bytes()
+
+
+def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
+    """Encrypting, changing the key and decrypting re-seal every record and copy; the chain and
+    the fingerprint stay the same, and running it twice changes nothing more."""
+    from exitplan.journal.resealing import reseal
+    from exitplan.journal.sealing import Sealing
+
+    home = tmp_path / "r"
+    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
+    attach(home, 1, original, NOW)
+    noted = verify(read_records(home)).fingerprint
+    a, b = fixed_sealing(b"a", stopped=True), fixed_sealing(b"b")
+    assert reseal(home, opener=a, target=a, backwards=True) == (2 + 1, [], [])
+    assert reseal(home, opener=a, target=a, backwards=True).done == 0
+    assert not disk_holds(home, b"PRIVATE WORDS")
+    assert not disk_holds(home, bytes(range(256)))
+    both = Sealing(a.key, (b.key,))
+    assert reseal(home, opener=both, target=b).done == 3
+    records = read_records(home, b)
+    assert verify(records, against=noted).ok
+    assert check_copies(home, records, b) == []
+    assert reseal(home, opener=fixed_sealing(b"b", stopped=True), target=None).done == 3
+    records = read_records(home)
+    assert verify(records).fingerprint == noted
+    assert copy_path(home, 2).read_bytes() == original.read_bytes()
+
+
+def test_reseal_leaves_what_cannot_be_trusted_and_names_it(tmp_path: Path, original: Path) -> None:
+    """A record that will not read, and a copy that no longer matches its hash, are left as
+    they are and named; everything else is sealed."""
+    from exitplan.journal.resealing import reseal
+
+    home = tmp_path / "d"
+    add(home, validate_fields({"what": "one"}, NOW), NOW)
+    attach(home, 1, original, NOW)
+    add(home, validate_fields({"what": "three"}, NOW), NOW)
+    record_path(home, 3).write_bytes(b"not a record at all")
+    copy_path(home, 2).write_bytes(b"changed bytes")
+    sealing = fixed_sealing(stopped=True)
+    done, left, removed = reseal(home, opener=sealing, target=sealing, backwards=True)
+    assert done == 2  # records 1 and 2; not the changed copy, not record 3
+    assert left == [
+        "journal/000003.rec (it is not a readable record)",
+        "journal/files/000002 (it no longer matches the SHA-256 recorded for it)",
+    ]
+    assert removed == []
+    assert copy_path(home, 2).read_bytes() == b"changed bytes"
+
+
+def test_copies_without_a_record_are_found_and_erased(home: Path, original: Path) -> None:
+    """An attach stopped between its copy and its record leaves a copy no record names: it is
+    found, erased (not a copy some damaged record may name), and records stay."""
+    from exitplan.journal.strays import orphan_copies, remove_orphans
+
+    attach(home, 1, original, NOW)
+    stray = copy_path(home, 3)
+    stray.write_bytes(b"left by a stopped attach")
+    kept_for_damaged = copy_path(home, 4)
+    kept_for_damaged.write_bytes(b"maybe record 4's")
+    record_path(home, 4).write_bytes(b"damaged")
+    records = read_records(home)
+    assert orphan_copies(home, records) == [stray]
+    assert remove_orphans(home, records) == ["journal/files/000003"]
+    assert not stray.exists()
+    assert kept_for_damaged.exists()
+    assert check_copies(home, records) == []
