@@ -500,16 +500,20 @@ _NOT_TEXT = {
     "why": N_("the why has characters that are not valid text"),
     "note": N_("the note has characters that are not valid text"),
     "reason": N_("the reason has characters that are not valid text"),
+    "text": N_("the text has characters that are not valid text"),
 }
 _TOO_LONG = {
     "title": N_("the title is longer than {limit} characters"),
     "why": N_("the why is longer than {limit} characters"),
     "note": N_("the note is longer than {limit} characters"),
     "reason": N_("the reason is longer than {limit} characters"),
+    "text": N_("the text is longer than {limit} characters"),
 }
 
 
-def clean_text(text: str, what: Literal["title", "why", "note", "reason"], limit: int) -> str:
+def clean_text(
+    text: str, what: Literal["title", "why", "note", "reason", "text"], limit: int
+) -> str:
     """Strip a typed text, refusing what cannot be stored safely."""
     try:
         text.encode("utf-8")

@@ -22,7 +22,7 @@ from exitplan.journal.records import list_entries, utc_text, verify
 from exitplan.journal.times import local_text
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
-# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+# inside f-strings on Python 3.11 (tests/unit/base/test_i18n_catalog.py checks they are).
 _IN_FSTRINGS = (
     N_("Check"),
     N_("Fingerprint"),

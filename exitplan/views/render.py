@@ -7,9 +7,10 @@ no columns that only make sense to the eye). Colour comes from `term.Painter`.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.views.local import fact_words, source_lines, step_facts
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap, wrap_lines
@@ -24,14 +25,12 @@ from exitplan.views.words import (
 )
 
 if TYPE_CHECKING:
-    from datetime import date
-
     from exitplan.domain.model import Event
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
-# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+# inside f-strings on Python 3.11 (tests/unit/base/test_i18n_catalog.py checks they are).
 _IN_FSTRINGS = (N_("Caution"),)
 
 
@@ -48,6 +47,40 @@ PRIORITY_WORDS = {
     "normal": N_("normal"),
     "low": N_("low"),
 }
+# The plan's change log keeps its actions and a few details as fixed English words; they are
+# translated where they are shown (any other detail is the person's own words, shown as kept).
+HISTORY_WORDS = {
+    "init": N_("init"),
+    "done": N_("done"),
+    "reopen": N_("reopen"),
+    "skip": N_("skip"),
+    "note": N_("note"),
+    "note-removed": N_("note removed"),
+    "date": N_("date"),
+    "situation": N_("situation"),
+    "phone-check": N_("phone check"),
+    "iphone-check": N_("iPhone check"),
+    "per-day": N_("steps per day"),
+    "add": N_("add"),
+    "region": N_("region"),
+    "restore": N_("restore"),
+    "documents": N_("documents"),
+    "accounts": N_("accounts"),
+    "money": N_("money"),
+    "situation answers changed": N_("situation answers changed"),
+    "iPhone check answers changed": N_("iPhone check answers changed"),
+    "where you live changed": N_("where you live changed"),
+    "cleared": N_("cleared"),
+    "default": N_("default"),
+}
+
+
+def history_word(text: str) -> str:
+    """An action or fixed detail of the change log in the language spoken; other text as kept."""
+    known = HISTORY_WORDS.get(text)
+    return _(known) if known else text
+
+
 # The due line of `show` for a step that has no date of its own.
 UNDATED_DUE = {
     "event": N_("no date: do it the same day it happens, if it happens"),
@@ -175,19 +208,27 @@ def item_lines(
     if item.sources or facts:
         fields.append((_("Sources"), "\n".join([*item.sources, *source_lines(facts)])))
     if item.checked:
-        fields.append((_("Checked"), item.checked))
+        fields.append((_("Checked"), _checked_day(item.checked)))
     if events:
         fields.append(
             (
                 _("History"),
                 "\n".join(
-                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {e.action}"
-                    + (f": {e.detail}" if e.detail else "")
+                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {history_word(e.action)}"
+                    + (f": {history_word(e.detail)}" if e.detail else "")
                     for e in events
                 ),
             )
         )
     return _field_lines(fields, columns, paint, plain)
+
+
+def _checked_day(text: str) -> str:
+    """The day a step's sources were checked, as the language writes a date (`1 dic 2026`)."""
+    try:
+        return spoken.day_month_year(date.fromisoformat(text))
+    except ValueError:
+        return text
 
 
 def _undated(row: Scheduled) -> str:
@@ -308,10 +349,10 @@ def history_lines(events: list[Event]) -> list[str]:
     """The log of changes, one line each, in local time."""
     lines = []
     for event in events:
-        what = " ".join(part for part in (event.action, event.item or "") if part)
+        what = " ".join(part for part in (history_word(event.action), event.item or "") if part)
         lines.append(
             f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
-            + (f"  ({event.detail})" if event.detail else "")
+            + (f"  ({history_word(event.detail)})" if event.detail else "")
         )
     return lines
 

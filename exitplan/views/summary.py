@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from exitplan.journal.records import Moment
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
-# inside f-strings on Python 3.11 (tests/test_messages.py checks that each is extracted).
+# inside f-strings on Python 3.11 (tests/unit/base/test_i18n_catalog.py checks they are).
 _IN_FSTRINGS = (
     N_("My plan"),
     N_("Needs attention"),

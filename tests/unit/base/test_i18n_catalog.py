@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -45,24 +46,29 @@ def english_after() -> Iterator[None]:
     i18n.install("en")
 
 
-def spanish_catalog() -> object:
+def spanish_catalog() -> Catalog:
     with PO.open("rb") as handle:
         return read_po(handle, locale="es", domain=i18n.DOMAIN)
 
 
-def extracted() -> dict[object, set[str]]:
+def extracted() -> dict[str, set[str]]:
     """Every marked string in the package, as Babel extracts it now, with the files it is in."""
-    found: dict[object, set[str]] = {}
+    found: dict[str, set[str]] = {}
     for filename, _line, message, _comments, _context in extract_from_dir(
         str(REPO / "exitplan"), method_map=[("**.py", "python")]
     ):
-        key = message if isinstance(message, str) else message[0]
+        key = message if isinstance(message, str) else str(message[0])
         found.setdefault(key, set()).add(f"exitplan/{filename}")
     return found
 
 
 def forms(message: object) -> list[str]:
-    return [message] if isinstance(message, str) else list(message)  # type: ignore[arg-type]
+    """A message's text, or its forms when it has plural forms."""
+    if isinstance(message, str):
+        return [message]
+    if isinstance(message, (tuple, list)):
+        return [str(part) if part else "" for part in message]
+    return [""]
 
 
 def fields(text: str) -> Counter[str]:
@@ -80,7 +86,7 @@ def test_every_marked_string_has_its_spanish_words() -> None:
     for key, files in sorted(extracted().items(), key=lambda item: str(item[0])):
         if all(f.startswith(NOT_YET_TRANSLATED) for f in files):
             continue
-        message = catalog.get(key)  # type: ignore[attr-defined]
+        message = catalog.get(key)
         if message is None or not all(forms(message.string)):
             missing.append(f"{key!r} ({', '.join(sorted(files))})")
         elif message.fuzzy:
@@ -123,7 +129,7 @@ def test_strings_marked_inside_f_strings_are_extracted_too() -> None:
 def test_placeholders_and_markup_survive_translation() -> None:
     """Each Spanish form keeps the English placeholders and rich markup, as many times."""
     wrong = []
-    for message in spanish_catalog():  # type: ignore[attr-defined]
+    for message in spanish_catalog():
         if not message.id or not all(forms(message.string)):
             continue
         english = forms(message.id)
@@ -139,15 +145,15 @@ def test_placeholders_and_markup_survive_translation() -> None:
 def test_the_catalog_header_pins_two_plural_forms() -> None:
     """Spanish has two forms; Babel's own data would write three, so the header pins them."""
     catalog = spanish_catalog()
-    assert catalog.num_plurals == 2  # type: ignore[attr-defined]
-    assert catalog.plural_expr == "(n != 1)"  # type: ignore[attr-defined]
-    assert "charset=utf-8" in dict(catalog.mime_headers)["Content-Type"].lower()  # type: ignore[attr-defined]
+    assert catalog.num_plurals == 2
+    assert catalog.plural_expr == "(n != 1)"
+    assert "charset=utf-8" in dict(catalog.mime_headers)["Content-Type"].lower()
 
 
 def test_the_committed_mo_is_the_compiled_po() -> None:
     """The .mo in the repository (what ships) is the .po compiled, as pybabel compiles it."""
     fresh = io.BytesIO()
-    write_mo(fresh, spanish_catalog())  # type: ignore[arg-type]
+    write_mo(fresh, spanish_catalog())
     assert MO.read_bytes() == fresh.getvalue(), (
         "run: pybabel compile -D exitplan -d exitplan/locale"
     )
@@ -230,7 +236,7 @@ def screen(home: Path, args: tuple[str, ...], columns: int) -> list[str]:
 def vocabulary() -> set[str]:
     """Every word of the Spanish catalog."""
     found: set[str] = set()
-    for message in spanish_catalog():  # type: ignore[attr-defined]
+    for message in spanish_catalog():
         for text in forms(message.string):
             found.update(WORD.findall(text or ""))
     return found
@@ -254,3 +260,15 @@ def test_spanish_screens_wrap_at_40_columns_without_breaking_a_word(
     assert all(len(line) <= 40 for line in narrow if "http" not in line), "\n".join(narrow)
     # And the screen speaks Spanish: a word only Spanish has is on it.
     assert re.search(r"\b(de|para|hechos?|paso|pasos|Paso|Fecha|Lista|salida)\b", " ".join(narrow))
+
+
+def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:
+    """The log keeps fixed English actions; they are shown translated, free text as it was kept."""
+    from exitplan.views.render import history_word
+
+    i18n.install("es")
+    assert history_word("done") == "hecho"
+    assert history_word("where you live changed") == "lugar donde vives cambiado"
+    assert history_word("my own reason") == "my own reason"
+    i18n.install("en")
+    assert history_word("note-removed") == "note removed"
