@@ -5,9 +5,10 @@ Two checks on what the CLI shows:
 - NO ENGLISH LEAK: every command's help (`exitplan --lang es X --help` and `exitplan --lang es
   help X`) and the common usage errors, rendered in Spanish through CliRunner and in real
   processes with `LANG=es_ES.UTF-8`, must hold none of the framework's sentences
-  (`FRAMEWORK_WORDS` of test_usage_is_plain) and none of a list of common English words, matched as whole
-  words. Command names, option names, file names and ids (anything with `-`, `.`, `/`, `=`, `_`)
-  and the literal values an option takes are not words of the language, so they are left out.
+  (`FRAMEWORK_WORDS` of test_usage_is_plain) and none of a list of common English words,
+  matched as whole words. Command names, option names, file names and ids (anything with `-`,
+  `.`, `/`, `=`, `_`) and the literal values an option takes are not words of the language, so
+  they are left out.
 - PSEUDO-LANGUAGE: a catalog made at test time from the source itself (Babel's extractor, the
   same map as `pybabel extract`), where every word of every msgstr is wrapped in ⟦ ⟧ and
   `{placeholders}` and markup stay as they are, is installed as the language "xx" over the main
