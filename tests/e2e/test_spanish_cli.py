@@ -5,7 +5,7 @@ Two checks on what the CLI shows:
 - NO ENGLISH LEAK: every command's help (`exitplan --lang es X --help` and `exitplan --lang es
   help X`) and the common usage errors, rendered in Spanish through CliRunner and in real
   processes with `LANG=es_ES.UTF-8`, must hold none of the framework's sentences
-  (`FRAMEWORK_WORDS` of test_usage_is_plain) and none of a list of common English words,
+  (`FRAMEWORK_WORDS` of helpers_usage) and none of a list of common English words,
   matched as whole words. Command names, option names, file names and ids (anything with `-`,
   `.`, `/`, `=`, `_`) and the literal values an option takes are not words of the language, so
   they are left out.
@@ -29,9 +29,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from conftest import Run
 from helpers import DATA, MONEY, PAPERS, REPO, child, cli, ok
-from test_usage_is_plain import PATHS, leftovers
+from helpers_usage import command_paths, leftovers
 
 from exitplan.base import i18n
+
+PATHS = command_paths()
 
 # Common English words: none of them is also a Spanish word (so not "no", "plan", "a", "me").
 ENGLISH_WORDS = frozenset(

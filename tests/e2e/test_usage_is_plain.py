@@ -1,86 +1,19 @@
 """Help and usage errors are written for the person: none of the framework's sentences is left.
 
-`FRAMEWORK_WORDS` lists the sentences Typer 0.29 (and the copy of Click it carries) and pydantic
-write in English literals that gettext cannot reach. Every help screen and every common mistake
-is rendered and checked against the list; a translation (Spanish first) can run the same checks
-with its own words added.
+`FRAMEWORK_WORDS` (in tests/helpers_usage.py) lists the sentences Typer 0.29 (and the copy of
+Click it carries) and pydantic write in English literals that gettext cannot reach. Every help
+screen and every common mistake is rendered and checked against the list; the Spanish checks
+(tests/e2e/test_spanish_cli.py) use the same list with common English words added.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import MONEY, Run
 from helpers import REPO, assert_no_traceback, cli, ok, snapshot
-
-# The framework's own sentences (Typer 0.29's vendored Click, Typer, pydantic): none of them may
-# reach the screen. Our headings ("Usage:", "Options:") are our words, translated with _().
-FRAMEWORK_WORDS = (
-    "Missing argument",
-    "Missing option",
-    "Missing parameter",
-    "Missing command",
-    "Got unexpected extra argument",
-    "requires an argument",
-    "requires 2 arguments",
-    "does not take a value",
-    "is not one of '",
-    "Invalid value",
-    "No such command",
-    "No such option",
-    "Possible options",
-    "Did you mean",
-    "Try '",
-    "for help.",
-    "Show this message and exit",
-    "[default:",
-    "[required]",
-    "[env var:",
-    "Aborted!",
-    "The value you entered was invalid",
-    "String should match pattern",
-    "Input should be",
-    "Value error,",
-    "is not a valid integer",
-    "Value must be an iterable",
-    "is a directory.",
-    "does not exist.",
-    "is not readable.",
-    "is not writable.",
-    "<list[str]>",
-    "<str>",
-    "<int>",
-    "x<=",
-    "<=x",
-    "{CHECKLIST}",
-    "{ITEM}",
-)
-
-
-def leftovers(text: str) -> list[str]:
-    """The framework's sentences found in a text."""
-    return [words for words in FRAMEWORK_WORDS if words in text]
-
-
-def command_paths() -> list[tuple[str, ...]]:
-    """Every command and group of exitplan, as typed: ("note",), ("log", "add"), ..."""
-    import typer.main
-
-    from exitplan.cli.app import app
-
-    root = typer.main.get_command(app)
-    ctx: Any = root.make_context("exitplan", [], resilient_parsing=True)
-    paths: list[tuple[str, ...]] = [()]
-    for name in root.list_commands(ctx):  # type: ignore[attr-defined]
-        paths.append((name,))
-        sub = root.get_command(ctx, name)  # type: ignore[attr-defined]
-        if hasattr(sub, "list_commands"):
-            sub_ctx = sub.make_context(name, [], parent=ctx, resilient_parsing=True)
-            paths += [(name, inner) for inner in sub.list_commands(sub_ctx)]
-    return paths
-
+from helpers_usage import command_paths, leftovers
 
 PATHS = command_paths()
 
