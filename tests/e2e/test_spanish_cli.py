@@ -236,11 +236,6 @@ NAMES = frozenset(
 )
 
 
-# Shown in English by the core, outside exitplan/cli (es-ui's to translate): the history's
-# detail of `init` is stored in the plan as English text (domain/plan.py).
-KNOWN_OUTSIDE_CLI = frozenset({"exit", "date"})
-
-
 def _kept(words: list[str]) -> list[str]:
     """The words that count: not one letter (a key), a date, a name, a word of a number, nor a
     command or an option's value written in lower case as it is typed ("Done" counts)."""
@@ -251,7 +246,7 @@ def _kept(words: list[str]) -> list[str]:
         if len(w) > 1
         and w not in DATES
         and w.lower() not in skipped
-        and not (w.islower() and w in SKIPPED_WORDS | KNOWN_OUTSIDE_CLI)
+        and not (w.islower() and w in SKIPPED_WORDS)
     ]
 
 
