@@ -153,6 +153,7 @@ def sandbox_env(tmp: Path) -> dict[str, str]:
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("EXITPLAN_", "PYTHON", "XDG_"))
+        and key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")
     }
     for name in ("home", "xdg-data", "xdg-config", "xdg-cache", "xdg-state", "tmp", "pycache"):
         (tmp / name).mkdir(exist_ok=True)
@@ -168,6 +169,8 @@ def sandbox_env(tmp: Path) -> dict[str, str]:
         PYTHONPYCACHEPREFIX=str(tmp / "pycache"),
         PYTHONPATH=str(ROOT),
         EXITPLAN_TODAY=TODAY,
+        # English unless a case names another language: the machine's own locale never decides.
+        LANG="C.UTF-8",
         # Never used (every command gets --home), but if one were missed it stays in the sandbox.
         EXITPLAN_HOME=str(tmp / "stray-home"),
     )
@@ -183,10 +186,11 @@ def exitplan(home: Path, *args: str, passphrase_file: Path | None = None) -> lis
     return [PY, "-m", "exitplan", "--home", str(home), *extra, *args]
 
 
-def glance(home: Path, *args: str) -> list[str]:
+def glance(home: Path, *args: str, env: Sequence[str] = ()) -> list[str]:
     """The argv of a command the glance serves: the home comes from the environment, as a person
-    who set EXITPLAN_HOME once would run it (`env` adds well under a millisecond)."""
-    return ["/usr/bin/env", f"EXITPLAN_HOME={home}", PY, "-m", "exitplan", *args]
+    who set EXITPLAN_HOME once would run it (`env` adds well under a millisecond), with any
+    other `NAME=VALUE` settings of `env` (a language)."""
+    return ["/usr/bin/env", f"EXITPLAN_HOME={home}", *env, PY, "-m", "exitplan", *args]
 
 
 def minimal(*args: str) -> list[str]:
@@ -278,6 +282,7 @@ class Setup:
     builtin_lists: int = 0
     big_items: int = 0
     has_helplines: bool = False
+    spanish: bool = False
     peers: dict[str, list[str]] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
 
@@ -337,11 +342,27 @@ def build(runner: Runner, tmp: Path, items: int) -> Setup:
     if not setup.has_helplines:
         setup.unavailable["help-now"] = f"help-now fails: {last_line(probe.stderr)}"
 
+    setup_spanish(runner, setup)
     setup.peers, missing = build_peers(tmp, setup.builtin_items or 200)
     setup.unavailable.update(missing)
     setup_encrypted(runner, tmp, setup)
     setup_inventories(runner, tmp, setup)
     return setup
+
+
+def setup_spanish(runner: Runner, setup: Setup) -> None:
+    """Whether exitplan speaks Spanish (a compiled catalog), and its status says so: then the
+    glance is timed in Spanish too, on the same plan, from the cache `init` wrote in every
+    language exitplan speaks."""
+    sample = runner.run(exitplan(setup.plain, "--lang", "es", "status", "--json"), capture=True)
+    if sample.code != 0:
+        setup.unavailable["spanish"] = f"no Spanish: {last_line(sample.stderr)}"
+        return
+    english = runner.run(exitplan(setup.plain, "status", "--json"), capture=True)
+    if sample.stdout == english.stdout:
+        setup.unavailable["spanish"] = "status with --lang es is the English one"
+        return
+    setup.spanish = True
 
 
 def setup_inventories(runner: Runner, tmp: Path, setup: Setup) -> None:
@@ -457,6 +478,11 @@ def cases(setup: Setup) -> list[Case]:
         Case([("glance: exitplan status --json", glance(plain, "status", "--json"))]),
         Case([("glance: exitplan status, 10k", glance(big, "status"))]),
     ]
+    if setup.spanish:
+        out += [
+            Case([("glance: exitplan --lang es status", glance(plain, "--lang", "es", "status"))]),
+            Case([("glance: exitplan, LANG=es_MX", glance(plain, env=["LANG=es_MX.UTF-8"]))]),
+        ]
     if setup.rows:
         out += [
             Case([("glance: exitplan status, 500+500 rows", glance(setup.rows, "status"))]),
@@ -596,6 +622,28 @@ TARGETS = [
         needs="topydo",
     ),
     Target("glance status vs python -c pass", "glance: exitplan status", "python -c pass", 5.0),
+    # The glance in Spanish: the same plan, the words from the Spanish cache.
+    Target(
+        "glance status: es vs en",
+        "glance: exitplan --lang es status",
+        "glance: exitplan status",
+        1.2,
+        needs="spanish",
+    ),
+    Target(
+        "glance bare: LANG=es_MX vs en",
+        "glance: exitplan, LANG=es_MX",
+        "glance: exitplan",
+        1.2,
+        needs="spanish",
+    ),
+    Target(
+        "glance status (es) vs python -c pass",
+        "glance: exitplan --lang es status",
+        "python -c pass",
+        5.0,
+        needs="spanish",
+    ),
     Target(
         "glance status: 10k vs built-in",
         "glance: exitplan status, 10k",

@@ -21,6 +21,8 @@ import pytest
 import typer.testing
 from typer.testing import CliRunner, Result
 
+from exitplan.base import i18n
+
 TESTS = Path(__file__).resolve().parent  # this folder: the harness, its data and helper scripts
 DATA = TESTS / "data"
 REPO = TESTS.parent
@@ -61,6 +63,10 @@ def cli(
         argv += ["--today", today if isinstance(today, str) else today.isoformat()]
     if passphrase is not None:
         argv += ["--passphrase-file", str(passphrase)]
+    # The language, chosen as the console script chooses it in each new process: a run without
+    # `--lang` after one with it speaks the environment's language again, never the last one's.
+    environ = {**os.environ, **(env or {})}
+    i18n.install(i18n.choose([*argv, *args], {k: v for k, v in environ.items() if v is not None}))
     with pytest.MonkeyPatch.context() as mp:
         if hasattr(typer.testing, "_get_command"):
             # Building the Click command from the Typer app costs more than most commands do;
@@ -189,3 +195,13 @@ def outcome(result: Result) -> tuple[int, str, str]:
     """(exit code, stdout, stderr) of a run that printed no traceback."""
     assert_no_traceback(result)
     return result.exit_code, result.stdout, result.stderr
+
+
+def command_names() -> list[str]:
+    """Every command the Typer app registers."""
+    import typer.main
+
+    from exitplan.cli.app import app
+
+    group = typer.main.get_command(app)
+    return sorted(group.commands)  # type: ignore[attr-defined]

@@ -127,8 +127,10 @@ def current() -> str:
 
 
 def _(message: str) -> str:
-    """The message in the chosen language (the English text when it has no translation)."""
-    return message if _catalog is None else _catalog.gettext(message)
+    """The message in the chosen language (the English text when it has no translation).
+
+    An empty message stays empty: gettext would answer it with the catalog's header."""
+    return message if _catalog is None or not message else _catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

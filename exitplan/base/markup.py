@@ -13,6 +13,8 @@ import re
 from html import escape
 from typing import TYPE_CHECKING
 
+from exitplan.base.i18n import current
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -72,8 +74,11 @@ def html_link(url: str) -> str:
     return html_text(url)
 
 
-def html_page(title: str, body: Iterable[str], *, style: str = "", lang: str = "en") -> str:
-    """One self-contained HTML page: `body` is its markup (already escaped), one part a line."""
+def html_page(title: str, body: Iterable[str], *, style: str = "", lang: str | None = None) -> str:
+    """One self-contained HTML page: `body` is its markup (already escaped), one part a line.
+
+    Its language is the one being spoken unless named (`lang="es"` on a Spanish page)."""
+    lang = lang or current()
     return (
         "\n".join(
             [

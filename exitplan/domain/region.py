@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import ENGLISH, N_, _, current
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -71,6 +71,7 @@ class Line(NamedTuple):
     who: str | None = None  # whom it serves, in the service's own words
     note: str | None = None
     where: str = ""  # the name of the place whose line it is
+    languages: tuple[str, ...] = ()  # the languages it answers in, when its own page says
 
     def to_data(self) -> dict[str, Any]:
         """The line as plain data (for --json)."""
@@ -85,6 +86,7 @@ class Line(NamedTuple):
             "sources": list(self.sources),
             "checked": self.checked.isoformat(),
             "where": self.where,
+            "languages": list(self.languages),
         }
 
 
@@ -256,6 +258,15 @@ def serves_words(line: Line) -> str:
 def hours_words(line: Line) -> str:
     """`24/7`, the hours, or a calm warning that no page said."""
     return line.hours or _("hours not confirmed: check before you rely on it")
+
+
+def language_words(line: Line) -> str | None:
+    """`Answers in your language.` when the line's own page says it answers in the language
+    being spoken (never on an English screen, where every line is assumed to)."""
+    spoken = current()
+    if spoken == ENGLISH or spoken not in line.languages:
+        return None
+    return _("Answers in your language.")
 
 
 # -- steps that name local facts ------------------------------------------------------------

@@ -10,6 +10,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base.i18n import ENGLISH
+
 if TYPE_CHECKING:
     from exitplan.domain.model import Checklist
 
@@ -53,6 +55,10 @@ class Catalog(NamedTuple):
     # False: read from the cache without the steps' texts (why, how, caution, sources, tags),
     # for the status screen, which shows none of them.
     texts: bool = True
+    # The language of the built-in checklists' words, and the translation files read for it
+    # (with their signatures, as `files`); see exitplan.formats.translation.
+    language: str = ENGLISH
+    translations: tuple[tuple[str, Signature], ...] = ()
 
 
 def checklist_files(folder: Path) -> list[Path]:
@@ -60,6 +66,14 @@ def checklist_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(path for path in folder.glob("*.toml") if path.is_file())
+
+
+def translation_files(language: str) -> list[Path]:
+    """The translation files of the built-in checklists into a language (`checklists/es/`),
+    sorted; none for English, the language they are written in."""
+    if language == ENGLISH:
+        return []
+    return checklist_files(builtin_dir() / language)
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:

@@ -29,6 +29,23 @@ those of each part where the law differs:
 
     [region.sct]                    # a part: name, aliases, line and fact, as above
     name = "Scotland"
+
+Words in another language sit beside the English, in a table named by the language (`es`):
+the place's name (and what its parts are called), a line's service, whom it serves, hours and
+note, a fact's text and detail. A translation gives every text the English has (a screen never
+mixes languages mid-sentence); without one, the English words are shown. `languages` lists the
+languages a line answers in, from the service's own page (`["en", "es"]`).
+
+    [es]                            # the country's own words in Spanish
+    name = "Reino Unido"
+    parts = "nación"
+
+    [line.es]                       # after a [[line]]: that line in Spanish
+    hours = "24 horas, todos los días"
+
+    [fact.court-order.es]
+    text = "una orden de no acoso (non-molestation order)"
+    detail = "Qué es y quién la dicta."
 """
 
 from __future__ import annotations
@@ -75,12 +92,25 @@ Number = Annotated[
 ]
 Sources = Annotated[list[Url], Field(min_length=1, max_length=4)]
 Part = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{2,3}$")]
+# ISO 639-1: the languages a line answers in.
+Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
 
 
 def _checked(value: date) -> date:
     if value.year < 2020:
         raise ValueError("a check date before 2020 is too old to trust")
     return value
+
+
+class LineWords(BaseModel):
+    """A line's words in another language (`[line.es]`): each text the English has."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    service: Name | None = None  # a proper name may stay as it is
+    who: Name | None = None
+    hours: OneLine | None = None
+    note: Words | None = None
 
 
 class LineFile(BaseModel):
@@ -95,8 +125,10 @@ class LineFile(BaseModel):
     who: Name | None = None
     hours: OneLine
     note: Words | None = None
+    languages: list[Language] = Field(default_factory=list, max_length=60)
     sources: Sources
     checked: date
+    es: LineWords | None = None
 
     _check_date = field_validator("checked")(_checked)
 
@@ -105,6 +137,35 @@ class LineFile(BaseModel):
         if self.serves == "indigenous" and not self.who:
             raise ValueError("a line for Indigenous people says whom, in `who`")
         return self
+
+    @model_validator(mode="after")
+    def _words_complete(self) -> LineFile:
+        if self.es is None:
+            return self
+        wanted = {"who": self.who, "hours": self.hours, "note": self.note}
+        for name, english in wanted.items():
+            if english and not getattr(self.es, name):
+                raise ValueError(f"the words in 'es' leave out '{name}', which the English has")
+            if getattr(self.es, name) and not english:
+                raise ValueError(f"the words in 'es' give '{name}', which the English has not")
+        return self
+
+
+def _plain_words(value: str) -> str:
+    if not value or "{{" in value or "}}" in value:
+        raise ValueError("a fact's text is plain words, with no placeholder")
+    return value
+
+
+class FactWords(BaseModel):
+    """A fact's words in another language (`[fact.<key>.es]`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: OneLine
+    detail: Words
+
+    _no_placeholder = field_validator("text")(_plain_words)
 
 
 class FactFile(BaseModel):
@@ -117,15 +178,19 @@ class FactFile(BaseModel):
     sources: Sources
     checked: date
     changing: bool = False
+    es: FactWords | None = None
 
     _check_date = field_validator("checked")(_checked)
+    _no_placeholder = field_validator("text")(_plain_words)
 
-    @field_validator("text")
-    @classmethod
-    def _no_placeholder(cls, value: str) -> str:
-        if not value or "{{" in value or "}}" in value:
-            raise ValueError("a fact's text is plain words, with no placeholder")
-        return value
+
+class PlaceWords(BaseModel):
+    """A place's own words in another language (`[es]`, `[region.<part>.es]`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+    parts: Name | None = None  # a country with parts: what they are called
 
 
 def _facts(value: dict[str, Any]) -> dict[str, Any]:
@@ -145,8 +210,15 @@ class PartFile(BaseModel):
     aliases: list[Name] = Field(default_factory=list, max_length=20)
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
+    es: PlaceWords | None = None
 
     _known_facts = field_validator("fact", mode="before")(_facts)
+
+    @model_validator(mode="after")
+    def _no_parts_word(self) -> PartFile:
+        if self.es is not None and self.es.parts:
+            raise ValueError("a part has no parts: leave 'parts' out of its 'es' words")
+        return self
 
 
 class RegionFile(BaseModel):
@@ -162,6 +234,7 @@ class RegionFile(BaseModel):
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
     region: dict[Part, PartFile] = Field(default_factory=dict, max_length=80)
+    es: PlaceWords | None = None
 
     _known_facts = field_validator("fact", mode="before")(_facts)
 
@@ -169,6 +242,11 @@ class RegionFile(BaseModel):
     def _parts_named(self) -> RegionFile:
         if self.region and not self.parts:
             raise ValueError("a country with parts says what they are called, in `parts`")
+        if self.es is not None and bool(self.es.parts) != bool(self.parts):
+            raise ValueError(
+                "the words in 'es' say what the parts are called exactly when the "
+                "English does, in `parts`"
+            )
         return self
 
 

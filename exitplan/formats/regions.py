@@ -5,17 +5,23 @@ tomllib alone: `help-now` must start at once, and pydantic alone costs a third o
 schema (`exitplan.formats.region_schema`, pydantic, unknown keys refused) checks every shipped
 file in the tests and any file given to `exitplan validate`, and a file that does not read the
 way the schema says is refused here too, in one plain line.
+
+Places are read in a language: a line's, a fact's or a place's own words in that language
+(`[line.es]`, `[fact.<key>.es]`, `[es]`) where the file gives them, else the English. A place's
+names in the other languages become aliases, so it can be typed either way.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import re
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import ENGLISH, current
 from exitplan.base.limits import PLAN_FILE, SEALED_MARK
 from exitplan.disk.safeio import read_capped
 from exitplan.domain.region import (
@@ -30,11 +36,16 @@ from exitplan.domain.region import (
     local,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 # What changes whenever a file's content can have changed (as the checklist catalog keeps it):
 # size, times and inode. Taken here with os.stat, so this module never imports the catalog.
 Signature = tuple[int, int, int, int]
 
 MAX_REGION_FILE_BYTES = 1024 * 1024
+# A table of words in another language is named by the language's ISO 639-1 code.
+LANGUAGE_TABLE = re.compile(r"^[a-z]{2}$")
 
 
 class RegionDataError(ExitplanError):
@@ -70,9 +81,14 @@ def file_signature(code: str) -> Signature | None:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
+def read_country(path: Path, language: str | None = None) -> tuple[Place, ...]:
+    """A country file's places, in a language (the one being spoken unless named): the country
+    first, then its parts in file order."""
+    return _read_country(path, language or current())
+
+
 @functools.cache
-def read_country(path: Path) -> tuple[Place, ...]:
-    """A country file's places: the country first, then its parts in file order."""
+def _read_country(path: Path, language: str) -> tuple[Place, ...]:
     import tomllib
 
     try:
@@ -81,7 +97,7 @@ def read_country(path: Path) -> tuple[Place, ...]:
         if len(raw) > MAX_REGION_FILE_BYTES:
             raise ValueError("too large")
         data = tomllib.loads(raw.decode("utf-8"))
-        return places_of(data, path.stem)
+        return places_of(data, path.stem, language)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RegionDataError(
             f"{path}: this region file cannot be read ({exc}); reinstall exitplan, or check it "
@@ -89,36 +105,59 @@ def read_country(path: Path) -> tuple[Place, ...]:
         ) from None
 
 
-def places_of(data: dict[str, Any], stem: str) -> tuple[Place, ...]:
-    """The places in a region file's data (ValueError, KeyError or TypeError when malformed)."""
+def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple[Place, ...]:
+    """The places in a region file's data, in a language (ValueError, KeyError or TypeError
+    when malformed)."""
     code = data["code"]
     if data.get("schema") != 1 or code != stem or not PLACE_CODE.match(code) or "-" in code:
         raise ValueError(f"'{stem}' is not a country file of format 1")
-    name = _text(data["name"])
+    words = _words(data, language)
+    name = _text(words.get("name", data["name"]))
     country = Place(
         code,
         name,
-        _texts(data.get("aliases", [])),
-        data.get("parts"),
-        _lines(data.get("line", []), name),
-        _facts(data.get("fact", {}), name),
+        _aliases(data, name),
+        words.get("parts", data.get("parts")),
+        _lines(data.get("line", []), name, language),
+        _facts(data.get("fact", {}), name, language),
         name,
     )
     parts = [country]
     for part, body in data.get("region", {}).items():
-        part_name = _text(body["name"])
+        part_name = _text(_words(body, language).get("name", body["name"]))
         parts.append(
             Place(
                 f"{code}-{part}",
                 part_name,
-                _texts(body.get("aliases", [])),
+                _aliases(body, part_name),
                 None,
-                _lines(body.get("line", []), part_name),
-                _facts(body.get("fact", {}), part_name),
+                _lines(body.get("line", []), part_name, language),
+                _facts(body.get("fact", {}), part_name, language),
                 name,
             )
         )
     return tuple(parts)
+
+
+def _words(table: dict[str, Any], language: str) -> dict[str, Any]:
+    """A table's words in a language (none for English, or when the file gives none)."""
+    if language == ENGLISH:
+        return {}
+    words = table.get(language, {})
+    if not isinstance(words, dict):
+        raise TypeError("words in another language that are not a table")
+    return words
+
+
+def _aliases(table: dict[str, Any], shown: str) -> tuple[str, ...]:
+    """A place's aliases, and its names in the other languages (it can be typed either way)."""
+    names = [table["name"]] + [
+        words["name"]
+        for key, words in table.items()
+        if LANGUAGE_TABLE.match(key) and isinstance(words, dict) and "name" in words
+    ]
+    others = [_text(name) for name in names if name != shown]
+    return tuple(dict.fromkeys([*_texts(table.get("aliases", [])), *others]))
 
 
 def _text(value: Any) -> str:
@@ -139,41 +178,44 @@ def _date(value: Any) -> date:
     return value
 
 
-def _lines(items: Any, where: str) -> tuple[Line, ...]:
+def _lines(items: Any, where: str, language: str = ENGLISH) -> tuple[Line, ...]:
     if not isinstance(items, list):
         raise TypeError("lines that are not a list")
     lines = []
     for item in items:
         if item["kind"] not in KINDS or item["serves"] not in SERVES:
             raise ValueError(f"a line of unknown kind or audience: {item['service']}")
+        words = item | _words(item, language)
         lines.append(
             Line(
-                service=_text(item["service"]),
+                service=_text(words["service"]),
                 number=_text(item["number"]),
                 kind=item["kind"],
                 serves=item["serves"],
-                hours=str(item["hours"]),
+                hours=str(words["hours"]),
                 sources=_texts(item["sources"]),
                 checked=_date(item["checked"]),
-                who=item.get("who"),
-                note=item.get("note"),
+                who=words.get("who"),
+                note=words.get("note"),
                 where=where,
+                languages=_texts(item.get("languages", [])),
             )
         )
     return tuple(lines)
 
 
-def _facts(items: Any, where: str) -> dict[str, Fact]:
+def _facts(items: Any, where: str, language: str = ENGLISH) -> dict[str, Fact]:
     if not isinstance(items, dict):
         raise TypeError("facts that are not a table")
     facts = {}
     for key, item in items.items():
         if key not in FACT_KEYS:
             raise ValueError(f"an unknown fact '{key}'")
+        words = item | _words(item, language)
         facts[key] = Fact(
             key=key,
-            text=_text(item["text"]),
-            detail=_text(item["detail"]),
+            text=_text(words["text"]),
+            detail=_text(words["detail"]),
             sources=_texts(item["sources"]),
             checked=_date(item["checked"]),
             changing=bool(item.get("changing", False)),
@@ -182,66 +224,77 @@ def _facts(items: Any, where: str) -> dict[str, Fact]:
     return facts
 
 
-def load_places() -> tuple[Place, ...]:
-    """Every place exitplan knows, country by country."""
-    return tuple(place for path in region_files() for place in read_country(path))
+def load_places(language: str | None = None) -> tuple[Place, ...]:
+    """Every place exitplan knows, country by country (in the language being spoken)."""
+    return tuple(place for path in region_files() for place in read_country(path, language))
 
 
-def countries() -> tuple[Place, ...]:
+def countries(language: str | None = None) -> tuple[Place, ...]:
     """Every country exitplan knows, without their parts."""
-    return tuple(place for place in load_places() if place.is_country)
+    return tuple(place for place in load_places(language) if place.is_country)
 
 
-def place_of(code: str) -> Place | None:
+def place_of(code: str, language: str | None = None) -> Place | None:
     """The place with this code (None: no region file has it)."""
     path = country_file(code)
     if not PLACE_CODE.match(code) or not path.is_file():
         return None
-    return next((place for place in read_country(path) if place.code == code), None)
+    return next((place for place in read_country(path, language) if place.code == code), None)
 
 
-def local_for(code: str | None) -> Local | None:
+def local_for(code: str | None, language: str | None = None) -> Local | None:
     """The person's place as a plan uses it (None: no place, or one this exitplan lacks)."""
     if code is None:
         return None
-    place = place_of(code)
+    place = place_of(code, language)
     if place is None:
         return None
-    return local(place, place_of(place.country_code))
+    return local(place, place_of(place.country_code, language))
 
 
-def region_cache_data(code: str | None) -> dict[str, Any] | None:
-    """The place and its facts as the plan's cache keeps them, with its file's signature."""
+def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> dict[str, Any] | None:
+    """The place and its facts as the plan's cache keeps them, in each language asked for (the
+    one being spoken when none is), with its file's signature."""
     if code is None:
         return None
     sig = file_signature(code)
-    try:
-        region = local_for(code)
-    except RegionDataError:  # the plan's own read says so; the cache only costs speed
+    kept = {}
+    for language in dict.fromkeys(languages or (current(),)):
+        try:
+            region = local_for(code, language)
+        except RegionDataError:  # the plan's own read says so; the cache only costs speed
+            return None
+        if region is None:
+            return None
+        kept[language] = region.to_data()
+    if sig is None:
         return None
-    if sig is None or region is None:
-        return None
-    return {"signature": list(sig), **region.to_data()}
+    return {"signature": list(sig), "languages": kept}
 
 
-def region_from_cache(code: str | None, data: Any) -> Local | None:
-    """The place kept in the cache, if it is this plan's and its region file is unchanged
-    (ValueError when the kept data is not as exitplan writes it)."""
+def region_from_cache(code: str | None, data: Any, language: str | None = None) -> Local | None:
+    """The place kept in the cache in the language being spoken, if it is this plan's and its
+    region file is unchanged (ValueError when the kept data is not as exitplan writes it)."""
     if code is None or not isinstance(data, dict):
         return None
-    kept = dict(data)
     sig = file_signature(code)
-    if sig is None or kept.pop("signature", None) != list(sig):
+    if sig is None or data.get("signature") != list(sig):
         return None
-    region = Local.from_data(kept)
+    kept = data["languages"]
+    if not isinstance(kept, dict):
+        raise ValueError("not the places of a cache")
+    words = kept.get(language or current())
+    if words is None:
+        return None
+    region = Local.from_data(words)
     return region if region.code == code else None
 
 
-def parts_of(country: Place) -> tuple[Place, ...]:
+def parts_of(country: Place, language: str | None = None) -> tuple[Place, ...]:
     """A country's parts, in file order."""
     return tuple(
         place
-        for place in read_country(country_file(country.code))
+        for place in read_country(country_file(country.code), language)
         if place.country_code == country.code and not place.is_country
     )
 

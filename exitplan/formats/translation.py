@@ -8,7 +8,8 @@ translator has checked it again (`scripts/translation-status` lists such steps a
 
 Only words are translated: ids, dates, priorities, sources and the rest come from the English
 checklist, so progress is kept when the language changes. `apply` is pure: it returns a new
-Checklist and never touches the one it is given.
+Checklist and never touches the one it is given; `translated` applies every translation file
+of a language to a catalog's built-in checklists (a person's own checklists keep their words).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ from pydantic import (
 )
 
 from exitplan.base.errors import ChecklistError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import ENGLISH, _
 from exitplan.domain.region import fact_keys, placeholder_problems
-from exitplan.formats.catalog import builtin_dir
+from exitplan.formats.catalog import Catalog, builtin_dir, signature, translation_files
 from exitplan.formats.checklistfile import parse_toml, read_text
 from exitplan.formats.schema import Clean, Slug, Text, Title
 from exitplan.formats.tomlerrors import describe_errors
@@ -240,4 +241,38 @@ def apply(checklist: Checklist, translation: Translation) -> Checklist:
         title=translation.title,
         summary=translation.summary or checklist.summary,
         items=items,
+    )
+
+
+def translated(catalog: Catalog, language: str) -> Catalog:
+    """The catalog with its built-in checklists in a language, wherever a translation is current.
+
+    A person's own checklists keep their own words. A translation file that cannot be read is
+    a damaged installation: its checklist keeps its English words and says so once, in
+    `problems`, rather than locking the person out of their plan.
+    """
+    if language == ENGLISH:
+        return catalog
+    builtin = {checklist.id: checklist for checklist in catalog.checklists if checklist.builtin}
+    read = []
+    done: dict[str, Checklist] = {}
+    problems = list(catalog.problems)
+    for path in translation_files(language):
+        read.append((str(path), signature(path)))  # taken before reading, as the catalog's
+        checklist = builtin.get(path.stem)
+        if checklist is None:
+            continue  # a translation of a checklist this exitplan no longer has
+        try:
+            done[checklist.id] = apply(checklist, load_translation(path))
+        except ChecklistError as exc:
+            problems.append(
+                _(
+                    "Note: {problem}. Its steps show in English until exitplan is reinstalled."
+                ).format(problem=exc)
+            )
+    return catalog._replace(
+        checklists=tuple(done.get(c.id, c) if c.builtin else c for c in catalog.checklists),
+        problems=tuple(problems),
+        language=language,
+        translations=tuple(read),
     )

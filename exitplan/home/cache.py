@@ -4,6 +4,11 @@ The cache lives in the data directory (sealed when the plan is encrypted) and is
 commands that change the plan. Every entry carries the signature (size, times, inode) of the file
 it came from; one changed, added or removed file and the cache is ignored, so a stale or invalid
 checklist can never look valid.
+
+The catalog is kept in the language its words were read in: `catalog.json` and `texts.json` in
+English, `catalog.es.json` and `texts.es.json` in Spanish (with the translation files' signatures
+too), so each language's status is served from its own files. The plan file keeps the person's
+place in every language exitplan speaks.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.errors import StorageError
+from exitplan.base.i18n import ENGLISH, available, current
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
 from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
@@ -35,13 +41,19 @@ from exitplan.domain.model import (
 )
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
-from exitplan.formats.catalog import Catalog, all_checklist_files, signature
+from exitplan.formats.catalog import (
+    Catalog,
+    Signature,
+    all_checklist_files,
+    signature,
+    translation_files,
+)
 from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
 from exitplan.home.cachedrows import cached_inventory, state_data
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
 
     from exitplan.domain.plan import Plan
     from exitplan.domain.region import Local
@@ -50,8 +62,10 @@ CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
+# The catalog in another language: catalog.es.json, texts.es.json.
+_IN_A_LANGUAGE = re.compile(r"^(catalog|texts)\.[a-z]{2,3}\.json$")
 _STATUSES = frozenset(get_args(Status))
-FORMAT = 8
+FORMAT = 9
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 # What in a cache file's bytes could decode to such a character: DEL or a C1 control in UTF-8,
@@ -62,6 +76,18 @@ _MAYBE_CONTROL = (  # searches that each start at one byte: far quicker than one
     re.compile(rb"\xc2[\x80-\x9f]"),
     re.compile(rb"\\(?:u00[0-189][0-9a-fA-F]|u007[fF]|[bfr])"),
 )
+
+
+def is_cache_file(name: str) -> bool:
+    """Whether a file name in the cache folder is one of the cache's own files."""
+    return name in CACHE_FILES or _IN_A_LANGUAGE.match(name) is not None
+
+
+def catalog_files(language: str) -> tuple[str, str]:
+    """The names of the catalog's two cache files in a language: (index, texts)."""
+    if language == ENGLISH:
+        return CATALOG_FILE, TEXTS_FILE
+    return f"catalog.{language}.json", f"texts.{language}.json"
 
 
 def _encode(value: Any) -> Any:
@@ -218,29 +244,38 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_catalog_cached(store: CacheReader, *, texts: bool = True) -> Catalog | None:
-    """The catalog from the cache, if every checklist file is exactly as when it was cached.
+def load_catalog_cached(
+    store: CacheReader, *, texts: bool = True, language: str | None = None
+) -> Catalog | None:
+    """The catalog from the cache, in a language (the one being spoken unless named), if every
+    checklist file and translation file is exactly as when it was cached.
 
     `texts=False`: without the steps' why, how, caution, sources and tags (the status screen
     shows none of them, and they are most of a catalog's bytes); such a catalog says so."""
     with _no_gc():
-        return _load_catalog(store, texts=texts)
+        return _load_catalog(store, texts=texts, language=language or current())
 
 
-def _load_catalog(store: CacheReader, *, texts: bool) -> Catalog | None:
+def _load_catalog(store: CacheReader, *, texts: bool, language: str) -> Catalog | None:
     # Decoded without the date hook (one Python call per JSON object, 20,000 on a big plan):
     # the catalog's only dates are the items' fixed due dates, which `from_columns` decodes.
-    found = _read_checked(store, CATALOG_FILE, hook=False)
+    index_file, texts_file = catalog_files(language)
+    found = _read_checked(store, index_file, hook=False)
     if found is None:
         return None
     digest, cached = found
     try:
-        files = tuple((str(p), signature(p)) for p in all_checklist_files(store.checklist_dir))
-        if [[path, list(sig)] for path, sig in files] != cached["files"]:
+        files = _signatures(all_checklist_files(store.checklist_dir))
+        translations = _signatures(translation_files(language))
+        if (
+            _signature_data(files) != cached["files"]
+            or cached["language"] != language
+            or _signature_data(translations) != cached["translations"]
+        ):
             return None
         lists = cached["checklists"]
         if texts:
-            kept = _read(store, TEXTS_FILE, hook=False)
+            kept = _read(store, texts_file, hook=False)
             # The texts belong to this very catalog file: written with it, named by its checksum.
             if kept is None or kept["index"] != digest or len(kept["checklists"]) != len(lists):
                 return None
@@ -252,7 +287,22 @@ def _load_catalog(store: CacheReader, *, texts: bool) -> Catalog | None:
         checklists = tuple(_checklist(c, known, texts=texts) for c in lists)
     except (OSError, KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
-    return Catalog(checklists, files, from_cache=True, texts=texts)
+    return Catalog(
+        checklists,
+        files,
+        from_cache=True,
+        texts=texts,
+        language=language,
+        translations=translations,
+    )
+
+
+def _signatures(paths: list[Path]) -> tuple[tuple[str, Signature], ...]:
+    return tuple((str(path), signature(path)) for path in paths)
+
+
+def _signature_data(files: tuple[tuple[str, Signature], ...]) -> list[list[Any]]:
+    return [[path, list(sig)] for path, sig in files]
 
 
 class CachedPlan(NamedTuple):
@@ -266,7 +316,8 @@ class CachedPlan(NamedTuple):
 
 
 def load_cached_plan(store: CacheReader) -> CachedPlan | None:
-    """The plan state and pacing from the cache, if plan.toml is exactly as when cached."""
+    """The plan state and pacing from the cache, if plan.toml is exactly as when cached (the
+    place in the language being spoken)."""
     cached = _read(store, PLAN_FILE)
     if cached is None:
         return None
@@ -324,7 +375,8 @@ def pacing_code() -> str | None:
 
 
 def _files_data(catalog: Catalog) -> list[list[Any]]:
-    return [[path, list(sig)] for path, sig in catalog.files]
+    """The checklist files (their words' language never changes the pacing)."""
+    return _signature_data(catalog.files)
 
 
 def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
@@ -337,24 +389,30 @@ def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
     return {"code": code, "files": _files_data(catalog), **paced.to_data()}
 
 
-def save_cache(store: CacheFiles, catalog: Catalog, state: PlanState) -> None:
-    """Write the cache after a save (the caller holds the lock); a failure only costs speed."""
+def save_cache(
+    store: CacheFiles, catalog: Catalog, state: PlanState, *, others: Sequence[Catalog] = ()
+) -> None:
+    """Write the cache after a save (the caller holds the lock); a failure only costs speed.
+
+    `others`: the same catalog in the other languages, each kept in its own files."""
 
     folder = cache_dir(store)
     if is_link(folder):
         return
     with contextlib.suppress(OSError, StorageError):
         folder.mkdir(mode=0o700, exist_ok=True)
-        if not catalog.from_cache and not catalog.problems:  # a broken file is re-read
-            _save_catalog(store, folder, catalog)
+        for one in (catalog, *others):
+            if not one.from_cache and not one.problems:  # a broken file is re-read
+                _save_catalog(store, folder, one)
         plan_doc = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
             "state": state_data(state),
             # Pacing never depends on today: worked out once here, not on every status.
             "pace": _pace_data(catalog, state),
-            # The place's facts, so the status screen names them without reading region files.
-            "region": region_cache_data(state.region),
+            # The place's facts, so the status screen names them without reading region files,
+            # in every language: a language changed at the next status is still served here.
+            "region": region_cache_data(state.region, available()),
         }
         store.write_file(folder / PLAN_FILE, _dumps(plan_doc))
 
@@ -366,12 +424,19 @@ def _save_catalog(store: CacheFiles, folder: Path, catalog: Catalog) -> None:
         rest, text_columns = item_columns.split_texts(item_columns.to_columns(c.items))
         index.append({**{k: getattr(c, k) for k in item_columns.CHECKLIST_FIELDS}, "items": rest})
         texts.append(text_columns)
-    catalog_doc = {"format": FORMAT, "files": _files_data(catalog), "checklists": index}
+    catalog_doc = {
+        "format": FORMAT,
+        "files": _files_data(catalog),
+        "language": catalog.language,
+        "translations": _signature_data(catalog.translations),
+        "checklists": index,
+    }
     body = _dumps(catalog_doc)
     texts_doc = {"format": FORMAT, "index": body.partition(b"\n")[0].decode(), "checklists": texts}
+    index_file, texts_file = catalog_files(catalog.language)
     # The texts first: a catalog file whose texts are missing or older is never used.
-    store.write_file(folder / TEXTS_FILE, _dumps(texts_doc), sync_folder=False)
-    store.write_file(folder / CATALOG_FILE, body)
+    store.write_file(folder / texts_file, _dumps(texts_doc), sync_folder=False)
+    store.write_file(folder / index_file, body)
 
 
 def _dumps(doc: dict[str, Any]) -> bytes:
@@ -404,7 +469,7 @@ def drop_cache(store: CacheFiles) -> None:
     if is_link(folder) or not folder.is_dir():  # never delete anything through a link
         return
     for path in folder.iterdir():
-        if path.name in CACHE_FILES or path.name.endswith(TEMP_SUFFIX):
+        if is_cache_file(path.name) or path.name.endswith(TEMP_SUFFIX):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
     with contextlib.suppress(OSError):

@@ -35,9 +35,8 @@ from exitplan.base.limits import (
 from exitplan.base.safetext import one_line
 from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.safeio import is_link, overwrite, read_capped
-from exitplan.home.cache import CACHE_FILES
+from exitplan.home.cache import is_cache_file
 
-CACHE_NAMES = frozenset(CACHE_FILES)
 SEALED_COPY_MARK = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: a kept copy, sealed
 
 
@@ -157,7 +156,7 @@ def _is_ours(folder: str, name: str) -> bool:
     if folder in (BACKUP_DIR, CHECKLIST_DIR):
         return name.endswith(".toml")
     if folder == CACHE_DIR:
-        return name in CACHE_NAMES
+        return is_cache_file(name)
     return folder == JOURNAL_DIR or folder.startswith(JOURNAL_DIR + "/")
 
 

@@ -2,11 +2,11 @@
 
 A person often checks their plan in a stolen minute, so the most common command must start at
 once. `glance(argv)` is a router and a reader: when the command line is one it understands
-(no arguments, `status` or `status --json`, every option from the environment) and the plan
-can be read from a fresh, plain cache in a private folder, it prints the status and returns
-the exit code; otherwise it returns None and the full command line runs, so every other
-behaviour (errors, warnings, prompts, help) stays exactly as it is. Any doubt at all means
-falling through. It imports neither typer, pydantic, rich nor cryptography.
+(no arguments, `status` or `status --json`, every option from the environment but the language,
+which `--lang` may name) and the plan can be read from a fresh, plain cache in a private folder,
+it prints the status and returns the exit code; otherwise it returns None and the full command
+line runs, so every other behaviour (errors, warnings, prompts, help) stays exactly as it is.
+Any doubt at all means falling through. It imports neither typer, pydantic, rich nor cryptography.
 
 Both paths print what `status_output` returns, so the bytes are the same by construction.
 With `EXITPLAN_HOME` unset, the default data folder comes from `paths.default_home()` (which
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.base.i18n import LANG_OPTION, available, language_code
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import real_today
 from exitplan.domain.day import day_view
@@ -125,9 +126,27 @@ def finish(code: int) -> None:
     sys.exit(code)
 
 
+def without_language(argv: Sequence[str]) -> tuple[str, ...] | None:
+    """The command line without a leading `--lang X` (or `--lang=X`), which the entry point has
+    already acted on; None when the language is not one exitplan speaks (the full command line
+    says so)."""
+    args = list(argv)
+    while args and (args[0] == LANG_OPTION or args[0].startswith(LANG_OPTION + "=")):
+        if args[0] == LANG_OPTION:
+            if len(args) < 2:
+                return None
+            value, args = args[1], args[2:]
+        else:
+            value, args = args[0].split("=", 1)[1], args[1:]
+        if language_code(value) not in available():
+            return None
+    return tuple(args)
+
+
 def glance(argv: Sequence[str]) -> int | None:
     """Serve `status` from the cache and return its exit code, or None for the full CLI."""
-    as_json = SERVED.get(tuple(argv))
+    command = without_language(argv)
+    as_json = SERVED.get(command) if command is not None else None
     env = os.environ
     if as_json is None or any(name in env for name in NOT_SERVED_ENV):
         return None

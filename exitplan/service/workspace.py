@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
-from exitplan.base.i18n import _
+from exitplan.base.i18n import _, available, current
 from exitplan.base.limits import LOCK_FILE
 from exitplan.disk.safeio import is_regular
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
 from exitplan.formats.checklistfile import load_catalog
 from exitplan.formats.regions import local_for
+from exitplan.formats.translation import translated
 from exitplan.home.cache import (
     cache_dir,
     load_cached_plan,
@@ -69,6 +70,8 @@ class Workspace:
         self.store = Store(home, ask_passphrase, retry)
         self._clock = clock
         self._catalog: Catalog | None = None
+        # The catalog as read from the files, in English, when it was read (not from the cache).
+        self._read: Catalog | None = None
         self._regions: dict[str, Local | None] = {}
         # Told once per run about personal checklist files that are left out.
         self._on_warning = on_warning
@@ -87,7 +90,9 @@ class Workspace:
             self._catalog = load_catalog_cached(self.store)
         if self._catalog is None:
             self.store.check_links()  # own checklists are never read through a link
-            self._catalog = load_catalog(self.store.checklist_dir, self.store.read_private)
+            self._read = load_catalog(self.store.checklist_dir, self.store.read_private)
+            # The built-in checklists in the language being spoken (same ids: progress is kept).
+            self._catalog = translated(self._read, current())
             if self._on_warning is not None:
                 for problem in self._catalog.problems:
                     self._on_warning(problem)
@@ -219,6 +224,18 @@ class Workspace:
 
     # -- changing (under the lock) ---------------------------------------------------------
 
+    def _save_cache(self, state: PlanState) -> None:
+        """Refresh the cache after a save. When the checklists were read from their files, the
+        catalog is cached in every language exitplan speaks, not only the one spoken now: a
+        status in another language is then served at once, never from words of the last one."""
+        others: tuple[Catalog, ...] = ()
+        if self._read is not None:
+            spoken = current()
+            others = tuple(
+                translated(self._read, language) for language in available() if language != spoken
+            )
+        save_cache(self.store, self.catalog, state, others=others)
+
     def change(self, fn: Change[T]) -> T:
         """Lock, load, let `fn` change the plan, save, refresh the cache; return what `fn` returns.
 
@@ -245,7 +262,7 @@ class Workspace:
             state = self.state()
             result = fn(state, self.plan(state))
             self.store.save(state)
-            save_cache(self.store, self.catalog, state)
+            self._save_cache(state)
         return result
 
     def init(
@@ -260,7 +277,7 @@ class Workspace:
             cached = sorted(cache_dir(self.store).glob("*.json"))
             adopt_key(self.store, [path for path in cached if is_regular(path)])  # no FIFO
             self.store.save(state)
-            save_cache(self.store, self.catalog, state)
+            self._save_cache(state)
         return self.plan(state)
 
     def check_init(
@@ -295,7 +312,7 @@ class Workspace:
         check_choice(self.store, number)
         with self.store.locked():
             backup, state = restore_backup(self.store, number, self.now())
-            save_cache(self.store, self.catalog, state)
+            self._save_cache(state)
         return backup.taken
 
     # -- how the plan is sealed (see exitplan.home.rekey: safe at every instant) ----------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import N_, _
-from exitplan.domain.region import hours_words, serves_words
+from exitplan.domain.region import hours_words, language_words, serves_words
 from exitplan.views.term import wrap
 
 if TYPE_CHECKING:
@@ -66,9 +66,14 @@ def line_words(line: Line, *, compact: bool) -> str:
     hours = hours_words(line) if line.hours or not compact else _("check the hours")
     kind = _(KIND_WORDS[line.kind]) if line.kind in KIND_WORDS else ""
     head = f"{line.service} ({kind})" if kind else line.service
-    text = _("{service}: {serves}, {hours}.").format(
-        service=head, serves=serves_words(line), hours=hours
-    )
+    if line.kind == "emergency" and not line.hours:  # never 'check the hours' beside 911
+        text = _("{service}: {serves}.").format(service=head, serves=serves_words(line))
+    else:
+        text = _("{service}: {serves}, {hours}.").format(
+            service=head, serves=serves_words(line), hours=hours
+        )
+    if answers := language_words(line):
+        text += f" {answers}"
     if line.note and not (compact and line.kind == "emergency"):
         text += f" {line.note}"
     return text

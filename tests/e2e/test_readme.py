@@ -5,20 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import REPO
-
-from exitplan.cli.app import app
+from helpers import REPO, command_names
 
 ROOT = REPO
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-
-
-def command_names() -> list[str]:
-    """Every command the Typer app registers."""
-    import typer.main
-
-    group = typer.main.get_command(app)
-    return sorted(group.commands)  # type: ignore[attr-defined]
 
 
 def test_there_are_commands_to_check() -> None:

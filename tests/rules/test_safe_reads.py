@@ -24,7 +24,7 @@ ALLOWED = {
     ("formats/checklistfile.py", "read_text"): "`validate FILE` and the bundled checklists",
     # exitplan's own package files, never the data home:
     ("base/i18n.py", "install"): "a compiled catalog inside the package",
-    ("formats/regions.py", "read_country"): "a region file bundled in the package",
+    ("formats/regions.py", "_read_country"): "a region file bundled in the package",
     ("phone/indicators.py", "_read"): "the bundled stalkerware indicators and their provenance",
     ("home/cache.py", "pacing_code"): "the package's own source, to checksum the pacing code",
     # Not reads: the lock is opened (no-follow, never read) to hold it; /dev/null for a pipe.

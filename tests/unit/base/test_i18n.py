@@ -49,6 +49,18 @@ def test_english_is_the_default_and_needs_no_catalog() -> None:
     assert i18n.choose([], {}) == "en"
     i18n.install("en")
     assert i18n._("Saved.") == "Saved."
+
+
+@pytest.mark.usefixtures("spanish")
+def test_an_empty_message_stays_empty_in_every_language() -> None:
+    """An empty text (a help left blank) is never answered with the catalog's header."""
+    i18n.install("es")
+    assert i18n.current() == "es"
+    assert i18n._("") == ""
+
+
+def test_english_needs_no_catalog_for_plurals() -> None:
+    """In English the plural form comes from the number alone, and N_ marks without changing."""
     assert i18n.ngettext("{n} step", "{n} steps", 1) == "{n} step"
     assert i18n.ngettext("{n} step", "{n} steps", 0) == "{n} steps"
     assert i18n.N_("Saved.") == "Saved."

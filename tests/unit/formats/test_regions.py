@@ -31,7 +31,7 @@ COUNTRIES = {"us", "gb", "ie", "au", "ca", "nz", "es", "mx", "ar", "co", "cl", "
 PARTS = {"gb": 3, "au": 8, "ca": 13, "us": 51}
 # Countries whose emergency number no primary page in reach confirmed: help-now says to use the
 # local emergency number. Shrink this set as numbers are checked; never grow it quietly.
-NO_EMERGENCY_YET = {"ar", "cl", "co", "mx"}
+NO_EMERGENCY_YET = {"ar", "cl"}
 # A date no check can be later than (the day these files were last checked; not the clock).
 CHECKED_NOT_AFTER = dt.date(2026, 12, 1)
 # Not primary sources: news, document dumps, mirrors, marketing.
@@ -219,8 +219,10 @@ def test_the_cache_keeps_a_places_facts_only_while_its_file_is_unchanged() -> No
     assert kept.facts == scotland.facts
     assert region_from_cache("gb-eaw", data) is None
     assert region_from_cache("gb-sct", {**data, "signature": [0, 0, 0]}) is None
+    english = data["languages"]["en"]
+    forged = {**data, "languages": {"en": {**english, "facts": [{"key": "court-order"}]}}}
     with pytest.raises(ValueError, match="not a fact"):
-        region_from_cache("gb-sct", {**data, "facts": [{"key": "court-order"}]})
+        region_from_cache("gb-sct", forged)
 
 
 # -- names a person may type ------------------------------------------------------------------

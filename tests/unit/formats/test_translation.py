@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import REPO
+from helpers_spanish import GLOSSARY, OTHER_ADDRESS
 
 from exitplan.base.errors import ChecklistError
 from exitplan.domain.model import Checklist, Due, Item
@@ -299,7 +300,6 @@ def test_the_partner_is_never_labelled(spanish: dict[str, Translation]) -> None:
 
 
 # The form of address is "tú" throughout: no usted, no vosotros (nor its verb endings).
-OTHER_ADDRESS = re.compile(r"\b(usted|ustedes|vosotros|vosotras|os|\w+áis|\w+éis)\b", re.I)
 
 
 def test_one_form_of_address(spanish: dict[str, Translation]) -> None:
@@ -307,28 +307,6 @@ def test_one_form_of_address(spanish: dict[str, Translation]) -> None:
     found = [(w, m[0]) for w, text in spanish_texts(spanish) for m in OTHER_ADDRESS.finditer(text)]
     assert found == []
     assert OTHER_ADDRESS.search("cuando os vayáis")
-
-
-# One neutral word per concept (the glossary of the translation): a regional word points to it.
-GLOSSARY = {
-    "celular": "teléfono",
-    "móvil": "teléfono",
-    "ordenador": "computadora",
-    "computador": "computadora",
-    "laptop": "computadora portátil",
-    "coche": "auto",
-    "carro": "auto",
-    "aparcar": "estacionar",
-    "coger": "tomar, llevar",
-    "platicar": "hablar",
-    "ahorita": "ahora",
-    "enojo": "rabia",
-    "enfado": "rabia",
-    "lentes": "gafas",
-    "localizador": "rastreador",
-    "intercesor": "profesional de apoyo",
-    "intercesora": "profesional de apoyo",
-}
 
 
 def test_one_neutral_word_per_concept(spanish: dict[str, Translation]) -> None:
