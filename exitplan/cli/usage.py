@@ -11,8 +11,8 @@ wording) and every help screen into sentences written for the person, all throug
   unknown commands refused in our words;
 - `help_command`: `exitplan help [COMMAND...]`.
 
-`tests/e2e/test_usage_is_plain.py` renders every help screen and the common mistakes and fails on any of
-the framework's sentences left over.
+`tests/e2e/test_usage_is_plain.py` renders every help screen and the common mistakes and fails
+on any of the framework's sentences left over.
 """
 
 from __future__ import annotations
