@@ -13,7 +13,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, os_reason
 from exitplan.base.i18n import N_, _
-from exitplan.base.spoken import number_text
+from exitplan.base.spoken import long_day, number_text
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def rehearsal_note(today: date) -> str:
     return _(
         "Note: you are rehearsing as if today were {date}, but this change is "
         "saved for real. 'exitplan restore' brings back the plan as it was just before it."
-    ).format(date=today.isoformat())
+    ).format(date=long_day(today))
 
 
 def plan_signature(home: Path) -> tuple[int, int, int] | None:
