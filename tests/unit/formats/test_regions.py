@@ -58,7 +58,8 @@ WEAK_SOURCES = (
     "law-firm",
     "lawfirm",
 )
-PHONE = re.compile(r"^(\+?[0-9][0-9 ()\-]*[0-9]( or [0-9][0-9 ()\-]*[0-9])?|https://\S+)$")
+# Digits only: a word in a number ("112 or 999") would stay English on a Spanish screen.
+PHONE = re.compile(r"^(\+?[0-9][0-9 ()\-]*[0-9]|https://\S+)$")
 
 
 def raw(path: Path) -> dict[str, Any]:
@@ -129,8 +130,8 @@ def test_every_line_and_fact_has_a_primary_source_and_a_past_check_date() -> Non
 
 
 def test_numbers_are_dialable_and_say_whom_they_serve_and_when() -> None:
-    """A number is digits a person can dial (or a web address); each line says whom it serves;
-    hours are given or left empty (shown as 'check the hours'), never guessed."""
+    """A number is digits a person can dial, no words (or a web address); each line says whom it
+    serves; hours are given or left empty (shown as 'check the hours'), never guessed."""
     for place in load_places():
         for line in place.lines:
             assert PHONE.match(line.number), (place.code, line.number)
@@ -157,7 +158,7 @@ def test_every_country_has_its_emergency_number_but_the_few_not_yet_checked() ->
 
 @pytest.mark.parametrize(
     ("code", "numbers"),
-    [("de", {"110", "112"}), ("fr", {"17", "112", "15"}), ("es", {"112"}), ("ie", {"112 or 999"})],
+    [("de", {"110", "112"}), ("fr", {"17", "112", "15"}), ("es", {"112"}), ("ie", {"112", "999"})],
 )
 def test_european_countries_list_112(code: str, numbers: set[str]) -> None:
     """Germany, France, Spain and Ireland show 112 (Ireland once, not twice)."""
