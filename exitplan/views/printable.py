@@ -25,6 +25,7 @@ from exitplan.views.summary import (
     flag_heading,
     write_summary,
 )
+from exitplan.views.words import source_words
 
 if TYPE_CHECKING:
     from exitplan.domain.day import DayView
@@ -188,7 +189,7 @@ class HtmlWriter:
         if step.changing:
             lines.append(f'<p class="caution">{html_text(_(CHANGING))}</p>')
         if step.sources:
-            links = ", ".join(html_link(url) for url in step.sources)
+            links = ", ".join(html_link(source_words(url)) for url in step.sources)
             words = html_text(_("Sources: {links}")).replace("{links}", links)
             lines.append(f'<p class="sources">{words}</p>')
         if step.local_sources:

@@ -20,6 +20,7 @@ from exitplan.views.words import (
     due_text,
     plain_due,
     short_state,
+    source_words,
     state_style,
     state_words,
 )
@@ -206,7 +207,9 @@ def item_lines(
         words = [region.label, *(fact_words(fact) for fact in facts)]
         fields.append((_("Where you live"), "\n".join(words)))
     if item.sources or facts:
-        fields.append((_("Sources"), "\n".join([*item.sources, *source_lines(facts)])))
+        fields.append(
+            (_("Sources"), "\n".join([*map(source_words, item.sources), *source_lines(facts)]))
+        )
     if item.checked:
         fields.append((_("Checked"), _checked_day(item.checked)))
     if events:

@@ -29,6 +29,7 @@ from exitplan.views.words import (
     day_words,
     flag_word,
     long_day,
+    source_words,
     state_words,
     upper_first,
 )
@@ -369,7 +370,7 @@ class MarkdownWriter:
         if step.changing:
             details.append(_(CHANGING))
         if step.sources:
-            links = ", ".join(markdown_link(s) for s in step.sources)
+            links = ", ".join(markdown_link(source_words(s)) for s in step.sources)
             details.append(_("Sources: {links}").format(links=links))
         if step.local_sources:
             local = (
@@ -455,7 +456,8 @@ class TextWriter:
         if step.changing:
             self.lines.append(pad + _(CHANGING))
         if step.sources:
-            self.lines.append(pad + _("sources: {links}").format(links=", ".join(step.sources)))
+            sources = ", ".join(map(source_words, step.sources))
+            self.lines.append(pad + _("sources: {links}").format(links=sources))
         if step.local_sources:
             links = ", ".join(f"{url} ({where})" for url, where in step.local_sources)
             self.lines.append(pad + _("local sources: {links}").format(links=links))

@@ -157,3 +157,15 @@ def countdown_text(exit_date: date | None, today: date) -> str:
         "The exit date, {date}, was {days} days ago.",
         -left,
     ).format(date=when, days=-left)
+
+
+ARTICLE = "article: "
+
+
+def source_words(source: str) -> str:
+    """A step's source as a reader sees it: a web address as it is; one of the three articles the
+    content comes from (`article: Six steps to leaving`) labelled in the language spoken, its
+    title kept as published."""
+    if source.startswith(ARTICLE):
+        return _("article: {title}").format(title=source.removeprefix(ARTICLE))
+    return source

@@ -107,6 +107,24 @@ def test_status_list_show_and_checklists_speak_spanish(spanish_plan: Run) -> Non
         assert f"{checklist.id} {checklist.title}:" in lists
 
 
+def test_an_articles_source_is_labelled_in_the_language_spoken(spanish_plan: Run) -> None:
+    """A step drawn from one of the three articles names it with a Spanish label (the title is
+    the article's own), in show and in every summary; JSON keeps the source as written."""
+    run = spanish_plan
+    source = "article: Six steps to leaving"
+    shown = flat(ok(run("--lang", "es", "show", "finances.list-assets-debts")).stdout)
+    assert "artículo: Six steps to leaving" in shown
+    assert source not in shown
+    for form in ("text", "markdown", "html"):
+        out = ok(run("--lang", "es", "summary", "--format", form)).stdout
+        assert "artículo: Six steps to leaving" in out, form
+    assert source in flat(ok(run("show", "finances.list-assets-debts")).stdout)
+    data = json.loads(
+        ok(run("--lang", "es", "show", "finances.list-assets-debts", "--json")).stdout
+    )
+    assert source in data["sources"]
+
+
 def test_review_shows_the_spanish_words(spanish_plan: Run) -> None:
     """review walks the same steps in Spanish, and an answer lands on the same id."""
     result = ok(spanish_plan("--lang", "es", "review", "finances", input="d\nq\n"))
