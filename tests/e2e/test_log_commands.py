@@ -94,6 +94,18 @@ def test_at_a_terminal_each_question_is_asked_and_enter_skips(run: Run, at_termi
     assert "witnesses" not in entry["fields"]
 
 
+def test_in_spanish_the_when_question_reads_spanish_words(run: Run, at_terminal: None) -> None:
+    """In Spanish "ayer 21:00" is read as yesterday at 21:00, the person's words kept as said
+    (the day itself comes from the computer's clock, so it is checked in the unit tests)."""
+    answers = ["ayer 21:00", "", "Me siguió al trabajo", "", "", "", "", "", ""]
+    result = ok(run("--lang", "es", "log", "add", input="\n".join(answers) + "\n"))
+    assert "Guardada como entrada 1." in result.stderr
+    [entry] = listing(run)
+    assert entry["fields"]["when"]["said"] == "ayer 21:00"
+    assert entry["fields"]["when"]["time"] == "21:00"
+    assert entry["fields"]["what"] == "Me siguió al trabajo"
+
+
 def test_at_a_terminal_an_unreadable_when_is_asked_again(run: Run, at_terminal: None) -> None:
     """A 'when' that cannot be read is explained and asked again; the second answer is kept."""
     answers = ["the other day", "about 2026-11", "", "Followed me to work", "", "", "", "", "", ""]

@@ -1,0 +1,62 @@
+"""When something happened, as a person says it: relative words in English and in Spanish,
+read on this computer's clock whatever language is spoken, and refused in plain words when
+they cannot be read."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from exitplan.journal.entry import JournalError, parse_when
+
+NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "clock", "approximate"),
+    [
+        ("yesterday 9pm", "2026-11-30", "21:00", False),
+        ("3 days ago", "2026-11-28", None, False),
+        ("last Monday around 21:30", "2026-11-30", "21:30", True),
+        ("noon", "2026-12-01", "12:00", False),
+        ("ayer 21:00", "2026-11-30", "21:00", False),
+        ("ayer a las 21:30", "2026-11-30", "21:30", False),
+        ("ayer, a las 9pm", "2026-11-30", "21:00", False),
+        ("anteayer", "2026-11-29", None, False),
+        ("hoy mediodía", "2026-12-01", "12:00", False),
+        ("hoy medianoche", "2026-12-01", "00:00", False),
+        ("hace 3 días", "2026-11-28", None, False),
+        ("hace 3 dias", "2026-11-28", None, False),
+        ("hace dos semanas", "2026-11-17", None, False),
+        ("hace una semana", "2026-11-24", None, False),
+        ("el lunes pasado", "2026-11-30", None, False),
+        ("martes pasado hacia las 21:30", "2026-11-24", "21:30", True),
+        ("el miércoles pasado a las 8:15", "2026-11-25", "08:15", False),
+        ("el miercoles pasado", "2026-11-25", None, False),
+        ("sábado pasado", "2026-11-28", None, False),
+        ("hace 3 días alrededor de las 20:00", "2026-11-28", "20:00", True),
+        ("sobre las 9pm", "2026-12-01", "21:00", True),
+        ("hacia 2026-11", "2026-11", None, True),
+        ("ayer 21:30 h", "2026-11-30", "21:30", False),
+    ],
+)
+def test_relative_words_in_english_and_spanish(
+    said: str, day: str, clock: str | None, approximate: bool
+) -> None:
+    """Each form is read as the day and time it means, the person's own words kept."""
+    assert parse_when(said, NOW) == {
+        "said": said,
+        "date": day,
+        "time": clock,
+        "approximate": approximate,
+    }
+
+
+@pytest.mark.parametrize(
+    "said", ["mañana", "hace días", "el otro día", "lunes", "hace 3 meses", "ayer 25:00", "ayerx"]
+)
+def test_what_cannot_be_read_is_refused(said: str) -> None:
+    """The future, vague words and impossible times are refused, never guessed."""
+    with pytest.raises(JournalError, match="not a time exitplan can read"):
+        parse_when(said, NOW)
