@@ -11,10 +11,9 @@ Pure: `today` and the exit date are parameters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import spoken
 
@@ -40,8 +39,7 @@ def total(rows: Iterable[Money]) -> Decimal:
     return sum((row.amount for row in rows), Decimal(0))
 
 
-@dataclass(frozen=True)
-class Runway:
+class Runway(NamedTuple):
     """The money as it stands for one exit date and day; every amount exact.
 
     - `saved`: set aside where the partner cannot reach it; `one_off`: the costs of leaving.
