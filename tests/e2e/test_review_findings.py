@@ -107,7 +107,7 @@ def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
 @pytest.mark.process
 @pytest.mark.parametrize(
     ("command", "prompt"),
-    [("situation", "skip):"), ("log add", "fine):")],
+    [("situation", "keeps it):"), ("log add", "2026-11):")],
 )
 def test_questions_at_a_narrow_terminal_are_wrapped(
     plan_home: Path, command: str, prompt: str
@@ -117,6 +117,8 @@ def test_questions_at_a_narrow_terminal_are_wrapped(
     args = ["--home", str(plan_home), "--today", TODAY.isoformat(), *command.split()]
     code, shown = at_terminal(args, prompt, b"\x03", columns=40)
     assert "Traceback" not in shown, code
+    assert prompt in shown, shown  # the question came
+    assert code == 130, shown  # and Ctrl-C stopped it
     lines = shown.replace("^C", "").splitlines()
     assert len(lines) > 5, shown
     assert max(len(line) for line in lines) <= 40, shown
