@@ -226,7 +226,7 @@ def test_a_change_on_a_rehearsed_day_says_it_is_real(run: Run, plan_home: Path) 
     result = ok(run("done", "1", "2", today=REHEARSED))
     lines = [line for line in result.stderr.splitlines() if REHEARSAL in line]
     assert len(lines) == 1
-    assert "2027-03-01" in lines[0]
+    assert "Monday 1 March 2027" in lines[0]  # the rehearsed day, in words
     assert read_plan(plan_home).items[f"{MONEY}.open-account"].status == "done"
 
 
