@@ -126,20 +126,22 @@ def _rows(rows: list[tuple[str, str]], columns: int) -> list[str]:
 
 
 def _short(text: str) -> str:
+    from exitplan.views.term import squeeze
+
     first = (text or "").strip().split("\n\n")[0]
-    return " ".join(re.split(r"(?<=\.)\s", " ".join(first.split()), maxsplit=1)[0].split())
+    return squeeze(re.split(r"(?<=\.) ", squeeze(first), maxsplit=1)[0])
 
 
 def render_help(command: Any, ctx: Any) -> str:
     """A command's help screen in exitplan's words, wrapped to the terminal."""
     from exitplan.service.terminal import width
-    from exitplan.views.term import wrap
+    from exitplan.views.term import squeeze, wrap
 
     columns = max(width(), 40)
     lines = [*wrap(_usage_line(command, ctx), columns, indent=4), ""]
     body = _(command.help) if command.help else ""
     for paragraph in body.strip().split("\n\n") if body else []:
-        lines += [*wrap(" ".join(paragraph.split()), columns, "  "), ""]
+        lines += [*wrap(squeeze(paragraph), columns, "  "), ""]
     arguments = [
         (shown_metavar(p) + ("..." if p.nargs != 1 else ""), _(p.help) if p.help else "")
         for p in command.get_params(ctx)

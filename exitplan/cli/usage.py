@@ -65,8 +65,10 @@ def usage_words(exc: Any) -> str:
 
 def _sentence(text: str | None) -> str:
     """A help text as part of a sentence: its first sentence, lower case, no full stop."""
-    words = " ".join(_(text).split()) if text else ""
-    first = re.split(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚÑ¿¡])", words, maxsplit=1)[0]
+    from exitplan.views.term import squeeze
+
+    words = squeeze(_(text)) if text else ""
+    first = re.split(r"(?<=\.) (?=[¿¡«]?[A-ZÀ-ÖØ-Þ])", words, maxsplit=1)[0]
     first = first.rstrip(".")
     return first[:1].lower() + first[1:] if first[1:2].islower() else first
 

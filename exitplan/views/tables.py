@@ -14,6 +14,7 @@ from exitplan.views.inventory import section_json
 from exitplan.views.ledger import Table, summary_tables
 from exitplan.views.printable import HtmlWriter
 from exitplan.views.summary import MarkdownWriter, TextWriter, build_summary, write_summary
+from exitplan.views.term import squeeze
 
 if TYPE_CHECKING:
     from exitplan.domain.day import DayView
@@ -27,7 +28,7 @@ def markdown_table(table: Table) -> list[str]:
 
     def cell(text: str) -> str:
         # A new line would end the row: cells are one line, with the person's text escaped.
-        return escape_markdown(" ".join(text.split()))
+        return escape_markdown(squeeze(text))
 
     lines = [f"## {escape_markdown(table.title)}", ""]
     if table.rows:
@@ -44,7 +45,7 @@ def text_table(table: Table) -> list[str]:
     """A table as plain text: the title in capitals, columns padded to their widest cell."""
     lines = ["", table.title.upper()]
     if table.rows:
-        rows = [table.heads, *(tuple(" ".join(c.split()) for c in row) for row in table.rows)]
+        rows = [table.heads, *(tuple(squeeze(c) for c in row) for row in table.rows)]
         widths = [max(len(row[n]) for row in rows) for n in range(len(table.heads))]
         for row in rows:
             lines.append(

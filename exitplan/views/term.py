@@ -45,6 +45,12 @@ _SPACES = re.compile(r"[ \t\r\n\f\v]+")  # str.split() would also split at _HOLD
 _OTHER_SPACE = re.compile(r"[\t\r\n\f\v]")  # runs of plain spaces need no regex
 
 
+def squeeze(text: str) -> str:
+    """`text` on one line, each run of ordinary white space one space; the no-break spaces of
+    French typography (U+00A0, U+202F), which `str.split()` would also cut, are kept."""
+    return _SPACES.sub(" ", text).strip()
+
+
 def wrap(text: str, width: int, first: str = "", indent: int | None = None) -> list[str]:
     """`text` in lines of at most `width` columns, after the prefix `first` on the first line.
 
