@@ -10,7 +10,9 @@ locale must never change what exitplan prints, and the glance pays one dictionar
 Numbers: English groups thousands with commas (12,000.50); Spanish follows the Real Academia's
 Ortografía (2010): thousands grouped with a space from five digits on (1200, 12 000), and the
 decimal point, which it recommends and which is how amounts are typed into exitplan (1200.50).
-A currency symbol goes after a Spanish amount, as the same rules write it (1200.50 €).
+A currency symbol goes after a Spanish amount, as the same rules write it (1200.50 €). French
+groups thousands with a no-break space from four digits on (1 200), writes a decimal comma
+(1 200,50 €) and the first of a month as "1er"; Quebec and France write them alike.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Calendar(NamedTuple):
     day_month: str  # 11 Jan
     day_month_year: str  # 11 Jan 2027
     month_year: str  # January 2027
+    first: str = "1"  # how the first day of a month is written ("1er" in French)
+    clock: str = "{hour:02d}:{minute:02d}"  # a time of day: 14:05, "14 h 05" in French
+    at: str = "{day}, {time}"  # a day and a time: 11 Jan 2027, 14:05
 
 
 ENGLISH = Calendar(
@@ -117,6 +122,49 @@ SPANISH = Calendar(
     month_year="{month} de {year}",
 )
 
+# French as the Office québécois de la langue française and France's Imprimerie nationale write
+# it: "lundi 11 janvier 2027", "1er janvier", abbreviations cut after a consonant with a point.
+FRENCH = Calendar(
+    weekdays=("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    short_weekdays=("lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."),
+    months=(
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ),
+    short_months=(
+        "janv.",
+        "févr.",
+        "mars",
+        "avr.",
+        "mai",
+        "juin",
+        "juill.",
+        "août",
+        "sept.",
+        "oct.",
+        "nov.",
+        "déc.",
+    ),
+    long_day="{weekday} {day} {month} {year}",
+    short_day="{weekday} {day} {month} {year}",
+    day_month="{day} {month}",
+    day_month_year="{day} {month} {year}",
+    month_year="{month} {year}",
+    first="1er",
+    clock="{hour} h {minute:02d}",
+    at="{day} à {time}",
+)
+
 
 class Numbers(NamedTuple):
     """How one language writes numbers and amounts."""
@@ -129,9 +177,11 @@ class Numbers(NamedTuple):
 
 ENGLISH_NUMBERS = Numbers(thousands=",", decimal=".", group_from=4, symbol_after=False)
 SPANISH_NUMBERS = Numbers(thousands=" ", decimal=".", group_from=5, symbol_after=True)
+# French: a no-break space between thousands (1 200), a decimal comma, the symbol after (12,50 €).
+FRENCH_NUMBERS = Numbers(thousands=GLUE, decimal=",", group_from=4, symbol_after=True)
 
-CALENDARS: dict[str, Calendar] = {"en": ENGLISH, "es": SPANISH}
-NUMBERS: dict[str, Numbers] = {"en": ENGLISH_NUMBERS, "es": SPANISH_NUMBERS}
+CALENDARS: dict[str, Calendar] = {"en": ENGLISH, "es": SPANISH, "fr": FRENCH}
+NUMBERS: dict[str, Numbers] = {"en": ENGLISH_NUMBERS, "es": SPANISH_NUMBERS, "fr": FRENCH_NUMBERS}
 
 
 def calendar() -> Calendar:
@@ -139,12 +189,16 @@ def calendar() -> Calendar:
     return CALENDARS.get(i18n.current(), ENGLISH)
 
 
+def _day(day: date, names: Calendar) -> str:
+    return names.first if day.day == 1 else str(day.day)
+
+
 def long_day(day: date) -> str:
     """`Monday 11 January 2027`, `lunes 11 de enero de 2027`."""
     names = calendar()
     return names.long_day.format(
         weekday=names.weekdays[day.weekday()],
-        day=day.day,
+        day=_day(day, names),
         month=names.months[day.month - 1],
         year=day.year,
     )
@@ -155,7 +209,7 @@ def short_day(day: date) -> str:
     names = calendar()
     return names.short_day.format(
         weekday=names.short_weekdays[day.weekday()],
-        day=day.day,
+        day=_day(day, names),
         month=names.short_months[day.month - 1],
         year=day.year,
     )
@@ -164,14 +218,14 @@ def short_day(day: date) -> str:
 def day_month(day: date) -> str:
     """`11 Jan`, `11 ene`."""
     names = calendar()
-    return names.day_month.format(day=day.day, month=names.short_months[day.month - 1])
+    return names.day_month.format(day=_day(day, names), month=names.short_months[day.month - 1])
 
 
 def day_month_year(day: date) -> str:
     """`11 Jan 2027`, `11 ene 2027`."""
     names = calendar()
     return names.day_month_year.format(
-        day=day.day, month=names.short_months[day.month - 1], year=day.year
+        day=_day(day, names), month=names.short_months[day.month - 1], year=day.year
     )
 
 
@@ -182,8 +236,11 @@ def month_year(day: date) -> str:
 
 
 def day_and_time(moment: datetime) -> str:
-    """`11 Jan 2027, 14:05`, `11 ene 2027, 14:05` (a 24-hour clock in every language)."""
-    return f"{day_month_year(moment)}, {moment:%H:%M}"
+    """`11 Jan 2027, 14:05`, `11 ene 2027, 14:05`, `11 janv. 2027 à 14 h 05` (a 24-hour clock in
+    every language)."""
+    names = calendar()
+    time = names.clock.format(hour=moment.hour, minute=moment.minute)
+    return names.at.format(day=day_month_year(moment), time=time)
 
 
 def _grouped(digits: str, style: Numbers) -> str:

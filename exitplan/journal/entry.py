@@ -63,11 +63,13 @@ MAX_FIELD_CHARS = 20_000
 MAX_ENTRY_CHARS = 100_000
 MAX_TOML_BYTES = 512 * 1024
 
-# The words are read in English and in Spanish, whatever the language spoken: a person who
-# changes language, or writes as they speak, is never refused ("ayer 21:00", "hace 3 días").
+# The words are read in English, Spanish and French, whatever the language spoken: a person who
+# changes language, or writes as they speak, is never refused ("ayer 21:00", "hace 3 días",
+# "hier à 21 h", "il y a trois jours", "lundi dernier vers 21 h 30").
 _APPROX_WORD = (
     r"(?:about|around|approx\.?|approximately|circa|roughly|~"
-    r"|hacia|sobre|alrededor\s+de|aproximadamente|aprox\.?|m[aá]s\s+o\s+menos)"
+    r"|hacia|sobre|alrededor\s+de|aproximadamente|aprox\.?|m[aá]s\s+o\s+menos"
+    r"|vers|environ|aux\s+alentours\s+de|[aà]\s+peu\s+pr[eè]s)"
 )
 _APPROX = re.compile(rf"^{_APPROX_WORD}(?:\s+las?\b)?\s*", re.I)  # "hacia las 21:30"
 _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$")
@@ -76,28 +78,36 @@ _EARLIEST = date(1900, 1, 1)
 # The relative words a person may use for the day, and for the time of day after it.
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAYS_ES = ("lunes", "martes", "mi[eé]rcoles", "jueves", "viernes", "s[aá]bado", "domingo")
+_WEEKDAYS_FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBERS_ES = {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
 _NUMBERS_ES |= {"seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
+_NUMBERS_FR = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
+_NUMBERS_FR |= {"sept": 7, "huit": 8, "neuf": 9, "dix": 10}
 _DAYS_BACK = {"today": 0, "yesterday": 1, "hoy": 0, "ayer": 1, "anteayer": 2, "antier": 2}
+_DAYS_BACK |= {"aujourd'hui": 0, "aujourd’hui": 0, "hier": 1, "avant-hier": 2}
 _REL_DAY = re.compile(
-    r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})|(?P<word>today|yesterday|hoy|anteayer|antier|ayer)"
+    r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['’]hui|avant-hier|hier)"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
-    rf"|hace\s+(?P<count_es>\d{{1,5}}|{'|'.join(_NUMBERS_ES)})\s+(?P<unit_es>d[ií]as?|semanas?))"
+    rf"|hace\s+(?P<count_es>\d{{1,5}}|{'|'.join(_NUMBERS_ES)})\s+(?P<unit_es>d[ií]as?|semanas?)"
+    rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+dernier"
+    rf"|il\s+y\s+a\s+(?P<count_fr>\d{{1,5}}|{'|'.join(_NUMBERS_FR)})\s+(?P<unit_fr>jours?|semaines?))"
     r"(?!\w)",
     re.I,
 )
 _CLOCK = re.compile(
     r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?m\.?)"
     r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?:\s*h)?"
-    r"|(?P<named>noon|midnight|mediod[ií]a|medianoche))$",
+    r"|(?P<hour_h>\d{1,2})\s*h(?:\s*(?P<minute_h>\d{2}))?"
+    r"|(?P<named>noon|midnight|mediod[ií]a|medianoche|midi|minuit))$",
     re.I,
 )
-_JOIN = re.compile(rf"^(?:,|at\b|a\s+las?\b|{_APPROX_WORD}(?:\s+las?\b)?)\s*", re.I)
-_MIDDAY = {"noon", "mediodia", "mediodía"}
+_JOIN = re.compile(rf"^(?:,|at\b|a\s+las?\b|à(?!\w)|{_APPROX_WORD}(?:\s+las?\b)?)\s*", re.I)
+_MIDDAY = {"noon", "mediodia", "mediodía", "midi"}
 
 
 class JournalError(ExitplanError):
@@ -136,19 +146,21 @@ def _relative_day(match: re.Match[str], today: date) -> date:
         return date.fromisoformat(match["iso"])
     if match["word"]:
         return today - timedelta(days=_DAYS_BACK[match["word"].lower()])
-    if match["weekday"] or match["weekday_es"]:
+    if match["weekday"] or match["weekday_es"] or match["weekday_fr"]:
         if match["weekday"]:
             index = WEEKDAYS.index(match["weekday"].lower())
+        elif match["weekday_fr"]:
+            index = _WEEKDAYS_FR.index(match["weekday_fr"].lower())
         else:
             said = match["weekday_es"].lower()
             index = next(i for i, name in enumerate(_WEEKDAYS_ES) if re.fullmatch(name, said))
         back = (today.weekday() - index) % 7 or 7
         return today - timedelta(days=back)
-    count = (match["count"] or match["count_es"]).lower()
-    numbers = _NUMBERS | _NUMBERS_ES
+    count = (match["count"] or match["count_es"] or match["count_fr"]).lower()
+    numbers = _NUMBERS | _NUMBERS_ES | _NUMBERS_FR
     number = numbers[count] if count in numbers else int(count)
-    unit = (match["unit"] or match["unit_es"]).lower()
-    days = number * (7 if unit.startswith(("week", "semana")) else 1)
+    unit = (match["unit"] or match["unit_es"] or match["unit_fr"]).lower()
+    days = number * (7 if unit.startswith(("week", "semana", "semaine")) else 1)
     if days > (today - _EARLIEST).days:
         raise ValueError("too far back")
     return today - timedelta(days=days)
@@ -163,6 +175,8 @@ def _clock(text: str) -> str | None:
         return "12:00" if found["named"].lower() in _MIDDAY else "00:00"
     if found["hour24"] is not None:
         return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
+    if found["hour_h"] is not None:  # French: 21 h, 21h30, 21 h 30
+        return time(int(found["hour_h"]), int(found["minute_h"] or 0)).strftime("%H:%M")
     hour, minute = int(found["hour"]), int(found["minute"] or 0)
     if not 1 <= hour <= 12:
         raise ValueError("not a twelve-hour time")
@@ -184,7 +198,7 @@ def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
         if joined is None:
             break
         word = " ".join(joined.group(0).strip(" ,").lower().split())
-        approximate = approximate or word not in {"", "at", "a la", "a las"}
+        approximate = approximate or word not in {"", "at", "a la", "a las", "à"}
         after = after[joined.end() :].strip()
     clock = _clock(after) if after else None
     if after and clock is None:

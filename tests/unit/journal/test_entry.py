@@ -1,4 +1,4 @@
-"""When something happened, as a person says it: relative words in English and in Spanish,
+"""When something happened, as a person says it: relative words in English, Spanish and French,
 read on this computer's clock whatever language is spoken, and refused in plain words when
 they cannot be read."""
 
@@ -39,9 +39,22 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("sobre las 9pm", "2026-12-01", "21:00", True),
         ("hacia 2026-11", "2026-11", None, True),
         ("ayer 21:30 h", "2026-11-30", "21:30", False),
+        ("hier à 21 h", "2026-11-30", "21:00", False),
+        ("hier 21h30", "2026-11-30", "21:30", False),
+        ("avant-hier", "2026-11-29", None, False),
+        ("aujourd'hui midi", "2026-12-01", "12:00", False),
+        ("aujourd’hui à minuit", "2026-12-01", "00:00", False),
+        ("il y a trois jours", "2026-11-28", None, False),
+        ("il y a 2 semaines", "2026-11-17", None, False),
+        ("il y a une semaine", "2026-11-24", None, False),
+        ("lundi dernier vers 21 h 30", "2026-11-30", "21:30", True),
+        ("le mercredi dernier à 8 h 15", "2026-11-25", "08:15", False),
+        ("samedi dernier", "2026-11-28", None, False),
+        ("vers 21 h", "2026-12-01", "21:00", True),
+        ("environ 2026-11", "2026-11", None, True),
     ],
 )
-def test_relative_words_in_english_and_spanish(
+def test_relative_words_in_english_spanish_and_french(
     said: str, day: str, clock: str | None, approximate: bool
 ) -> None:
     """Each form is read as the day and time it means, the person's own words kept."""
@@ -54,7 +67,20 @@ def test_relative_words_in_english_and_spanish(
 
 
 @pytest.mark.parametrize(
-    "said", ["mañana", "hace días", "el otro día", "lunes", "hace 3 meses", "ayer 25:00", "ayerx"]
+    "said",
+    [
+        "mañana",
+        "hace días",
+        "el otro día",
+        "lunes",
+        "hace 3 meses",
+        "ayer 25:00",
+        "ayerx",
+        "demain",
+        "il y a 3 mois",
+        "hier 25 h",
+        "lundi prochain",
+    ],
 )
 def test_what_cannot_be_read_is_refused(said: str) -> None:
     """The future, vague words and impossible times are refused, never guessed."""
