@@ -1,6 +1,7 @@
-"""The message catalogs: every marked string extracted from the source has its Spanish words, the
-placeholders and markup survive translation, the committed .mo is the compiled .po, Spanish has
-its two plural forms, and Spanish screens wrap at 40 columns without breaking a word."""
+"""The message catalogs, for every language exitplan speaks (Spanish, French): every marked string
+extracted from the source has its words, the placeholders and markup survive translation, the
+committed .mo is the compiled .po, each language has its two plural forms (French says 0 and 1
+alike), its screens wrap at 40 columns without breaking a word, and French keeps its typography."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import string
 from collections import Counter
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -27,8 +28,12 @@ from exitplan.domain.runway import money_text
 from exitplan.views import words
 
 LOCALE = REPO / "exitplan" / "locale"
-PO = LOCALE / "es" / "LC_MESSAGES" / "exitplan.po"
-MO = LOCALE / "es" / "LC_MESSAGES" / "exitplan.mo"
+# Each translated language, with the plural rule its header pins and words only it has (a screen
+# holding none of them is not in that language).
+LANGUAGES = {
+    "es": ("(n != 1)", r"\b(de|para|hechos?|paso|pasos|Paso|Fecha|Lista|salida)\b"),
+    "fr": ("(n > 1)", r"\b(sur|pour|faites?|étapes?|Étape|Échéance|Liste|départ)\b"),
+}
 # rich's markup: [bold], [/bold], [dim red], [/], [link=...] (not "Settings > [your name]").
 STYLE = (
     r"(?:bold|dim|italic|underline|reverse|red|green|yellow|blue|cyan|magenta|white|link=[^\]]*)"
@@ -43,9 +48,17 @@ def english_after() -> Iterator[None]:
     i18n.install("en")
 
 
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "exitplan.po"
+
+
+def catalog_of(language: str) -> Catalog:
+    with po_path(language).open("rb") as handle:
+        return read_po(handle, locale=language, domain=i18n.DOMAIN)
+
+
 def spanish_catalog() -> Catalog:
-    with PO.open("rb") as handle:
-        return read_po(handle, locale="es", domain=i18n.DOMAIN)
+    return catalog_of("es")
 
 
 def extracted() -> dict[str, set[str]]:
@@ -75,10 +88,11 @@ def fields(text: str) -> Counter[str]:
     )
 
 
-def test_every_marked_string_has_its_spanish_words() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_marked_string_has_its_words(language: str) -> None:
     """Extraction from the source now, against the committed catalog: a string marked in the code
-    but missing from the .po, or there with no Spanish (or only a fuzzy guess), fails."""
-    catalog = spanish_catalog()
+    but missing from the .po, or there with no translation (or only a fuzzy guess), fails."""
+    catalog = catalog_of(language)
     missing, fuzzy = [], []
     for key, files in sorted(extracted().items(), key=lambda item: str(item[0])):
         message = catalog.get(key)
@@ -86,8 +100,8 @@ def test_every_marked_string_has_its_spanish_words() -> None:
             missing.append(f"{key!r} ({', '.join(sorted(files))})")
         elif message.fuzzy:
             fuzzy.append(repr(key))
-    assert not missing, "no Spanish for:\n" + "\n".join(missing)
-    assert not fuzzy, "only a fuzzy Spanish for:\n" + "\n".join(fuzzy)
+    assert not missing, f"no {language} for:\n" + "\n".join(missing)
+    assert not fuzzy, f"only a fuzzy {language} for:\n" + "\n".join(fuzzy)
 
 
 def test_the_template_holds_what_the_source_marks() -> None:
@@ -121,10 +135,11 @@ def test_strings_marked_inside_f_strings_are_extracted_too() -> None:
     assert not unseen, "\n".join(unseen)
 
 
-def test_placeholders_and_markup_survive_translation() -> None:
-    """Each Spanish form keeps the English placeholders and rich markup, as many times."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_and_markup_survive_translation(language: str) -> None:
+    """Each translated form keeps the English placeholders and rich markup, as many times."""
     wrong = []
-    for message in spanish_catalog():
+    for message in catalog_of(language):
         if not message.id or not all(forms(message.string)):
             continue
         english = forms(message.id)
@@ -137,19 +152,22 @@ def test_placeholders_and_markup_survive_translation() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_catalog_header_pins_two_plural_forms() -> None:
-    """Spanish has two forms; Babel's own data would write three, so the header pins them."""
-    catalog = spanish_catalog()
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalog_header_pins_two_plural_forms(language: str) -> None:
+    """Spanish and French have two forms; Babel's own data would write three, so the header pins
+    them, with each language's rule (French: 0 and 1 singular)."""
+    catalog = catalog_of(language)
     assert catalog.num_plurals == 2
-    assert catalog.plural_expr == "(n != 1)"
+    assert catalog.plural_expr == LANGUAGES[language][0]
     assert "charset=utf-8" in dict(catalog.mime_headers)["Content-Type"].lower()
 
 
-def test_the_committed_mo_is_the_compiled_po() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_is_the_compiled_po(language: str) -> None:
     """The .mo in the repository (what ships) is the .po compiled, as pybabel compiles it."""
     fresh = io.BytesIO()
-    write_mo(fresh, spanish_catalog())
-    assert MO.read_bytes() == fresh.getvalue(), (
+    write_mo(fresh, catalog_of(language))
+    assert po_path(language).with_suffix(".mo").read_bytes() == fresh.getvalue(), (
         "run: pybabel compile -D exitplan -d exitplan/locale"
     )
 
@@ -195,7 +213,66 @@ def test_spanish_dates_and_relative_days() -> None:
     assert words.relative_day(day, date(2027, 1, 8)) == "in 3 days"
 
 
-# -- Spanish screens at 40 columns ---------------------------------------------------------------
+def test_french_plural_forms() -> None:
+    """French says 0 and 1 alike (the singular), 2 and more in the plural."""
+    i18n.install("fr")
+    assert i18n.current() == "fr"
+
+    def found(n: int) -> str:
+        return i18n.ngettext("{count} problem found.", "{count} problems found.", n).format(count=n)
+
+    assert found(0) == "0 problème trouvé."
+    assert found(1) == "1 problème trouvé."
+    assert found(2) == "2 problèmes trouvés."
+
+
+def test_french_dates_numbers_and_relative_days() -> None:
+    """Dates, times and amounts read as French writes them, through base/spoken and the catalog."""
+    i18n.install("fr")
+    day = date(2027, 1, 11)
+    assert spoken.long_day(day) == "lundi 11 janvier 2027"
+    assert spoken.long_day(date(2027, 1, 1)) == "vendredi 1er janvier 2027"
+    assert spoken.short_day(date(2027, 2, 11)) == "jeu. 11 févr. 2027"
+    assert spoken.month_year(day) == "janvier 2027"
+    assert spoken.day_and_time(datetime(2027, 7, 14, 21, 5)) == "14 juill. 2027 à 21 h 05"
+    assert words.relative_day(day, date(2027, 1, 8)) == "dans 3 jours"
+    assert words.relative_day(day, date(2027, 1, 10)) == "demain"
+    assert words.relative_day(day, date(2027, 1, 13)) == "il y a 2 jours"
+    assert words.countdown_text(day, date(2027, 1, 8)) == "3 jours d'ici le lundi 11 janvier 2027."
+    assert spoken.number_text(1200) == "1\u00a0200"
+    assert money_text(Decimal("12000.5"), "€") == "12\u00a0000,50\u00a0€"
+    assert money_text(Decimal("1200"), "$") == "1\u00a0200\u00a0$"
+    i18n.install("en")
+    assert spoken.day_and_time(datetime(2027, 7, 14, 21, 5)) == "14 Jul 2027, 21:05"
+    assert spoken.long_day(date(2027, 1, 1)) == "Friday 1 January 2027"
+
+
+# France's typography: a no-break space before a colon and inside guillemets, a narrow one before
+# ; ! ? (Quebec writes none there, in its own catalog); never an ordinary space or none at all.
+BAD_FRENCH_SPACE = re.compile(r"(?<=\w)[;!?:](?=\s|$)| [;:!?»]|« ")
+
+
+def test_french_typography_holds_its_spaces() -> None:
+    """Every French form: no ordinary space, and no missing one, before ; : ! ? or », or after «
+    (a colon in a time, a URL, a placeholder or a quoted literal is not punctuation)."""
+    wrong = []
+    for message in catalog_of("fr"):
+        for text in forms(message.string) if message.id else []:
+            bare = re.sub(r'\{[^{}]*\}|"[^"]*"', "", text)
+            if BAD_FRENCH_SPACE.search(bare):
+                wrong.append(text)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_french_typography_check_can_fail() -> None:
+    """The check sees an ordinary space, or none, where French wants a no-break one."""
+    assert BAD_FRENCH_SPACE.search("Erreur : x")
+    assert BAD_FRENCH_SPACE.search("Erreur: x")
+    assert BAD_FRENCH_SPACE.search("« mot »")
+    assert not BAD_FRENCH_SPACE.search("Erreur\u00a0: x\u202f; « »".replace("« ", "«\u00a0"))
+
+
+# -- screens at 40 columns, in each language -----------------------------------------------------
 
 SCREENS = (
     ("status",),
@@ -206,9 +283,10 @@ SCREENS = (
 )
 
 
-@pytest.fixture
-def spanish_plan(tmp_path: Path) -> Path:
-    """A plan of the two test checklists, with a note, a done step and a set-aside step."""
+@pytest.fixture(params=list(LANGUAGES))
+def language_plan(tmp_path: Path, request: pytest.FixtureRequest) -> tuple[str, Path]:
+    """A plan of the two test checklists, made in one language, with a done and a set-aside step."""
+    language = str(request.param)
     home = make_home(tmp_path / "home", "t-money", "t-papers")
     planned = "2026-11-16"
     steps = [
@@ -217,21 +295,22 @@ def spanish_plan(tmp_path: Path) -> Path:
         ("skip", "2"),
     ]
     for args in steps:
-        result = cli(home, "--lang", "es", *args, today=planned)
+        result = cli(home, "--lang", language, *args, today=planned)
         assert result.exit_code == 0, result.output
-    return home
+    return language, home
 
 
-def screen(home: Path, args: tuple[str, ...], columns: int) -> list[str]:
-    result = cli(home, "--lang", "es", *args, today=TEST_TODAY, env={"COLUMNS": str(columns)})
+def screen(language: str, home: Path, args: tuple[str, ...], columns: int) -> list[str]:
+    env = {"COLUMNS": str(columns)}
+    result = cli(home, "--lang", language, *args, today=TEST_TODAY, env=env)
     assert result.exit_code == 0, result.output
     return result.stdout.splitlines()
 
 
-def vocabulary() -> set[str]:
-    """Every word of the Spanish catalog."""
+def vocabulary(language: str) -> set[str]:
+    """Every word of a language's catalog."""
     found: set[str] = set()
-    for message in spanish_catalog():
+    for message in catalog_of(language):
         for text in forms(message.string):
             found.update(WORD.findall(text or ""))
     return found
@@ -241,20 +320,21 @@ WORD = re.compile(r"[^\W\d_]+")
 
 
 @pytest.mark.parametrize("args", SCREENS, ids=" ".join)
-def test_spanish_screens_wrap_at_40_columns_without_breaking_a_word(
-    spanish_plan: Path, args: tuple[str, ...]
+def test_screens_wrap_at_40_columns_without_breaking_a_word(
+    language_plan: tuple[str, Path], args: tuple[str, ...]
 ) -> None:
     """Every word at 40 columns is a whole word: of the same screen laid out at 200 columns, or
-    of the Spanish catalog (the layout differs with the width). A word cut in two would leave
+    of the language's catalog (the layout differs with the width). A word cut in two would leave
     pieces that are neither."""
-    wide = screen(spanish_plan, args, 200)
-    narrow = screen(spanish_plan, args, 40)
-    known = vocabulary() | {word for line in wide for word in WORD.findall(line)}
+    language, home = language_plan
+    wide = screen(language, home, args, 200)
+    narrow = screen(language, home, args, 40)
+    known = vocabulary(language) | {word for line in wide for word in WORD.findall(line)}
     pieces = [word for line in narrow for word in WORD.findall(line) if word not in known]
     assert not pieces, f"broken words at 40 columns: {pieces}\n" + "\n".join(narrow)
     assert all(len(line) <= 40 for line in narrow if "http" not in line), "\n".join(narrow)
-    # And the screen speaks Spanish: a word only Spanish has is on it.
-    assert re.search(r"\b(de|para|hechos?|paso|pasos|Paso|Fecha|Lista|salida)\b", " ".join(narrow))
+    # And the screen speaks the language: a word only it has is on it.
+    assert re.search(LANGUAGES[language][1], " ".join(narrow))
 
 
 def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:
