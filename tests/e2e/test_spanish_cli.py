@@ -1,10 +1,11 @@
-"""No English on a Spanish screen, and no string left unmarked.
+"""No English on a Spanish or French screen, and no string left unmarked.
 
 Two checks on what the CLI shows:
 
 - NO ENGLISH LEAK: every command's help (`exitplan --lang es X --help` and `exitplan --lang es
-  help X`) and the common usage errors, rendered in Spanish through CliRunner and in real
-  processes with `LANG=es_ES.UTF-8`, must hold none of the framework's sentences
+  help X`, and the same with `fr`) and the common usage errors, rendered in each language
+  through CliRunner and in real processes with `LANG=es_ES.UTF-8` or `LANG=fr_CA.UTF-8`, must
+  hold none of the framework's sentences
   (`FRAMEWORK_WORDS` of helpers_usage) and none of a list of common English words,
   matched as whole words. Command names, option names, file names and ids (anything with `-`,
   `.`, `/`, `=`, `_`) and the literal values an option takes are not words of the language, so
@@ -68,23 +69,37 @@ def command_words() -> frozenset[str]:
 
 
 SKIPPED_WORDS = VALUES | command_words()
+# English words that French writes too: on a French screen they are French.
+FRENCH_TOO = frozenset({"on", "type", "options", "option", "arguments", "journal", "usage"})
+# Each language: how its help screens begin, the line of the help option, and the English words
+# that are not English on its screens.
+SPEECH = {
+    "es": ("Uso: ", "Muestra esta ayuda.", frozenset()),
+    "fr": ("Utilisation : ", "Afficher cette aide.", FRENCH_TOO),
+}
 
 
-def english_left(text: str) -> list[str]:
+def flat(text: str) -> str:
+    """Text with every run of white space one plain space (French holds no-break spaces)."""
+    return " ".join(text.split())
+
+
+def english_left(text: str, language: str = "es") -> list[str]:
     """The common English words in a text, outside names, options, files and ids."""
+    also = SPEECH[language][2]
     found = []
     for token in text.split():
         if re.search(r"[-./=_~:@]\w", token) or token.startswith("-"):
             continue  # an option, a file name, an id, a path, a fingerprint
         for word in re.findall(r"[^\W\d_]+", token):
             lower = word.lower()
-            if lower in ENGLISH_WORDS and lower not in SKIPPED_WORDS:
+            if lower in ENGLISH_WORDS and lower not in SKIPPED_WORDS and lower not in also:
                 found.append(word)
     return found
 
 
-def spanish(*args: str, home: Path | None = None) -> tuple[int, str, str]:
-    result = cli(home, "--lang", "es", *args)
+def spanish(*args: str, home: Path | None = None, language: str = "es") -> tuple[int, str, str]:
+    result = cli(home, "--lang", language, *args)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -93,18 +108,22 @@ def test_the_english_word_check_can_fail() -> None:
     assert english_left("Usage: the note needs ITEM") == ["Usage", "the", "needs"]
     assert english_left("Uso: exitplan note PASO --clear journal-for-lawyer mine.toml") == []
     assert english_left("Show this help.") == ["this"]
+    assert english_left("the options", "fr") == ["the"]
 
 
+@pytest.mark.parametrize("language", SPEECH)
 @pytest.mark.parametrize("path", PATHS, ids=lambda path: " ".join(path) or "exitplan")
-def test_every_help_screen_is_spanish(path: tuple[str, ...]) -> None:
-    """`--help` and `help X` in Spanish: the same screen, Spanish headings, no English left."""
-    code, screen, _err = spanish(*path, "--help")
+def test_every_help_screen_is_in_the_language(path: tuple[str, ...], language: str) -> None:
+    """`--help` and `help X` in Spanish and in French: the same screen, the language's headings,
+    no English left."""
+    usage, help_line, _also = SPEECH[language]
+    code, screen, _err = spanish(*path, "--help", language=language)
     assert code == 0, screen
-    assert screen.startswith(f"Uso: {' '.join(('exitplan', *path))}"), screen
+    assert screen.startswith(f"{usage}{' '.join(('exitplan', *path))}"), screen
     assert leftovers(screen) == [], screen
-    assert english_left(screen) == [], screen
-    assert "Muestra esta ayuda." in screen
-    assert spanish("help", *path)[1] == screen
+    assert english_left(screen, language) == [], screen
+    assert help_line in screen
+    assert spanish("help", *path, language=language)[1] == screen
 
 
 # (arguments, Spanish words the one error line must hold)
@@ -133,19 +152,52 @@ MISTAKES: list[tuple[tuple[str, ...], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("args", "words"), MISTAKES, ids=" ".join)
-def test_common_mistakes_are_spanish(
-    run: Run, plan_home: Path, args: tuple[str, ...], words: str
+# The same mistakes in French: (arguments, French words the one error line must hold).
+MISTAKES_FR: list[tuple[tuple[str, ...], str]] = [
+    (("helpp",), "« helpp » n'est pas une commande connue pour exitplan ; la plus proche est help"),
+    (("lis",), "la plus proche est list"),
+    (("log", "ad"), "« ad » n'est pas une commande connue pour exitplan log"),
+    (("help", "nope"), "« nope » n'est pas une commande connue pour exitplan"),
+    (("list", "--foo"), "exitplan list n'a pas d'option --foo"),
+    (("list", "--al"), "la plus proche est --all"),
+    (("done", "1", "--plain"), "--plain est une option d'exitplan lui-même"),
+    (("note",), "exitplan note demande ÉTAPE (numéro, identifiant ou partie d'identifiant)."),
+    (("show",), "exitplan show demande ÉTAPE"),
+    (("validate",), "exitplan validate demande FICHIERS"),
+    (("log", "export"), "exitplan log export demande --output"),
+    (("help-now", "--region"), "--region demande une valeur après elle"),
+    (("status", "--json=yes"), "--json ne prend pas de valeur"),
+    (("date", "--per-day", "x"), "--per-day : donnez un nombre entier, comme 4"),
+    (("date", "--warn-days", "999"), "donnez un nombre qui ne dépasse pas 365"),
+    (("log", "show", "0"), "donnez un nombre d'au moins 1"),
+    (("add", MONEY, "x", "--priority", "urgent"), "« urgent » ne fait pas partie des choix"),
+    (("summary", "--format", "pdf"), "choisissez parmi : text, markdown, html, json"),
+    (("date", "11", "Jan", "2027"), "ne peut pas utiliser « Jan 2027 »"),
+    (("log", "add", "he", "hit", "me"), "ne peut pas utiliser 3 mots de plus"),
+    (("--today", "someday", "status"), "« someday » n'est pas une date"),
+]
+ALL_MISTAKES = [("es", *mistake) for mistake in MISTAKES] + [
+    ("fr", *mistake) for mistake in MISTAKES_FR
+]
+ERROR_WORD = {"es": "Error: ", "fr": "Erreur : "}
+
+
+@pytest.mark.parametrize(
+    ("language", "args", "words"), ALL_MISTAKES, ids=lambda v: " ".join(v) if v != str(v) else v
+)
+def test_common_mistakes_are_in_the_language(
+    run: Run, plan_home: Path, language: str, args: tuple[str, ...], words: str
 ) -> None:
-    """Each usage error: one Spanish `Error: ...` line, exit 2, no English left over."""
-    result = run("--lang", "es", *args)
+    """Each usage error: one `Error: ...` line in Spanish or French, exit 2, no English left."""
+    result = run("--lang", language, *args)
     assert result.exit_code == 2, (result.stdout, result.stderr)
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("Error: "), lines[0]
-    assert words in lines[0], lines[0]
-    assert leftovers(lines[0]) == [], lines[0]
-    assert english_left(lines[0]) == [], lines[0]
+    line = flat(lines[0])
+    assert line.startswith(ERROR_WORD[language]), line
+    assert flat(words) in line, line
+    assert leftovers(line) == [], line
+    assert english_left(line, language) == [], line
 
 
 @pytest.mark.process
@@ -164,6 +216,25 @@ def test_a_real_process_speaks_spanish_from_lang() -> None:
         assert english_left(wrong.stderr) == [], wrong.stderr
     note = child("note", env=env, script=True).stderr
     assert "exitplan note necesita PASO" in note
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("locale", ["fr_CA.UTF-8", "fr_FR.UTF-8", "fr_BE.UTF-8", "fr_CH.UTF-8"])
+def test_a_real_process_speaks_french_from_lang(locale: str) -> None:
+    """`LANG=fr_CA.UTF-8 exitplan ...` (or France's, Belgium's, Switzerland's) in a real process:
+    help and mistakes in French."""
+    env = {"LANG": locale}
+    shown = child("help", env=env, script=True)
+    assert shown.returncode == 0, shown.stderr
+    assert flat(shown.stdout).startswith("Utilisation : exitplan [OPTIONS] COMMANDE")
+    assert english_left(shown.stdout, "fr") == [], shown.stdout
+    for args in (("lis",), ("note",), ("list", "--al"), ("date", "--warn-days", "999")):
+        wrong = child(*args, env=env, script=True)
+        assert wrong.returncode == 2, wrong.stderr
+        assert flat(wrong.stderr).startswith("Erreur : "), wrong.stderr
+        assert leftovers(wrong.stderr) == [], wrong.stderr
+        assert english_left(wrong.stderr, "fr") == [], wrong.stderr
+    assert "exitplan note demande ÉTAPE" in child("note", env=env, script=True).stderr
 
 
 # -- the pseudo-language --------------------------------------------------------------------
@@ -415,10 +486,54 @@ def test_wipe_asks_for_the_spanish_word(run: Run, plan_home: Path) -> None:
     assert done.exit_code == 0, done.stderr
 
 
-def test_spanish_help_at_40_columns_fits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At 40 columns no Spanish help line is wider than the screen, except an unbreakable word."""
+@pytest.mark.parametrize("language", SPEECH)
+def test_help_at_40_columns_fits(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """At 40 columns no Spanish or French help line is wider than the screen, except an
+    unbreakable word."""
     monkeypatch.setenv("COLUMNS", "40")
     for path in PATHS:
-        screen = ok(cli(None, "--lang", "es", *path, "--help")).stdout
+        screen = ok(cli(None, "--lang", language, *path, "--help")).stdout
         wide = [line for line in screen.splitlines() if len(line) > 40 and " " in line.strip()]
         assert wide == [], (path, wide)
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("o", "yes"), ("oui", "yes"), ("Oui", "yes"), ("y", "yes"), ("n", "no"), ("non", "no")],
+)
+def test_yes_and_no_in_french(typed: str, meant: str) -> None:
+    """French answers first (o, oui, non, je ne sais pas, passer), English ones where they do not
+    clash."""
+    from exitplan.cli.replies import NO, SKIP, UNSURE, YES, meaning
+
+    i18n.install("fr")
+    assert meaning(typed) == meant
+    assert meaning("je ne sais pas", (YES, NO, UNSURE)) == "unsure"
+    assert meaning("passer", (YES, NO, SKIP)) == "skip"
+    assert meaning("p", (YES, NO, SKIP)) == "skip"
+    assert meaning("peut-être") is None
+    i18n.install("en")
+    assert meaning("oui") is None
+
+
+def test_review_keys_in_french(run: Run, plan_home: Path) -> None:
+    """Review in French: French key names; f (fait) ticks a step, q (quitter) stops."""
+    result = run("--lang", "fr", "review", input="f\nq\n")
+    assert result.exit_code == 0, result.stderr
+    assert "[f]ait  [s]ans objet  [n]ote" in result.stderr
+    assert "Faite. Pour annuler : exitplan undo" in flat(result.stderr)
+    assert "Parcours terminé." in result.stderr
+    assert run("list", "--done").stdout.count("\n") >= 1
+    again = run("--lang", "fr", "review", input="x\nh\n")  # h still hides, as in English
+    assert "Appuyez sur f, s, n, Entrée, q ou c : " in flat(again.stderr) + " "
+    assert again.exit_code == 0
+
+
+def test_wipe_asks_for_the_french_word(run: Run, plan_home: Path) -> None:
+    """wipe in French asks for EFFACER; 'effacer' in lower case is refused and erases nothing."""
+    refused = run("--lang", "fr", "wipe", input="effacer\n")
+    assert refused.exit_code == 1
+    assert "en majuscules, EFFACER" in refused.stderr
+    assert plan_home.exists()
+    done = run("--lang", "fr", "wipe", input="EFFACER\n")
+    assert done.exit_code == 0, done.stderr
