@@ -30,7 +30,7 @@ those of each part where the law differs:
     [region.sct]                    # a part: name, aliases, line and fact, as above
     name = "Scotland"
 
-Words in another language sit beside the English, in a table named by the language (`es`):
+Words in another language sit beside the English, in a table named by the language (`es`, `fr`):
 the place's name (and what its parts are called), a line's service, whom it serves, hours and
 note, a fact's text and detail. A translation gives every text the English has (a screen never
 mixes languages mid-sentence); without one, the English words are shown. `languages` lists the
@@ -102,6 +102,10 @@ def _checked(value: date) -> date:
     return value
 
 
+# The languages whose words a region file may carry beside the English, each in its own table.
+WORD_LANGUAGES = ("es", "fr")
+
+
 class LineWords(BaseModel):
     """A line's words in another language (`[line.es]`): each text the English has."""
 
@@ -129,6 +133,7 @@ class LineFile(BaseModel):
     sources: Sources
     checked: date
     es: LineWords | None = None
+    fr: LineWords | None = None
 
     _check_date = field_validator("checked")(_checked)
 
@@ -140,14 +145,20 @@ class LineFile(BaseModel):
 
     @model_validator(mode="after")
     def _words_complete(self) -> LineFile:
-        if self.es is None:
-            return self
         wanted = {"who": self.who, "hours": self.hours, "note": self.note}
-        for name, english in wanted.items():
-            if english and not getattr(self.es, name):
-                raise ValueError(f"the words in 'es' leave out '{name}', which the English has")
-            if getattr(self.es, name) and not english:
-                raise ValueError(f"the words in 'es' give '{name}', which the English has not")
+        for language in WORD_LANGUAGES:
+            words = getattr(self, language)
+            if words is None:
+                continue
+            for name, english in wanted.items():
+                if english and not getattr(words, name):
+                    raise ValueError(
+                        f"the words in '{language}' leave out '{name}', which the English has"
+                    )
+                if getattr(words, name) and not english:
+                    raise ValueError(
+                        f"the words in '{language}' give '{name}', which the English has not"
+                    )
         return self
 
 
@@ -179,6 +190,7 @@ class FactFile(BaseModel):
     checked: date
     changing: bool = False
     es: FactWords | None = None
+    fr: FactWords | None = None
 
     _check_date = field_validator("checked")(_checked)
     _no_placeholder = field_validator("text")(_plain_words)
@@ -211,13 +223,18 @@ class PartFile(BaseModel):
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
     es: PlaceWords | None = None
+    fr: PlaceWords | None = None
 
     _known_facts = field_validator("fact", mode="before")(_facts)
 
     @model_validator(mode="after")
     def _no_parts_word(self) -> PartFile:
-        if self.es is not None and self.es.parts:
-            raise ValueError("a part has no parts: leave 'parts' out of its 'es' words")
+        for language in WORD_LANGUAGES:
+            words = getattr(self, language)
+            if words is not None and words.parts:
+                raise ValueError(
+                    f"a part has no parts: leave 'parts' out of its '{language}' words"
+                )
         return self
 
 
@@ -235,6 +252,7 @@ class RegionFile(BaseModel):
     fact: dict[str, FactFile] = Field(default_factory=dict)
     region: dict[Part, PartFile] = Field(default_factory=dict, max_length=80)
     es: PlaceWords | None = None
+    fr: PlaceWords | None = None
 
     _known_facts = field_validator("fact", mode="before")(_facts)
 
@@ -242,11 +260,13 @@ class RegionFile(BaseModel):
     def _parts_named(self) -> RegionFile:
         if self.region and not self.parts:
             raise ValueError("a country with parts says what they are called, in `parts`")
-        if self.es is not None and bool(self.es.parts) != bool(self.parts):
-            raise ValueError(
-                "the words in 'es' say what the parts are called exactly when the "
-                "English does, in `parts`"
-            )
+        for language in WORD_LANGUAGES:
+            words = getattr(self, language)
+            if words is not None and bool(words.parts) != bool(self.parts):
+                raise ValueError(
+                    f"the words in '{language}' say what the parts are called exactly when the "
+                    "English does, in `parts`"
+                )
         return self
 
 
