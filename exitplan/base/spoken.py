@@ -44,6 +44,7 @@ class Calendar(NamedTuple):
     first: str = "1"  # how the first day of a month is written ("1er" in French)
     clock: str = "{hour:02d}:{minute:02d}"  # a time of day: 14:05, "14 h 05" in French
     at: str = "{day}, {time}"  # a day and a time: 11 Jan 2027, 14:05
+    day_first: bool = False  # a typed 31/01/2027 is read day first (else only 2027-01-31)
 
 
 ENGLISH = Calendar(
@@ -163,6 +164,7 @@ FRENCH = Calendar(
     first="1er",
     clock="{hour} h {minute:02d}",
     at="{day} à {time}",
+    day_first=True,
 )
 
 

@@ -245,7 +245,7 @@ def main_callback(
             metavar="LANG",
             callback=_lang,
             is_eager=True,
-            help=N_("Speak this language: en or es (or set EXITPLAN_LANG, then LANG)."),
+            help=N_("Speak this language: en, es or fr (or set EXITPLAN_LANG, then LANG)."),
             show_default=False,
         ),
     ] = None,

@@ -228,8 +228,10 @@ def parse_due_option(due: str | None) -> Due | None:
 
 def _looks_like_due(text: str) -> bool:
     """Whether a --due at least has the shape of a date (2027-...) or an offset (-3w, exit)."""
+    from exitplan.domain.dates import EXIT_WORDS
+
     cleaned = text.strip().lower()
-    return cleaned in {"exit", "exit-day"} or bool(re.fullmatch(r"[+-]?\d+[dw]?|\d{4}-.*", cleaned))
+    return cleaned in EXIT_WORDS or bool(re.fullmatch(r"[+-]?\d+[dwjs]?|\d{4}-.*", cleaned))
 
 
 def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:

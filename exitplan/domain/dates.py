@@ -5,10 +5,17 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from exitplan.base import spoken
 from exitplan.base.errors import DateError
 from exitplan.base.i18n import _
 
-_OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
+# Days or weeks, in English (d, w) or in French (j: jours, s: semaines), whatever is spoken.
+_OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dwjs])$")
+WEEK_UNITS = frozenset("ws")
+# The exit day itself, in English or in French ("départ", "jour-j").
+EXIT_WORDS = frozenset({"exit", "0", "exit-day", "départ", "depart", "jour-j"})
+# A date typed with its day first, as French writes it (31/01/2027, 31.01.2027).
+_DAY_FIRST = re.compile(r"^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
 # Offsets beyond ten years are surely a typo, and would overflow date arithmetic soon enough.
 MAX_OFFSET_DAYS = 3660
 
@@ -31,9 +38,10 @@ def real_today() -> date:
 
 
 def parse_offset(text: str) -> int:
-    """Turn `exit`, `-3w`, `+10d` or `5d` into a number of days (negative = before the exit)."""
+    """Turn `exit`, `-3w`, `+10d` or `5d` into a number of days (negative = before the exit);
+    French units and words are read too (`-3s`, `+10j`, `départ`)."""
     cleaned = text.strip().lower()
-    if cleaned in {"exit", "0", "exit-day"}:
+    if cleaned in EXIT_WORDS:
         return 0
     match = _OFFSET.match(cleaned)
     if match is None:
@@ -44,7 +52,7 @@ def parse_offset(text: str) -> int:
             ).format(text=text)
         )
     sign, number, unit = match.groups()
-    days = int(number) * (7 if unit == "w" else 1)
+    days = int(number) * (7 if unit in WEEK_UNITS else 1)
     if days > MAX_OFFSET_DAYS:
         raise DateError(_("'{text}' is more than ten years away").format(text=text))
     return -days if sign == "-" else days
@@ -66,7 +74,8 @@ def format_offset(days: int) -> str:
 
 
 def parse_when(text: str, today: date) -> date:
-    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
+    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`);
+    with the day first (`31/01/2027`) where the language spoken writes dates that way."""
     cleaned = text.strip().lower()
     if cleaned in {"today", _("today").lower()}:  # the English word, or the language's own
         return today
@@ -79,8 +88,13 @@ def parse_when(text: str, today: date) -> date:
                     "'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
                 ).format(text=text)
             ) from None
+    day_first = _DAY_FIRST.match(cleaned) if spoken.calendar().day_first else None
     try:
-        when = date.fromisoformat(cleaned)
+        if day_first:
+            day, month, year = (int(part) for part in day_first.groups())
+            when = date(year, month, day)
+        else:
+            when = date.fromisoformat(cleaned)
     except ValueError:
         raise DateError(
             _("'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today").format(

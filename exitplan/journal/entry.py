@@ -86,10 +86,10 @@ _NUMBERS_ES |= {"seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
 _NUMBERS_FR = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
 _NUMBERS_FR |= {"sept": 7, "huit": 8, "neuf": 9, "dix": 10}
 _DAYS_BACK = {"today": 0, "yesterday": 1, "hoy": 0, "ayer": 1, "anteayer": 2, "antier": 2}
-_DAYS_BACK |= {"aujourd'hui": 0, "aujourd’hui": 0, "hier": 1, "avant-hier": 2}
+_DAYS_BACK |= {"aujourd'hui": 0, "aujourd\u2019hui": 0, "hier": 1, "avant-hier": 2}
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['’]hui|avant-hier|hier)"
+    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['\u2019]hui|avant-hier|hier)"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"

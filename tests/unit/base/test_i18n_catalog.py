@@ -301,7 +301,7 @@ def language_plan(tmp_path: Path, request: pytest.FixtureRequest) -> tuple[str, 
 
 
 def screen(language: str, home: Path, args: tuple[str, ...], columns: int) -> list[str]:
-    env = {"COLUMNS": str(columns)}
+    env: dict[str, str | None] = {"COLUMNS": str(columns)}
     result = cli(home, "--lang", language, *args, today=TEST_TODAY, env=env)
     assert result.exit_code == 0, result.output
     return result.stdout.splitlines()

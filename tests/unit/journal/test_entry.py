@@ -43,7 +43,7 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("hier 21h30", "2026-11-30", "21:30", False),
         ("avant-hier", "2026-11-29", None, False),
         ("aujourd'hui midi", "2026-12-01", "12:00", False),
-        ("aujourd’hui à minuit", "2026-12-01", "00:00", False),
+        ("aujourd\u2019hui à minuit", "2026-12-01", "00:00", False),
         ("il y a trois jours", "2026-11-28", None, False),
         ("il y a 2 semaines", "2026-11-17", None, False),
         ("il y a une semaine", "2026-11-24", None, False),

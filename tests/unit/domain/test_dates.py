@@ -1,0 +1,71 @@
+"""Dates and offsets typed in French: j (jours) and s (semaines) beside d and w, départ beside
+exit, and a date written day first (31/01/2027) when French is spoken."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+
+import pytest
+
+from exitplan.base import i18n
+from exitplan.base.errors import DateError
+from exitplan.domain.dates import parse_offset, parse_when
+
+TODAY = date(2026, 12, 5)
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    """Speak French for one test, then English again."""
+    i18n.install("fr")
+    yield
+    i18n.install("en")
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("+6s", 42), ("-3s", -21), ("+10j", 10), ("5j", 5), ("départ", 0), ("Jour-J", 0)],
+)
+def test_french_offsets_are_read_whatever_the_language(text: str, days: int) -> None:
+    """j and s count days and weeks as d and w do; départ is the exit day."""
+    assert parse_offset(text) == days
+
+
+@pytest.mark.parametrize("text", ["+6m", "3 semaines", "départs"])
+def test_other_units_are_still_refused(text: str) -> None:
+    """A unit that is neither English nor French is refused as before."""
+    with pytest.raises(DateError, match="offset"):
+        parse_offset(text)
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("31/01/2027", date(2027, 1, 31)),
+        ("1/2/2027", date(2027, 2, 1)),
+        ("14.07.2027", date(2027, 7, 14)),
+        ("2027-01-31", date(2027, 1, 31)),
+        ("+6s", date(2027, 1, 16)),
+        ("aujourd'hui", TODAY),
+    ],
+)
+def test_a_french_date_is_read_day_first(text: str, expected: date) -> None:
+    """In French a date with slashes or points is day, month, year; ISO still works."""
+    assert parse_when(text, TODAY) == expected
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize("text", ["31/13/2027", "30/02/2027", "31/01/27"])
+def test_an_impossible_french_date_is_refused(text: str) -> None:
+    """A day-first date that is not in the calendar is refused, not guessed."""
+    with pytest.raises(DateError):
+        parse_when(text, TODAY)
+
+
+def test_english_never_reads_a_date_day_first() -> None:
+    """In English 01/02/2027 could be either order, so only the ISO form is read."""
+    i18n.install("en")
+    with pytest.raises(DateError):
+        parse_when("31/01/2027", TODAY)
