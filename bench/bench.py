@@ -283,6 +283,7 @@ class Setup:
     big_items: int = 0
     has_helplines: bool = False
     spanish: bool = False
+    french: bool = False
     peers: dict[str, list[str]] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
 
@@ -343,6 +344,7 @@ def build(runner: Runner, tmp: Path, items: int) -> Setup:
         setup.unavailable["help-now"] = f"help-now fails: {last_line(probe.stderr)}"
 
     setup_spanish(runner, setup)
+    setup_french(runner, setup)
     setup.peers, missing = build_peers(tmp, setup.builtin_items or 200)
     setup.unavailable.update(missing)
     setup_encrypted(runner, tmp, setup)
@@ -363,6 +365,20 @@ def setup_spanish(runner: Runner, setup: Setup) -> None:
         setup.unavailable["spanish"] = "status with --lang es is the English one"
         return
     setup.spanish = True
+
+
+def setup_french(runner: Runner, setup: Setup) -> None:
+    """Whether exitplan speaks French, as `setup_spanish` asks of Spanish: then the glance is
+    timed in French too (issue 37: within 1.25 times the English)."""
+    sample = runner.run(exitplan(setup.plain, "--lang", "fr", "status", "--json"), capture=True)
+    if sample.code != 0:
+        setup.unavailable["french"] = f"no French: {last_line(sample.stderr)}"
+        return
+    english = runner.run(exitplan(setup.plain, "status", "--json"), capture=True)
+    if sample.stdout == english.stdout:
+        setup.unavailable["french"] = "status with --lang fr is the English one"
+        return
+    setup.french = True
 
 
 def setup_inventories(runner: Runner, tmp: Path, setup: Setup) -> None:
@@ -482,6 +498,11 @@ def cases(setup: Setup) -> list[Case]:
         out += [
             Case([("glance: exitplan --lang es status", glance(plain, "--lang", "es", "status"))]),
             Case([("glance: exitplan, LANG=es_MX", glance(plain, env=["LANG=es_MX.UTF-8"]))]),
+        ]
+    if setup.french:
+        out += [
+            Case([("glance: exitplan --lang fr status", glance(plain, "--lang", "fr", "status"))]),
+            Case([("glance: exitplan, LANG=fr_CA", glance(plain, env=["LANG=fr_CA.UTF-8"]))]),
         ]
     if setup.rows:
         out += [
@@ -643,6 +664,21 @@ TARGETS = [
         "python -c pass",
         5.0,
         needs="spanish",
+    ),
+    # The glance in French (issue 37): within 1.25 times the English.
+    Target(
+        "glance status: fr vs en",
+        "glance: exitplan --lang fr status",
+        "glance: exitplan status",
+        1.25,
+        needs="french",
+    ),
+    Target(
+        "glance bare: LANG=fr_CA vs en",
+        "glance: exitplan, LANG=fr_CA",
+        "glance: exitplan",
+        1.25,
+        needs="french",
     ),
     Target(
         "glance status: 10k vs built-in",
