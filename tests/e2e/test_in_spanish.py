@@ -446,22 +446,31 @@ def served(locale: Path | None, tmp: Path, *args: str, env: dict[str, str]) -> t
 
 @pytest.mark.process
 @pytest.mark.parametrize(
-    ("args", "env"),
+    ("args", "env", "language"),
     [
-        (("--lang", "es", "status"), {}),
-        (("--lang=es",), {}),
-        (("status", "--json"), {"EXITPLAN_LANG": "es"}),
-        (("status",), {"LANG": "es_MX.UTF-8"}),
-        ((), {"LANG": "es_ES.UTF-8"}),
-        (("status",), {"LANGUAGE": "es:en", "LANG": "C.UTF-8"}),
+        (("--lang", "es", "status"), {}, "es"),
+        (("--lang=es",), {}, "es"),
+        (("status", "--json"), {"EXITPLAN_LANG": "es"}, "es"),
+        (("status",), {"LANG": "es_MX.UTF-8"}, "es"),
+        ((), {"LANG": "es_ES.UTF-8"}, "es"),
+        (("status",), {"LANGUAGE": "es:en", "LANG": "C.UTF-8"}, "es"),
+        (("--lang", "fr", "status"), {}, "fr"),
+        (("status",), {"LANG": "fr_CA.UTF-8"}, "fr"),
+        ((), {"LANG": "fr_FR.UTF-8"}, "fr"),
+        (("status",), {"LANG": "fr_BE.UTF-8"}, "fr"),
+        (("status", "--json"), {"LC_ALL": "fr_CH.UTF-8"}, "fr"),
     ],
 )
-def test_the_glance_serves_spanish_and_english_alike(
-    tmp_path: Path, locale: Path | None, args: tuple[str, ...], env: dict[str, str]
+def test_the_glance_serves_each_language_and_english_alike(
+    tmp_path: Path,
+    locale: Path | None,
+    args: tuple[str, ...],
+    env: dict[str, str],
+    language: str,
 ) -> None:
-    """A plan made and changed in English: the glance serves its status in Spanish from the
-    cache, the same bytes as the full command line, with the progress made in English; then
-    a step done in Spanish shows in the English glance."""
+    """A plan made and changed in English: the glance serves its status in Spanish or French
+    from the cache, the same bytes as the full command line, with the progress made in English;
+    then a step done in that language shows in the English glance."""
     home = tmp_path / "home"
     base = {"EXITPLAN_HOME": str(home), "EXITPLAN_TODAY": TODAY.isoformat(), "COLUMNS": "100"}
     english = {**base, "LANG": "C.UTF-8"}
@@ -473,7 +482,7 @@ def test_the_glance_serves_spanish_and_english_alike(
     assert path == "glance"
     full = exitplan_child(locale, *args, env=spanish_env, code=FULL)
     assert (full.returncode, full.stdout) == (0, out)
-    titles = {c.id: c.title for c in SPANISH.checklists}
+    titles = {c.id: c.title for c in CATALOGS[language].checklists}
     shown = flat(out)
     assert titles["digital"] in shown
     assert "Digital safety" not in shown
@@ -484,7 +493,7 @@ def test_the_glance_serves_spanish_and_english_alike(
     back, path = served(locale, tmp_path, "status", env=english)
     assert path == "glance"
     assert re.search(r"Documents [░█▓ ]*1/19", flat(back)), back
-    assert "Seguridad digital" not in back
+    assert titles["digital"] not in back
     again, path = served(locale, tmp_path, *args, env=spanish_env)
     assert path == "glance"
     assert re.search(rf"{titles['documents']} [░█▓ ]*1/19", flat(again)) or "--json" in args
@@ -523,15 +532,16 @@ def region_tables() -> list[tuple[str, str, dict[str, object]]]:
     return found
 
 
-def test_every_fact_and_line_of_every_place_has_spanish_words() -> None:
-    """No place's fact or line shows English words on a Spanish screen: every fact has its
-    Spanish text (and detail where the English has one), every line with hours, a note or
-    whom it serves has Spanish words for each."""
+@pytest.mark.parametrize("language", CATALOGS)
+def test_every_fact_and_line_of_every_place_has_words_in_the_language(language: str) -> None:
+    """No place's fact or line shows English words on a Spanish or French screen: every fact has
+    its text in the language (and detail where the English has one), every line with hours, a
+    note or whom it serves has words in the language for each."""
     missing = []
     for name, code, place in region_tables():
         facts: dict[str, dict[str, object]] = place.get("fact", {})  # type: ignore[assignment]
         for key, fact in facts.items():
-            words: dict[str, object] = fact.get("es", {})  # type: ignore[assignment]
+            words: dict[str, object] = fact.get(language, {})  # type: ignore[assignment]
             missing += [
                 f"{name} {code} fact {key}: {field}"
                 for field in ("text", "detail")
@@ -539,7 +549,7 @@ def test_every_fact_and_line_of_every_place_has_spanish_words() -> None:
             ]
         lines: list[dict[str, object]] = place.get("line", [])  # type: ignore[assignment]
         for line in lines:
-            words = line.get("es", {})  # type: ignore[assignment]
+            words = line.get(language, {})  # type: ignore[assignment]
             missing += [
                 f"{name} {code} line {line['service']}: {field}"
                 for field in ("hours", "note", "who")
