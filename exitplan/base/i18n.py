@@ -56,7 +56,8 @@ def available() -> tuple[str, ...]:
     except OSError:
         entries = []
     for entry in entries:
-        if (Path(entry.path) / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+        # es_MX: a country's own words over a language's catalog, not a language of its own
+        if "_" not in entry.name and (Path(entry.path) / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
             found.add(entry.name)
     return (ENGLISH, *sorted(found - {ENGLISH}))
 

@@ -347,3 +347,37 @@ def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:
     assert history_word("my own reason") == "my own reason"
     i18n.install("en")
     assert history_word("note-removed") == "note removed"
+
+
+# -- Quebec's French -----------------------------------------------------------------------------
+
+
+def test_the_quebec_catalog_is_what_its_script_writes() -> None:
+    """exitplan/locale/fr_CA holds, for every shared French message, Quebec's typography or
+    words where they differ and nothing elsewhere: scripts/quebec-french run on today's shared
+    catalog gives the committed one, and the committed .mo is it compiled."""
+    import runpy
+
+    script = runpy.run_path(str(REPO / "scripts" / "quebec-french"))
+    expected = {m.id: m.string for m in script["quebec"](catalog_of("fr")) if m.id}
+    committed = catalog_of("fr_CA")
+    found = {m.id: m.string for m in committed if m.id}
+    assert found == expected, "run: scripts/quebec-french, then pybabel compile"
+    fresh = io.BytesIO()
+    write_mo(fresh, committed)
+    assert po_path("fr_CA").with_suffix(".mo").read_bytes() == fresh.getvalue()
+    assert (committed.num_plurals, committed.plural_expr) == (2, "(n > 1)")
+
+
+def test_quebec_writes_no_space_before_semicolons_and_question_marks() -> None:
+    """Quebec's catalog has no narrow space before ; ! ?, keeps the no-break space before a
+    colon, and has its own words for the papers where France's differ."""
+    quebec = catalog_of("fr_CA")
+    texts = [text for m in quebec if m.id for text in forms(m.string) if text]
+    assert texts, "the Quebec catalog is empty"
+    assert not [text for text in texts if re.search("\u202f[;!?]", text)]
+    assert any("\u00a0:" in text for text in texts)
+    words = {m.id: m.string for m in quebec if m.id}
+    assert words["Payslips"] == "Talons de paie"
+    assert words["Health card"] == "Carte d'assurance maladie"
+    assert {m.id: m.string for m in catalog_of("fr") if m.id}["Payslips"] == "Fiches de paie"
