@@ -238,7 +238,9 @@ def test_french_dates_numbers_and_relative_days() -> None:
     assert words.relative_day(day, date(2027, 1, 8)) == "dans 3 jours"
     assert words.relative_day(day, date(2027, 1, 10)) == "demain"
     assert words.relative_day(day, date(2027, 1, 13)) == "il y a 2 jours"
-    assert words.countdown_text(day, date(2027, 1, 8)) == "3 jours d'ici le lundi 11 janvier 2027."
+    assert words.countdown_text(day, date(2027, 1, 8)) == (
+        "3 jours restants avant le lundi 11 janvier 2027."
+    )
     assert spoken.number_text(1200) == "1\u00a0200"
     assert money_text(Decimal("12000.5"), "€") == "12\u00a0000,50\u00a0€"
     assert money_text(Decimal("1200"), "$") == "1\u00a0200\u00a0$"
