@@ -51,16 +51,19 @@ def press_again() -> str:
 
 def keys_prompt(columns: int) -> str:
     """The keys in as many lines as `columns` needs, never splitting one; ends with ': '."""
+    # Translators: the end of the keys' line, before the key typed ("{keys} : " in French).
+    shape = _("{keys}: ")
+    ending = len(shape.replace("{keys}", ""))
     lines: list[str] = []
     line = ""
     for group in (_(label) for label in KEY_GROUPS):
         joined = f"{line}  {group}" if line else group
-        if line and len(joined) + len(": ") > columns:
+        if line and len(joined) + ending > columns:
             lines.append(line)
             line = group
         else:
             line = joined
-    return "\n".join([*lines, line]) + ": "
+    return shape.format(keys="\n".join([*lines, line]))
 
 
 # Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
