@@ -318,13 +318,23 @@ def test_each_language_keeps_its_own_cache(run: Run, home: Path, locale: Path | 
     files, so a status in either is served from the cache; wipe erases them all."""
     ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
     names = sorted(path.name for path in (home / "cache").iterdir())
-    assert names == ["catalog.es.json", "catalog.json", "plan.json", "texts.es.json", "texts.json"]
+    assert names == [
+        "catalog.es.json",
+        "catalog.fr.json",
+        "catalog.json",
+        "plan.json",
+        "texts.es.json",
+        "texts.fr.json",
+        "texts.json",
+    ]
     english = json.loads((home / "cache" / "catalog.json").read_bytes().partition(b"\n")[2])
     spanish = json.loads((home / "cache" / "catalog.es.json").read_bytes().partition(b"\n")[2])
-    assert (english["language"], spanish["language"]) == ("en", "es")
+    french = json.loads((home / "cache" / "catalog.fr.json").read_bytes().partition(b"\n")[2])
+    assert (english["language"], spanish["language"], french["language"]) == ("en", "es", "fr")
     assert english["translations"] == []
-    assert len(spanish["translations"]) == 10
+    assert len(spanish["translations"]) == len(french["translations"]) == 10
     assert spanish["checklists"][0]["title"] == SPANISH.checklists[0].title
+    assert french["checklists"][2]["title"] == CATALOGS["fr"].checklists[2].title == "Logement"
     ok(run("wipe", "--yes"))
     assert not home.exists()
 
