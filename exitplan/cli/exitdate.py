@@ -149,7 +149,9 @@ def ask_exit_date(today: date, enter: str) -> date | None:
         return parse_when(text, today) if text.strip() else None
 
     while True:
-        when = ask_checked(f"{exit_date_prompt(today)}; {enter})", check)
+        # Translators: the exit-date question, then what Enter does, closing its bracket.
+        question = _("{question}; {enter})").format(question=exit_date_prompt(today), enter=enter)
+        when = ask_checked(question, check)
         if when is None or when >= today or past_is_meant(when, today):
             return when
 

@@ -99,11 +99,13 @@ def _option_row(param: Any, ctx: Any) -> tuple[str, str]:
         names_env = envvar if isinstance(envvar, str) else ", ".join(envvar)
         extras.append(_("or set {variable}").format(variable=names_env))
     if extras:
-        said = "; ".join(extras)
+        # Translators: what goes between two remarks in brackets ("default 7; from 0 to 365").
+        between = _("; ")
+        said = between.join(extras)
         stop = "." if text.endswith(".") else ""
         body = text.removesuffix(".")
         if body.endswith(")"):  # one pair of brackets: "(default 7; from 0 to 365)"
-            text = f"{body[:-1]}; {said}){stop}"
+            text = f"{body[:-1]}{between}{said}){stop}"
         else:
             text = f"{body} ({said}){stop}" if body else said
     return names, text

@@ -135,7 +135,7 @@ def answer(question: str, kinds: tuple[str, ...], again: str, *, empty: bool = F
     the run with exit 130 and the end of input with 1, saying what was kept.
     """
     while True:
-        sys.stderr.write(prompt_text(question, err=True) + ": ")
+        sys.stderr.write(_("{question}: ").format(question=prompt_text(question, err=True)))
         sys.stderr.flush()
         try:
             line = sys.stdin.readline()

@@ -133,7 +133,8 @@ def stop(code: int, words: str | None = None) -> typer.Exit:
 def typed(prompt: str) -> str:
     """One raw answer; Stopped(130) for Ctrl-C and Stopped(1) at the end of input."""
     try:
-        return read_line(prompt_text(prompt, err=True) + ": ")
+        # Translators: a question as the terminal asks it, before the answer typed.
+        return read_line(_("{question}: ").format(question=prompt_text(prompt, err=True)))
     except KeyboardInterrupt:
         raise Stopped(STOPPED_CODE) from None
     except EOFError:

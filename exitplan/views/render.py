@@ -274,7 +274,8 @@ def _field_lines(
         if plain:
             parts = value.splitlines() or [""]
             for n, part in enumerate(parts):
-                lines += wrap(part, columns, f"{label}: " if n == 0 else "  ", indent=2)
+                first = _("{label}: ").format(label=label) if n == 0 else "  "
+                lines += wrap(part, columns, first, indent=2)
             continue
         style = "yellow" if label.startswith(CAUTION) else "bold"
         if side:
