@@ -82,19 +82,26 @@ def android_check(env: Env, timeout: int) -> None:
     if answer(_(report.CONFIRM), (YES, NO), _("Please answer yes or no.")) != "yes":
         say(_(report.NOTHING_READ))
         return
-    again = _("Please answer yes, no, or press Enter.")
-    reply = answer(_(report.DEVELOPER_QUESTION), (YES, NO), again, empty=True)
-    developer = reply or "unsure"
-    say(_("Reading the phone; this takes a few seconds."))
+
+    def ask_developer() -> str:
+        again = _("Please answer yes, no, or press Enter.")
+        reply = answer(_(report.DEVELOPER_QUESTION), (YES, NO), again, empty=True)
+        say(_("Reading the phone; this takes a few seconds."))
+        return reply or "unsure"
+
+    say(_("Looking for the phone."))
     folder_in = env.home if has_plan and env.home.is_dir() else None
-    readings, outcome = check_android(program, timeout, load(), developer, folder_in)
-    show(report.findings(outcome, plain=env.plain), env)
-    if has_plan:
-        keep_in_plan(env, "android", outcome.signs, outcome.model)
-    asked = _(report.JOURNAL_QUESTION)
-    if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
-        record(env, readings, outcome)
-    show(report.turn_off_again(developer), env)
+    readings, outcome = check_android(program, timeout, load(), ask_developer, folder_in)
+    try:
+        show(report.findings(outcome, plain=env.plain), env)
+        if has_plan:
+            keep_in_plan(env, "android", outcome.signs, outcome.model)
+        asked = _(report.JOURNAL_QUESTION)
+        if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
+            record(env, readings, outcome)
+    finally:
+        # Whatever happened after the phone was read, it says how to turn USB debugging off.
+        show(report.turn_off_again(outcome.developer_before), env)
 
 
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:

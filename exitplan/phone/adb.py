@@ -23,7 +23,9 @@ import re
 import shutil
 import signal
 import subprocess
+import selectors
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,15 @@ from exitplan.disk.safeio import overwrite
 PROGRAM = "adb"
 DEFAULT_TIMEOUT = 20
 MAX_TIMEOUT = 600
+# The most one command may print. A phone with 100,000 apps prints about 8 MB of `pm list`;
+# past this the command is stopped and the check says so, instead of filling the memory.
+MAX_OUTPUT = 64 * 1024 * 1024
+# After adb itself has ended, how long its output is still read before a process it left
+# behind (holding the pipe open) is no longer waited for.
+AFTER_EXIT = 1.0
+# Variables that would send adb to another server or device, or change its keys: removed.
+SCRUBBED_PREFIXES = ("ADB_", "ANDROID_ADB_")
+SCRUBBED = frozenset({"ANDROID_SERIAL", "ANDROID_VENDOR_KEYS"})
 
 PACKAGE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+")
 APK_PATH = re.compile(r"/data/app/[A-Za-z0-9._~=+\-/]+\.apk")
@@ -160,8 +171,13 @@ class Adb:
         self.calls: list[tuple[str, ...]] = []
 
     def environment(self) -> dict[str, str]:
-        """The variables adb runs with: no preset serial, and its files in the private folder."""
-        env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+        """The variables adb runs with: no preset serial, server address or keys (every `ADB_*`
+        and `ANDROID_ADB_*` variable is left out), and its files in the private folder."""
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in SCRUBBED and not k.startswith(SCRUBBED_PREFIXES)
+        }
         if self.folder is not None:
             home = str(self.folder)
             env.update(
@@ -193,18 +209,68 @@ class Adb:
             raise PhoneError(
                 _("the adb program could not be started ({reason})").format(reason=exc.strerror)
             ) from None
-        try:
-            out, err = child.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(child.pid, signal.SIGKILL)
-            out, err = child.communicate()
-            raise _TimedOut(Output(command, -9, out, err), limit) from None
-        return Output(command, child.returncode, out, err)
+        return _collect(child, command, limit)
 
     def shell(self, serial: str, *words: str) -> Output:
         """`adb -s SERIAL shell WORDS`."""
         return self.run(["-s", serial, "shell", *words])
+
+
+def _collect(child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float) -> Output:
+    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
+
+    The pipes are read here, not with `communicate`, so that a process adb left behind holding
+    its output open (a server it started, a grandchild) cannot keep the check waiting past the
+    timeout; the child's whole process group is ended at the timeout or past the cap.
+    """
+    assert child.stdout is not None and child.stderr is not None
+    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
+    chunks = {out_fd: bytearray(), err_fd: bytearray()}
+    deadline = time.monotonic() + limit
+    ended_at: float | None = None
+    problem: str | None = None
+    with selectors.DefaultSelector() as selector:
+        for fd in chunks:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map():
+            now = time.monotonic()
+            if child.poll() is not None and ended_at is None:
+                ended_at = now
+            if now >= deadline:
+                problem = "timeout"
+                break
+            if ended_at is not None and now - ended_at >= AFTER_EXIT:
+                break
+            for key, _events in selector.select(timeout=min(0.2, deadline - now)):
+                fd = int(key.fd)
+                data = os.read(fd, 65536)
+                if not data:
+                    selector.unregister(fd)
+                    continue
+                chunks[fd] += data
+                if len(chunks[fd]) > MAX_OUTPUT:
+                    problem = "too much"
+                    break
+            if problem:
+                break
+    if problem or child.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, signal.SIGKILL)
+    child.stdout.close()
+    child.stderr.close()
+    code = child.wait()
+    out = bytes(chunks[out_fd][:MAX_OUTPUT])
+    err = bytes(chunks[err_fd][:MAX_OUTPUT])
+    if problem == "timeout":
+        raise _TimedOut(Output(command, -9, out, err), limit)
+    if problem == "too much":
+        raise PhoneError(
+            _(
+                "the phone printed more than {size} MB for 'adb {command}', far more than a phone "
+                "should, so the check stopped it. Nothing was written"
+            ).format(size=MAX_OUTPUT // (1024 * 1024), command=" ".join(command[2:] or command))
+        )
+    return Output(command, code, out, err)
 
 
 class _TimedOut(PhoneError):

@@ -23,12 +23,14 @@ from exitplan.phone.adb import (
 from exitplan.phone.parse import (
     Package,
     choose_device,
+    failed,
     parse_apk_paths,
     parse_devices,
     parse_names,
     parse_packages,
     parse_setting,
     parse_sha256,
+    read_packages,
 )
 
 # Apps from outside a store whose files are hashed on the phone, at most (each is two commands).
@@ -46,7 +48,12 @@ class Readings:
     system: set[str] = field(default_factory=set)
     device_policy: str = ""
     hashes: dict[str, str] = field(default_factory=dict)
+    certificates: dict[str, list[str]] = field(default_factory=dict)
     outputs: list[Output] = field(default_factory=list)
+    # What could not be read (a setting's name, "device_policy", "system packages"): the report
+    # says so instead of "nothing stood out".
+    unread: list[str] = field(default_factory=list)
+    unreadable_packages: int = 0
 
     def keep(self, output: Output) -> Output:
         """Remember a command's output (for the journal) and return it."""
@@ -72,10 +79,22 @@ def read_phone(adb: Adb, readings: Readings) -> Readings:
         readings.properties[name] = parse_setting(said.text)
     for table, name in SETTINGS:
         said = readings.keep(adb.shell(serial, "settings", "get", table, name))
-        readings.settings[name] = parse_setting(said.text)
+        if failed(said.code, said.text, one_line=True):
+            readings.unread.append(name)
+            readings.settings[name] = None
+        else:
+            readings.settings[name] = parse_setting(said.text)
     readings.packages = _packages(adb, readings)
-    readings.system = parse_names(readings.keep(adb.shell(serial, *SYSTEM_PACKAGES)).text)
-    readings.device_policy = readings.keep(adb.shell(serial, *DEVICE_POLICY)).text
+    system = readings.keep(adb.shell(serial, *SYSTEM_PACKAGES))
+    if failed(system.code, system.text) or parse_packages(system.text) is None:
+        readings.unread.append("system packages")
+    readings.system = parse_names(system.text)
+    policy = readings.keep(adb.shell(serial, *DEVICE_POLICY))
+    if failed(policy.code, policy.text[:4096]) or "Device Policy" not in policy.text[:4096]:
+        readings.unread.append("device_policy")
+        readings.device_policy = ""
+    else:
+        readings.device_policy = policy.text
     return readings
 
 
@@ -92,8 +111,9 @@ def hash_apps(adb: Adb, readings: Readings, names: list[str]) -> None:
 
 def _packages(adb: Adb, readings: Readings) -> list[Package]:
     for words in PACKAGE_LISTS:
-        listed = parse_packages(readings.keep(adb.shell(readings.serial, *words)).text)
+        listed, unreadable = read_packages(readings.keep(adb.shell(readings.serial, *words)).text)
         if listed is not None:
+            readings.unreadable_packages = unreadable
             return listed
     raise PhoneError(
         _(

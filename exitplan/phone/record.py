@@ -15,6 +15,9 @@ from exitplan.phone.analysis import Outcome
 from exitplan.phone.reading import Readings
 
 MAX_NOTES = 60
+# The journal keeps at most 20,000 characters a field; the findings are listed within this
+# budget and the rest counted (the phone's own lists are attached whole).
+TECH_BUDGET = 18_000
 RAW = {
     **dict.fromkeys(PACKAGE_LISTS, "pm-list-packages.txt"),
     SYSTEM_PACKAGES: "pm-list-packages-system.txt",
@@ -62,17 +65,25 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
         )
     elif outcome.list_problem:
         lines.append(outcome.list_problem)
+    if outcome.unread:
+        lines.append(_("Could not be read: {things}.").format(things=", ".join(outcome.unread)))
+    if outcome.unreadable_packages:
+        lines.append(
+            _("Lines of the app list that could not be read: {count}.").format(
+                count=outcome.unreadable_packages
+            )
+        )
     if signs:
-        lines += ["", _("What matched, and why:"), *(f"- {f.why}" for f in signs)]
+        lines += ["", _("What matched, and why:")]
+        lines += _within([f"- {f.why}" for f in signs], TECH_BUDGET // 2)
     if outcome.notes:
-        shown = outcome.notes[:MAX_NOTES]
-        lines += ["", _("Also worth a look:"), *(f"- {f.why}" for f in shown)]
-        if len(outcome.notes) > len(shown):
-            more = _("And {count} more (see the attached lists).")
-            lines.append("- " + more.format(count=len(outcome.notes) - len(shown)))
+        shown = [f"- {f.why}" for f in outcome.notes[:MAX_NOTES]]
+        lines += ["", _("Also worth a look:")]
+        lines += _within(shown, TECH_BUDGET // 4, len(outcome.notes) - len(shown))
     if outcome.hashed:
         lines += ["", _("SHA-256 of app files, computed on the phone:")]
-        lines += [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
+        hashed = [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
+        lines += _within(hashed, TECH_BUDGET // 8)
     lines += [
         "",
         _("Attached: the exact output of every command, each with its size and SHA-256."),
@@ -82,6 +93,21 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
     if local.date() <= today + timedelta(days=1):
         entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
     return entry
+
+
+def _within(lines: list[str], budget: int, more: int = 0) -> list[str]:
+    """As many lines as fit in `budget` characters, then one line counting the rest."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 1 > budget:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    rest = len(lines) - len(kept) + more
+    if rest:
+        kept.append("- " + _("And {count} more (see the attached lists).").format(count=rest))
+    return kept
 
 
 def files(readings: Readings) -> list[tuple[str, bytes]]:

@@ -47,7 +47,8 @@ PREFACE: tuple[Paragraph, ...] = (
     Paragraph(
         N_(
             "What it leaves behind: USB debugging switched on, and this computer's key remembered "
-            "by the phone until you remove it. adb also keeps its own key on this computer."
+            "by the phone until you remove it. On this computer, adb's key for the check is kept "
+            "in exitplan's private folder and erased at the end."
         )
     ),
     Paragraph(
@@ -75,6 +76,62 @@ JOURNAL_QUESTION = N_(
     "(yes or no)"
 )
 NOTHING_READ = N_("Nothing was read from the phone, and nothing was written.")
+# The most findings of each kind shown on the screen; the rest are counted (the journal record
+# keeps what fits, and the phone's own lists are attached whole).
+MAX_SIGNS_SHOWN = 30
+MAX_NOTES_SHOWN = 20
+UNREAD = {
+    "package_verifier_enable": N_("whether app scanning (Play Protect) is on"),
+    "verifier_verify_adb_installs": N_("whether apps installed from a computer are checked"),
+    "development_settings_enabled": N_("whether developer options are on"),
+    "adb_enabled": N_("whether USB debugging is on"),
+    "accessibility_enabled": N_("whether accessibility services are on"),
+    "enabled_accessibility_services": N_("which apps have accessibility powers"),
+    "enabled_notification_listeners": N_("which apps can read notifications"),
+    "system packages": N_("which apps came with the phone"),
+    "device_policy": N_("which apps are device administrators, and whether the phone is managed"),
+}
+
+
+def list_line(outcome: Outcome) -> str | None:
+    """Which list the apps were compared with, its date, and that newer apps may be missing."""
+    if outcome.list_problem or not outcome.list_apps:
+        return None
+    if outcome.list_taken:
+        text = _(
+            "The apps were compared with a list of {count} known stalkerware and monitoring apps "
+            "(stalkerware-indicators by Echap, CC BY 4.0), taken on {day}: apps newer than that "
+            "may be missing. About the list: exitplan phone-check --about"
+        )
+    else:
+        text = _(
+            "The apps were compared with a list of {count} known stalkerware and monitoring apps "
+            "(stalkerware-indicators by Echap, CC BY 4.0): newer apps may be missing. About the "
+            "list: exitplan phone-check --about"
+        )
+    return text.format(count=outcome.list_apps, day=outcome.list_taken)
+
+
+def unread_lines(outcome: Outcome) -> list[str]:
+    """What could not be read, so the check says nothing about it."""
+    lines = []
+    if outcome.unread:
+        things = "; ".join(_(UNREAD.get(name, name)) for name in outcome.unread)
+        lines.append(
+            _(
+                "The phone did not let the check read some things, so it says nothing about them: "
+                "{things}."
+            ).format(things=things)
+        )
+    if outcome.unreadable_packages:
+        lines.append(
+            ngettext(
+                "{count} line of the phone's list of apps could not be read and was left out.",
+                "{count} lines of the phone's list of apps could not be read and were left out.",
+                outcome.unreadable_packages,
+            ).format(count=outcome.unreadable_packages)
+        )
+    return lines
 
 
 def next_steps(*, android: bool = True) -> tuple[Paragraph, ...]:
@@ -152,22 +209,35 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
     signs = [f for f in outcome.findings if f.sign]
     if outcome.list_problem:
         lines += [BLANK, Paragraph(outcome.list_problem)]
+    compared = list_line(outcome)
+    if compared:
+        lines += [BLANK, Paragraph(compared)]
+    unread = unread_lines(outcome)
+    if unread:
+        lines += [BLANK, *(Paragraph(line) for line in unread)]
     lines.append(BLANK)
     if signs:
         lines.append(Paragraph(N_("Things to talk over with an advocate"), style="bold"))
-        lines += [Paragraph(f.why, bullet) for f in signs]
+        lines += [Paragraph(f.why, bullet) for f in signs[:MAX_SIGNS_SHOWN]]
+        if len(signs) > MAX_SIGNS_SHOWN:
+            more = _("And {count} more like these (kept in the journal record, if you keep one).")
+            lines.append(Paragraph(more.format(count=len(signs) - MAX_SIGNS_SHOWN), bullet))
         lines += [BLANK, *next_steps()]
     else:
-        lines.append(
-            Paragraph(
-                N_(
-                    "Nothing from the list of known monitoring apps was found, and no setting "
-                    "stood out."
-                )
-                if outcome.list_problem is None
-                else N_("No setting or app power stood out.")
+        if outcome.list_problem is None and not outcome.unread:
+            nothing = N_(
+                "Nothing from the list of known monitoring apps was found, and no setting stood out."
             )
-        )
+        elif outcome.list_problem is None:
+            nothing = N_(
+                "Nothing from the list of known monitoring apps was found, and nothing stood out "
+                "in what could be read."
+            )
+        elif not outcome.unread:
+            nothing = N_("No setting or app power stood out.")
+        else:
+            nothing = N_("Nothing stood out in what could be read.")
+        lines.append(Paragraph(nothing))
         lines.append(
             Paragraph(
                 N_(
@@ -179,5 +249,14 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
         )
     if outcome.notes:
         lines += [BLANK, Paragraph(N_("Also worth a look (usual on many phones)"), style="bold")]
-        lines += [Paragraph(f.why, bullet) for f in outcome.notes]
+        lines += [Paragraph(f.why, bullet) for f in outcome.notes[:MAX_NOTES_SHOWN]]
+        if len(outcome.notes) > MAX_NOTES_SHOWN:
+            rest = outcome.notes[MAX_NOTES_SHOWN:]
+            more = ngettext(
+                "And {count} more app or power worth a look, not shown here: {names}.",
+                "And {count} more apps or powers worth a look, not shown here: {names}.",
+                len(rest),
+            )
+            names = ", ".join(f.subject for f in rest[:5]) + (", …" if len(rest) > 5 else "")
+            lines.append(Paragraph(more.format(count=len(rest), names=names), bullet))
     return lines
