@@ -65,6 +65,11 @@ class Standin:
         assert (PHONES / f"{name}.toml").is_file()
         self.monkeypatch.setenv("STANDIN_ADB_PHONE", name)
 
+    def phone_file(self, path: Path) -> None:
+        """Replay a phone recording a test wrote (a TOML file in the stand-in's format)."""
+        assert path.is_file() and path.suffix == ".toml"
+        self.monkeypatch.setenv("STANDIN_ADB_PHONE", str(path))
+
     def calls(self) -> list[list[str]]:
         """Every call made so far, in order."""
         if not self.log.exists():
@@ -75,7 +80,14 @@ class Standin:
         """What a child process needs to find the stand-in."""
         import os
 
-        names = ("PATH", "STANDIN_ADB_PHONE", "STANDIN_ADB_LOG", "STANDIN_ADB_SERVER")
+        names = (
+            "PATH",
+            "STANDIN_ADB_PHONE",
+            "STANDIN_ADB_LOG",
+            "STANDIN_ADB_SERVER",
+            "STANDIN_ADB_ENV_LOG",
+            "STANDIN_ADB_ORPHAN",
+        )
         return {name: os.environ[name] for name in names if name in os.environ}
 
 

@@ -2,15 +2,19 @@
 
 Tests put a small `adb` script on the PATH that runs this file. It reads:
 
-- STANDIN_ADB_PHONE: the recorded phone, `tests/data/phones/NAME.toml` (a file may start from
-  another with `base = "clean"` and add lines with `[append]`);
+- STANDIN_ADB_PHONE: the recorded phone, `tests/data/phones/NAME.toml`, or the path of a TOML
+  file a test wrote (a file may start from another with `base = "clean"` and add lines with
+  `[append]`);
 - STANDIN_ADB_LOG: a file to which every call's arguments are appended, one JSON list a line;
+- STANDIN_ADB_ENV_LOG: a file to which the names of the variables each call saw that could
+  steer adb (ADB_*, ANDROID_*) are appended, one JSON list a line;
 - STANDIN_ADB_SERVER: a file standing for a running adb server (start-server creates it and says
   it started one; kill-server removes it). Like the real adb, a server it starts writes a key
   pair to `$HOME/.android/` and a log to `$TMPDIR/adb.UID.log`.
 
 A command the recording does not hold prints an error and exits 1, as adb does for an unknown one.
-A recorded output of exactly "HANG" never answers.
+A recorded output of exactly "HANG" never answers; "ORPHAN" first starts a process in a session
+of its own that holds the output open (its id written to STANDIN_ADB_ORPHAN), then never answers.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ PHONES = Path(__file__).resolve().parent / "data" / "phones"
 
 
 def recording(name: str) -> dict[str, str]:
-    data = tomllib.loads((PHONES / f"{name}.toml").read_text(encoding="utf-8"))
+    path = Path(name) if name.endswith(".toml") else PHONES / f"{name}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     outputs = recording(data["base"]) if "base" in data else {}
     outputs.update(data.get("outputs", {}))
     for key, extra in data.get("append", {}).items():
@@ -39,6 +44,11 @@ def main(args: list[str]) -> int:
     if log:
         with open(log, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(args) + "\n")
+    env_log = os.environ.get("STANDIN_ADB_ENV_LOG")
+    if env_log:
+        steering = sorted(k for k in os.environ if k.startswith(("ADB_", "ANDROID_")))
+        with open(env_log, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(steering) + "\n")
     server = Path(os.environ.get("STANDIN_ADB_SERVER", "/nonexistent/standin-adb-server"))
     if args == ["start-server"]:
         if not server.exists():
@@ -60,6 +70,12 @@ def main(args: list[str]) -> int:
     if key not in outputs:
         sys.stderr.write(f"adb: unknown command {' '.join(args)}\n")
         return 1
+    if outputs[key] == "ORPHAN":
+        import subprocess
+
+        orphan = subprocess.Popen(["sleep", "600"], start_new_session=True)
+        Path(os.environ["STANDIN_ADB_ORPHAN"]).write_text(str(orphan.pid), encoding="utf-8")
+        time.sleep(3600)
     if outputs[key] == "HANG":
         time.sleep(3600)
     sys.stdout.write(outputs[key])

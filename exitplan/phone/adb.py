@@ -266,11 +266,16 @@ def _collect(child: subprocess.Popen[bytes], command: tuple[str, ...], limit: fl
     if problem == "too much":
         raise PhoneError(
             _(
-                "the phone printed more than {size} MB for 'adb {command}', far more than a phone "
+                "the phone printed more than {size} for 'adb {command}', far more than a phone "
                 "should, so the check stopped it. Nothing was written"
-            ).format(size=MAX_OUTPUT // (1024 * 1024), command=" ".join(command[2:] or command))
+            ).format(size=_size(MAX_OUTPUT), command=" ".join(command[2:] or command))
         )
     return Output(command, code, out, err)
+
+
+def _size(limit: int) -> str:
+    mib = 1024 * 1024
+    return f"{limit // mib} MB" if limit >= mib else f"{limit // 1024} kB"
 
 
 class _TimedOut(PhoneError):

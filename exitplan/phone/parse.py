@@ -118,9 +118,7 @@ class Package:
 # Any name pm lists ("android" has no dot); names sent back to the phone must match adb.PACKAGE.
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")
 # A user id is at most ten digits (Android's are below 2**31); a longer one is not read as one.
-_PACKAGE_LINE = re.compile(
-    r"^package:(\S+)(?:\s+installer=(\S*))?(?:\s+uid:(\d{1,10}))?\s*$"
-)
+_PACKAGE_LINE = re.compile(r"^package:(\S+)(?:\s+installer=(\S*))?(?:\s+uid:(\d{1,10}))?\s*$")
 
 
 def parse_packages(text: str) -> list[Package] | None:

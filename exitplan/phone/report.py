@@ -253,8 +253,8 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
         if len(outcome.notes) > MAX_NOTES_SHOWN:
             rest = outcome.notes[MAX_NOTES_SHOWN:]
             more = ngettext(
-                "And {count} more app or power worth a look, not shown here: {names}.",
-                "And {count} more apps or powers worth a look, not shown here: {names}.",
+                "And {count} more app or power worth a look, not shown here ({names}).",
+                "And {count} more apps or powers worth a look, not shown here ({names}).",
                 len(rest),
             )
             names = ", ".join(f.subject for f in rest[:5]) + (", …" if len(rest) > 5 else "")
