@@ -67,7 +67,8 @@ class Standin:
 
     def phone_file(self, path: Path) -> None:
         """Replay a phone recording a test wrote (a TOML file in the stand-in's format)."""
-        assert path.is_file() and path.suffix == ".toml"
+        assert path.is_file()
+        assert path.suffix == ".toml"
         self.monkeypatch.setenv("STANDIN_ADB_PHONE", str(path))
 
     def calls(self) -> list[list[str]]:

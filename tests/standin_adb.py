@@ -73,7 +73,7 @@ def main(args: list[str]) -> int:
     if outputs[key] == "ORPHAN":
         import subprocess
 
-        orphan = subprocess.Popen(["sleep", "600"], start_new_session=True)
+        orphan = subprocess.Popen(["/bin/sleep", "600"], start_new_session=True)
         Path(os.environ["STANDIN_ADB_ORPHAN"]).write_text(str(orphan.pid), encoding="utf-8")
         time.sleep(3600)
     if outputs[key] == "HANG":

@@ -20,10 +20,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import selectors
 import shutil
 import signal
 import subprocess
-import selectors
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -223,7 +223,8 @@ def _collect(child: subprocess.Popen[bytes], command: tuple[str, ...], limit: fl
     its output open (a server it started, a grandchild) cannot keep the check waiting past the
     timeout; the child's whole process group is ended at the timeout or past the cap.
     """
-    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout is not None
+    assert child.stderr is not None
     out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
     chunks = {out_fd: bytearray(), err_fd: bytearray()}
     deadline = time.monotonic() + limit

@@ -23,8 +23,9 @@ def check_android(
     The adb server is stopped at the end if this check started it, whatever happens; a
     PhoneError (no phone, not allowed, two phones, no answer) comes back before anything is
     written anywhere. The phone is found first; only then is the person asked whether developer
-    options were on before today (`ask_developer`, which returns yes, no or unsure). A server this check starts keeps its key and log in a private folder made
-    in `folder_in` (the data folder) or the system's temporary folder, erased at the end.
+    options were on before today (`ask_developer`, which returns yes, no or unsure). A server
+    this check starts keeps its key and log in a private folder made in `folder_in` (the data
+    folder) or the system's temporary folder, erased at the end.
     """
     with private_folder(folder_in) as folder:
         adb = Adb(program, timeout, folder)

@@ -226,7 +226,8 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
     else:
         if outcome.list_problem is None and not outcome.unread:
             nothing = N_(
-                "Nothing from the list of known monitoring apps was found, and no setting stood out."
+                "Nothing from the list of known monitoring apps was found, and no setting "
+                "stood out."
             )
         elif outcome.list_problem is None:
             nothing = N_(

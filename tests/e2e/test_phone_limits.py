@@ -6,6 +6,7 @@ through the real CLI, against the stand-in adb.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -199,10 +200,8 @@ def test_a_held_pipe_does_not_outlast_the_timeout(
         assert "Error: the phone did not answer within 1 second." in result.stderr
     finally:
         if orphan.exists():  # the holder this test started, ended by its own id
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(int(orphan.read_text()), signal.SIGKILL)
-            except ProcessLookupError:
-                pass
     assert orphan.exists()
 
 

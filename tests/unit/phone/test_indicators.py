@@ -116,8 +116,10 @@ def test_the_script_converts_a_local_clone_at_a_commit(tmp_path: Path) -> None:
     out = tmp_path / "out"
     script = REPO / "scripts" / "fetch-indicators"
     done = subprocess.run(
-        [sys.executable, str(script), commit, "--git", str(clone), "--taken", "2026-12-05"]
-        + ["--output", str(out)],
+        [
+            *(sys.executable, str(script), commit, "--git", str(clone)),
+            *("--taken", "2026-12-05", "--output", str(out)),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -132,4 +134,4 @@ def test_the_script_converts_a_local_clone_at_a_commit(tmp_path: Path) -> None:
 
     same = convert_list(tmp_path / "same")
     assert (out / indicators.DATA_FILE).read_bytes() == (same / indicators.DATA_FILE).read_bytes()
-    assert COMMIT != commit
+    assert commit != COMMIT
