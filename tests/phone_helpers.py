@@ -154,3 +154,76 @@ def recorded(phone: str, command: str) -> bytes:
 def sha256(data: bytes) -> str:
     """Hex SHA-256."""
     return hashlib.sha256(data).hexdigest()
+
+
+def make_certificate(name: str = "Invented Signer") -> tuple[object, bytes]:
+    """A new EC key and a self-signed certificate (DER) for an invented app signer."""
+    from datetime import UTC, datetime, timedelta
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import Encoding
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(start + timedelta(days=3650))
+        .sign(key, hashes.SHA256())
+    )
+    return key, certificate.public_bytes(Encoding.DER)
+
+
+def make_apk(path: Path, scheme: str = "v2", name: str = "Invented Signer") -> str:
+    """Write an app file signed, in the layout Android documents, with a new certificate: a v1
+    PKCS#7 file in META-INF, or an APK Signing Block (v2); return the certificate's SHA-1."""
+    import io
+    import struct
+    import zipfile
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.serialization import Encoding, pkcs7
+
+    key, der = make_certificate(name)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as apk:
+        apk.writestr("AndroidManifest.xml", b"\x03\x00\x08\x00invented")
+        apk.writestr("classes.dex", b"dex\n035\x00invented")
+        if scheme == "v1":
+            certificate = x509.load_der_x509_certificate(der)
+            signed = (
+                pkcs7.PKCS7SignatureBuilder()
+                .set_data(b"Signature-Version: 1.0\r\n")
+                .add_signer(certificate, key, hashes.SHA256())  # type: ignore[arg-type]
+                .sign(Encoding.DER, [pkcs7.PKCS7Options.DetachedSignature])
+            )
+            apk.writestr("META-INF/CERT.SF", b"Signature-Version: 1.0\r\n")
+            apk.writestr("META-INF/CERT.EC", signed)
+    data = buffer.getvalue()
+    if scheme == "v2":
+
+        def prefixed(body: bytes) -> bytes:
+            return struct.pack("<I", len(body)) + body
+
+        signed_data = prefixed(b"") + prefixed(prefixed(der)) + prefixed(b"")
+        signer = prefixed(signed_data) + prefixed(b"") + prefixed(b"public key")
+        value = prefixed(prefixed(signer))
+        pair = struct.pack("<QI", len(value) + 4, 0x7109871A) + value
+        size = len(pair) + 8 + 16
+        block = struct.pack("<Q", size) + pair + struct.pack("<Q", size) + b"APK Sig Block 42"
+        end = data.rfind(b"PK\x05\x06")
+        (start,) = struct.unpack_from("<I", data, end + 16)
+        eocd = bytearray(data[end:])
+        struct.pack_into("<I", eocd, 16, start + len(block))
+        data = data[:start] + block + data[start:end] + bytes(eocd)
+    path.write_bytes(data)
+    return hashlib.sha1(der, usedforsecurity=False).hexdigest()

@@ -12,7 +12,9 @@ Tests put a small `adb` script on the PATH that runs this file. It reads:
   it started one; kill-server removes it). Like the real adb, a server it starts writes a key
   pair to `$HOME/.android/` and a log to `$TMPDIR/adb.UID.log`.
 
-A command the recording does not hold prints an error and exits 1, as adb does for an unknown one.
+`adb -s SERIAL pull REMOTE LOCAL` replays the recording's "pull REMOTE", whose value names a
+file (`FILE:/path/of/an.apk`): it is copied to LOCAL and adb's summary line printed. A command
+the recording does not hold prints an error and exits 1, as adb does for an unknown one.
 A recorded output of exactly "HANG" never answers; "ORPHAN" first starts a process in a session
 of its own that holds the output open (its id written to STANDIN_ADB_ORPHAN), then never answers.
 """
@@ -66,6 +68,17 @@ def main(args: list[str]) -> int:
         server.unlink(missing_ok=True)
         return 0
     outputs = recording(os.environ["STANDIN_ADB_PHONE"])
+    if args[:1] == ["-s"] and args[2:3] == ["pull"] and len(args) == 5:
+        source = outputs.get(f"pull {args[3]}", "")
+        if not source.startswith("FILE:"):
+            sys.stderr.write(f"adb: error: failed to stat remote object '{args[3]}'\n")
+            return 1
+        body = Path(source.removeprefix("FILE:")).read_bytes()
+        Path(args[4]).write_bytes(body)
+        sys.stdout.write(
+            f"{args[3]}: 1 file pulled, 0 skipped. 31.4 MB/s ({len(body)} bytes in 0.001s)\n"
+        )
+        return 0
     key = " ".join(args[3:]) if args[:1] == ["-s"] and args[2:3] == ["shell"] else " ".join(args)
     if key not in outputs:
         sys.stderr.write(f"adb: unknown command {' '.join(args)}\n")

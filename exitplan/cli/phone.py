@@ -49,6 +49,13 @@ def phone_check(
     iphone: Annotated[
         bool, typer.Option("--iphone", help=N_("A guided check of an iPhone's own settings."))
     ] = False,
+    about: Annotated[
+        bool,
+        typer.Option(
+            "--about",
+            help=N_("Where the list of known stalkerware comes from, its date and its licence."),
+        ),
+    ] = False,
     timeout: Annotated[
         int,
         typer.Option(
@@ -61,6 +68,12 @@ def phone_check(
     ] = 20,
 ) -> None:
     env = env_of(ctx)
+    if about:
+        from exitplan.phone import indicators, report
+
+        loaded = indicators.load()
+        show(report.about_list(indicators.about(), loaded.problem), env)
+        return
     if iphone:
         iphone_check(env)
     else:

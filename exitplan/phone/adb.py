@@ -52,6 +52,9 @@ APK_PATH = re.compile(r"/data/app/[A-Za-z0-9._~=+\-/]+\.apk")
 # A USB serial: letters, digits, dots, dashes and underscores. A network device ("host:port",
 # wireless debugging's mDNS names) has a colon or spaces and is never read.
 SERIAL = re.compile(r"[A-Za-z0-9._\-]{1,64}")
+# Where `adb pull` may copy an app file: a numbered file in a check's private folder (`.adb-*`,
+# made by `private_folder`); `Adb.run` also requires it to be in this run's own folder.
+PULLED = re.compile(r"/(?:[A-Za-z0-9._\-]+/)*\.adb-[A-Za-z0-9_]+/app-\d{1,3}\.apk")
 
 PROPERTIES = (
     "ro.product.manufacturer",
@@ -98,6 +101,14 @@ def is_read_only(args: Sequence[str]) -> bool:
     command = tuple(args)
     if command in _LOCAL:
         return True
+    if len(command) == 5 and command[0] == "-s" and command[2] == "pull":
+        # Copies an app file from the phone to this computer; changes nothing on the phone.
+        return (
+            SERIAL.fullmatch(command[1]) is not None
+            and APK_PATH.fullmatch(command[3]) is not None
+            and PULLED.fullmatch(command[4]) is not None
+            and ".." not in command[3] + command[4]
+        )
     if len(command) < 4 or command[0] != "-s" or command[2] != "shell":
         return False
     shell = command[3:] if SERIAL.fullmatch(command[1]) else ()
@@ -105,9 +116,11 @@ def is_read_only(args: Sequence[str]) -> bool:
         return True
     if len(shell) == 3 and shell[:2] == ("pm", "path"):
         return PACKAGE.fullmatch(shell[2]) is not None
-    if len(shell) == 2 and shell[0] == "sha256sum":
-        return APK_PATH.fullmatch(shell[1]) is not None and ".." not in shell[1]
-    return False
+    # `sha256sum PATH` and `stat -c %s PATH`: one app file, read.
+    file_reads = (len(shell) == 2 and shell[0] == "sha256sum") or (
+        len(shell) == 4 and shell[:3] == ("stat", "-c", "%s")
+    )
+    return file_reads and APK_PATH.fullmatch(shell[-1]) is not None and ".." not in shell[-1]
 
 
 class PhoneError(ExitplanError):
@@ -194,6 +207,11 @@ class Adb:
         if not is_read_only(command):
             shown = " ".join(command)
             raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
+        if command[2:3] == ("pull",) and (
+            self.folder is None or Path(command[4]).parent != self.folder
+        ):
+            shown = " ".join(command)
+            raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
         self.calls.append(command)
         limit = self.timeout if timeout is None else timeout
         try:
@@ -210,6 +228,18 @@ class Adb:
                 _("the adb program could not be started ({reason})").format(reason=exc.strerror)
             ) from None
         return _collect(child, command, limit)
+
+    def pull(self, serial: str, path: str, number: int) -> Path | None:
+        """Copy one app file from the phone into the private folder; its local path, or None
+        when adb did not copy it. The caller erases it (`erase_file`)."""
+        if self.folder is None:
+            return None
+        local = self.folder / f"app-{number}.apk"
+        said = self.run(["-s", serial, "pull", path, str(local)])
+        if said.code != 0 or local.is_symlink() or not local.is_file():
+            erase_file(local)
+            return None
+        return local
 
     def shell(self, serial: str, *words: str) -> Output:
         """`adb -s SERIAL shell WORDS`."""
@@ -316,6 +346,15 @@ def private_folder(parent: Path | None) -> Iterator[Path]:
         yield folder
     finally:
         _erase(folder)
+
+
+def erase_file(path: Path) -> None:
+    """Overwrite a copied file with zeros and delete it (a link is only removed)."""
+    with contextlib.suppress(OSError):
+        if not path.is_symlink() and path.is_file():
+            overwrite(path)
+    with contextlib.suppress(OSError):
+        path.unlink()
 
 
 def _erase(folder: Path) -> None:

@@ -74,6 +74,7 @@ class Outcome:
     list_apps: int = 0
     developer_before: str = "unsure"
     hashed: dict[str, str] = field(default_factory=dict)
+    certificates: dict[str, tuple[str, ...]] = field(default_factory=dict)
     list_taken: str | None = None
     unread: tuple[str, ...] = ()
     unreadable_packages: int = 0
@@ -193,6 +194,7 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
         list_apps=indicators.apps if indicators else 0,
         developer_before=developer_before,
         hashed=dict(readings.hashes),
+        certificates={k: tuple(v) for k, v in readings.certificates.items()},
         list_taken=indicators.taken if indicators else None,
         unread=tuple(readings.unread),
         unreadable_packages=readings.unreadable_packages,

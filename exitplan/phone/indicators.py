@@ -267,6 +267,41 @@ def load(folder: Path | None = None) -> Loaded:
         return Loaded(None, DAMAGED)
 
 
+@dataclass(frozen=True)
+class About:
+    """Where the shipped list came from, for `phone-check --about`."""
+
+    source: str
+    commit: str
+    commit_date: str | None
+    taken: str | None
+    licence: str
+    licence_url: str
+    attribution: str
+    apps: int
+
+
+def about(folder: Path | None = None) -> About | None:
+    """The shipped list's provenance, when the list is there and matches it."""
+    folder = folder or data_folder()
+    loaded = load(folder)
+    if loaded.indicators is None:
+        return None
+    record = json.loads(_read(folder / PROVENANCE_FILE))
+    return About(
+        source=str(record.get("source", SOURCE)),
+        commit=loaded.indicators.commit,
+        commit_date=record.get("commit_date")
+        if isinstance(record.get("commit_date"), str)
+        else None,
+        taken=loaded.indicators.taken,
+        licence=str(record.get("licence", LICENCE)),
+        licence_url=str(record.get("licence_url", LICENCE_URL)),
+        attribution=str(record.get("attribution", ATTRIBUTION)),
+        apps=loaded.indicators.apps,
+    )
+
+
 def _read(path: Path) -> bytes:
     with path.open("rb") as handle:
         body = handle.read(MAX_BYTES + 1)

@@ -19,7 +19,9 @@ from exitplan.phone.adb import (
     Adb,
     Output,
     PhoneError,
+    erase_file,
 )
+from exitplan.phone.apk import MAX_APK, NotAnApk, certificate_fingerprints
 from exitplan.phone.parse import (
     Package,
     choose_device,
@@ -33,8 +35,10 @@ from exitplan.phone.parse import (
     read_packages,
 )
 
-# Apps from outside a store whose files are hashed on the phone, at most (each is two commands).
+# Apps from outside a store whose files are hashed on the phone and copied to read their
+# signing certificate, at most (each is four commands).
 MAX_HASHED = 10
+CERTIFICATE_OF = "certificate of "  # an unread item: the signing certificate of an app
 
 
 @dataclass
@@ -99,14 +103,30 @@ def read_phone(adb: Adb, readings: Readings) -> Readings:
 
 
 def hash_apps(adb: Adb, readings: Readings, names: list[str]) -> None:
-    """The SHA-256 of each named app's main file, computed on the phone (at most MAX_HASHED)."""
-    for name in [n for n in names if PACKAGE.fullmatch(n)][:MAX_HASHED]:
-        paths = parse_apk_paths(readings.keep(adb.shell(readings.serial, "pm", "path", name)).text)
-        if paths:
-            said = readings.keep(adb.shell(readings.serial, "sha256sum", paths[0]))
-            digest = parse_sha256(said.text)
-            if digest:
-                readings.hashes[name] = digest
+    """For each named app (at most MAX_HASHED): the SHA-256 of its main file, computed on the
+    phone, and the fingerprints of its signing certificate, read from a copy pulled into the
+    private folder (at most MAX_APK bytes) and erased at once, whatever happens."""
+    serial = readings.serial
+    for number, name in enumerate([n for n in names if PACKAGE.fullmatch(n)][:MAX_HASHED]):
+        paths = parse_apk_paths(readings.keep(adb.shell(serial, "pm", "path", name)).text)
+        if not paths:
+            continue
+        said = readings.keep(adb.shell(serial, "sha256sum", paths[0]))
+        digest = parse_sha256(said.text)
+        if digest:
+            readings.hashes[name] = digest
+        size = parse_setting(readings.keep(adb.shell(serial, "stat", "-c", "%s", paths[0])).text)
+        if size is None or not size.isdigit() or len(size) > 12 or int(size) > MAX_APK:
+            continue
+        local = adb.pull(serial, paths[0], number)
+        if local is None:
+            continue
+        try:
+            readings.certificates[name] = certificate_fingerprints(local)
+        except (NotAnApk, OSError):
+            readings.unread.append(CERTIFICATE_OF + name)
+        finally:
+            erase_file(local)
 
 
 def _packages(adb: Adb, readings: Readings) -> list[Package]:

@@ -84,6 +84,13 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
         lines += ["", _("SHA-256 of app files, computed on the phone:")]
         hashed = [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
         lines += _within(hashed, TECH_BUDGET // 8)
+    if outcome.certificates:
+        lines += ["", _("SHA-1 of signing certificates, read from copies erased after:")]
+        signed = [
+            f"- {name}: {', '.join(prints) or '-'}"
+            for name, prints in sorted(outcome.certificates.items())
+        ]
+        lines += _within(signed, TECH_BUDGET // 8)
     lines += [
         "",
         _("Attached: the exact output of every command, each with its size and SHA-256."),

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.phone.analysis import Outcome
+from exitplan.phone.indicators import MISSING, About
+from exitplan.phone.reading import CERTIFICATE_OF
 
 
 class Paragraph(NamedTuple):
@@ -93,6 +95,39 @@ UNREAD = {
 }
 
 
+def about_list(about: About | None, problem: str | None) -> list[Paragraph]:
+    """`phone-check --about`: the list, where it came from, its date, its licence and limits."""
+    lines = [Paragraph(N_("The list of known stalkerware"), style="bold")]
+    if about is None:
+        return [*lines, Paragraph(problem or MISSING)]
+    when = _("taken on {day}").format(day=about.taken) if about.taken else _("date not recorded")
+    lines += [
+        Paragraph(
+            _(
+                "{count} apps from stalkerware-indicators by Echap ({source}), commit {commit}, "
+                "{when}. Apps newer than that may be missing, and such apps change their names: "
+                "finding nothing does not mean the phone is safe."
+            ).format(count=about.apps, source=about.source, commit=about.commit, when=when)
+        ),
+        BLANK,
+        Paragraph(
+            _("Licence: {licence} ({url}). Attribution, as the licence asks:").format(
+                licence=about.licence, url=about.licence_url
+            )
+        ),
+        Paragraph(about.attribution),
+        BLANK,
+        Paragraph(
+            N_(
+                "exitplan compares each app's package name, the fingerprint of its signing "
+                "certificate (for apps from outside a store) and the SHA-256 of its file with the "
+                "list, and an iPhone's app identifiers with the list's iPhone entries."
+            )
+        ),
+    ]
+    return lines
+
+
 def list_line(outcome: Outcome) -> str | None:
     """Which list the apps were compared with, its date, and that newer apps may be missing."""
     if outcome.list_problem or not outcome.list_apps:
@@ -112,11 +147,18 @@ def list_line(outcome: Outcome) -> str | None:
     return text.format(count=outcome.list_apps, day=outcome.list_taken)
 
 
+def _unread_words(name: str) -> str:
+    if name.startswith(CERTIFICATE_OF):
+        app = name.removeprefix(CERTIFICATE_OF)
+        return _("the signing certificate of {app}").format(app=app)
+    return _(UNREAD.get(name, name))
+
+
 def unread_lines(outcome: Outcome) -> list[str]:
     """What could not be read, so the check says nothing about it."""
     lines = []
     if outcome.unread:
-        things = "; ".join(_(UNREAD.get(name, name)) for name in outcome.unread)
+        things = "; ".join(_unread_words(name) for name in outcome.unread)
         lines.append(
             _(
                 "The phone did not let the check read some things, so it says nothing about them: "

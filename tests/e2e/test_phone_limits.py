@@ -241,3 +241,59 @@ def test_a_hundred_thousand_apps_are_summarised_and_recordable(
     entry = json.loads(ok(run("log", "show", "1", "--json")).stdout)
     assert len(entry["fields"]["tech"]) <= 20_000
     assert "more (see the attached lists)" in entry["fields"]["tech"]
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("scheme", ["v1", "v2"])
+def test_a_known_signing_certificate_names_the_app(
+    run: Run,
+    plan_home: Path,
+    standin: Standin,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    scheme: str,
+) -> None:
+    """An app from outside a store under an unknown name, signed with a certificate the list
+    names, is pulled into the private folder, named as the listed app, and the copy erased; only
+    read-only commands run."""
+    from phone_helpers import LIST, make_apk
+
+    app = tmp_path / "renamed.apk"
+    fingerprint = make_apk(app, scheme)
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("ioc.yaml", "watchware.yaml", "samples.csv"):
+        (source / name).write_bytes((LIST / name).read_bytes())
+    with (source / "ioc.yaml").open("a", encoding="utf-8") as ioc:
+        ioc.write(
+            "\n- name: CalmSpy\n  names:\n  - QuietHelper\n  type: stalkerware\n"
+            f"  packages:\n  - org.example.calmspy\n  certificates:\n  - {fingerprint.upper()}\n"
+        )
+    folder = convert_list(tmp_path / "list", source)
+    monkeypatch.setattr(indicators, "data_folder", lambda: folder)
+    remote = "/data/app/~~cmVuYW1lZA==/net.example.notes-Zm9vYmFy/base.apk"
+    standin.phone_file(
+        _phone(
+            tmp_path,
+            f'base = "clean"\n[outputs]\n"pm path net.example.notes" = "package:{remote}\\n"\n'
+            f'"sha256sum {remote}" = "{"ab" * 32}  {remote}\\n"\n'
+            f'"stat -c %s {remote}" = "{app.stat().st_size}\\n"\n'
+            f'"pull {remote}" = "FILE:{app}"\n'
+            '[append]\n"pm list packages -U -u -i" = '
+            '"package:net.example.notes  installer=com.android.shell uid:10400\\n"\n',
+        )
+    )
+    result = ok(run("phone-check", input=READ_AND_KEEP))
+    flat = " ".join(result.stdout.split())
+    assert "net.example.notes is signed with the same certificate as CalmSpy" in flat
+    assert "It is also sold as QuietHelper." in flat
+    calls = standin.calls()
+    assert_read_only(calls)
+    pulls = [call for call in calls if call[2:3] == ["pull"]]
+    assert len(pulls) == 1
+    assert pulls[0][3] == remote
+    assert not Path(pulls[0][4]).exists()
+    assert not Path(pulls[0][4]).parent.exists()
+    assert not list(tmp_path.rglob("app-*.apk"))
+    entry = json.loads(ok(run("log", "show", "1", "--json")).stdout)
+    assert f"net.example.notes: {fingerprint}" in entry["fields"]["tech"]
