@@ -122,6 +122,97 @@ def assert_read_only(calls: list[list[str]]) -> None:
         assert kills[0] == len(calls) - 1
 
 
+IDEVICE_STANDIN = TESTS / "standin_idevice.py"
+IPHONES = TESTS / "data" / "iphones"
+# Words of libimobiledevice commands that change an iPhone (install, remove, restore, ...).
+IDEVICE_CHANGING = frozenset(
+    {
+        "-i",
+        "--install",
+        "-U",
+        "--uninstall",
+        "-g",
+        "--upgrade",
+        "-a",
+        "--archive",
+        "-r",
+        "--restore",
+        "-R",
+        "--remove-archive",
+        "install",
+        "remove",
+        "remove-all",
+        "copy",
+        "-n",
+        "--network",
+    }
+)
+
+
+@dataclass
+class IdeviceStandin:
+    """The stand-in libimobiledevice programs: their call log and the stand-in pairing record."""
+
+    log: Path
+    paired: Path
+    monkeypatch: pytest.MonkeyPatch
+
+    def phone(self, name: str) -> None:
+        """Replay this recorded iPhone (tests/data/iphones/NAME.toml)."""
+        assert (IPHONES / f"{name}.toml").is_file()
+        self.monkeypatch.setenv("STANDIN_IDEVICE_PHONE", name)
+
+    def calls(self) -> list[list[str]]:
+        """Every call made so far, in order (the program's name first)."""
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines()]
+
+
+def make_idevice_standin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> IdeviceStandin:
+    """Put the five stand-in programs first on the PATH."""
+    import os
+
+    folder = tmp_path / "standin-idevice-bin"
+    folder.mkdir()
+    for program in (
+        "idevice_id",
+        "idevicepair",
+        "ideviceinfo",
+        "ideviceinstaller",
+        "ideviceprovision",
+    ):
+        script = folder / program
+        script.write_text(
+            f'#!/bin/sh\nexec "{sys.executable}" "{IDEVICE_STANDIN}" {program} "$@"\n'
+        )
+        script.chmod(0o755)
+    log, paired = tmp_path / "idevice-calls.jsonl", tmp_path / "pairing-record"
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setenv("STANDIN_IDEVICE_LOG", str(log))
+    monkeypatch.setenv("STANDIN_IDEVICE_PAIRED", str(paired))
+    return IdeviceStandin(log, paired, monkeypatch)
+
+
+def assert_iphone_read_only(calls: list[list[str]]) -> None:
+    """Every call is a reading command or a pairing; none holds a changing word; `pair` comes
+    only after `validate` said this computer was not paired, and `unpair` only after `pair`."""
+    from exitplan.phone.iphone import is_pairing, is_reading
+
+    assert calls, "the stand-ins were never called"
+    validated = paired = False
+    for program, *args in calls:
+        assert is_reading(program, args) or is_pairing(program, args), (program, args)
+        assert not IDEVICE_CHANGING & set(args), (program, args)
+        if args[-1:] == ["validate"]:
+            validated = True
+        if args[-1:] == ["pair"]:
+            assert validated
+            paired = True
+        if args[-1:] == ["unpair"]:
+            assert paired
+
+
 def convert_list(folder: Path, source: Path = LIST) -> Path:
     """The invented list converted by the same code the release script uses, with provenance."""
     raw = {

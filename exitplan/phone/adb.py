@@ -227,7 +227,7 @@ class Adb:
             raise PhoneError(
                 _("the adb program could not be started ({reason})").format(reason=exc.strerror)
             ) from None
-        return _collect(child, command, limit)
+        return collect(child, command, limit)
 
     def pull(self, serial: str, path: str, number: int) -> Path | None:
         """Copy one app file from the phone into the private folder; its local path, or None
@@ -246,7 +246,9 @@ class Adb:
         return self.run(["-s", serial, "shell", *words])
 
 
-def _collect(child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float) -> Output:
+def collect(
+    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
+) -> Output:
     """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
 
     The pipes are read here, not with `communicate`, so that a process adb left behind holding
@@ -297,9 +299,13 @@ def _collect(child: subprocess.Popen[bytes], command: tuple[str, ...], limit: fl
     if problem == "too much":
         raise PhoneError(
             _(
-                "the phone printed more than {size} for 'adb {command}', far more than a phone "
-                "should, so the check stopped it. Nothing was written"
-            ).format(size=_size(MAX_OUTPUT), command=" ".join(command[2:] or command))
+                "the phone printed more than {size} for '{program} {command}', far more than a "
+                "phone should, so the check stopped it. Nothing was written"
+            ).format(
+                size=_size(MAX_OUTPUT),
+                program=program,
+                command=" ".join(command[2:] if program == "adb" else command),
+            )
         )
     return Output(command, code, out, err)
 

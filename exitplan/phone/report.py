@@ -15,6 +15,7 @@ from typing import NamedTuple
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.phone.analysis import Outcome
 from exitplan.phone.indicators import MISSING, About
+from exitplan.phone.iphone import IphoneOutcome
 from exitplan.phone.reading import CERTIFICATE_OF
 
 
@@ -302,4 +303,158 @@ def findings(outcome: Outcome, *, plain: bool = False) -> list[Paragraph]:
             )
             names = ", ".join(f.subject for f in rest[:5]) + (", …" if len(rest) > 5 else "")
             lines.append(Paragraph(more.format(count=len(rest), names=names), bullet))
+    return lines
+
+
+IPHONE_PREFACE: tuple[Paragraph, ...] = (
+    Paragraph(N_("Before you look"), style="bold"),
+    Paragraph(
+        N_(
+            "Looking for monitoring apps can itself be noticed, and removing one may not be "
+            "safe: the person who installed it may be watching (Coalition Against Stalkerware, "
+            "stopstalkerware.org). An advocate can go through this with you."
+        )
+    ),
+    BLANK,
+    Paragraph(
+        N_(
+            "What this check does: over the USB cable, it reads the iPhone's model and iOS "
+            "version, its list of apps with who signed them, and its provisioning profiles. It "
+            "installs, removes and changes nothing on the iPhone."
+        )
+    ),
+    Paragraph(
+        N_(
+            "To be read, the iPhone asks you to trust this computer and to enter its passcode. "
+            "The pairing this makes is kept by usbmuxd in its own folder on this computer "
+            "(/var/lib/lockdown), outside exitplan's; exitplan removes it at the end "
+            "(idevicepair unpair)."
+        )
+    ),
+    Paragraph(
+        N_(
+            "What it cannot tell you: Safety Check, the devices signed in to your Apple "
+            "Account, Family Sharing and shared location are not readable from a computer; the "
+            "guided check asks about them (exitplan phone-check --iphone). Finding nothing does "
+            "not mean the phone is safe."
+        )
+    ),
+)
+IPHONE_CONFIRM = N_("Read the iPhone now? (yes or no)")
+IPHONE_PAIR = N_(
+    "This computer is not trusted by the iPhone yet. Ask the iPhone to trust it now? It will "
+    "show 'Trust This Computer?' and ask for its passcode. (yes or no)"
+)
+IPHONE_TRUST_WAIT = N_("On the iPhone, tap Trust and enter its passcode, then press Enter here")
+
+
+def iphone_findings(outcome: IphoneOutcome, *, plain: bool = False) -> list[Paragraph]:
+    """What the iPhone read found, worded as things to talk over with an advocate."""
+    bullet = "- " if plain else "• "
+    model = outcome.model or _("An iPhone")
+    apps = ngettext("{count} app listed.", "{count} apps listed.", outcome.apps).format(
+        count=outcome.apps
+    )
+    head = (
+        _("{model}, iOS {version}. {apps}").format(model=model, version=outcome.ios, apps=apps)
+        if outcome.ios
+        else _("{model}. {apps}").format(model=model, apps=apps)
+    )
+    lines = [Paragraph(head, style="bold")]
+    if outcome.list_problem:
+        lines += [BLANK, Paragraph(outcome.list_problem)]
+    elif outcome.list_apps:
+        text = _(
+            "The apps were compared with a list of {count} known stalkerware and monitoring apps "
+            "(stalkerware-indicators by Echap, CC BY 4.0), taken on {day}, which names few iPhone "
+            "apps: apps newer than that may be missing."
+        )
+        day = outcome.list_taken or _("a day not recorded")
+        lines += [BLANK, Paragraph(text.format(count=outcome.list_apps, day=day))]
+    if "profiles" in outcome.unread:
+        lines += [
+            BLANK,
+            Paragraph(
+                N_(
+                    "The iPhone did not let the check read its provisioning profiles, so it "
+                    "says nothing about them."
+                )
+            ),
+        ]
+    lines.append(BLANK)
+    if outcome.findings:
+        lines.append(Paragraph(N_("Things to talk over with an advocate"), style="bold"))
+        lines += [Paragraph(f.why, bullet) for f in outcome.findings[:MAX_SIGNS_SHOWN]]
+        if len(outcome.findings) > MAX_SIGNS_SHOWN:
+            more = _("And {count} more like these.")
+            lines.append(
+                Paragraph(more.format(count=len(outcome.findings) - MAX_SIGNS_SHOWN), bullet)
+            )
+        lines += [BLANK, *next_steps(android=False)]
+    else:
+        lines.append(
+            Paragraph(
+                N_(
+                    "No app from the list, no app from outside the App Store, no provisioning "
+                    "profile and no sign of a jailbreak was found. That does not mean the phone "
+                    "is safe: if they seem to know things they should not, trust that feeling "
+                    "and talk it over with an advocate."
+                )
+            )
+        )
+    return lines
+
+
+def iphone_after(outcome: IphoneOutcome) -> list[Paragraph]:
+    """The pairing undone (or not), how to make the iPhone forget this computer, what next."""
+    lines = [BLANK, Paragraph(N_("When you are done"), style="bold")]
+    if outcome.paired_before:
+        lines.append(
+            Paragraph(
+                N_(
+                    "This computer was already trusted by the iPhone before today; exitplan left "
+                    "that as it was."
+                )
+            )
+        )
+    elif outcome.unpaired:
+        lines.append(
+            Paragraph(
+                N_("The pairing made for this check was removed from this computer and the iPhone.")
+            )
+        )
+    else:
+        lines.append(
+            Paragraph(
+                N_(
+                    "The pairing made for this check could not be removed. With the iPhone "
+                    "plugged in and unlocked, run: idevicepair unpair"
+                )
+            )
+        )
+    if outcome.record_left:
+        lines.append(
+            Paragraph(
+                _(
+                    "usbmuxd still keeps a pairing record at {path}; an administrator can delete "
+                    "it (sudo rm {path})."
+                ).format(path=outcome.record_left)
+            )
+        )
+    lines += [
+        Paragraph(
+            N_(
+                "To make the iPhone forget every computer it trusts: Settings > General > "
+                "Transfer or Reset iPhone > Reset > Reset Location & Privacy (Apple's page "
+                "'About the Trust This Computer alert'). This also resets which apps may use "
+                "your location, so apps will ask again, which someone else may notice."
+            )
+        ),
+        Paragraph(
+            N_(
+                "Then look at what a computer cannot read (Safety Check, signed-in devices, "
+                "Family Sharing, shared location): exitplan phone-check --iphone"
+            )
+        ),
+    ]
     return lines
