@@ -19,9 +19,12 @@ hide it. The file is read with a size cap, and the caller erases it.
 from __future__ import annotations
 
 import hashlib
+import io
 import struct
 import zipfile
 from pathlib import Path
+
+from exitplan.disk.safeio import read_capped
 
 MAX_APK = 200 * 1024 * 1024
 MAGIC = b"APK Sig Block 42"
@@ -36,25 +39,24 @@ class NotAnApk(ValueError):
 
 def certificate_fingerprints(path: Path) -> list[str]:
     """The SHA-1 fingerprints (lower-case hex) of the certificates that signed the APK."""
-    size = path.stat().st_size
-    if size > MAX_APK:
+    if path.stat().st_size > MAX_APK:
         raise NotAnApk("the app file is larger than exitplan reads")
-    found: list[bytes] = []
-    with path.open("rb") as handle:
-        data = handle.read(MAX_APK + 1)
-    found += _signing_block_certificates(data)
+    data = read_capped(path, MAX_APK)  # never through a link, never a FIFO
+    if len(data) > MAX_APK:
+        raise NotAnApk("the app file is larger than exitplan reads")
+    found = _signing_block_certificates(data)
     if not found:
-        found += _v1_certificates(path)
+        found = _v1_certificates(data)
     return list(
         dict.fromkeys(hashlib.sha1(der, usedforsecurity=False).hexdigest() for der in found)
     )
 
 
-def _v1_certificates(path: Path) -> list[bytes]:
+def _v1_certificates(data: bytes) -> list[bytes]:
     from cryptography.hazmat.primitives.serialization import Encoding, pkcs7
 
     try:
-        with zipfile.ZipFile(path) as apk:
+        with zipfile.ZipFile(io.BytesIO(data)) as apk:
             names = [
                 n
                 for n in apk.namelist()
