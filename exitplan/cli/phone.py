@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.phone.analysis import Outcome
+    from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
     from exitplan.phone.reading import Readings
     from exitplan.phone.report import Paragraph
 
@@ -164,8 +165,28 @@ def iphone_usb_check(env: Env, timeout: int) -> None:
             given = {key: row.answer for key, row in env.ws.state().iphone.items()}
             signs = tuple(dict.fromkeys((*outcome.signs, *iphone_signs(given))))
             keep_in_plan(env, "iphone", signs, outcome.model)
+        asked = _(report.JOURNAL_QUESTION)
+        if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
+            record_iphone(env, readings, outcome)
     finally:
         show(report.iphone_after(outcome), env)
+
+
+def record_iphone(env: Env, readings: IphoneReadings, outcome: IphoneOutcome) -> None:
+    """One journal entry with the programs' outputs attached."""
+    from exitplan.phone import record as entry
+    from exitplan.service import journal as logbook
+
+    fields = logbook.read_fields(
+        env.ws, entry.iphone_fields(outcome, readings, env.ws.now(), env.today)
+    )
+    n, kept = logbook.add_with_files(env.ws, fields, entry.iphone_files(readings))
+    text = ngettext(
+        "Kept as journal entry {n}, with {count} file attached: exitplan log show {n}",
+        "Kept as journal entry {n}, with {count} files attached: exitplan log show {n}",
+        len(kept),
+    )
+    say(text.format(n=n, count=len(kept)))
 
 
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:

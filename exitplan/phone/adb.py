@@ -304,7 +304,8 @@ def collect(
             ).format(
                 size=_size(MAX_OUTPUT),
                 program=program,
-                command=" ".join(command[2:] if program == "adb" else command),
+                # adb's own arguments start with -s SERIAL; the others' with the program's name
+                command=" ".join(command[2:] if program == "adb" else command[1:]),
             )
         )
     return Output(command, code, out, err)

@@ -152,7 +152,7 @@ class IDevice:
                     program=program, reason=exc.strerror
                 )
             ) from None
-        return collect(child, tuple(args), self.timeout, program)
+        return collect(child, (program, *args), self.timeout, program)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 from exitplan.base.i18n import _, ngettext
 from exitplan.phone.adb import DEVICE_POLICY, PACKAGE_LISTS, SYSTEM_PACKAGES, Output
 from exitplan.phone.analysis import Outcome
+from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
 from exitplan.phone.reading import Readings
 
 MAX_NOTES = 60
@@ -142,3 +143,70 @@ def _block(output: Output) -> bytes:
         else output.stdout + b"\n"
     )
     return head + body + tail
+
+
+IPHONE_RAW = {
+    "ideviceinstaller": "ideviceinstaller-apps.xml",
+    "ideviceprovision": "ideviceprovision-list.txt",
+}
+
+
+def iphone_fields(
+    outcome: IphoneOutcome, readings: IphoneReadings, now: datetime, today: date
+) -> dict[str, str]:
+    """The journal entry of an iPhone read: when, what, and tech (within the field's limit)."""
+    phone = outcome.model or _("an iPhone")
+    if outcome.ios:
+        phone = _("{model}, iOS {version}").format(model=phone, version=outcome.ios)
+    found = (
+        ngettext(
+            "{count} thing to talk over with an advocate.",
+            "{count} things to talk over with an advocate.",
+            len(outcome.findings),
+        ).format(count=len(outcome.findings))
+        if outcome.findings
+        else _("Nothing was found (which does not mean the phone is safe).")
+    )
+    what = _("An iPhone check with exitplan, read-only over USB, of {phone}. {found}").format(
+        phone=phone, found=found
+    )
+    lines = [
+        _(
+            "Phone: {phone}; UDID {udid}; {count} apps listed; {profiles} provisioning profiles."
+        ).format(phone=phone, udid=readings.udid, count=outcome.apps, profiles=outcome.profiles)
+    ]
+    if outcome.list_problem:
+        lines.append(outcome.list_problem)
+    if outcome.findings:
+        lines += ["", _("What was found, and why:")]
+        lines += _within([f"- {f.why}" for f in outcome.findings], TECH_BUDGET // 2)
+    lines += [
+        "",
+        _("Attached: the exact output of every command, each with its size and SHA-256."),
+    ]
+    entry = {"what": what, "tech": "\n".join(lines)}
+    local = now.astimezone()
+    if local.date() <= today + timedelta(days=1):
+        entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
+    return entry
+
+
+def iphone_files(readings: IphoneReadings) -> list[tuple[str, bytes]]:
+    """(name, bytes) of each file to attach: the app list and profiles whole, the rest in one
+    transcript."""
+    kept: list[tuple[str, bytes]] = []
+    transcript = bytearray()
+    for output in readings.outputs:
+        name = IPHONE_RAW.get(output.args[0]) if output.args else None
+        if name is not None and output.code == 0 and not any(n == name for n, _ in kept):
+            kept.append((name, output.stdout))
+            continue
+        head = f"$ {' '.join(output.args)}\n".encode()
+        body = (
+            output.stdout
+            if output.stdout.endswith(b"\n") or not output.stdout
+            else (output.stdout + b"\n")
+        )
+        transcript += head + body + f"(exit code {output.code})\n\n".encode()
+    kept.append(("iphone-check-transcript.txt", bytes(transcript)))
+    return kept

@@ -22,7 +22,7 @@ from phone_helpers import (
 
 from exitplan.phone import indicators, iphone
 
-READ_AND_PAIR = "yes\nyes\n\n"  # read; pair; Enter once the iPhone trusts this computer
+READ_AND_PAIR = "yes\nyes\n\nno\n"  # read; pair; Enter once the iPhone trusts it; no journal
 UDID = "00008110-001A2B3C4D5E801E"
 
 
@@ -102,7 +102,7 @@ def test_a_jailbroken_iphone_already_paired(
     """Jailbreak apps (Cydia, Filza) are signs; a computer the iPhone already trusted is left as
     it was: no pair and no unpair."""
     standin.phone("jailbroken")
-    out = " ".join(ok(run("phone-check", "--iphone", "--usb", input="yes\n")).stdout.split())
+    out = " ".join(ok(run("phone-check", "--iphone", "--usb", input="yes\nno\n")).stdout.split())
     assert "Cydia (com.saurik.Cydia) is an app that comes with a jailbreak" in out
     assert "Filza (com.tigisoftware.Filza) is an app that comes with a jailbreak" in out
     assert "already trusted by the iPhone before today" in out
@@ -215,3 +215,25 @@ def test_usb_goes_with_iphone(run: Run, plan_home: Path) -> None:
     result = run("phone-check", "--usb")
     assert result.exit_code == 2
     assert "--usb goes with --iphone" in result.stderr
+
+
+@pytest.mark.process
+def test_the_journal_keeps_the_iphone_check(
+    run: Run, plan_home: Path, standin: IdeviceStandin, with_list: Path
+) -> None:
+    """Asked to, the iPhone read becomes one journal entry (model, iOS, UDID, what was found and
+    why) with the app list and the profiles attached as the programs printed them."""
+    standin.phone("enterprise")
+    result = ok(run("phone-check", "--iphone", "--usb", input="yes\nyes\n\nyes\n"))
+    assert "Kept as journal entry 1, with 3 files attached" in result.stderr
+    entry = json.loads(ok(run("log", "show", "1", "--json")).stdout)
+    fields = entry["fields"]
+    assert "iPhone14,5, iOS 17.5.1" in fields["what"]
+    assert f"UDID {UDID}" in fields["tech"]
+    assert "signed by iPhone Distribution: Example Holdings Ltd" in fields["tech"]
+    names = {f["file"]["name"] for f in entry["attachments"]}
+    assert names == {
+        "ideviceinstaller-apps.xml",
+        "ideviceprovision-list.txt",
+        "iphone-check-transcript.txt",
+    }

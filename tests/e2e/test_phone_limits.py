@@ -293,6 +293,7 @@ def test_a_known_signing_certificate_names_the_app(
     flat = " ".join(result.stdout.split())
     assert "net.example.notes is signed with the same certificate as CalmSpy" in flat
     assert "It is also sold as QuietHelper." in flat
+    assert "taken on 2026-11-30: apps newer than that may be missing" in flat
     calls = standin.calls()
     assert_read_only(calls)
     pulls = [call for call in calls if call[2:3] == ["pull"]]
@@ -303,3 +304,16 @@ def test_a_known_signing_certificate_names_the_app(
     assert not list(tmp_path.rglob("app-*.apk"))
     entry = json.loads(ok(run("log", "show", "1", "--json")).stdout)
     assert f"net.example.notes: {fingerprint}" in entry["fields"]["tech"]
+
+
+def test_about_names_the_list_its_date_and_licence(run: Run, home: Path) -> None:
+    """`phone-check --about` shows the shipped list's source, commit, the day it was taken, the
+    CC BY 4.0 licence and the attribution, without adb and without a plan; nothing is written."""
+    result = ok(run("phone-check", "--about"))
+    flat = " ".join(result.stdout.split())
+    assert "174 apps from stalkerware-indicators by Echap" in flat
+    assert "commit a04c5c1958bff93fec3b1b56edbb412b209f2a38, taken on 2026-12-05" in flat
+    assert "Apps newer than that may be missing" in flat
+    assert "Licence: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)" in flat
+    assert "maintained by Julien Voisin and Tek" in flat
+    assert not home.exists()
