@@ -15,7 +15,8 @@ Tests put a small `adb` script on the PATH that runs this file. It reads:
 `adb -s SERIAL pull REMOTE LOCAL` replays the recording's "pull REMOTE", whose value names a
 file (`FILE:/path/of/an.apk`): it is copied to LOCAL and adb's summary line printed. A command
 the recording does not hold prints an error and exits 1, as adb does for an unknown one.
-A recorded output of exactly "HANG" never answers; "ORPHAN" first starts a process in a session
+A recorded output "FILE:/path" replays that file's bytes. A recorded output of exactly "HANG"
+never answers; "ORPHAN" first starts a process in a session
 of its own that holds the output open (its id written to STANDIN_ADB_ORPHAN), then never answers.
 """
 
@@ -91,7 +92,10 @@ def main(args: list[str]) -> int:
         time.sleep(3600)
     if outputs[key] == "HANG":
         time.sleep(3600)
-    sys.stdout.write(outputs[key])
+    said = outputs[key]
+    # A long output is kept in a file of its own.
+    body = Path(said[5:]).read_bytes() if said.startswith("FILE:") else said.encode()
+    sys.stdout.buffer.write(body)
     return 0
 
 

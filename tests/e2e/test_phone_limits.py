@@ -224,9 +224,15 @@ def test_a_hundred_thousand_apps_are_summarised_and_recordable(
     megabytes; the check is kept in the journal within its field limit; and the advice to turn
     USB debugging off is still given."""
     monkeypatch.setenv("COLUMNS", "100")
-    lines = "".join(
-        f"package:org.example.a{n}  installer=com.android.shell uid:{10000 + n}\n"
-        for n in range(100_000)
+    from phone_helpers import recorded
+
+    listing = tmp_path / "pm-list-packages.txt"
+    listing.write_bytes(
+        recorded("clean", "pm list packages -U -u -i")
+        + "".join(
+            f"package:org.example.a{n}  installer=com.android.shell uid:{10000 + n}\n"
+            for n in range(100_000)
+        ).encode()
     )
     powers = ":".join(f"org.example.a{n}/org.example.a{n}.S" for n in range(100))
     standin.phone_file(
@@ -234,7 +240,7 @@ def test_a_hundred_thousand_apps_are_summarised_and_recordable(
             tmp_path,
             'base = "clean"\n[outputs]\n'
             f'"settings get secure enabled_accessibility_services" = "{powers}\\n"\n'
-            f'[append]\n"pm list packages -U -u -i" = """{lines}"""\n',
+            f'"pm list packages -U -u -i" = "FILE:{listing}"\n',
         )
     )
     result = ok(run("phone-check", input=READ_AND_KEEP))
