@@ -10,7 +10,8 @@ it). Formats follow the programs' source (libimobiledevice 1.3.0 `tools/`, idevi
 - `idevice_id -l`: one UDID a line for each iPhone on USB;
 - `idevicepair -u UDID validate|pair|unpair`: `SUCCESS: ...` or `ERROR: ...` on stdout;
 - `ideviceinfo -u UDID -k KEY`: the value;
-- `ideviceinstaller -u UDID -l -o list_all -o xml`: an XML property list, one dict per app;
+- `ideviceinstaller -u UDID -l -o list_all -o xml` (1.2: `list --all --xml`): an XML property
+  list, one dict per app;
 - `ideviceprovision -u UDID list`: `Device has N provisioning profiles installed:` then
   `UUID - Name` lines.
 
@@ -47,7 +48,8 @@ from exitplan.phone.parse import clean
 PROGRAMS = ("idevice_id", "idevicepair", "ideviceinfo", "ideviceinstaller", "ideviceprovision")
 UDID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}")
 INFO_KEYS = ("ProductType", "ProductVersion")
-APPS = ("-l", "-o", "list_all", "-o", "xml")
+APPS = ("-l", "-o", "list_all", "-o", "xml")  # ideviceinstaller 1.1 (Debian 12)
+APPS_NEW = ("list", "--all", "--xml")  # ideviceinstaller 1.2 names its commands
 PAIR_RECORDS = (Path("/var/lib/lockdown"), Path("/var/db/lockdown"))
 SCRUBBED_PREFIXES = ("USBMUXD_", "LIBUSBMUXD_", "LIBIMOBILEDEVICE_")
 APP_STORE_SIGNER = "Apple iPhone OS Application Signing"
@@ -75,7 +77,7 @@ MAX_PAIR_TRIES = 3
 _READING: dict[str, frozenset[tuple[str, ...]]] = {
     "idevicepair": frozenset({("validate",)}),
     "ideviceinfo": frozenset(("-k", key) for key in INFO_KEYS),
-    "ideviceinstaller": frozenset({APPS}),
+    "ideviceinstaller": frozenset({APPS, APPS_NEW}),
     "ideviceprovision": frozenset({("list",)}),
 }
 
@@ -326,8 +328,12 @@ def read_iphone(device: IDevice, readings: IphoneReadings) -> None:
         value = said.text.strip()
         ok = said.code == 0 and value and "\n" not in value and not value.startswith("ERROR")
         readings.info[key] = clean(value, 40) if ok else None
-    listed = readings_keep(readings, device.run("ideviceinstaller", "-u", udid, *APPS))
-    apps = parse_apps(listed.stdout) if listed.code == 0 else None
+    apps = None
+    for words in (APPS, APPS_NEW):
+        listed = readings_keep(readings, device.run("ideviceinstaller", "-u", udid, *words))
+        apps = parse_apps(listed.stdout) if listed.code == 0 else None
+        if apps is not None:
+            break
     if apps is None:
         raise PhoneError(
             _(

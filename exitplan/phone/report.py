@@ -333,6 +333,13 @@ IPHONE_PREFACE: tuple[Paragraph, ...] = (
     ),
     Paragraph(
         N_(
+            "The iPhone keeps trusting this computer until you reset that: Settings > General > "
+            "Transfer or Reset iPhone > Reset > Reset Location & Privacy (this also resets which "
+            "apps may use your location)."
+        )
+    ),
+    Paragraph(
+        N_(
             "What it cannot tell you: Safety Check, the devices signed in to your Apple "
             "Account, Family Sharing and shared location are not readable from a computer; the "
             "guided check asks about them (exitplan phone-check --iphone). Finding nothing does "

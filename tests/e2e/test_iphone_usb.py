@@ -53,6 +53,9 @@ def test_a_clean_iphone(
     err = " ".join(result.stderr.split())
     assert "asks you to trust this computer" in err
     assert "/var/lib/lockdown" in err
+    before_pairing = err.split("Ask the iPhone to trust it now?")[0]
+    assert "keeps trusting this computer until you reset that" in before_pairing
+    assert "Reset Location & Privacy" in before_pairing
     assert "Ask the iPhone to trust it now?" in err
     assert "tap Trust and enter its passcode" in err
     out = " ".join(result.stdout.split())
@@ -237,3 +240,16 @@ def test_the_journal_keeps_the_iphone_check(
         "ideviceprovision-list.txt",
         "iphone-check-transcript.txt",
     }
+
+
+@pytest.mark.process
+def test_a_newer_ideviceinstaller_is_read_too(
+    run: Run, plan_home: Path, standin: IdeviceStandin, with_list: Path
+) -> None:
+    """ideviceinstaller 1.2 refuses 1.1's options; its own `list --all --xml` is read instead."""
+    standin.phone("newer-installer")
+    out = " ".join(ok(run("phone-check", "--iphone", "--usb", input="yes\nno\n")).stdout.split())
+    assert "iPhone14,5, iOS 17.5.1. 5 apps listed." in out
+    calls = standin.calls()
+    assert_iphone_read_only(calls)
+    assert ["ideviceinstaller", "-u", UDID, "list", "--all", "--xml"] in calls
