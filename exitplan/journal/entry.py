@@ -87,9 +87,15 @@ _NUMBERS_FR = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
 _NUMBERS_FR |= {"sept": 7, "huit": 8, "neuf": 9, "dix": 10}
 _DAYS_BACK = {"today": 0, "yesterday": 1, "hoy": 0, "ayer": 1, "anteayer": 2, "antier": 2}
 _DAYS_BACK |= {"aujourd'hui": 0, "aujourd\u2019hui": 0, "hier": 1, "avant-hier": 2}
+# French names the part of a day too: "hier soir" is yesterday's, "ce matin" today's.
+_DAYS_BACK |= {f"hier {part}": 1 for part in ("matin", "midi", "après-midi", "apres-midi", "soir")}
+_DAYS_BACK |= {"avant-hier soir": 2, "ce matin": 0, "ce midi": 0, "ce soir": 0}
+_DAYS_BACK |= {"cet après-midi": 0, "cet apres-midi": 0}
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['\u2019]hui|avant-hier|hier)"
+    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['\u2019]hui"
+    r"|avant-hier\s+soir|avant-hier|hier\s+(?:matin|midi|apr[eè]s-midi|soir)|hier"
+    r"|ce\s+(?:matin|midi|soir)|cet\s+apr[eè]s-midi)"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
@@ -103,6 +109,7 @@ _CLOCK = re.compile(
     r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?m\.?)"
     r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?:\s*h)?"
     r"|(?P<hour_h>\d{1,2})\s*h(?:\s*(?P<minute_h>\d{2}))?"
+    r"(?:\s+(?P<part_fr>du\s+matin|du\s+soir|de\s+l['\u2019]apr[eè]s-midi))?"
     r"|(?P<named>noon|midnight|mediod[ií]a|medianoche|midi|minuit))$",
     re.I,
 )
@@ -145,7 +152,7 @@ def _relative_day(match: re.Match[str], today: date) -> date:
     if match["iso"]:
         return date.fromisoformat(match["iso"])
     if match["word"]:
-        return today - timedelta(days=_DAYS_BACK[match["word"].lower()])
+        return today - timedelta(days=_DAYS_BACK[" ".join(match["word"].lower().split())])
     if match["weekday"] or match["weekday_es"] or match["weekday_fr"]:
         if match["weekday"]:
             index = WEEKDAYS.index(match["weekday"].lower())
@@ -175,8 +182,16 @@ def _clock(text: str) -> str | None:
         return "12:00" if found["named"].lower() in _MIDDAY else "00:00"
     if found["hour24"] is not None:
         return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
-    if found["hour_h"] is not None:  # French: 21 h, 21h30, 21 h 30
-        return time(int(found["hour_h"]), int(found["minute_h"] or 0)).strftime("%H:%M")
+    if found["hour_h"] is not None:  # French: 21 h, 21h30, 21 h 30, 9 h du soir
+        hour, minute = int(found["hour_h"]), int(found["minute_h"] or 0)
+        part = (found["part_fr"] or "").lower()
+        if part and not 1 <= hour <= 12:
+            raise ValueError("not a twelve-hour time")
+        if part.startswith("du soir") or part.startswith("de l"):
+            hour = hour % 12 + 12
+        elif part:
+            hour %= 12
+        return time(hour, minute).strftime("%H:%M")
     hour, minute = int(found["hour"]), int(found["minute"] or 0)
     if not 1 <= hour <= 12:
         raise ValueError("not a twelve-hour time")

@@ -52,6 +52,14 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("samedi dernier", "2026-11-28", None, False),
         ("vers 21 h", "2026-12-01", "21:00", True),
         ("environ 2026-11", "2026-11", None, True),
+        ("hier soir", "2026-11-30", None, False),
+        ("hier soir vers 23 h", "2026-11-30", "23:00", True),
+        ("avant-hier soir à 22 h 15", "2026-11-29", "22:15", False),
+        ("ce matin à 7 h", "2026-12-01", "07:00", False),
+        ("cet après-midi", "2026-12-01", None, False),
+        ("hier à 9 h du soir", "2026-11-30", "21:00", False),
+        ("hier 3 h de l'après-midi", "2026-11-30", "15:00", False),
+        ("lundi dernier 8 h du matin", "2026-11-30", "08:00", False),
     ],
 )
 def test_relative_words_in_english_spanish_and_french(
@@ -80,6 +88,8 @@ def test_relative_words_in_english_spanish_and_french(
         "il y a 3 mois",
         "hier 25 h",
         "lundi prochain",
+        "hier 14 h du soir",
+        "demain soir",
     ],
 )
 def test_what_cannot_be_read_is_refused(said: str) -> None:
