@@ -48,6 +48,11 @@ FACTS: dict[str, str] = {
     "leaving-payment": N_("Money to help you leave"),
     "immigration": N_("If your right to stay depends on them"),
     "state-law": N_("Your state's own law"),
+    "health-reporting": N_("What doctors and nurses must report"),
+    "moving-children": N_("Moving away with the children"),
+    "tenancy-exit": N_("Ending a tenancy early"),
+    "legal-advice": N_("Free legal advice"),
+    "firearms": N_("Weapons and protection orders"),
     # Made from the place's lines when its file does not give them (see `local`).
     "emergency-number": N_("The emergency number"),
     "helpline": N_("A helpline"),
@@ -100,6 +105,7 @@ class Fact(NamedTuple):
     checked: date
     changing: bool = False  # the law is changing here: "may have changed: check with an advocate"
     where: str = ""  # the name of the place the fact belongs to
+    confirmed: bool = True  # False: only a reputable secondary page was found, and it says so
 
     def to_data(self) -> dict[str, Any]:
         """The fact as plain data (for --json and the cache)."""
@@ -111,6 +117,7 @@ class Fact(NamedTuple):
             "checked": self.checked.isoformat(),
             "changing": self.changing,
             "where": self.where,
+            "confirmed": self.confirmed,
         }
 
     @classmethod
@@ -121,7 +128,8 @@ class Fact(NamedTuple):
         strings = ("key", "text", "detail", "where")
         if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
             raise ValueError("not a fact")
-        if type(data["changing"]) is not bool or not isinstance(data["sources"], list):
+        flags = (data["changing"], data["confirmed"])
+        if any(type(flag) is not bool for flag in flags) or not isinstance(data["sources"], list):
             raise ValueError("not a fact")
         if not all(type(url) is str for url in data["sources"]):
             raise ValueError("not a fact")
@@ -133,10 +141,32 @@ class Fact(NamedTuple):
             checked=date.fromisoformat(data["checked"]),
             changing=data["changing"],
             where=data["where"],
+            confirmed=data["confirmed"],
         )
 
 
-FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where")
+FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where", "confirmed")
+
+# Why a place has no words of its own for a fact, so its steps keep their neutral words.
+Absence = Literal["none", "unconfirmed"]
+ABSENCES: tuple[Absence, ...] = ("none", "unconfirmed")
+ABSENCE_WORDS: dict[str, str] = {
+    "none": N_("the place has no such thing"),
+    "unconfirmed": N_("not found on an official page"),
+}
+
+
+class Neutral(NamedTuple):
+    """A fact a place keeps in neutral words, and why: it has no such thing (a police-issued
+    order where only courts grant them), or no official page confirmed it. The detail says
+    what is true there and whom to ask."""
+
+    key: str
+    why: Absence
+    detail: str
+    sources: tuple[str, ...]
+    checked: date
+    where: str = ""
 
 
 class Place(NamedTuple):
@@ -149,6 +179,8 @@ class Place(NamedTuple):
     lines: tuple[Line, ...] = ()
     facts: Mapping[str, Fact] = MappingProxyType({})
     country_name: str = ""  # for a part, the country's name; for a country, its own
+    neutral: Mapping[str, Neutral] = MappingProxyType({})  # facts kept in neutral words, and why
+    covered: bool = False  # every fact its steps name is filled or neutral (the tests keep it)
 
     @property
     def is_country(self) -> bool:
@@ -206,7 +238,8 @@ class Local(NamedTuple):
 
 
 def local(place: Place, country: Place | None = None) -> Local:
-    """The person's place: a part's facts over its country's, its lines before the country's.
+    """The person's place: a part's facts over its country's, its lines before the country's;
+    a fact the part keeps neutral is not taken from its country.
 
     The emergency number and a helpline are made from the lines when no file gives them.
     """
@@ -215,6 +248,8 @@ def local(place: Place, country: Place | None = None) -> Local:
     if country is not None and country.code != place.code:
         facts.update(country.facts)
         lines += country.lines
+    for key in place.neutral:  # a part without the country's remedy keeps the neutral words
+        facts.pop(key, None)
     facts.update(place.facts)
     emergency = next((line for line in lines if line.kind == "emergency"), None)
     if emergency is not None and "emergency-number" not in facts:
