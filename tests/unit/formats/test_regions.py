@@ -33,7 +33,7 @@ PARTS = {"gb": 3, "au": 8, "ca": 13, "us": 51}
 # local emergency number. Shrink this set as numbers are checked; never grow it quietly.
 NO_EMERGENCY_YET = {"ar", "cl"}
 # A date no check can be later than (the day these files were last checked; not the clock).
-CHECKED_NOT_AFTER = dt.date(2026, 12, 1)
+CHECKED_NOT_AFTER = dt.date(2026, 12, 5)
 # Not primary sources: news, document dumps, mirrors, marketing.
 WEAK_SOURCES = (
     "vdocuments",
@@ -386,16 +386,23 @@ STEP_FACTS = {
     "after.electoral-roll": ("electoral-roll",),
     "after.protection-order": ("court-order", "police-notice"),
     "after.register-order": ("order-elsewhere",),
-    "children.custody-lawyer": ("parenting-orders",),
+    "children.custody-lawyer": ("moving-children", "parenting-orders"),
     "children.temporary-custody": ("parenting-orders",),
+    "documents.medical-records": ("health-reporting",),
     "finances.advice-entitlements": ("leaving-payment",),
     "finances.de-link": ("credit-link",),
     "finances.watch-credit": ("credit-protection",),
     "housing.council": ("housing-help",),
+    "housing.renters-rights": ("tenancy-exit",),
     "housing.safe-place": ("housing-help",),
+    "safety.sexual-violence-care": ("health-reporting",),
+    "safety.strangled-care": ("health-reporting",),
+    "safety.weapons-plan": ("firearms",),
+    "support.ask-about-past": ("disclosure",),
     "support.helpline": ("emergency-number",),
     "support.immigration-advice": ("immigration",),
-    "support.lawyer": ("parenting-orders", "court-order"),
+    "support.lawyer": ("parenting-orders", "court-order", "legal-advice"),
+    "support.pregnancy-care": ("health-reporting",),
     "support.protection-order-advice": ("court-order", "address-privacy", "home-order"),
     "support.work": ("paid-leave",),
 }
