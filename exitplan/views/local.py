@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Fact, Local
 
 CHANGING = N_("The law here is changing, so this may have changed: check with an advocate.")
+UNCONFIRMED = N_("Not confirmed on an official page: check it with an advocate or the service.")
 NO_PLACE = N_(
     "Where you live: not chosen, so steps use general words. For your country's own names "
     "and numbers: exitplan region"
@@ -30,8 +31,10 @@ def step_facts(item: Item, region: Local | None) -> tuple[Fact, ...]:
 
 
 def fact_words(fact: Fact) -> str:
-    """What a fact means here, with the 'may have changed' mark when the law is changing."""
-    return f"{fact.detail} {_(CHANGING)}" if fact.changing else fact.detail
+    """What a fact means here, with the 'may have changed' mark when the law is changing and
+    the 'not confirmed' mark when only a secondary page was found."""
+    marks = [_(CHANGING)] * fact.changing + [_(UNCONFIRMED)] * (not fact.confirmed)
+    return " ".join([fact.detail, *marks])
 
 
 def changing(facts: Sequence[Fact]) -> bool:
@@ -40,8 +43,12 @@ def changing(facts: Sequence[Fact]) -> bool:
 
 
 def source_note(fact: Fact) -> str:
-    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read."""
-    return _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read
+    (and, for a fact no official page confirmed, that it was not)."""
+    note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    if not fact.confirmed:
+        note = _("{note}, not confirmed on an official page").format(note=note)
+    return note
 
 
 def source_lines(facts: Sequence[Fact]) -> list[str]:

@@ -4,6 +4,7 @@ place, and checking region files with `exitplan validate`."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -445,3 +446,138 @@ def test_each_step_reads_well_in_every_place_and_in_general_words() -> None:
                 assert "  " not in filled, (ref, name, filled)
                 assert ".." not in filled, (ref, name, filled)
                 assert filled[:1] == filled[:1].upper(), (ref, name, filled)
+
+
+# -- local truth: the places kept complete, and remedies a place does not have ---------------
+
+# The places whose every step-named fact is filled or neutral (with a reason). Grow it as places
+# are completed; never shrink it quietly.
+KEPT_COMPLETE = {"es", "mx"}
+
+
+def coverage_cells() -> list[Any]:
+    from exitplan.domain.coverage import coverage
+
+    steps = [(ref, item.facts) for ref, item in builtin_items()]
+    return coverage(steps, load_places())
+
+
+def test_the_places_kept_complete_have_no_missing_fact() -> None:
+    """Spain and Mexico (and every place a file marks `covered`) answer every fact their steps
+    name: with a sourced fact, or neutral words and the reason."""
+    covered = {place.code for place in load_places() if place.covered}
+    assert covered >= KEPT_COMPLETE
+    cells = [c for c in coverage_cells() if c.place in covered]
+    assert {c.place for c in cells} == covered
+    assert [(c.place, c.step) for c in cells if c.state == "missing"] == []
+
+
+@pytest.mark.parametrize("code", ["es", "ie", "ca-on", "ca-qc", "ca-bc", "gb-sct"])
+def test_no_police_notice_is_offered_where_only_courts_grant_orders(code: str) -> None:
+    """Where the police cannot issue an order, the crisis step keeps its neutral words (what
+    the police can do at once), and the place's file says why, with a source."""
+    place = place_of(code)
+    region = local_for(code)
+    assert place is not None and region is not None
+    assert "police-notice" not in region.facts
+    assert place.neutral["police-notice"].why == "none"
+    assert place.neutral["police-notice"].sources
+
+
+def test_a_neutral_fact_and_a_fact_cannot_share_a_key_and_none_needs_a_source() -> None:
+    """A file cannot both give a fact and keep it neutral; "no such thing" names its page."""
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    both = base | {
+        "fact": {
+            "firearms": {
+                "text": "x",
+                "detail": "y",
+                "sources": ["https://e.gov/a"],
+                "checked": dt.date(2026, 12, 1),
+            }
+        },
+        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}},
+    }
+    assert any("both a fact and a neutral" in p for p in schema_problems(both, "zz"))
+    unsourced = base | {"neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}}
+    assert any("names the page" in p for p in schema_problems(unsourced, "zz"))
+    fine = base | {"neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}}
+    assert schema_problems(fine, "zz") == []
+
+
+CHECKED = dt.date(2026, 12, 5)
+
+
+def test_spain_and_mexico_warn_before_a_medical_visit_starts_a_case() -> None:
+    """The four medical steps carry the place's reporting duty: Spain's injury report to the
+    court, Mexico's notice to the Ministerio Público under NOM-046; the general words stay."""
+    from exitplan.domain.region import fill
+
+    medical = [item for ref, item in builtin_items() if "health-reporting" in item.facts]
+    assert len(medical) == 4
+    spain, mexico = local_for("es"), local_for("mx")
+    assert spain is not None and mexico is not None
+    for item in medical:
+        assert "parte de lesiones" in fill(item.how, spain.texts())
+        assert "NOM-046" in fill(item.how, mexico.texts())
+        assert "must" in fill(item.how, None)
+
+
+def test_spains_lead_line_is_the_emergency_number_alone() -> None:
+    """Spain's help-now leads with 112 only; 016, 091 and 062 follow, each with its hours."""
+    spain = local_for("es")
+    assert spain is not None
+    assert [line.number for line in spain.lines if line.kind == "emergency"] == ["112"]
+    numbers = [line.number for line in spain.lines]
+    assert numbers[:4] == ["112", "016", "091", "062"]
+    assert all(line.hours for line in spain.lines)
+    assert all("Murcia" not in (line.note or "") for line in spain.lines)
+
+
+def test_scotland_uses_its_own_remedies_and_words() -> None:
+    """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
+    restraining order or custody; the silent 55 is said for the whole UK."""
+    scotland = local_for("gb-sct")
+    assert scotland is not None
+    words = " ".join(scotland.texts().values())
+    assert "interdict" in words and "exclusion order" in words and "section 11" in words
+    assert "restraining order" not in words.replace("no restraining order", "")
+    assert "custody" not in " ".join(scotland.texts().values())
+    emergency = next(line for line in scotland.lines if line.kind == "emergency")
+    assert "across the UK" in (emergency.note or "")
+    assert "England" not in (emergency.note or "")
+
+
+def test_an_unconfirmed_fact_says_so_beside_it_and_its_source() -> None:
+    """A fact resting on a secondary page (or an official page not read) is marked on screen."""
+    from exitplan.views.local import fact_words, source_lines
+
+    spain = local_for("es")
+    assert spain is not None
+    order = spain.facts["court-order"]
+    assert not order.confirmed
+    assert "Not confirmed on an official page" in fact_words(order)
+    assert "not confirmed on an official page" in source_lines([order])[0]
+    eaw = local_for("gb-eaw")
+    assert eaw is not None
+    assert "not confirmed" not in source_lines([eaw.facts["court-order"]])[0]
+
+
+def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run: Run) -> None:
+    """`validate --coverage` prints a line per place, lists each neutral cell of a place kept
+    complete with its reason, and exits 0 while none of them has a missing cell."""
+    result = ok(run("validate", "--coverage"))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Local facts: 23 steps name them")
+    assert any(line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines)
+    assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines
+    data = json.loads(ok(run("validate", "--coverage", "--json")).stdout)
+    mexico = next(place for place in data["places"] if place["code"] == "mx")
+    assert mexico["covered"] and mexico["counts"]["missing"] == 0
+
+
+def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
+    """`validate` with nothing to check says to name a file or ask for the coverage."""
+    result = run("validate")
+    assert result.exit_code == 2
+    assert "--coverage" in result.stderr
