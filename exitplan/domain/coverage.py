@@ -63,9 +63,7 @@ def cell(step: str, keys: Sequence[str], place: Place, country: Place | None) ->
     return Cell(step, place.code, state, answers)
 
 
-def coverage(
-    steps: Iterable[tuple[str, Sequence[str]]], places: Sequence[Place]
-) -> list[Cell]:
+def coverage(steps: Iterable[tuple[str, Sequence[str]]], places: Sequence[Place]) -> list[Cell]:
     """Every step that names a fact, in every place: the steps x places table, row by row."""
     by_code = {place.code: place for place in places}
     named = [(ref, keys) for ref, keys in steps if keys]

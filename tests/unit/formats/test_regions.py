@@ -478,7 +478,8 @@ def test_no_police_notice_is_offered_where_only_courts_grant_orders(code: str) -
     the police can do at once), and the place's file says why, with a source."""
     place = place_of(code)
     region = local_for(code)
-    assert place is not None and region is not None
+    assert place is not None
+    assert region is not None
     assert "police-notice" not in region.facts
     assert place.neutral["police-notice"].why == "none"
     assert place.neutral["police-notice"].sources
@@ -499,9 +500,13 @@ def test_a_neutral_fact_and_a_fact_cannot_share_a_key_and_none_needs_a_source() 
         "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}},
     }
     assert any("both a fact and a neutral" in p for p in schema_problems(both, "zz"))
-    unsourced = base | {"neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}}
+    unsourced = base | {
+        "neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}
+    }
     assert any("names the page" in p for p in schema_problems(unsourced, "zz"))
-    fine = base | {"neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}}
+    fine = base | {
+        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}
+    }
     assert schema_problems(fine, "zz") == []
 
 
@@ -516,7 +521,8 @@ def test_spain_and_mexico_warn_before_a_medical_visit_starts_a_case() -> None:
     medical = [item for ref, item in builtin_items() if "health-reporting" in item.facts]
     assert len(medical) == 4
     spain, mexico = local_for("es"), local_for("mx")
-    assert spain is not None and mexico is not None
+    assert spain is not None
+    assert mexico is not None
     for item in medical:
         assert "parte de lesiones" in fill(item.how, spain.texts())
         assert "NOM-046" in fill(item.how, mexico.texts())
@@ -540,7 +546,9 @@ def test_scotland_uses_its_own_remedies_and_words() -> None:
     scotland = local_for("gb-sct")
     assert scotland is not None
     words = " ".join(scotland.texts().values())
-    assert "interdict" in words and "exclusion order" in words and "section 11" in words
+    assert "interdict" in words
+    assert "exclusion order" in words
+    assert "section 11" in words
     assert "restraining order" not in words.replace("no restraining order", "")
     assert "custody" not in " ".join(scotland.texts().values())
     emergency = next(line for line in scotland.lines if line.kind == "emergency")
@@ -569,11 +577,14 @@ def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run
     result = ok(run("validate", "--coverage"))
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Local facts: 23 steps name them")
-    assert any(line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines)
+    assert any(
+        line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines
+    )
     assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines
     data = json.loads(ok(run("validate", "--coverage", "--json")).stdout)
     mexico = next(place for place in data["places"] if place["code"] == "mx")
-    assert mexico["covered"] and mexico["counts"]["missing"] == 0
+    assert mexico["covered"]
+    assert mexico["counts"]["missing"] == 0
 
 
 def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
