@@ -304,6 +304,19 @@ def language_words(line: Line) -> str | None:
     return _("Answers in your language.")
 
 
+# -- paper -----------------------------------------------------------------------------------
+
+# The countries whose paper is US Letter; everywhere else prints on A4.
+LETTER_COUNTRIES = frozenset({"us", "ca", "mx", "co", "cl"})
+
+
+def paper_size(code: str | None) -> str | None:
+    """The CSS paper size of a place (`letter` or `A4`); None without a place: the printer picks."""
+    if code is None:
+        return None
+    return "letter" if code.split("-", 1)[0] in LETTER_COUNTRIES else "A4"
+
+
 # -- steps that name local facts ------------------------------------------------------------
 
 
