@@ -385,8 +385,17 @@ def test_markdown_any_note_of_several_lines_survives(words: list[str]) -> None:
 
 @pytest.mark.parametrize(
     ("code", "size"),
-    [("us-ca", "letter"), ("ca-qc", "letter"), ("mx", "letter"), ("co", "letter"), ("cl", "letter")]
-    + [("gb-sct", "A4"), ("es", "A4"), ("au-nsw", "A4"), ("ie", "A4")],
+    [
+        ("us-ca", "letter"),
+        ("ca-qc", "letter"),
+        ("mx", "letter"),
+        ("co", "letter"),
+        ("cl", "letter"),
+        ("gb-sct", "A4"),
+        ("es", "A4"),
+        ("au-nsw", "A4"),
+        ("ie", "A4"),
+    ],
 )
 def test_the_printed_page_asks_for_the_paper_of_the_persons_place(code: str, size: str) -> None:
     """Letter in the US, Canada, Mexico, Colombia and Chile, A4 elsewhere, from the place."""
