@@ -168,6 +168,41 @@ class Neutral(NamedTuple):
     checked: date
     where: str = ""
 
+    def to_data(self) -> dict[str, Any]:
+        """The neutral fact as plain data (for --json and the cache)."""
+        return {
+            "key": self.key,
+            "why": self.why,
+            "detail": self.detail,
+            "sources": list(self.sources),
+            "checked": self.checked.isoformat(),
+            "where": self.where,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Neutral:
+        """A neutral fact from `to_data`; ValueError on anything exitplan would not write."""
+        if not isinstance(data, dict) or set(data) != set(NEUTRAL_FIELDS):
+            raise ValueError("not a neutral fact")
+        if not all(type(data[name]) is str for name in ("key", "detail", "where")):
+            raise ValueError("not a neutral fact")
+        if data["key"] not in FACT_KEYS or data["why"] not in ABSENCES:
+            raise ValueError("not a neutral fact")
+        sources = data["sources"]
+        if not isinstance(sources, list) or not all(type(url) is str for url in sources):
+            raise ValueError("not a neutral fact")
+        return cls(
+            key=data["key"],
+            why=data["why"],
+            detail=data["detail"],
+            sources=tuple(sources),
+            checked=date.fromisoformat(data["checked"]),
+            where=data["where"],
+        )
+
+
+NEUTRAL_FIELDS = ("key", "why", "detail", "sources", "checked", "where")
+
 
 class Place(NamedTuple):
     """A country or a part of one, with its own lines and facts (not its country's)."""
@@ -206,6 +241,8 @@ class Local(NamedTuple):
     label: str
     facts: Mapping[str, Fact]
     lines: tuple[Line, ...] = ()
+    # The facts this place keeps in the steps' neutral words, with why and whom to ask.
+    neutral: Mapping[str, Neutral] = MappingProxyType({})
 
     def texts(self) -> dict[str, str]:
         """Each fact's words, by key: what the placeholders of steps become."""
@@ -215,6 +252,10 @@ class Local(NamedTuple):
         """The facts a step names that this place defines, in the step's order."""
         return tuple(self.facts[key] for key in dict.fromkeys(keys) if key in self.facts)
 
+    def kept_neutral(self, keys: Sequence[str]) -> tuple[Neutral, ...]:
+        """The facts a step names that this place keeps neutral, in the step's order."""
+        return tuple(self.neutral[key] for key in dict.fromkeys(keys) if key in self.neutral)
+
     def to_data(self) -> dict[str, Any]:
         """What the cache keeps of it (the status screen needs the facts, never the lines)."""
         return {
@@ -222,19 +263,29 @@ class Local(NamedTuple):
             "name": self.name,
             "label": self.label,
             "facts": [fact.to_data() for fact in self.facts.values()],
+            "neutral": [kept.to_data() for kept in self.neutral.values()],
         }
 
     @classmethod
     def from_data(cls, data: Any) -> Local:
         """A place from `to_data` (without its lines); ValueError on anything else."""
-        if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts"}:
+        if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts", "neutral"}:
             raise ValueError("not a place")
         if not all(type(data[name]) is str for name in ("code", "name", "label")):
             raise ValueError("not a place")
         if not PLACE_CODE.match(data["code"]) or not isinstance(data["facts"], list):
             raise ValueError("not a place")
+        if not isinstance(data["neutral"], list):
+            raise ValueError("not a place")
         facts = [Fact.from_data(item) for item in data["facts"]]
-        return cls(data["code"], data["name"], data["label"], {f.key: f for f in facts})
+        kept = [Neutral.from_data(item) for item in data["neutral"]]
+        return cls(
+            data["code"],
+            data["name"],
+            data["label"],
+            {f.key: f for f in facts},
+            neutral={n.key: n for n in kept},
+        )
 
 
 def local(place: Place, country: Place | None = None) -> Local:
@@ -248,8 +299,14 @@ def local(place: Place, country: Place | None = None) -> Local:
     if country is not None and country.code != place.code:
         facts.update(country.facts)
         lines += country.lines
+    neutral: dict[str, Neutral] = {}
+    if country is not None and country.code != place.code:
+        neutral.update(country.neutral)
     for key in place.neutral:  # a part without the country's remedy keeps the neutral words
         facts.pop(key, None)
+    for key in place.facts:  # and a part's own fact answers what its country keeps neutral
+        neutral.pop(key, None)
+    neutral.update(place.neutral)
     facts.update(place.facts)
     emergency = next((line for line in lines if line.kind == "emergency"), None)
     if emergency is not None and "emergency-number" not in facts:
@@ -271,7 +328,7 @@ def local(place: Place, country: Place | None = None) -> Local:
             helpline.checked,
             where=helpline.where,
         )
-    return Local(place.code, place.name, place.label, facts, tuple(lines))
+    return Local(place.code, place.name, place.label, facts, tuple(lines), neutral)
 
 
 SERVES_WORDS: dict[str, str] = {

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from exitplan.domain.model import Item
-    from exitplan.domain.region import Fact, Local
+    from exitplan.domain.region import Fact, Local, Neutral
 
 CHANGING = N_("The law here is changing, so this may have changed: check with an advocate.")
 UNCONFIRMED = N_("Not confirmed on an official page: check it with an advocate or the service.")
@@ -28,6 +28,24 @@ NO_PLACE = N_(
 def step_facts(item: Item, region: Local | None) -> tuple[Fact, ...]:
     """The facts of the person's place that a step names (none without a place)."""
     return region.used(item.facts) if region is not None else ()
+
+
+def step_neutral(item: Item, region: Local | None) -> tuple[Neutral, ...]:
+    """The facts a step names that the person's place keeps neutral: what is true there and
+    whom to ask (none without a place)."""
+    return region.kept_neutral(item.facts) if region is not None else ()
+
+
+def neutral_sources(kept: Sequence[Neutral], facts: Sequence[Fact] = ()) -> list[str]:
+    """Each source of the neutral facts once, leaving out those the facts already show:
+    `URL (Spain, checked 2026-12-05)`."""
+    seen: dict[str, str] = dict.fromkeys((url for fact in facts for url in fact.sources), "")
+    shown = set(seen)
+    for fact in kept:
+        note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+        for url in fact.sources:
+            seen.setdefault(url, note)
+    return [f"{url} ({note})" for url, note in seen.items() if url not in shown]
 
 
 def fact_words(fact: Fact) -> str:

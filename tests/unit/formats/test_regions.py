@@ -219,6 +219,8 @@ def test_the_cache_keeps_a_places_facts_only_while_its_file_is_unchanged() -> No
     assert kept is not None
     assert scotland is not None
     assert kept.facts == scotland.facts
+    assert kept.neutral == scotland.neutral
+    assert "police-notice" in kept.neutral
     assert region_from_cache("gb-eaw", data) is None
     assert region_from_cache("gb-sct", {**data, "signature": [0, 0, 0]}) is None
     english = data["languages"]["en"]
@@ -592,3 +594,15 @@ def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
     result = run("validate")
     assert result.exit_code == 2
     assert "--coverage" in result.stderr
+
+
+def test_show_gives_whom_to_ask_where_a_place_keeps_a_fact_neutral(run: Run) -> None:
+    """In Spain the crisis step keeps its general words, and `show` says why (only a judge
+    grants an order, and which numbers to call), in text and in --json."""
+    ok(run("init"))
+    ok(run("region", input="Spain\n"))
+    shown = ok(run("show", "after.protection-order")).stdout
+    assert "the police do not issue protection orders" in " ".join(shown.split())
+    data = json.loads(ok(run("show", "after.protection-order", "--json")).stdout)
+    assert [(n["key"], n["why"]) for n in data["neutral"]] == [("police-notice", "none")]
+    assert [fact["key"] for fact in data["local"]] == ["court-order"]
