@@ -39,7 +39,11 @@ def validate(
         report_coverage(as_json)
         return
     if not files:
-        raise typer.BadParameter(_("name at least one file, or use --coverage"))
+        raise typer.BadParameter(
+            _("{command} needs {name}, or {option}").format(
+                command="exitplan validate", name=_("FILES"), option="--coverage"
+            )
+        )
     from exitplan.formats.checklistfile import checklist_problems
     from exitplan.formats.region_schema import region_file_report
 

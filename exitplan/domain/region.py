@@ -361,6 +361,89 @@ def language_words(line: Line) -> str | None:
     return _("Answers in your language.")
 
 
+# -- sources that hold for one place ---------------------------------------------------------
+
+# The web sites whose pages are about one place's law, courts or services (a host, or the end of
+# one): under a step, a person sees them only where they hold. Every other source (a charity's
+# general advice, an "article: ..." label) holds everywhere. The content tests check that each
+# official or legal site a built-in step cites is listed here.
+PLACE_SITES: dict[str, str] = {
+    # Australia
+    "gov.au": "au",
+    "1800respect.org.au": "au",
+    "education.nsw.gov.au": "au-nsw",
+    # Canada
+    "sheltersafe.ca": "ca",
+    "gc.ca": "ca",
+    "canada.ca": "ca",
+    "ontario.ca": "ca-on",
+    "stepstojustice.ca": "ca-on",
+    "cleo.on.ca": "ca-on",
+    # Ireland
+    "gov.ie": "ie",
+    "citizensinformation.ie": "ie",
+    "courts.ie": "ie",
+    # New Zealand
+    "govt.nz": "nz",
+    "communitylaw.org.nz": "nz",
+    # Spain, Mexico
+    "boe.es": "es",
+    "gob.es": "es",
+    "gob.mx": "mx",
+    # United Kingdom
+    "gov.uk": "gb",
+    "moneyhelper.org.uk": "gb",
+    "electoralcommission.org.uk": "gb",
+    "nrpfnetwork.org.uk": "gb",
+    "askthe.police.uk": "gb-eaw",
+    "nhs.uk": "gb-eaw",
+    "iow.gov.uk": "gb-eaw",
+    "devon.gov.uk": "gb-eaw",
+    "wokingham.gov.uk": "gb-eaw",
+    "sheltercymru.org.uk": "gb-eaw",
+    "gov.scot": "gb-sct",
+    "gov.wales": "gb-eaw",
+    # United States
+    "gov": "us",
+    "womenslaw.org": "us",
+    "tribalprotectionorder.org": "us",
+    "link.usps.com": "us",
+    "mass.gov": "us-ma",
+    "masslegalhelp.org": "us-ma",
+    "courts.wa.gov": "us-wa",
+    "azcourthelp.org": "us-az",
+    "ca.gov": "us-ca",
+    "countyofmonterey.gov": "us-ca",
+}
+
+
+def source_place(url: str) -> str | None:
+    """The place whose law or services a source is about (None: it holds everywhere)."""
+    from urllib.parse import urlsplit
+
+    if not url.startswith(("http://", "https://")):
+        return None
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    parts = host.split(".")
+    for start in range(len(parts)):  # the longest listed ending wins: ca.gov before gov
+        if (site := ".".join(parts[start:])) in PLACE_SITES:
+            return PLACE_SITES[site]
+    return None
+
+
+def holds_in(source: str | None, code: str | None) -> bool:
+    """Whether a source about one place holds for the person's place: its own, its country's
+    for a part; without a place every source is shown."""
+    if source is None or code is None:
+        return True
+    return code == source or code.startswith(source + "-")
+
+
+def place_sources(sources: Sequence[str], code: str | None) -> tuple[str, ...]:
+    """The sources to show under a step for a person's place: the general ones and its own."""
+    return tuple(url for url in sources if holds_in(source_place(url), code))
+
+
 # -- paper -----------------------------------------------------------------------------------
 
 # The countries whose paper is US Letter; everywhere else prints on A4.

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.domain.region import place_sources
 from exitplan.views.local import (
     fact_words,
     neutral_sources,
@@ -213,9 +214,10 @@ def item_lines(
     if (facts or kept) and region is not None:
         words = [region.label, *(fact_words(fact) for fact in facts), *(n.detail for n in kept)]
         fields.append((_("Where you live"), "\n".join(words)))
-    if item.sources or facts or kept:
+    own = place_sources(item.sources, region.code if region else None)
+    if own or facts or kept:
         local = [*source_lines(facts), *neutral_sources(kept, facts)]
-        fields.append((_("Sources"), "\n".join([*map(source_words, item.sources), *local])))
+        fields.append((_("Sources"), "\n".join([*map(source_words, own), *local])))
     if item.checked:
         fields.append((_("Checked"), _checked_day(item.checked)))
     if events:

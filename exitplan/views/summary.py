@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from exitplan.base.i18n import N_, _
 from exitplan.base.markup import escape_markdown, markdown_link
 from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
-from exitplan.domain.region import paper_size
+from exitplan.domain.region import paper_size, place_sources
 from exitplan.domain.situation import QUESTIONS
 from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
 from exitplan.views.words import (
@@ -203,7 +203,7 @@ def _step(row: Scheduled, region: Local | None) -> Step:
         note=entry.state.note,
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
-        sources=tuple(entry.item.sources),
+        sources=place_sources(entry.item.sources, region.code if region else None),
         local_sources=local_sources(facts),
         changing=changing(facts),
     )

@@ -593,7 +593,7 @@ def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
     """`validate` with nothing to check says to name a file or ask for the coverage."""
     result = run("validate")
     assert result.exit_code == 2
-    assert "--coverage" in result.stderr
+    assert "exitplan validate needs FILES, or --coverage" in result.stderr
 
 
 def test_show_gives_whom_to_ask_where_a_place_keeps_a_fact_neutral(run: Run) -> None:
@@ -606,3 +606,41 @@ def test_show_gives_whom_to_ask_where_a_place_keeps_a_fact_neutral(run: Run) -> 
     data = json.loads(ok(run("show", "after.protection-order", "--json")).stdout)
     assert [(n["key"], n["why"]) for n in data["neutral"]] == [("police-notice", "none")]
     assert [fact["key"] for fact in data["local"]] == ["court-order"]
+
+
+def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:
+    """A built-in step's source on a government, court, police or legal site is listed with the
+    place it holds for, so it is shown only there."""
+    from exitplan.domain.region import source_place
+
+    words = ("gov", "court", "law", "police", "legal", "nhs", "justice")
+    for ref, item in builtin_items():
+        for url in item.sources:
+            host = url.split("/")[2] if url.startswith("http") else ""
+            if any(word in host for word in words):
+                assert source_place(url) is not None, (ref, url)
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "shown"),
+    [
+        ("https://www.womenslaw.org/laws/tx/x", "es", False),
+        ("https://www.womenslaw.org/laws/tx/x", "us-tx", True),
+        ("https://www.mass.gov/x", "us-tx", False),
+        ("https://www.mass.gov/x", "us-ma", True),
+        ("https://selfhelp.courts.ca.gov/x", "us-ca", True),
+        ("https://selfhelp.courts.ca.gov/x", "us", False),
+        ("https://justice.govt.nz/x", "gb-sct", False),
+        ("https://www.thehotline.org/x", "es", True),
+        ("article: Six steps to leaving", "mx", True),
+        ("https://www.womenslaw.org/laws/tx/x", None, True),
+    ],
+)
+def test_under_a_step_only_the_persons_place_and_general_sources_show(
+    url: str, code: str | None, shown: bool
+) -> None:
+    """A source about one place's law shows only there (its country's too, for a part); general
+    advice and the article labels show everywhere; with no place chosen, everything shows."""
+    from exitplan.domain.region import place_sources
+
+    assert (place_sources([url], code) == (url,)) is shown
