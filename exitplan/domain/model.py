@@ -112,6 +112,15 @@ class Item(Record):
     # (empty: everywhere); see exitplan.domain.region.
     facts: tuple[str, ...] = ()
     regions: tuple[str, ...] = ()
+    # The round of steps it came in: each round is numbered after every step of the rounds
+    # before it, so adding steps to a checklist never changes a number someone has learnt.
+    batch: int = 0
+    # A step before the exit to do within a week of any danger sign answered yes (the bag, the
+    # stash, the order): danger shortens its timeline, not only its place in the list.
+    soon_if_danger: bool = False
+    # A step before the exit that cannot be done once the exit has passed (practise the route
+    # out): after the exit it is never "behind", and it stays in the plan as history.
+    moot_after_exit: bool = False
 
 
 class Checklist(Record):
@@ -311,6 +320,9 @@ class Entry(NamedTuple):
     # The day an answer brought the step in (or made it a danger-sign step), when that is later
     # than the day the exit date was chosen: the step is never due before it.
     since: date | None = None
+    # The latest day for a step a danger sign hastens (`Item.soon_if_danger`): a week after
+    # the first danger sign answered yes (None: no danger sign, or not such a step).
+    by: date | None = None
 
     @property
     def full_id(self) -> str:

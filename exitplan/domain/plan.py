@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
@@ -30,7 +30,7 @@ from exitplan.domain.schedule import Scheduled, schedule
 from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
 
     from exitplan.domain.region import Local
 
@@ -197,9 +197,12 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
     )
     if found_on is not None and planned is not None and found_on <= planned:
         found_on = None
+    # A danger sign answered yes brings the steps that must not wait (the bag, the stash, the
+    # order) within a week of the first such answer, and never before the plan was made.
+    hastened = _hastened_by(yes, state) if yes and state is not None else None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
-    numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
+    numbers = _step_numbers(chosen)
     later = iter(range(sum(len(c.items) for c in chosen) + 1, 1 << 62))
     custom_numbers = {id(ci): next(later) for ci in (state.custom if state else [])}
     untouched = ItemState()  # frozen: one for every step nobody has marked yet
@@ -239,9 +242,41 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
                         ),
                         default=None,
                     ),
+                    hastened if hastened is not None and item.soon_if_danger else None,
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
+
+
+HASTEN_DAYS = 7  # a step a danger sign hastens is due at most this many days after the answer
+
+
+def _hastened_by(yes: set[str], state: PlanState) -> date | None:
+    """The latest day for the steps a danger sign hastens: a week after the first danger sign
+    answered yes, or after the day the exit date was chosen when that is later (None without
+    either day)."""
+    days = [state.answered[key] for key in yes if key in state.answered]
+    first = min(days, default=None)
+    planned = state.planned_on
+    base = max(first, planned) if first and planned else first or planned
+    return base + timedelta(days=HASTEN_DAYS) if base is not None else None
+
+
+def _step_numbers(chosen: Sequence[Checklist]) -> Iterator[int]:
+    """The numbers of the checklists' items, in checklist and file order.
+
+    Items of the first round (`batch` 0) are numbered in order, as they always were; each later
+    round is numbered after every item of the rounds before it, so a step added to a checklist
+    never moves the number of a step after it.
+    """
+    total = sum(len(c.items) for c in chosen)
+    if all(item.batch == 0 for c in chosen for item in c.items):
+        return iter(range(1, total + 1))
+    places = sorted(
+        (item.batch, n, k) for n, c in enumerate(chosen) for k, item in enumerate(c.items)
+    )
+    number = {(n, k): i for i, (_, n, k) in enumerate(places, start=1)}
+    return iter(number[n, k] for n, c in enumerate(chosen) for k in range(len(c.items)))
 
 
 def _since(

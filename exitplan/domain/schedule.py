@@ -103,7 +103,8 @@ def schedule(
         if due is None or entry.state.status != "open" or not entry.applies:
             flag = None
         elif past_exit and item.when != "after":
-            flag = None if item.reflective else "open_at_exit"
+            # A step that cannot be done once the exit has passed is history, never behind.
+            flag = None if item.reflective or item.moot_after_exit else "open_at_exit"
         elif due < today:
             flag = None if item.reflective else "overdue"
         elif (due - today).days <= warn_days:

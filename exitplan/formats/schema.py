@@ -141,6 +141,9 @@ class ItemFile(BaseModel):
     reflective: bool = False
     checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
     regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+    batch: StrictInt = Field(default=0, ge=0, le=1000)
+    soon_if_danger: StrictBool = False
+    moot_after_exit: StrictBool = False
 
     @model_validator(mode="after")
     def _placeholders(self) -> ItemFile:
@@ -166,6 +169,9 @@ class ItemFile(BaseModel):
                     f"{words}): leave 'due' out"
                 )
             return self
+        if (self.soon_if_danger or self.moot_after_exit) and self.when != "before":
+            name = "soon_if_danger" if self.soon_if_danger else "moot_after_exit"
+            raise ValueError(f"'{name}' is only for a step with 'when' = 'before'")
         due: model.Due = self.due or model.Due()
         if due.on is not None:
             return self
