@@ -118,8 +118,8 @@ class Item(Record):
     # A step before the exit to do within a week of any danger sign answered yes (the bag, the
     # stash, the order): danger shortens its timeline, not only its place in the list.
     soon_if_danger: bool = False
-    # A step before the exit that cannot be done once the exit has passed (practise the route
-    # out): after the exit it is never "behind", and it stays in the plan as history.
+    # A step before or on the exit day that cannot be done once the exit has passed (practise
+    # the route out): after the exit it is never "behind", and it stays in the plan as history.
     moot_after_exit: bool = False
 
 

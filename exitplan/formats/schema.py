@@ -169,9 +169,12 @@ class ItemFile(BaseModel):
                     f"{words}): leave 'due' out"
                 )
             return self
-        if (self.soon_if_danger or self.moot_after_exit) and self.when != "before":
-            name = "soon_if_danger" if self.soon_if_danger else "moot_after_exit"
-            raise ValueError(f"'{name}' is only for a step with 'when' = 'before'")
+        if self.soon_if_danger and self.when != "before":
+            raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
+        if self.moot_after_exit and self.when not in ("before", "exit-day"):
+            raise ValueError(
+                "'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'"
+            )
         due: model.Due = self.due or model.Due()
         if due.on is not None:
             return self
