@@ -98,9 +98,7 @@ def android_check(env: Env, timeout: int) -> None:
 
 
 # The check and the plan's step about a watched phone point at each other.
-SPYWARE_STEP = N_(
-    "What to do about a watched phone, and when: exitplan show digital.spyware-signs"
-)
+SPYWARE_STEP = N_("What to do about a watched phone, and when: exitplan show digital.spyware-signs")
 
 
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:

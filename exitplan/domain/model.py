@@ -214,7 +214,7 @@ class PlanState(Record):
 
     _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = (
         dict.fromkeys(("items", "situation", "answered", "phone", "iphone"), dict)
-        | dict.fromkeys(("checklists", "custom", "history"), list)
+        | dict.fromkeys(("checklists", "custom", "history", "unsure"), list)
         | {"inventory": Inventory}
     )
     created: datetime
@@ -230,6 +230,8 @@ class PlanState(Record):
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
     answered: dict[str, date]
+    # The danger-sign questions answered "not sure" (kept apart from the yes and no answers).
+    unsure: list[str]
     # What the person has: documents, accounts and devices, money (see domain.inventory).
     inventory: Inventory
     # Where the person lives: a place code such as "gb-sct" (None: not chosen).
@@ -288,6 +290,7 @@ class PlanState(Record):
                 ],
                 "situation": dict(self.situation) or None,
                 "answered": dict(self.answered) or None,
+                "unsure": sorted(self.unsure) or None,
                 **inventory_data(self.inventory),
                 "region": self.region,
                 "phone": {

@@ -136,10 +136,7 @@ def pace(
         release = min(max((since - start).days, 0), n_days - 1) if since else 0
         if entries[i].danger:
             return release
-        lead = span + offset[i]
-        by = entries[i].by
-        if by is not None:  # hastened by a danger sign: a week after the answer at the latest
-            lead = min(lead, (by - start).days)
+        lead = _hastened(span + offset[i], entries[i].by, start)
         return max(min(max(lead, 0), n_days - 1), release)
 
     rank = {
@@ -183,6 +180,12 @@ def pace(
 
 
 _FIRST = frozenset({"critical", "high"})
+
+
+def _hastened(lead: int, by: date | None, start: date) -> int:
+    """A step's last day from the start: its lead day, or the day a danger sign hastened it to
+    (a week after the answer at the latest) when that is sooner."""
+    return lead if by is None else min(lead, (by - start).days)
 
 
 def _least(low: int, high: int, enough: Callable[[int], bool]) -> int:

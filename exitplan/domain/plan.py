@@ -27,7 +27,7 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
 from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Scheduled, schedule
-from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
+from exitplan.domain.situation import DANGER_KEYS, KEYS, UNSURE, Answer, applies
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -199,7 +199,8 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
         found_on = None
     # A danger sign answered yes brings the steps that must not wait (the bag, the stash, the
     # order) within a week of the first such answer, and never before the plan was made.
-    hastened = _hastened_by(yes, state) if yes and state is not None else None
+    signs = yes.union(state.unsure) if state is not None and state.unsure else yes
+    hastened = _hastened_by(signs, state) if signs and state is not None else None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
     numbers = _step_numbers(chosen)
@@ -251,11 +252,11 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
 HASTEN_DAYS = 7  # a step a danger sign hastens is due at most this many days after the answer
 
 
-def _hastened_by(yes: set[str], state: PlanState) -> date | None:
+def _hastened_by(signs: set[str], state: PlanState) -> date | None:
     """The latest day for the steps a danger sign hastens: a week after the first danger sign
-    answered yes, or after the day the exit date was chosen when that is later (None without
-    either day)."""
-    days = [state.answered[key] for key in yes if key in state.answered]
+    answered yes or "not sure", or after the day the exit date was chosen when that is later
+    (None without either day)."""
+    days = [state.answered[key] for key in signs if key in state.answered]
     first = min(days, default=None)
     planned = state.planned_on
     base = max(first, planned) if first and planned else first or planned
@@ -400,11 +401,12 @@ def set_exit_date(
 
 def set_situation(
     state: PlanState,
-    answers: Mapping[str, bool | None],
+    answers: Mapping[str, Answer],
     now: datetime,
     today: date | None = None,
 ) -> bool:
-    """Change situation answers (None clears one: not answered); returns False if none changed.
+    """Change situation answers (None clears one: not answered; UNSURE, for a danger sign only,
+    is "not sure"); returns False if none changed.
 
     Each answer that changes remembers the day (`today`, else the day of `now`): a step it
     brings in is due from that day. The history says only that the answers changed, never what
@@ -418,23 +420,31 @@ def set_situation(
                 key=unknown[0], known=known
             )
         )
-    updated = dict(state.situation)
+    updated: dict[str, bool] = dict(state.situation)
+    unsure = set(state.unsure)
     for key, value in answers.items():
         if value is None:
             updated.pop(key, None)
+            unsure.discard(key)
         elif isinstance(value, bool):
             updated[key] = value
+            unsure.discard(key)
+        elif value == UNSURE and key in DANGER_KEYS:
+            updated.pop(key, None)
+            unsure.add(key)
         else:
             raise ExitplanError(
                 _("the answer for '{key}' must be yes (true) or no (false)").format(key=key)
             )
-    if updated == state.situation:
+    if updated == state.situation and unsure == set(state.unsure):
         return False
     day = today or now.date()
-    for key in set(updated) | set(state.situation):
-        if updated.get(key) != state.situation.get(key):
+    for key in set(updated) | set(state.situation) | unsure | set(state.unsure):
+        before = UNSURE if key in state.unsure else state.situation.get(key)
+        if (UNSURE if key in unsure else updated.get(key)) != before:
             state.answered[key] = day
     state.situation = updated
+    state.unsure = sorted(unsure)
     record(state, now, "situation", detail="situation answers changed")
     return True
 

@@ -42,7 +42,8 @@ def test_a_danger_sign_brings_the_bag_the_stash_and_the_order_within_a_week(
     after = dues(run, answered)
     for ref in HASTENED:
         due = after[ref]
-        assert due is not None and answered <= due <= answered + timedelta(days=7), ref
+        assert due is not None, ref
+        assert answered <= due <= answered + timedelta(days=7), ref
     assert after["safety.rehearse"] == before["safety.rehearse"]  # the rest keep their dates
 
 
@@ -61,3 +62,25 @@ def test_steps_for_before_leaving_are_not_behind_two_weeks_after_it(run: Run, ho
     moot = sum(1 for row in rows if row["flag"] is None and row["when"] in {"before", "exit-day"})
     assert moot >= 40
     assert behind["open_at_exit"] == sum(1 for row in rows if row["flag"] == "open_at_exit")
+
+
+def test_not_sure_about_a_danger_sign_also_brings_the_bag_within_a_week(
+    run: Run, home: Path
+) -> None:
+    """A danger sign piped as "unsure" is shown as such, hides no step, and makes the bag and
+    the stash due within seven days, as a yes would."""
+    ok(run("init", "--exit-date", EXIT.isoformat()))
+    answered = TODAY + timedelta(days=3)
+    ok(run("situation", input='weapons = "unsure"\n', today=answered))
+    shown = json.loads(ok(run("situation", "--json")).stdout)
+    assert shown["weapons"] == "unsure"
+    after = dues(run, answered)
+    for ref in ("safety.go-bag", "safety.stash-with-friend"):
+        due = after[ref]
+        assert due is not None, ref
+        assert answered <= due <= answered + timedelta(days=7), ref
+    rows = json.loads(ok(run("list", "--all", "--json", today=answered)).stdout)
+    assert {row["id"]: row["applies"] for row in rows}["safety.weapons-plan"] is True
+    refused = run("situation", input='children = "unsure"\n', today=answered)
+    assert refused.exit_code == 1
+    assert "must be true, false or" in refused.stderr

@@ -406,7 +406,9 @@ def test_parse_when_rejects(text: str) -> None:
 def test_a_step_moot_after_the_exit_is_never_behind_once_the_exit_has_passed() -> None:
     """After the exit, a step that can no longer be done has no flag; another one is behind."""
     moot = entry(-7)._replace(
-        item=Item(id="rehearse", title="Rehearse", why="Because.", due=Due(-7), moot_after_exit=True)
+        item=Item(
+            id="rehearse", title="Rehearse", why="Because.", due=Due(-7), moot_after_exit=True
+        )
     )
     other = entry(-7)
     rows = schedule([moot, other], EXIT, day(14), 7)

@@ -395,6 +395,7 @@ STEP_FACTS = {
     "housing.safe-place": ("housing-help",),
     "support.helpline": ("emergency-number",),
     "support.immigration-advice": ("immigration",),
+    "support.status-threats": ("immigration",),
     "support.lawyer": ("parenting-orders", "court-order"),
     "support.protection-order-advice": ("court-order", "address-privacy", "home-order"),
     "support.work": ("paid-leave",),
