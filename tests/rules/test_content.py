@@ -658,8 +658,6 @@ ANCHOR_HOSTS = (
     "csd.org",
     "startbybelieving.org",
     "masslegalhelp.org",
-    # The NHS's own site (its trusts are under .nhs.uk).
-    "nhs.uk",
 )
 # Governments, courts and public services.
 PUBLIC_SUFFIXES = (".gov", ".gov.uk", ".gov.au", ".govt.nz", ".gc.ca", ".nhs.uk", ".police.uk")
