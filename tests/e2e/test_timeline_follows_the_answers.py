@@ -58,6 +58,10 @@ def test_steps_for_before_leaving_are_not_behind_two_weeks_after_it(run: Run, ho
         assert by_id[ref]["status"] == "open", ref
         assert by_id[ref]["flag"] is None, ref
     assert by_id["support.helpline"]["flag"] == "open_at_exit"
+    listed = ok(run("list", "safety", today=later, env={"COLUMNS": "200"})).stdout
+    route = next(line for line in listed.splitlines() if "Practise your route out" in line)
+    assert "passed" in route
+    assert "open at exit" not in route
     behind = json.loads(ok(run("status", "--json", today=later)).stdout)["totals"]
     moot = sum(1 for row in rows if row["flag"] is None and row["when"] in {"before", "exit-day"})
     assert moot >= 40
