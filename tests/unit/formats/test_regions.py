@@ -407,6 +407,7 @@ STEP_FACTS = {
     "support.immigration-advice": ("immigration",),
     "support.lawyer": ("parenting-orders", "court-order", "legal-advice"),
     "support.pregnancy-care": ("health-reporting",),
+    "support.status-threats": ("immigration",),
     "support.protection-order-advice": ("court-order", "address-privacy", "home-order"),
     "support.work": ("paid-leave",),
 }
