@@ -82,7 +82,7 @@ def test_the_translated_catalog_keeps_every_id_and_changes_every_title(language:
     and in French."""
     titles = TITLES[language]
     assert list(EN_TITLES) == list(titles)
-    assert len(titles) == 242
+    assert len(titles) == 255
     assert all(EN_TITLES[key] != titles[key] for key in titles)
     for en, es in zip(ENGLISH.checklists, CATALOGS[language].checklists, strict=True):
         assert (en.id, en.order, en.builtin) == (es.id, es.order, es.builtin)
@@ -223,11 +223,11 @@ def test_changing_the_language_keeps_progress(run: Run, home: Path, locale: Path
     assert EN_TITLES["documents.document-list"] in english
     assert ES_TITLES["documents.document-list"] not in english
     progress = flat(ok(run("status", "--full")).stdout)
-    assert re.search(r"Finances [░█▓ ]*1/18", progress), progress
+    assert re.search(r"Finances [░█▓ ]*1/19", progress), progress
     assert re.search(r"Documents [░█▓ ]*1/19", progress), progress
     titles = {c.id: c.title for c in SPANISH.checklists}
     progreso = flat(ok(run("--lang", "es", "status", "--full")).stdout)
-    assert re.search(rf"{titles['finances']} [░█▓ ]*1/18", progreso), progreso
+    assert re.search(rf"{titles['finances']} [░█▓ ]*1/19", progreso), progreso
     assert re.search(rf"{titles['documents']} [░█▓ ]*1/19", progreso), progreso
 
 
@@ -497,7 +497,7 @@ def test_the_glance_serves_each_language_and_english_alike(
     assert titles["digital"] in shown
     assert "Digital safety" not in shown
     if "--json" not in args:
-        assert re.search(rf"{titles['finances']} [░█▓ ]*1/18", shown), shown
+        assert re.search(rf"{titles['finances']} [░█▓ ]*1/19", shown), shown
     changed = exitplan_child(locale, "done", "documents.document-list", env=spanish_env)
     assert changed.returncode == 0, changed.stderr
     back, path = served(locale, tmp_path, "status", env=english)
