@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
+from exitplan.cli import keyboard
 from exitplan.cli.common import (
     ASK,
     env_of,
@@ -168,7 +168,7 @@ def add(
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
-    if title is None and why == ASK and not sys.stdin.isatty():
+    if title is None and why == ASK and not keyboard.someone_typing():
         raise typer.BadParameter(
             _(
                 "the title and the why cannot both come from piped input: give the title here, "

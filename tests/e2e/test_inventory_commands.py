@@ -14,6 +14,8 @@ import pytest
 from conftest import EXIT, TODAY, Run
 from helpers import PLANNED, assert_usage_error, make_home, ok, one_error_line, read_plan, snapshot
 
+from exitplan.cli import keyboard
+
 PASSPORT = 'kind = "passport"\noriginal = "blue folder at my sister\'s"\nexpires = 2026-12-10\n'
 CERT = 'whose = "child"\nchild = "A"\nkind = "birth certificate"\n'
 EMAIL = 'what = "Main email"\npartner_knows = "yes"\nlocation = true\ntwo_step = "no"\n'
@@ -41,9 +43,8 @@ def builtin_plan(home: Path, run: Run) -> Path:
 @pytest.fixture
 def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the inventory commands believe a person is typing at a terminal."""
-    from exitplan.cli import questions
 
-    monkeypatch.setattr(questions, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
 
 
 # -- adding, listing, showing ---------------------------------------------------------------
@@ -278,15 +279,15 @@ def test_changing_at_a_terminal_keeps_what_enter_keeps_and_clears_a_dash(
     run: Run, plan_home: Path, at_terminal: None
 ) -> None:
     """Enter keeps a value; a single - clears an optional one."""
-    from exitplan.cli import questions
+    from exitplan.cli import keyboard
 
     add_row = 'kind = "passport"\noriginal = "drawer"\nnote = "old"\n'
-    typing = questions.at_terminal
-    questions.at_terminal = lambda: False
+    typing = keyboard.someone_typing
+    keyboard.someone_typing = lambda: False
     try:
         add(run, "documents", add_row)
     finally:
-        questions.at_terminal = typing
+        keyboard.someone_typing = typing
     # whose, kind, original, copy and expires kept; the note cleared
     ok(run("documents", "change", "1", input="\n\n\n\n\n-\n"))
     [row] = listed(run, "documents")["rows"]

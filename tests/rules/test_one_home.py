@@ -1,0 +1,49 @@
+"""One home for each rule: a rule written in two places drifts, and the copy that drifted is a
+bug (a closed stdin crashed eight commands that each asked "is someone typing?" their own way).
+
+Each test names the one module allowed to do a thing and fails when another module does it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from helpers_imports import modules
+
+
+def offenders(found: Callable[[ast.AST], bool], home: set[str]) -> list[str]:
+    """`module:line` of every node `found` accepts, in any module outside `home`."""
+    hits: list[str] = []
+    for name, path in modules().items():
+        if name in home:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hits += [f"{name}:{getattr(node, 'lineno', 0)}" for node in ast.walk(tree) if found(node)]
+    return hits
+
+
+def is_attribute(owner: str, attr: str) -> Callable[[ast.AST], bool]:
+    """A finder for `owner.attr` (such as `sys.stdin`)."""
+
+    def found(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == attr
+            and isinstance(node.value, ast.Name)
+            and node.value.id == owner
+        )
+
+    return found
+
+
+def test_standard_input_is_read_in_one_place() -> None:
+    """Only cli/keyboard.py touches sys.stdin: whether someone types, and what a pipe gives."""
+    assert offenders(is_attribute("sys", "stdin"), {"exitplan.cli.keyboard"}) == []
+
+
+def test_the_finder_sees_what_it_looks_for() -> None:
+    """The finder reports `sys.stdin` where it stands, so the rules above cannot pass vacuously."""
+    tree = ast.parse("import sys\nx = sys.stdin.isatty()\n")
+    found = is_attribute("sys", "stdin")
+    assert [getattr(node, "lineno", 0) for node in ast.walk(tree) if found(node)] == [2]
