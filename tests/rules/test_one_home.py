@@ -47,3 +47,24 @@ def test_the_finder_sees_what_it_looks_for() -> None:
     tree = ast.parse("import sys\nx = sys.stdin.isatty()\n")
     found = is_attribute("sys", "stdin")
     assert [getattr(node, "lineno", 0) for node in ast.walk(tree) if found(node)] == [2]
+
+
+def is_name(name: str) -> Callable[[ast.AST], bool]:
+    """A finder for a name used or imported (`lead_date`, `from … import lead_date`)."""
+
+    def found(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id == name
+        if isinstance(node, ast.Attribute):
+            return node.attr == name
+        return isinstance(node, ast.alias) and node.name == name
+
+    return found
+
+
+def test_overdue_is_judged_by_the_schedule_alone() -> None:
+    """Only the domain reads a step's unpaced date (`lead_date`): every other layer takes its
+    date and flag from the schedule, pacing included (`add --due -8w` once said "overdue" of a
+    step the schedule left for "if there is time")."""
+    domain = {name for name in modules() if name.startswith("exitplan.domain.")}
+    assert offenders(is_name("lead_date"), domain) == []
