@@ -80,7 +80,10 @@ def main() -> int:
     parser.add_argument("--size-mib", type=int, default=1024)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument("--smoke", action="store_true", help="CI: one round on a 1 MiB file")
     args = parser.parse_args()
+    if args.smoke:
+        args.size_mib, args.rounds = 1, 1
     random.seed(args.seed)
     if shutil.which("sha256sum") is None:
         raise SystemExit("sha256sum (coreutils) is needed as the baseline")
