@@ -285,9 +285,9 @@ def render_result(output: Output, as_json: bool) -> None:
 
 def emit_json(data: Any) -> None:
     """One JSON document on stdout."""
-    import json
+    from exitplan.base.safetext import json_text
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json_text(data), nl=False)
 
 
 def echo_lines(lines: list[str]) -> Callable[[], None]:

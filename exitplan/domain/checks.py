@@ -8,13 +8,13 @@ Amounts are `Decimal`, never float. Pure: stdlib and the leaves only.
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Literal, get_args
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
+from exitplan.base.safetext import first_refused
 
 Whose = Literal["me", "child", "partner"]
 Answer = Literal["yes", "no", "unsure"]
@@ -61,17 +61,15 @@ def check_text(
     if not isinstance(value, str):
         raise InventoryError(_("'{name}' must be text, in quotes").format(name=name))
     text = value.replace("\r\n", "\n").strip()
-    for char in text:
-        if lines and char in "\n\t":
-            continue
-        if char in "\n\r" and not lines:
-            raise InventoryError(_("'{name}' must be one line").format(name=name))
-        if unicodedata.category(char) in {"Cc", "Cs"}:
-            raise InventoryError(
-                _(
-                    "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
-                ).format(name=name, code=ord(char))
-            )
+    if not lines and ("\n" in text or "\r" in text):
+        raise InventoryError(_("'{name}' must be one line").format(name=name))
+    char = first_refused(text) or ("\t" if not lines and "\t" in text else None)
+    if char is not None:
+        raise InventoryError(
+            _(
+                "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
+            ).format(name=name, code=ord(char))
+        )
     if len(text) > limit:
         raise InventoryError(
             _("'{name}' is longer than {limit} characters").format(name=name, limit=limit)

@@ -15,7 +15,6 @@ imports platformdirs, a few milliseconds), so both paths always agree on the fol
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from datetime import date
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import LANG_OPTION, available, language_code
+from exitplan.base.safetext import json_text
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import real_today
 from exitplan.domain.day import day_view
@@ -77,7 +77,7 @@ def status_output(
     view = day_view(plan, today)
     if as_json:
         data = status_data(view, journal=journal)
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n", err, 0
+        return json_text(data), err, 0
     text = status_text(
         view,
         columns=terminal.width(),

@@ -68,3 +68,30 @@ def test_overdue_is_judged_by_the_schedule_alone() -> None:
     step the schedule left for "if there is time")."""
     domain = {name for name in modules() if name.startswith("exitplan.domain.")}
     assert offenders(is_name("lead_date"), domain) == []
+
+
+def is_call(owner: str, attr: str, *, keyword: str | None = None) -> Callable[[ast.AST], bool]:
+    """A finder for a call `owner.attr(...)`, only those given `keyword=` when one is named."""
+    attribute = is_attribute(owner, attr)
+
+    def found(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and attribute(node.func)
+            and (keyword is None or any(k.arg == keyword for k in node.keywords))
+        )
+
+    return found
+
+
+def test_which_characters_are_unsafe_is_decided_in_one_place() -> None:
+    """Only base/safetext.py sorts characters by their Unicode category: control, direction and
+    zero-width characters are one class there, shown, escaped or refused the same way."""
+    assert offenders(is_call("unicodedata", "category"), {"exitplan.base.safetext"}) == []
+
+
+def test_json_for_people_is_written_in_one_place() -> None:
+    """Every JSON document for output (stdout, an export) comes from `safetext.json_text`, which
+    never writes a direction override raw; compact JSON (hashes, the cache) is not output."""
+    home = {"exitplan.base.safetext", "exitplan.phone.indicators"}  # indicators: a data file
+    assert offenders(is_call("json", "dumps", keyword="indent"), home) == []
