@@ -21,11 +21,17 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.base.errors import (
+    DateError,
+    ExitplanError,
+    output_lost,
+    output_lost_line,
+    quiet_stdout,
+)
 from exitplan.base.i18n import LANG_OPTION, available, language_code
 from exitplan.base.safetext import json_text
 from exitplan.disk.paths import default_home
-from exitplan.domain.dates import real_today
+from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
 from exitplan.domain.place import local_plan
 from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
@@ -52,7 +58,10 @@ NOT_SERVED_FILES = ("plan.key",)
 
 def read_today(text: str) -> date:
     """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date)."""
-    return date.fromisoformat(text.strip())
+    try:
+        return parse_day(text)
+    except DateError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def status_output(

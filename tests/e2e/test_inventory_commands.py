@@ -7,6 +7,7 @@ patched; the answers come through the runner's stdin). Bad input writes nothing.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -391,3 +392,10 @@ def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: P
     assert "No money is set aside yet: exitplan\nmoney" in narrow
     data = json.loads(ok(run("status", "--json")).stdout)
     assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]
+
+
+def test_an_expiry_may_be_given_as_an_offset_from_today(run: Run, plan_home: Path) -> None:
+    """`expires = "+3w"` keeps the day three weeks after today (the injected one)."""
+    add(run, "documents", 'kind = "passport"\nexpires = "+3w"\n')
+    [row] = listed(run, "documents")["rows"]
+    assert row["expires"] == (TODAY + timedelta(weeks=3)).isoformat()

@@ -95,3 +95,40 @@ def test_json_for_people_is_written_in_one_place() -> None:
     never writes a direction override raw; compact JSON (hashes, the cache) is not output."""
     home = {"exitplan.base.safetext", "exitplan.phone.indicators"}  # indicators: a data file
     assert offenders(is_call("json", "dumps", keyword="indent"), home) == []
+
+
+# Readers of exitplan's own stored forms (a cache, a record's time, a region file's checked day,
+# the journal's kept `when`): they read what exitplan wrote, never what a person typed.
+STORED_DATE_READERS = {
+    "exitplan.home.cache",
+    "exitplan.home.columns",
+    "exitplan.views.render",
+    "exitplan.domain.region",
+    "exitplan.journal.entry",
+    "exitplan.journal.times",
+    "exitplan.journal.listing",
+}
+
+
+def test_a_typed_day_is_read_by_the_date_module_alone() -> None:
+    """Only domain/dates.py turns a person's text into a day (`parse_day`, `parse_when`,
+    `parse_offset`); other modules call it, so every command accepts the same forms."""
+    home = {"exitplan.domain.dates", *STORED_DATE_READERS}
+    assert offenders(is_call("date", "fromisoformat"), home) == []
+    assert offenders(is_call("datetime", "fromisoformat"), home) == []
+    assert offenders(is_call("datetime", "strptime"), {"exitplan.home.backups"}) == []
+
+
+def test_one_function_is_named_parse_when() -> None:
+    """The journal's reading of a moment has its own name: two `parse_when` with different
+    contracts was a trap."""
+
+    def defines(node: ast.AST) -> bool:
+        return isinstance(node, ast.FunctionDef) and node.name == "parse_when"
+
+    assert offenders(defines, {"exitplan.domain.dates"}) == []
+
+
+def test_the_ten_year_limit_is_decided_once() -> None:
+    """Only domain/dates.py reads MAX_OFFSET_DAYS; others ask `within_limit`."""
+    assert offenders(is_name("MAX_OFFSET_DAYS"), {"exitplan.domain.dates"}) == []
