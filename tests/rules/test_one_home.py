@@ -132,3 +132,13 @@ def test_one_function_is_named_parse_when() -> None:
 def test_the_ten_year_limit_is_decided_once() -> None:
     """Only domain/dates.py reads MAX_OFFSET_DAYS; others ask `within_limit`."""
     assert offenders(is_name("MAX_OFFSET_DAYS"), {"exitplan.domain.dates"}) == []
+
+
+def test_a_file_is_replaced_in_one_place() -> None:
+    """Only disk/atomic.py makes a temp file and renames it over another (`replacing`), so
+    the temp file's name, mode, sync and clean-up are written once; renaming a backup to its
+    neutral name (home/rekey.py) replaces nothing."""
+    home = {"exitplan.disk.atomic"}
+    assert offenders(is_call("tempfile", "mkstemp"), home) == []
+    assert offenders(is_call("os", "replace"), home) == []
+    assert offenders(is_call("os", "rename"), {*home, "exitplan.home.rekey"}) == []
