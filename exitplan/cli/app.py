@@ -165,8 +165,8 @@ def _lang(value: str | None) -> str | None:
 
     if value is None:
         return None
-    code = i18n.language_code(value)
-    if code not in i18n.available():
+    code = i18n.spoken(value)
+    if code is None:
         known = ", ".join(i18n.available())
         raise typer.BadParameter(
             _("'{value}' is not a language exitplan speaks; use one of: {known}").format(

@@ -28,7 +28,7 @@ from exitplan.base.errors import (
     output_lost_line,
     quiet_stdout,
 )
-from exitplan.base.i18n import LANG_OPTION, available, language_code
+from exitplan.base.i18n import leading_languages, spoken
 from exitplan.base.safetext import json_text
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
@@ -139,17 +139,10 @@ def without_language(argv: Sequence[str]) -> tuple[str, ...] | None:
     """The command line without a leading `--lang X` (or `--lang=X`), which the entry point has
     already acted on; None when the language is not one exitplan speaks (the full command line
     says so)."""
-    args = list(argv)
-    while args and (args[0] == LANG_OPTION or args[0].startswith(LANG_OPTION + "=")):
-        if args[0] == LANG_OPTION:
-            if len(args) < 2:
-                return None
-            value, args = args[1], args[2:]
-        else:
-            value, args = args[0].split("=", 1)[1], args[1:]
-        if language_code(value) not in available():
-            return None
-    return tuple(args)
+    values, rest = leading_languages(argv)
+    if any(value is None or spoken(value) is None for value in values):
+        return None
+    return rest
 
 
 def glance(argv: Sequence[str]) -> int | None:

@@ -142,3 +142,10 @@ def test_a_file_is_replaced_in_one_place() -> None:
     assert offenders(is_call("tempfile", "mkstemp"), home) == []
     assert offenders(is_call("os", "replace"), home) == []
     assert offenders(is_call("os", "rename"), {*home, "exitplan.home.rekey"}) == []
+
+
+def test_a_language_name_is_read_in_one_place() -> None:
+    """Only base/i18n.py reads a `--lang` value or a locale (`spoken`, `leading_languages`):
+    the glance, the full command line and the start-up choose alike."""
+    assert offenders(is_name("language_code"), {"exitplan.base.i18n"}) == []
+    assert offenders(is_name("LANG_OPTION"), {"exitplan.base.i18n"}) == []
