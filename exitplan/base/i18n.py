@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from exitplan.base.bundled import bundled
+
 DOMAIN = "exitplan"
 ENGLISH = "en"
 LANG_OPTION = "--lang"
@@ -44,7 +46,7 @@ _current = ENGLISH
 
 def locale_dir() -> Path:
     """The folder of compiled catalogs inside the package."""
-    return Path(__file__).resolve().parent.parent / "locale"
+    return bundled("locale")
 
 
 def available() -> tuple[str, ...]:

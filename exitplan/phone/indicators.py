@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_
 
@@ -191,7 +192,7 @@ DAMAGED = N_(
 
 def data_folder() -> Path:
     """Where the shipped list lives (inside the package)."""
-    return Path(__file__).resolve().parent.parent / "data" / "stalkerware"
+    return bundled("data", "stalkerware")
 
 
 def load(folder: Path | None = None) -> Loaded:

@@ -149,3 +149,14 @@ def test_a_language_name_is_read_in_one_place() -> None:
     the glance, the full command line and the start-up choose alike."""
     assert offenders(is_name("language_code"), {"exitplan.base.i18n"}) == []
     assert offenders(is_name("LANG_OPTION"), {"exitplan.base.i18n"}) == []
+
+
+def test_the_shipped_data_is_found_one_way() -> None:
+    """Only base/bundled.py locates the package on disk: the checklists, regions, catalogs and
+    the stalkerware list are found alike in a wheel, a checkout and an editable install."""
+    assert offenders(is_name("__file__"), {"exitplan.base.bundled"}) == []
+
+    def resources(node: ast.AST) -> bool:
+        return isinstance(node, ast.ImportFrom) and node.module == "importlib.resources"
+
+    assert offenders(resources, {"exitplan.base.bundled"}) == []
