@@ -203,6 +203,19 @@ FIELDS: dict[Section, dict[str, Check]] = {
         "note": _text("note", MAX_NOTE_CHARS, lines=True),
     },
 }
+# The longest text each field keeps: the checks above refuse more, and the cache reader, which
+# judges rows without the checks, holds them to the same limits.
+TEXT_LIMITS: dict[Section, dict[str, int]] = {
+    "documents": {
+        "kind": MAX_LABEL_CHARS,
+        "child": MAX_LABEL_CHARS,
+        "original": MAX_LINE_CHARS,
+        "copy_where": MAX_LINE_CHARS,
+        "note": MAX_NOTE_CHARS,
+    },
+    "accounts": {"what": MAX_LINE_CHARS, "note": MAX_NOTE_CHARS},
+    "money": {"what": MAX_LINE_CHARS, "note": MAX_NOTE_CHARS},
+}
 REQUIRED: dict[Section, tuple[str, ...]] = {
     "documents": ("kind",),
     "accounts": ("what",),
