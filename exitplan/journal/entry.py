@@ -127,6 +127,17 @@ def _when_value(value: object) -> str:
     return value
 
 
+# A day ahead of this computer's is still accepted: the person may be writing just after
+# midnight somewhere the clock has not reached, or the clock may be a little behind.
+FUTURE_SLACK = timedelta(days=1)
+
+
+def not_in_future(day: date, today: date) -> bool:
+    """Whether a day may be an entry's `when`: not after today, give or take one day of slack
+    (the one rule for every record the journal keeps, typed or made by a phone check)."""
+    return day <= today + FUTURE_SLACK
+
+
 def local_now(now: datetime) -> datetime:
     """`now` on this computer's own clock and time zone (the journal's clock), without a zone."""
     return (now.astimezone() if now.tzinfo else now).replace(tzinfo=None)
@@ -242,7 +253,7 @@ def read_moment(value: object, now: datetime) -> dict[str, Any]:
         raise JournalError(
             _("'{said}' is too long ago to be right; check the year").format(said=said)
         )
-    if when_date > today + timedelta(days=1):
+    if not not_in_future(when_date, today):
         raise JournalError(
             _(
                 "'{said}' is in the future by this computer's clock (today is {today}); "

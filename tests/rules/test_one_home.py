@@ -160,3 +160,32 @@ def test_the_shipped_data_is_found_one_way() -> None:
         return isinstance(node, ast.ImportFrom) and node.module == "importlib.resources"
 
     assert offenders(resources, {"exitplan.base.bundled"}) == []
+
+
+def test_html_is_escaped_in_one_place() -> None:
+    """Only base/markup.py escapes HTML (`html_text`): every page escapes the same characters."""
+
+    def escapes(node: ast.AST) -> bool:
+        if isinstance(node, ast.ImportFrom):
+            return node.module == "html"
+        return isinstance(node, ast.Import) and any(alias.name == "html" for alias in node.names)
+
+    assert offenders(escapes, {"exitplan.base.markup"}) == []
+
+
+def test_the_future_s_slack_is_decided_once() -> None:
+    """A journal entry and a phone check's record judge "not in the future" by one rule
+    (`journal.entry.not_in_future`): no other module adds a day to today to judge it."""
+
+    def one_day_ahead(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "timedelta"
+            and any(
+                k.arg == "days" and isinstance(k.value, ast.Constant) and k.value.value == 1
+                for k in node.keywords
+            )
+        )
+
+    assert offenders(one_day_ahead, {"exitplan.journal.entry"}) == []

@@ -60,3 +60,20 @@ def test_what_cannot_be_read_is_refused(said: str) -> None:
     """The future, vague words and impossible times are refused, never guessed."""
     with pytest.raises(JournalError, match="not a time exitplan can read"):
         read_moment(said, NOW)
+
+
+@pytest.mark.parametrize(("ahead", "kept"), [(0, True), (1, True), (2, False)])
+def test_one_day_ahead_is_the_most_an_entry_may_be(ahead: int, kept: bool) -> None:
+    """Tomorrow (a clock a little behind, a time zone) is accepted; the day after is not, and
+    `read_moment` and `not_in_future` agree."""
+    from datetime import timedelta
+
+    from exitplan.journal.entry import not_in_future
+
+    day = NOW.date() + timedelta(days=ahead)
+    assert not_in_future(day, NOW.date()) is kept
+    if kept:
+        assert read_moment(day.isoformat(), NOW)["date"] == day.isoformat()
+    else:
+        with pytest.raises(JournalError, match="in the future"):
+            read_moment(day.isoformat(), NOW)
