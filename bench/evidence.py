@@ -102,7 +102,6 @@ def bench(work: Path, size: int, rounds: int) -> int:
         "TMPDIR": str(work),
         "PYTHONPATH": str(ROOT),
         "EXITPLAN_TODAY": "2026-11-30",
-        "EXITPLAN_TEST_FAST_KDF": "1",  # one key derivation per command: not what is measured
         "LC_ALL": "C.UTF-8",
     }
     evidence = work / "video.mp4"

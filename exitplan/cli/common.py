@@ -17,8 +17,6 @@ from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from exitplan.domain.plan import Plan
     from exitplan.service.workspace import Workspace
 
@@ -32,7 +30,6 @@ __all__ = [
     "Output",
     "ask",
     "checklist_id",
-    "console",
     "echo_lines",
     "emit_json",
     "env_of",
@@ -293,10 +290,3 @@ def emit_json(data: Any) -> None:
 def echo_lines(lines: list[str]) -> Callable[[], None]:
     """A human rendering that prints plain lines on stdout."""
     return lambda: typer.echo("\n".join(lines)) if lines else None
-
-
-def console(stderr: bool = False) -> Console:
-    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)

@@ -13,20 +13,8 @@ _OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
 MAX_OFFSET_DAYS = 3660
 
 
-# For tests and README samples run in a child process: the day to treat as the real today.
-REAL_TODAY_ENV = "EXITPLAN_TEST_REAL_TODAY"
-
-
 def real_today() -> date:
     """The computer's own date: read only to tell a rehearsal (`--today`) from the real day."""
-    import os
-
-    fixed = os.environ.get(REAL_TODAY_ENV)
-    if fixed:
-        try:
-            return date.fromisoformat(fixed)
-        except ValueError:
-            pass
     return date.today()
 
 

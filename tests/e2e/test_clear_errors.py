@@ -188,9 +188,10 @@ def test_summary_format_wins_over_the_extension(run: Run, plan_home: Path, tmp_p
 
 def test_summary_html_is_the_printable_page(run: Run, plan_home: Path) -> None:
     """--format html prints the self-contained printable page, with the plan in it."""
+    from helpers_summary import summary_html
+
     from exitplan.domain.day import day_view
     from exitplan.service.workspace import Workspace
-    from exitplan.views.printable import summary_html
 
     page = ok(run("summary", "--format", "html")).stdout
     assert page == summary_html(day_view(Workspace(plan_home, TODAY).read(), TODAY))

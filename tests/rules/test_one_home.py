@@ -189,3 +189,17 @@ def test_the_future_s_slack_is_decided_once() -> None:
         )
 
     assert offenders(one_day_ahead, {"exitplan.journal.entry"}) == []
+
+
+def test_exitplan_reads_no_test_switch() -> None:
+    """No module of exitplan names an `EXITPLAN_TEST_…` variable: the tests hand their settings
+    in through their own entry point (tests/helpers_exitplan.py), never through the program."""
+
+    def test_switch(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and "EXITPLAN_TEST" in node.value
+        )
+
+    assert offenders(test_switch, set()) == []

@@ -17,7 +17,7 @@ from exitplan.domain.situation import (
     QUESTIONS,
     applies,
     danger_signs,
-    read_answers,
+    read_situation,
 )
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.planfile import dump_plan, parse_plan
@@ -93,8 +93,8 @@ def test_danger_signs_are_the_yes_answers_in_question_order() -> None:
 def test_answers_are_read_from_toml_text() -> None:
     """Piped answers: true, false, or "skip" to clear one."""
     text = 'children = true\npets = false\nweapons = "skip"\n'
-    assert read_answers(text) == {"children": True, "pets": False, "weapons": None}
-    assert read_answers("") == {}
+    assert read_situation(text)[0] == {"children": True, "pets": False, "weapons": None}
+    assert read_situation("")[0] == {}
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_answers_are_read_from_toml_text() -> None:
 def test_bad_answer_text_is_one_plain_message(text: str, named: str) -> None:
     """A wrong question, a wrong answer or broken text: one message, naming no answer."""
     with pytest.raises(ExitplanError, match=named) as caught:
-        read_answers(text)
+        read_situation(text)
     assert "yes" not in str(caught.value).replace("'", "")
     assert "= 1" not in str(caught.value)
 
