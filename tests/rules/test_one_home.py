@@ -203,3 +203,23 @@ def test_exitplan_reads_no_test_switch() -> None:
         )
 
     assert offenders(test_switch, set()) == []
+
+
+def test_how_many_more_is_counted_by_the_day_view() -> None:
+    """The screen and the summary take "and N more" from `day.shown_attention`; no view
+    counts the attention rows itself."""
+
+    def counts_rows(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "len"
+            and bool(node.args)
+            and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Attribute)
+            and node.args[0].func.attr == "rows"
+            and isinstance(node.args[0].func.value, ast.Name)
+            and node.args[0].func.value.id == "groups"
+        )
+
+    assert offenders(counts_rows, {"exitplan.domain.day"}) == []
