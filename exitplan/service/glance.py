@@ -33,8 +33,7 @@ from exitplan.base.safetext import json_text
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
-from exitplan.domain.place import local_plan
-from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
+from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from_cache
 from exitplan.home.folder import Folder
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
@@ -202,5 +201,4 @@ def _cached_plan(today: date) -> Plan | None:
     if cached.state.region is not None and cached.region is None:
         return None  # the place's facts were not kept, or its region file changed
 
-    plan = local_plan(catalog, cached.state, region=cached.region)
-    return with_cached_pace(plan, catalog, cached)
+    return plan_from_cache(catalog, cached, cached.region)

@@ -223,3 +223,10 @@ def test_how_many_more_is_counted_by_the_day_view() -> None:
         )
 
     assert offenders(counts_rows, {"exitplan.domain.day"}) == []
+
+
+def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
+    """The glance and the workspace both build the cached plan with `cache.plan_from_cache`
+    (place and pacing included); no service module joins it by hand."""
+    home = {"exitplan.home.cache"}
+    assert offenders(is_name("with_cached_pace"), home) == []
