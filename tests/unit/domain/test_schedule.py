@@ -407,3 +407,17 @@ def test_parse_when_names_a_day_not_in_the_calendar() -> None:
     """A date of the right form that the calendar lacks is said to be just that."""
     with pytest.raises(DateError, match=r"'2027-02-30' is not a day in the calendar"):
         parse_when("2027-02-30", EXIT)
+
+
+def test_a_step_moot_after_the_exit_is_never_behind_once_the_exit_has_passed() -> None:
+    """After the exit, a step that can no longer be done has no flag; another one is behind."""
+    moot = entry(-7)._replace(
+        item=Item(
+            id="rehearse", title="Rehearse", why="Because.", due=Due(-7), moot_after_exit=True
+        )
+    )
+    other = entry(-7)
+    rows = schedule([moot, other], EXIT, day(14), 7)
+    assert [row.flag for row in rows] == [None, "open_at_exit"]
+    before = schedule([moot], EXIT, day(-3), 7)
+    assert before[0].flag == "overdue"
