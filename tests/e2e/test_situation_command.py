@@ -145,9 +145,7 @@ def test_at_a_terminal_a_danger_sign_can_be_answered_not_sure(
 ) -> None:
     """A danger-sign question offers "not sure" and keeps it; another question refuses it and
     asks again; the next time, the danger question says the answer is "not sure"."""
-    from exitplan.cli import situation
-
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     asked: list[str] = []
     reading = prompts.read_line
 
