@@ -108,7 +108,7 @@ def read_private_text(prompt: str, check: Callable[[str], str] | None = None) ->
         return check(text) if check else text
     from exitplan.cli import prompts
 
-    return str(prompts.ask_checked(prompt, check or (lambda text: text)))
+    return str(prompts.ask_checked(prompt, check or (lambda text: text), free=True))
 
 
 @dataclass

@@ -88,7 +88,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
             return check_answer(name, answer, logbook.reference_now(ws), used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(_(QUESTIONS[name]), check, again=again)
+        checked = ask_checked(_(QUESTIONS[name]), check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
             used += answer_size(name, checked)

@@ -202,7 +202,9 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         return True, value
 
     # The shared prompt: line editing, a fault said in one line and the question asked again.
-    return prompts.ask_checked(words, read, again=_("Try again, or press Enter to skip."))
+    return prompts.ask_checked(
+        words, read, again=_("Try again, or press Enter to skip."), free=True
+    )
 
 
 def typed_value(section: Section, question: Question, answer: str, *, clearing: bool) -> str:
