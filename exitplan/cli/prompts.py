@@ -206,9 +206,10 @@ def can_hide() -> bool:
     return _screen() is not None and line_editing() is not None
 
 
-def _unseen_word(fd: int) -> str | None:
-    """A line typed on the blank screen with nothing shown (no echo, Ctrl-C only a key);
-    None for Ctrl-C, Ctrl-D or the end of input. A key's escape code starts the word again."""
+@contextlib.contextmanager
+def _unseen(fd: int) -> Iterator[None]:
+    """Keys at the terminal `fd` read one at a time and never shown (no echo; Ctrl-C and
+    Ctrl-Z only keys), then the terminal as it was. Keys typed ahead are kept, never flushed."""
     import termios
 
     saved = termios.tcgetattr(fd)
@@ -216,23 +217,29 @@ def _unseen_word(fd: int) -> str | None:
     quiet[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
     quiet[6][termios.VMIN] = 1
     quiet[6][termios.VTIME] = 0
-    word = b""
+    termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
     try:
-        termios.tcsetattr(fd, termios.TCSAFLUSH, quiet)
-        while True:
-            key = os.read(fd, 1)
-            if key in (b"", b"\x03", b"\x04"):
-                return None
-            if key in (b"\r", b"\n"):
-                return word.decode(errors="replace")
-            if key in (b"\x7f", b"\x08"):
-                word = word[:-1]
-            elif key == b"\x1b" or len(word) > 64:
-                word = b""
-            else:
-                word += key
+        yield
     finally:
-        termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _unseen_word(fd: int) -> str | None:
+    """A line typed on the blank screen (see `_unseen`); None for Ctrl-C, Ctrl-D or the end
+    of input. A key's escape code starts the word again."""
+    word = b""
+    while True:
+        key = os.read(fd, 1)
+        if key in (b"", b"\x03", b"\x04"):
+            return None
+        if key in (b"\r", b"\n"):
+            return word.decode(errors="replace")
+        if key in (b"\x7f", b"\x08"):
+            word = word[:-1]
+        elif key == b"\x1b" or len(word) > 64:
+            word = b""
+        else:
+            word += key
 
 
 def hide(words: str) -> str:
@@ -244,14 +251,19 @@ def hide(words: str) -> str:
         raise stop(STOPPED_CODE)
     sys.stdout.flush()
     sys.stderr.flush()
-    os.write(screen, CLEAR_ALL.encode())
     backs = {"back", _(BACK).casefold()}
-    while True:
-        word = _unseen_word(0)
-        if word is None:
-            raise typer.Exit(STOPPED_CODE)  # nothing on the screen points back
-        if word.strip().casefold() in backs:
-            break
+    try:  # SIGINT sent from elsewhere while the screen is blank: an end, as Ctrl-C is
+        with _unseen(0):  # before the clear: no key typed after it may show
+            os.write(screen, CLEAR_ALL.encode())
+            while True:
+                word = _unseen_word(0)
+                if word is None:
+                    raise typer.Exit(STOPPED_CODE)  # nothing on the screen points back
+                if word.strip().casefold() in backs:
+                    break
+    except KeyboardInterrupt:
+        raise typer.Exit(STOPPED_CODE) from None
+
     from exitplan.cli.replies import meaning
 
     try:
