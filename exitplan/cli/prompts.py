@@ -192,7 +192,8 @@ def typed(prompt: str, start: str = "") -> str:
     """One raw answer; Stopped(130) for Ctrl-C (with what was on the line) and Stopped(1) at
     the end of input."""
     try:
-        return read_line(prompt_text(prompt, err=True) + ": ", start)
+        shown = prompt_text(prompt, err=True) + ": "
+        return read_line(shown, start) if start else read_line(shown)
     except KeyboardInterrupt:
         editing = line_editing() if _screen() is not None else None
         left = editing.get_line_buffer() if editing is not None else ""

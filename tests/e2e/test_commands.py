@@ -1049,8 +1049,9 @@ def test_add_bad_priority_is_a_usage_error(run: Run, plan_home: Path) -> None:
 
 
 def test_review_answers_are_saved(run: Run, plan_home: Path) -> None:
-    """review walks open items most urgent first: d done, s skip (reason), n note, Enter, q."""
-    keys = "d\ns\nnot for me\nn\nbring the folder\n\nq\n"
+    """review walks open items most urgent first: d done, s skip (reason), n note (the same
+    step stays, shown again with its note), Enter, Enter, q."""
+    keys = "d\ns\nnot for me\nn\nbring the folder\n\n\nq\n"
     result = run("review", input=keys)
     assert result.exit_code == 0, result.output
     assert "Review finished. Everything you answered is saved." in result.stderr
@@ -1061,6 +1062,8 @@ def test_review_answers_are_saved(run: Run, plan_home: Path) -> None:
     assert out.index("Copy your passport") < out.index("Check your credit report")
     assert "Find your birth certificate" in out  # shown, then q
     assert "Change beneficiaries" not in out
+    assert out.count("Copy your passport") == 2  # after the note, the same step again
+    assert "bring the folder" in out.split("Copy your passport")[2]
     state = read_plan(plan_home)
     assert state.items[f"{MONEY}.open-account"].status == "done"
     assert state.items[f"{MONEY}.save-cash"].status == "skipped"
