@@ -153,6 +153,11 @@ class Env:
             self._passphrase = self._read_passphrase()
         return self._passphrase
 
+    def use_passphrase(self, typed: str) -> None:
+        """Open the plan with this passphrase, typed elsewhere; a wrong one is not asked again."""
+        self._passphrase = typed
+        self._tries = 3
+
     def retry_passphrase(self) -> bool:
         """After a wrong passphrase: ask again (up to three tries in all, at a terminal only)."""
         if self.passphrase_file is not None or not sys.stdin.isatty() or self._tries >= 3:
