@@ -17,7 +17,7 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux terminal"),
 ]
 
-PASSPHRASE = "a calm long passphrase"
+PASSPHRASE = "a calm long passphrase"  # noqa: S105 - a test passphrase
 SCOTLAND = "0800 027 1234"  # Scotland's own helpline: shown only once the place is known
 
 
