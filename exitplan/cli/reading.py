@@ -324,6 +324,7 @@ def summary(
         typer.echo(text, nl=False)
         return
     outputs.write_private(target, text.encode("utf-8"))
+    env.ws.remember_outside([(target, "summary")])
     say(
         _(
             "Saved the summary ({format}) to {path}. It holds your notes: keep it somewhere "

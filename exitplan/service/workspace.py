@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from exitplan.formats.catalog import Catalog
     from exitplan.home.cache import CachedPlan
     from exitplan.home.files import WipeContents, WipeReport
+    from exitplan.home.outside import Kind, Written
     from exitplan.home.rekey import Rekeyed
 
 T = TypeVar("T")
@@ -391,6 +392,25 @@ class Workspace:
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
             return decrypt(store)
+
+    def remember_outside(self, written: list[tuple[Path, Kind]]) -> None:
+        """Keep on the list (sealed when the plan is) files just written outside the folder."""
+        from exitplan.home.outside import remember
+
+        with self.store.locked():
+            remember(self.store, written, self.now())
+
+    def outside_files(self) -> list[Written]:
+        """The files exitplan wrote outside its folder (a sealed list asks the passphrase)."""
+        from exitplan.home.outside import read_list
+
+        return read_list(self.store)
+
+    def outside_is_sealed(self) -> bool:
+        """Whether naming the files written outside the folder needs the passphrase."""
+        from exitplan.home.outside import is_sealed_list
+
+        return is_sealed_list(self.store)
 
     def wipe_preview(self) -> WipeContents:
         """What `wipe` would erase, counted (refused here already when it could not all go)."""
