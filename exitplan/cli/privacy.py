@@ -321,7 +321,9 @@ def _outside_lines(outside: list[Written] | None, *, sealed: bool) -> list[str]:
         )
     ]
     for row in outside:
-        lines.append("  " + _(OUTSIDE_STATES[state_of(row)]).format(path=row.path))
+        found = state_of(row)
+        words = _(OUTSIDE_STATES[found]).format(path=row.path) if found != "same" else row.path
+        lines.append("  " + words)
     if not sealed:
         lines.append(
             _(
@@ -333,7 +335,6 @@ def _outside_lines(outside: list[Written] | None, *, sealed: bool) -> list[str]:
 
 
 OUTSIDE_STATES = {
-    "same": N_("{path}"),
     "changed": N_("{path} (changed since exitplan wrote it: it will be left alone)"),
     "gone": N_("{path} (already gone)"),
 }

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -20,7 +19,8 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from exitplan.base.errors import PlanError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import OUTSIDE_FILE
-from exitplan.disk.safeio import read_capped
+from exitplan.disk.safeio import open_regular, overwrite, read_capped
+from exitplan.home.keys import is_plain
 
 if TYPE_CHECKING:
     from exitplan.home.store import Store
@@ -49,12 +49,10 @@ def list_path(store: Store) -> Path:
 def file_hash(path: Path) -> str | None:
     """The SHA-256 of a regular file (never through a link), or None when there is none."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0))
+        fd = open_regular(path)  # never a link, a FIFO or a device
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         digest = hashlib.sha256()
         while chunk := os.read(fd, _CHUNK):
             digest.update(chunk)
@@ -121,8 +119,6 @@ def state_of(row: Written) -> State:
 def erase_written(row: Written) -> State:
     """Erase one listed file (zeros, then deleted; never through a link) when its content is
     still what exitplan wrote; what it was found to be ("same" means erased now)."""
-    from exitplan.disk.safeio import overwrite
-
     found = state_of(row)
     if found != "same":
         return found
@@ -134,7 +130,5 @@ def erase_written(row: Written) -> State:
 
 def is_sealed_list(store: Store) -> bool:
     """Whether the list is there and sealed (naming its files needs the passphrase)."""
-    from exitplan.home.keys import is_plain
-
     path = list_path(store)
     return path.is_file() and not is_plain(path)

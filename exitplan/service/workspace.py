@@ -31,6 +31,7 @@ from exitplan.home.cache import (
 )
 from exitplan.home.files import WipeReport, contents, erase, find_erasure, leftovers
 from exitplan.home.keys import adopt_key, plain_files
+from exitplan.home.outside import Kind, Written, is_sealed_list, read_list, remember
 from exitplan.home.rekey import change_passphrase, decrypt, encrypt
 from exitplan.home.store import Store, check_choice, restore_backup
 
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
     from exitplan.formats.catalog import Catalog
     from exitplan.home.cache import CachedPlan
     from exitplan.home.files import WipeContents, WipeReport
-    from exitplan.home.outside import Kind, Written
     from exitplan.home.rekey import Rekeyed
 
 T = TypeVar("T")
@@ -395,21 +395,15 @@ class Workspace:
 
     def remember_outside(self, written: list[tuple[Path, Kind]]) -> None:
         """Keep on the list (sealed when the plan is) files just written outside the folder."""
-        from exitplan.home.outside import remember
-
         with self.store.locked():
             remember(self.store, written, self.now())
 
     def outside_files(self) -> list[Written]:
         """The files exitplan wrote outside its folder (a sealed list asks the passphrase)."""
-        from exitplan.home.outside import read_list
-
         return read_list(self.store)
 
     def outside_is_sealed(self) -> bool:
         """Whether naming the files written outside the folder needs the passphrase."""
-        from exitplan.home.outside import is_sealed_list
-
         return is_sealed_list(self.store)
 
     def wipe_preview(self) -> WipeContents:
