@@ -291,6 +291,12 @@ def attach(
         else _("Kept a copy of {name} with entry {n}, as record {record}.")
     )
     say(message.format(name=one_line(file.name), n=n, record=written.number))
+    say(
+        _(
+            "The command you typed holds the path of {name}, and your shell may keep it in its "
+            "history: in bash, run history -c just before you close this terminal."
+        ).format(name=one_line(file.name))
+    )
 
 
 @app.command("verify")

@@ -331,6 +331,13 @@ def summary(
             "private."
         ).format(format=chosen, path=target)
     )
+    if chosen == "html":
+        say(
+            _(
+                "A browser keeps the pages it opens in its history: open this one in a private "
+                "window, or remove it from the history afterwards."
+            )
+        )
     if env.ws.store.is_encrypted():
         say(
             _(
