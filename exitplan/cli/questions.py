@@ -16,7 +16,7 @@ from exitplan.base.i18n import N_, _
 from exitplan.cli import prompts
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.domain.checks import InventoryError
+from exitplan.domain.checks import InventoryError, without_currency
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
 if TYPE_CHECKING:
@@ -179,9 +179,12 @@ def current_text(question: Question, row: Row, inventory: Inventory) -> str:
     return f"{value}"
 
 
-def ask_field(section: Section, question: Question, current: str | None) -> tuple[bool, Any]:
+def ask_field(
+    section: Section, question: Question, current: str | None, currency: str | None = None
+) -> tuple[bool, Any]:
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
-    (the default for a new row, the value kept when changing); a single - clears a field."""
+    (the default for a new row, the value kept when changing); a single - clears a field; an
+    amount may carry the currency set (`£640`)."""
     check = FIELDS[section].get(question.name) or _settings_check(question.name)
     words = _(question.text)
     if question.choices:
@@ -193,6 +196,8 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
+        if question.name == "amount":
+            value = without_currency(value, currency)
         try:
             check(value)
         except InventoryError:
@@ -242,7 +247,7 @@ def ask_row(
         if question.when is not None and not question.when({**known, **got}):
             continue
         current = None if row is None else current_text(question, row, inventory)
-        given, value = ask_field(section, question, current)
+        given, value = ask_field(section, question, current, inventory.currency)
         if given:
             got[question.name] = value
     return got

@@ -70,6 +70,25 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
 
 @pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("typed", [b"\xc2\xa3640", b"640 \xc2\xa3"])
+def test_an_amount_typed_with_the_currency_set_is_kept(plan: Path, typed: bytes) -> None:
+    """With the currency set to £, `£640` (or `640 £`) typed at the amount question is 640."""
+    ok(cli(plan, "money", "settings", input='currency = "\u00a3"\n', today=TODAY))
+    enter = b"\r"
+    steps = [
+        ("What kind of amount is it?", b"1" + enter),
+        ("in your own words?", b"Tin in the shed" + enter),
+        ("1200.50", typed + enter),
+        ("A note", enter),
+    ]
+    code, shown = on_terminal(program(plan, "money", "add")[3:], steps, env=TERMINAL_ENV)
+    assert code == 0, readable(shown)
+    [row] = json.loads(ok(cli(plan, "money", "--json", today=TODAY)).stdout)["rows"]
+    assert row["amount"] == "640"
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_ctrl_c_at_a_question_keeps_nothing(plan: Path) -> None:
     """Ctrl-C part way through `documents add` clears the screen at once, a second Ctrl-C on
     the blank screen ends the run (exit 130) with nothing said, and nothing is written."""
