@@ -31,8 +31,14 @@ INTRO = N_(
     "is encrypted, and you can change them any time with: exitplan situation"
 )
 WORDS = {True: N_("yes"), False: N_("no"), None: N_("not answered")}
-REPLIES: dict[str, bool | None] = {"yes": True, "no": False, "skip": None}
+REPLIES: dict[str, bool | None] = {"yes": True, "no": False, "skip": None, "unsure": None}
 KINDS = (replies.YES, replies.NO, replies.SKIP)
+# At a danger-sign question "not sure" is an answer too: kept as not answered, and said.
+DANGER_KINDS = (*KINDS, replies.UNSURE)
+UNSURE_SAID = N_(
+    "Not sure is a fair answer: it is kept as not answered, and the steps that help with this "
+    "stay in your plan. An advocate can help you think it through (exitplan help-now)."
+)
 
 
 def stdin_is_terminal() -> bool:
@@ -140,16 +146,22 @@ def ask_all(
     try:
         for number, question in enumerate(QUESTIONS, first):
             now = _(WORDS[current.get(question.key)])
-            prompt = _("{number} of {total}. {question} (now: {now}; yes, no or skip)").format(
-                number=number, total=total, question=_(question.text), now=now
+            words = (
+                N_("{number} of {total}. {question} (now: {now}; yes, no, not sure or skip)")
+                if question.danger
+                else N_("{number} of {total}. {question} (now: {now}; yes, no or skip)")
             )
+            prompt = _(words).format(number=number, total=total, question=_(question.text), now=now)
+            kinds = DANGER_KINDS if question.danger else KINDS
             while True:
                 typed_reply = typed(prompt)
-                reply = meaning(typed_reply, KINDS) or typed_reply.strip().lower()
+                reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
                 if not typed_reply.strip():
                     break  # Enter keeps the answer as it is
-                if reply in REPLIES:
+                if reply in REPLIES and (reply != "unsure" or question.danger):
                     answers[question.key] = REPLIES[reply]
+                    if reply == "unsure":
+                        say(_(UNSURE_SAID))
                     break
                 say(_("Please answer yes, no or skip (or press Enter to keep the answer)."))
     except Stopped as halt:

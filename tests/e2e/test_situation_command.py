@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import MONEY, Run, init_plan
+from conftest import MONEY, TODAY, Run, init_plan
 from helpers import assert_no_traceback, make_home, ok, one_error_line, read_plan, snapshot
 
 from exitplan.cli import prompts
@@ -233,3 +233,36 @@ def test_ctrl_c_at_the_offer_skips_the_questions(
     result = ok(run("init", "--exit-date", "+6w"))
     assert "Skipped. You can answer them any time with: exitplan situation" in result.stderr
     assert read_plan(home).situation == {}
+
+
+@pytest.mark.process
+def test_not_sure_at_a_danger_question_is_kept_as_not_answered(run: Run, cond_home: Path) -> None:
+    """At a real terminal, a danger-sign question offers "not sure": typed, it is kept as not
+    answered and said calmly; at any other question it is asked again."""
+    import json
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("uses a Linux pseudo-terminal")
+    from helpers_terminal import ENTER, on_terminal, readable
+
+    keep = [("skip):", ENTER)] * 9  # the nine questions before the danger signs
+    steps = [
+        ("keeps it)", ENTER),
+        *keep,
+        ("access to them?", b""),
+        ("not sure or skip):", b"not sure" + ENTER),
+        ("Not sure is a fair answer", b""),
+        ("or skip):", b"yes" + ENTER),
+        ("or skip):", ENTER),
+        ("or skip):", ENTER),
+    ]
+    code, shown = on_terminal(
+        ["--home", str(cond_home), "--today", str(TODAY), "situation"], steps, quiet_seconds=10
+    )
+    text = " ".join(readable(shown).split())
+    assert code == 0, text
+    assert "it is kept as not answered" in text
+    answers = json.loads(ok(run("situation", "--json")).stdout)
+    assert answers["weapons"] is None
+    assert answers["strangled"] is True
