@@ -1220,7 +1220,8 @@ def test_summary_bad_format_is_a_usage_error(run: Run, progressed: Path) -> None
 def test_summary_output_writes_a_private_file(
     run: Run, progressed: Path, tmp_path: Path, fmt: str
 ) -> None:
-    """--output writes the same text to a 0600 file, says so on stderr, and leaves home alone."""
+    """--output writes the same text to a 0600 file, says so on stderr, and changes nothing in
+    the home but the list of files written outside it (for wipe), which names this one."""
     before, beside = snapshot(progressed), set(tmp_path.iterdir())
     target = tmp_path / f"summary.{fmt}"
     result = run("summary", "--format", fmt, "--output", str(target))
@@ -1229,7 +1230,10 @@ def test_summary_output_writes_a_private_file(
     assert result.stderr.startswith(f"Saved the summary ({fmt}) to {target}.")
     assert target.read_text(encoding="utf-8") == run("summary", "--format", fmt).stdout
     assert target.stat().st_mode & 0o777 == 0o600
-    assert snapshot(progressed) == before
+    after = snapshot(progressed)
+    listed = json.loads(after.pop("outside.json"))["files"]
+    assert [row["path"] for row in listed] == [str(target)]
+    assert after == before
     assert set(tmp_path.iterdir()) - beside == {target}  # no temp file left beside it
 
 
