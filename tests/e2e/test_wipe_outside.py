@@ -153,3 +153,12 @@ def test_piped_wipe_on_an_encrypted_plan_needs_no_passphrase(
     result = ok(cli(plan_home, "wipe", input="WIPE\n"))
     assert "their list is sealed and was not opened" in said(result.stderr)
     assert sealed_written["summary"].exists()
+
+
+def test_where_names_the_list_and_whether_it_is_sealed(
+    plan_home: Path, sealed_written: dict[str, Path]
+) -> None:
+    """`where` lists the list of outside files for what it is, encrypted with the plan."""
+    result = ok(cli(plan_home, "where"))
+    line = next(line for line in result.output.splitlines() if "outside.json" in line)
+    assert "the files exitplan wrote outside this folder, with their hashes: encrypted" in line
