@@ -362,9 +362,13 @@ def test_the_lists_at_the_question_fit_80x24(local_home: Path, lang: str) -> Non
         pytest.skip("uses a Linux pseudo-terminal")
     from helpers_terminal import on_terminal, readable
 
-    first, part = ("lo mantiene):", "mantiene Estados Unidos):") if lang == "es" else (
-        "keeps it):",
-        "keeps United States):",
+    first, part = (
+        ("lo mantiene):", "mantiene Estados Unidos):")
+        if lang == "es"
+        else (
+            "keeps it):",
+            "keeps United States):",
+        )
     )
     steps = [
         (first, b"list\r"),
@@ -380,7 +384,8 @@ def test_the_lists_at_the_question_fit_80x24(local_home: Path, lang: str) -> Non
     countries = text.split(first, 2)[1]
     states = text.split(part, 2)[1]
     assert "(ar)" in countries
-    assert " 1. " in states and "51. " in states
+    assert " 1. " in states
+    assert "51. " in states
     for listed in (countries, states):
         assert len(listed.splitlines()) <= 24, listed
         assert max(len(line) for line in listed.splitlines()) <= 80, listed
