@@ -390,3 +390,16 @@ def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: P
     assert "No money is set aside yet: exitplan\nmoney" in narrow
     data = json.loads(ok(run("status", "--json")).stdout)
     assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]
+
+
+def test_accounts_show_puts_what_needs_a_look_first_and_fits_80x24(
+    run: Run, builtin_plan: Path
+) -> None:
+    """`accounts show` leads with the row, what needs a look and what to do, then the facts,
+    sources last, within 24 rows at 80 columns."""
+    row = 'what = "My phone"\npartner_knows = "yes"\nshared = "unsure"\nnote = "Bought by them"\n'
+    ok(run("accounts", "add", input=row))
+    out = ok(run("accounts", "show", "1", env={"COLUMNS": "80"})).stdout
+    assert out.index("Needs a look") < out.index("What to do") < out.index("Partner knows")
+    assert out.index("Partner knows") < out.index("Sources")
+    assert len(out.splitlines()) <= 24
