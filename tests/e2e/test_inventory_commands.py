@@ -403,3 +403,15 @@ def test_accounts_show_puts_what_needs_a_look_first_and_fits_80x24(
     assert out.index("Needs a look") < out.index("What to do") < out.index("Partner knows")
     assert out.index("Partner knows") < out.index("Sources")
     assert len(out.splitlines()) <= 24
+
+
+def test_the_money_screen_leads_with_how_long_the_money_lasts(run: Run, builtin_plan: Path) -> None:
+    """`money` says how long the money lasts before the rows, so it is on the first screen."""
+    for row in (
+        'kind = "saved"\nwhat = "Tin"\namount = "640"\n',
+        'kind = "one-off"\nwhat = "Deposit"\namount = "900"\n',
+    ):
+        ok(run("money", "add", input=row))
+    out = ok(run("money", env={"COLUMNS": "80"})).stdout
+    assert out.index("is 260 short of the one-off costs") < out.index("1  Tin")
+    assert out[: out.index("1  Tin")].count("\n") <= 20  # within the first screen
