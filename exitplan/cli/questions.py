@@ -116,7 +116,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
             "kind",
             N_("What kind of amount is it?"),
             (
-                ("saved", N_("money set aside, out of your partner's reach")),
+                ("saved", N_("money saved, out of your partner's reach")),
                 ("income", N_("income after leaving")),
                 ("cost", N_("a cost after leaving")),
                 ("one-off", N_("a one-off cost of leaving")),

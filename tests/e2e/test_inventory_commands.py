@@ -119,7 +119,7 @@ def test_money_lists_by_kind_with_the_runway(run: Run, plan_home: Path) -> None:
     assert runway["needed_a_week"] == "100.25"
     assert runway["joint_accounts"] == "900.00"
     screen = ok(run("money")).stdout
-    assert "Set aside, out of your partner's reach\n1  In my new account: £250\n" in screen
+    assert "Saved, out of your partner's reach\n1  In my new account: £250\n" in screen
     assert "2  Rent and food: £100 a week" in screen
     assert "about £200.50 more by 14 Dec 2026, which is about £100.25 a week" in screen
     assert "Joint accounts: £900, not counted" in screen
@@ -384,10 +384,10 @@ def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: P
     add(run, "money", 'kind = "cost"\nwhat = "Rent"\namount = "100"\n')
     add(run, "accounts", 'what = "Phone"\nstate = "change-after"\n')  # waiting, as planned
     screen = ok(run("status")).stdout
-    assert "No money is set aside yet: exitplan money" in screen
+    assert "No money is saved yet: exitplan money" in screen
     assert "exitplan accounts" not in screen
     narrow = ok(run("status", env={"COLUMNS": "40"})).stdout
-    assert "No money is set aside yet: exitplan\nmoney" in narrow
+    assert "No money is saved yet: exitplan money\n" in narrow  # 37 columns: one line
     data = json.loads(ok(run("status", "--json")).stdout)
     assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]
 
