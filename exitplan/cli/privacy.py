@@ -183,7 +183,8 @@ def where(ctx: typer.Context) -> None:
 WIPE_WORD = N_("WIPE")
 WIPE_LIMITS = N_(
     "Not erased: older copies the disk may still hold (the file system's journal, free space, "
-    "blocks an SSD keeps in reserve), copies elsewhere (other backups, cloud sync), and shell history."
+    "blocks an SSD keeps in reserve), copies elsewhere (other backups, cloud sync), and shell "
+    "history."
 )
 
 
