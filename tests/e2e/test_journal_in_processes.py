@@ -149,6 +149,7 @@ def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
         assert b"for yourself first" in screen
         os.write(leader, b"2026-11-29\n")
         _read_until(leader, b"Where")
+        wait_for_keys(leader)  # readline reads keys: a SIGINT before that waits for a key
         proc.send_signal(signal.SIGINT)
         screen = _read_until(leader, b"\x1b[3J")
         wait_for_keys(leader)  # the blank screen reads keys one at a time, unseen
