@@ -93,9 +93,9 @@ def report_coverage(as_json: bool) -> None:
     places = load_places()
     cells = coverage(steps, places)
     if as_json:
-        import json
+        from exitplan.cli.common import emit_json
 
-        typer.echo(json.dumps(coverage_data(cells, places), indent=2, ensure_ascii=False))
+        emit_json(coverage_data(cells, places))
     else:
         for line in coverage_lines(cells, places):
             typer.echo(line)
@@ -134,7 +134,7 @@ def help_now(
     as_json: JsonOpt = False,
 ) -> None:
     from exitplan.cli.common import emit_json, env_of
-    from exitplan.cli.prompts import at_terminal
+    from exitplan.cli.keyboard import someone_typing as at_terminal
     from exitplan.service.helpnow import help_now_output
 
     env = env_of(ctx)

@@ -30,6 +30,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say
 
 T = TypeVar("T")
@@ -131,7 +132,7 @@ def _output_on(fd: int) -> Iterator[None]:
 def _screen() -> int | None:
     """The descriptor of the terminal questions are drawn on when stdin is a terminal too
     (stdout, else stderr); None when the answers come from a pipe or a file."""
-    if _terminal_fd(sys.stdin) != 0:
+    if _terminal_fd(keyboard.stdin()) != 0:
         return None
     screen = _terminal_fd(sys.stdout)
     if screen is None and _terminal_fd(sys.stderr) is not None:
@@ -174,7 +175,7 @@ def read_line(prompt: str, start: str = "") -> str:
     if _terminal_fd(sys.stderr) is not None:  # someone watching: the question, on its own line
         sys.stderr.write(prompt.rstrip() + "\n")
         sys.stderr.flush()
-    line = sys.stdin.readline()
+    line = keyboard.read_line()
     if not line:
         raise EOFError
     return line.removesuffix("\n").removesuffix("\r")
@@ -337,11 +338,3 @@ def ask(prompt: str, *, stopped: str | None = None, free: bool = False) -> str:
     escape code; Ctrl-C ends the run calmly (130), the end of input too (1); a `free` question
     has the quick way out (`ask_checked`)."""
     return ask_checked(prompt, lambda text: text, stopped=stopped, free=free)
-
-
-def at_terminal() -> bool:
-    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -60,7 +60,9 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
         ("Where does it stand", enter),
         ("A note", enter),
     ]
-    code, shown = on_terminal(program(plan, "accounts", "add")[3:], steps, env=TERMINAL_ENV)
+    code, shown = on_terminal(
+        program(plan, "accounts", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
     assert code == 0, shown
     assert "Kept as account or device 1." in readable(shown)
     data = json.loads(ok(cli(plan, "accounts", "list", "--json", today=TODAY)).stdout)
@@ -81,7 +83,9 @@ def test_an_amount_typed_with_the_currency_set_is_kept(plan: Path, typed: bytes)
         ("1200.50", typed + enter),
         ("A note", enter),
     ]
-    code, shown = on_terminal(program(plan, "money", "add")[3:], steps, env=TERMINAL_ENV)
+    code, shown = on_terminal(
+        program(plan, "money", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
     assert code == 0, readable(shown)
     [row] = json.loads(ok(cli(plan, "money", "--json", today=TODAY)).stdout)["rows"]
     assert row["amount"] == "640"
@@ -94,7 +98,9 @@ def test_ctrl_c_at_a_question_keeps_nothing(plan: Path) -> None:
     the blank screen ends the run (exit 130) with nothing said, and nothing is written."""
     before = snapshot(plan)
     steps = [("Whose is it?", b"1\r"), ("What document is it?", CTRL_C), ("\x1b[3J", CTRL_C)]
-    code, shown = on_terminal(program(plan, "documents", "add")[3:], steps, env=TERMINAL_ENV)
+    code, shown = on_terminal(
+        program(plan, "documents", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
     assert code == 130, shown
     assert shown.endswith("\x1b[H\x1b[2J\x1b[3J"), shown
     assert "Traceback" not in shown
