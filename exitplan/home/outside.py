@@ -104,7 +104,7 @@ def remember(store: Store, written: list[tuple[Path, Kind]], now: datetime) -> N
         if digest is not None:
             rows.pop(full, None)
             rows[full] = Written(full, digest, kind, now.isoformat(timespec="seconds"))
-    text = json.dumps({"files": [row._asdict() for row in rows.values()]}, indent=1)
+    text = json.dumps({"files": [row._asdict() for row in rows.values()]})
     store.write_file(list_path(store), (text + "\n").encode("utf-8"))
 
 
