@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
+
 from exitplan.domain.day import FEW, Attention, shown_attention, view_of_rows
 from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState, PlanState
 from exitplan.domain.plan import Plan
@@ -195,7 +197,7 @@ def two_list_plan(**state: object) -> Plan:
         exit_date=EXIT,
         planned_on=date(2027, 1, 1),
         checklists=[LIST.id, PAPERS.id],
-        **state,  # type: ignore[arg-type]
+        **state,
     )
     return Plan((LIST, PAPERS), (), made)
 
@@ -354,12 +356,9 @@ def test_a_row_is_found_by_its_step() -> None:
     view = view_of_rows(plan_of(), TODAY, rows)
     assert view.row(rows[1].entry) is rows[1]
     stranger = row(7, None, None).entry
-    try:
+    with pytest.raises(KeyError) as missing:
         view.row(stranger)
-    except KeyError as missing:
-        assert missing.args == (stranger.full_id,)
-    else:
-        raise AssertionError("no KeyError")
+    assert missing.value.args == (stranger.full_id,)
 
 
 def test_a_screen_of_no_room_shows_none_of_a_group() -> None:

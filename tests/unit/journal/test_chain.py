@@ -780,7 +780,10 @@ def test_removed_and_moved_records_are_told_apart() -> None:
     assert removed.message == "record 2 was removed; record 1 before it is intact"
     moved = chain.verify([records[0], records[2], records[1], records[3]])
     assert (moved.problem, moved.first_bad) == ("reordered", 2)
-    assert moved.message == "records were moved: record 2 is out of place; record 1 before it is intact"
+    assert (
+        moved.message
+        == "records were moved: record 2 is out of place; record 1 before it is intact"
+    )
     copied_back = chain.verify([records[0], records[1], records[0]])
     assert (copied_back.problem, copied_back.first_bad) == ("reordered", 3)
     last_gone = chain.verify([records[0], records[1], records[3]])
@@ -913,7 +916,10 @@ def test_a_missing_fingerprint_text_is_refused_in_words() -> None:
     from exitplan.journal import chain
 
     caught = _raised(lambda: chain.parse_fingerprint(None))  # type: ignore[arg-type]
-    assert str(caught) == f"'None' is not a journal fingerprint; a fingerprint looks like {chain.EXAMPLE}"
+    assert (
+        str(caught)
+        == f"'None' is not a journal fingerprint; a fingerprint looks like {chain.EXAMPLE}"
+    )
 
 
 def _raised(call: Any) -> BaseException:
