@@ -580,6 +580,7 @@ def test_a_pacing_that_does_not_fit_the_plan_is_not_used() -> None:
     good = {"at": [0, 2], "days": [EXIT.toordinal(), EXIT.toordinal()], "if_time": [1], "limit": 2}
     assert Pace.from_data(good, 3) == Pace({0: EXIT, 2: EXIT}, frozenset({1}), 2)
     assert Pace.from_data({**good, "limit": 3 + MAX_PER_DAY}, 3) is not None
+    assert Pace.from_data({**good, "limit": 1}, 3) == Pace({0: EXIT, 2: EXIT}, frozenset({1}), 1)
     bad: list[object] = [
         None,
         [],
