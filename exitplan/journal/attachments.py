@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 BLOCK = 1024 * 1024  # bytes read from a file at a time
-_COPY_NAME = re.compile(r"^\d{6,}$")
+_COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
 STREAM_MAGIC = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: told apart without the crypto
 # Room left free on the disk beyond the copy itself (the record, the file system's own needs).
 _HEADROOM = 16 * 1024 * 1024

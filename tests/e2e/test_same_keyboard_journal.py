@@ -218,9 +218,12 @@ def test_a_forged_plain_entry_is_never_read_as_yours(tmp_path: Path) -> None:
     page = tmp_path / "j.html"
     ok(cli(home, "log", "export", "-o", str(page), passphrase=pass_file))
     assert forged not in page.read_text(encoding="utf-8")
+    refused = cli(home, "log", "add", input='what = "later"\n', passphrase=pass_file)
+    assert "journal/000004.rec" in one_error_line(refused, "not a record exitplan wrote")
+    (home / "journal" / "000004.rec").unlink()
     ok(cli(home, "log", "add", input='what = "later"\n', passphrase=pass_file))
-    later = json.loads(ok(cli(home, "log", "show", "5", "--json", passphrase=pass_file)).stdout)
-    assert later["prev"] == "0" * 64  # never chained onto the forgery
+    later = json.loads(ok(cli(home, "log", "show", "4", "--json", passphrase=pass_file)).stdout)
+    assert later["prev"] == head["hash"]  # chained onto the person's own last entry
 
 
 def test_a_journal_rewritten_in_plain_is_never_read_as_yours(tmp_path: Path) -> None:
@@ -405,3 +408,55 @@ def test_only_control_characters_never_remove_a_note(tmp_path: Path) -> None:
     assert "nothing was changed" in line
     shown = json.loads(ok(cli(home, "show", "1", "--json")).stdout)
     assert shown["note"].strip() == "my words"
+
+
+# -- round three: nothing planted is chained onto ---------------------------------------------
+
+
+@pytest.mark.parametrize("plant", ["empty", "fifo", "link", "plain", "other key", "folder"])
+def test_a_planted_last_record_is_never_chained_onto(tmp_path: Path, plant: str) -> None:
+    """Issue 32, point 1: after a planted `journal/000004.rec` (empty, a FIFO, a link, a plain
+    record in an encrypted journal, one sealed with another key, a folder), `log add` refuses
+    in one line naming the file and adds nothing; once it is moved out, the next entry chains
+    onto the person's own and verify says the chain is intact."""
+    sealed = plant in ("plain", "other key")
+    home, pass_file = journal_home(tmp_path, sealed=sealed)
+    planted = home / "journal" / "000004.rec"
+    if plant == "empty":
+        planted.write_bytes(b"")
+    elif plant == "fifo":
+        os.mkfifo(planted)
+    elif plant == "link":
+        planted.symlink_to(home / "journal" / "000003.rec")
+    elif plant == "plain":
+        planted.write_bytes(forged_record(4, "0" * 64, "planted"))
+    elif plant == "other key":
+        other, _ = journal_home(tmp_path / "other", sealed=True)
+        shutil.copyfile(other / "journal" / "000003.rec", planted)
+    else:
+        planted.mkdir()
+    before = snapshot(home)
+    line = one_error_line(
+        cli(home, "log", "add", input='what = "next"\n', passphrase=pass_file),
+        "journal/000004.rec",
+        "not a record exitplan wrote",
+        "move it out",
+    )
+    assert "nothing was added" in line
+    assert snapshot(home) == before
+    if planted.is_dir() and not planted.is_symlink():
+        planted.rmdir()
+    else:
+        planted.unlink()
+    ok(cli(home, "log", "add", input='what = "next"\n', passphrase=pass_file))
+    assert "intact" in ok(cli(home, "log", "verify", passphrase=pass_file)).stdout
+
+
+def test_a_record_name_of_251_digits_never_stops_the_journal(tmp_path: Path) -> None:
+    """Issue 32 (crashes): a valid record copied to a name of 251 digits is not a record name;
+    the next entry is kept as entry 4 (no 'File name too long' traceback)."""
+    home, _ = journal_home(tmp_path, sealed=False)
+    shutil.copyfile(home / "journal" / "000003.rec", home / "journal" / ("1" * 251 + ".rec"))
+    kept = ok(cli(home, "log", "add", input='what = "next"\n'))
+    assert kept.stdout.strip() == "4"  # piped: the number alone
+    assert "intact" in ok(cli(home, "log", "verify")).stdout
