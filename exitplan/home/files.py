@@ -34,6 +34,7 @@ from exitplan.base.limits import (
 )
 from exitplan.base.safetext import one_line
 from exitplan.disk.atomic import fsync_dir
+from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import is_cache_file
 
@@ -200,6 +201,18 @@ def find_erasure(home: Path) -> Erasure:
                 )
             _check_erasable(path, entry.is_file(follow_symlinks=False))
             files.append(path)
+    # A run's private folders (a phone check's adb key, when the check was killed outright):
+    # everything in them goes, links deleted as they are, never followed.
+    for entry in sorted(os.scandir(home), key=lambda e: e.name):
+        if is_private_folder(entry.name) and entry.is_dir(follow_symlinks=False):
+            for base, dirs, names in os.walk(home / entry.name):
+                folder = Path(base)
+                for name in names:
+                    _check_erasable(folder / name, regular=False)
+                files += [folder / name for name in [*names, *dirs] if is_link(folder / name)]
+                files += [folder / name for name in names if not is_link(folder / name)]
+                folders += [folder / name for name in dirs if not is_link(folder / name)]
+            folders.append(home / entry.name)
     sealed = (home / KEY_FILE) in files or any(_sealed(p) for p in files)
     folders.sort(key=lambda f: len(f.parts), reverse=True)
     return Erasure(files, folders, sealed)

@@ -26,7 +26,7 @@ from exitplan.base.limits import (
     is_own,
 )
 from exitplan.crypto.vault import VaultError, WrongPassphrase
-from exitplan.disk import atomic
+from exitplan.disk import atomic, leftovers
 from exitplan.disk.atomic import make_private_dir
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
@@ -296,6 +296,8 @@ class Store(Folder):
                         overwrite(leftover)
                     with contextlib.suppress(FileNotFoundError):
                         leftover.unlink()
+        # A run killed outright (a phone check's adb key, say) left its private folder here.
+        leftovers.sweep_folders(self.home)
 
     # -- writing -------------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ import contextlib
 import hashlib
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.disk import atomic, safeio
+from exitplan.disk import atomic, leftovers, safeio
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
@@ -76,16 +75,18 @@ def save_copy(
     """Write the file kept for an attachment record to `target`, checked against its hash."""
     want = record.get("file", {}).get("sha256")
     folder = target.parent
+    # A decrypted copy is written under a name of its own, locked while it is written: what a
+    # killed save left here is erased now, and a signal erases this one (exitplan.base.signals).
+    leftovers.sweep_partials(folder)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=folder)
+        fd, tmp = leftovers.partial_file(folder)
     except OSError as exc:
         raise StorageError(
             _("could not write {path} ({reason})").format(path=target, reason=exc.strerror)
         ) from None
-    tmp = Path(name)
     digest = hashlib.sha256()
     try:
-        with os.fdopen(fd, "wb") as out:
+        with os.fdopen(fd, "wb", closefd=False) as out:  # closed (and unlocked) after the rename
             for chunk in read_copy(home, record, sealing, progress):
                 digest.update(chunk)
                 out.write(chunk)
@@ -105,11 +106,13 @@ def save_copy(
             safeio.overwrite(tmp)
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+        os.close(fd)
         if isinstance(exc, OSError):
             raise StorageError(
                 _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
             ) from None
         raise
+    os.close(fd)
     atomic.fsync_dir(folder)
 
 

@@ -564,3 +564,94 @@ def test_history_keeps_the_first_init_and_the_newest_2000(plan_home: Path, run: 
     assert saved[0]["action"] == "init"
     assert saved[1]["item"] == f"{MONEY}.3001"
     assert saved[-1]["action"] == "done"
+
+
+# -- round three: every signal runs the clean-ups; leftovers are erased ----------------------
+
+PHONE_WRAPPER = """\
+import sys
+from pathlib import Path
+
+from exitplan.phone import indicators
+
+folder = Path(sys.argv[1])
+indicators.data_folder = lambda: folder
+sys.argv = ["exitplan", *sys.argv[2:]]
+from exitplan.cli.entry import main
+
+main()
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_phone_check_closed_by_a_signal_leaves_no_adb_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Issue 32, point 10: a phone check stopped by SIGHUP (the terminal closed) or SIGTERM
+    while the phone is read stops the adb server it started and erases its private folder
+    (the adb key) from the data folder, like Ctrl-C; the exit code is the signal's."""
+    import signal
+
+    from phone_helpers import convert_list, make_standin
+
+    standin = make_standin(tmp_path, monkeypatch)
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    script = tmp_path / "run.py"
+    script.write_text(PHONE_WRAPPER, encoding="utf-8")
+    argv = [sys.executable, str(script), str(convert_list(tmp_path / "list"))]
+    argv += ["--home", str(home), "phone-check", "--timeout", "600"]
+    env = {**os.environ, **standin.env(), "STANDIN_ADB_PHONE": "hangs"}
+    env |= {"EXITPLAN_TODAY": TODAY.isoformat()}
+    with subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    ) as check:
+        assert check.stdin is not None
+        check.stdin.write("yes\nno\nyes\n")
+        check.stdin.flush()
+        deadline = time.monotonic() + 60
+        while "packages" not in (standin.log.read_text() if standin.log.exists() else ""):
+            assert check.poll() is None, check.communicate()
+            assert time.monotonic() < deadline, "the check never read the package list"
+            time.sleep(0.05)
+        assert [p.name for p in home.iterdir() if p.name.startswith(".adb-")]  # in use
+        check.send_signal(getattr(signal, name))
+        _out, err = check.communicate(timeout=60)
+    assert check.returncode == 128 + getattr(signal, name), err
+    assert "Traceback" not in err
+    assert [p.name for p in home.iterdir() if p.name.startswith(".adb-")] == []
+    assert not standin.server.exists()  # the server it started was stopped
+    assert standin.calls()[-1] == ["kill-server"]
+
+
+def test_wipe_erases_an_adb_folder_a_killed_check_left(tmp_path: Path) -> None:
+    """Issue 32, point 10: a phone check killed outright (SIGKILL) leaves `.adb-*/.android/
+    adbkey` in the data folder: wipe erases it with everything else, never calling it 'not
+    exitplan's', and the home is gone."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    keys = home / ".adb-k1ll3d" / ".android"
+    keys.mkdir(parents=True)
+    (keys / "adbkey").write_text("a private key\n", encoding="utf-8")
+    wiped = ok(cli(home, "wipe", "--yes"))
+    assert "not exitplan" not in wiped.stdout + wiped.stderr
+    assert not home.exists()
+
+
+def test_the_next_run_erases_a_private_folder_no_run_holds(tmp_path: Path) -> None:
+    """Issue 32, point 10: a private folder made by exitplan (it holds `.exitplan-held`) whose
+    run was killed is erased by the next command that changes the plan."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    left = home / ".adb-k1ll3d"
+    (left / ".android").mkdir(parents=True)
+    (left / ".exitplan-held").write_bytes(b"")
+    (left / ".android" / "adbkey").write_text("a private key\n", encoding="utf-8")
+    ok(cli(home, "done", "1", today=TODAY))
+    assert not left.exists()

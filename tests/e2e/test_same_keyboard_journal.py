@@ -460,3 +460,55 @@ def test_a_record_name_of_251_digits_never_stops_the_journal(tmp_path: Path) -> 
     kept = ok(cli(home, "log", "add", input='what = "next"\n'))
     assert kept.stdout.strip() == "4"  # piped: the number alone
     assert "intact" in ok(cli(home, "log", "verify")).stdout
+
+
+# -- round three: every signal runs the clean-ups --------------------------------------------
+
+
+def saving_stopped_by(home: Path, pass_file: Path | None, out: Path, name: str) -> int:
+    """`log file 2 -o OUT` sent signal `name` at its first fsync (the decrypted copy written
+    whole, not yet renamed into place), under strace; its exit code."""
+    argv = [strace(), "-f", "-qq", "-o", os.devnull]
+    argv += ["-e", f"inject=fsync:signal={name}:when=1"]
+    argv += [*EXITPLAN, "--home", str(home)]
+    argv += ["--passphrase-file", str(pass_file)] if pass_file else []
+    argv += ["log", "file", "2", "-o", str(out)]
+    done = subprocess.run(
+        argv, env={**os.environ, **ENV}, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.returncode
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_a_saved_copy_stopped_by_any_signal_leaves_nothing_decrypted(
+    tmp_path: Path, name: str
+) -> None:
+    """Issue 32, point 11: `log file -o` of an encrypted journal stopped by SIGHUP, SIGTERM or
+    Ctrl-C while its decrypted copy is written: the copy is erased before the run ends, the
+    folder holds nothing new, and the exit code is the signal's (128 + its number)."""
+    import signal
+
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    code = saving_stopped_by(home, pass_file, out / "photo.jpg", name)
+    assert code == 128 + getattr(signal, name)
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.process
+def test_a_copy_killed_outright_is_erased_by_the_next_save_there(tmp_path: Path) -> None:
+    """Issue 32, point 11: SIGKILL cannot be handled, so the half-saved copy keeps a name of
+    its own (`.exitplan-partial-*.tmp`); the next `log file` into that folder erases it."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    assert saving_stopped_by(home, pass_file, out / "photo.jpg", "SIGKILL") == -9
+    left = [p.name for p in out.iterdir()]
+    assert len(left) == 1
+    assert left[0].startswith(".exitplan-partial-")
+    assert left[0].endswith(".tmp")
+    ok(cli(home, "log", "file", "2", "-o", str(out / "again.jpg"), passphrase=pass_file))
+    assert [p.name for p in out.iterdir()] == ["again.jpg"]
