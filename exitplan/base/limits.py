@@ -12,6 +12,7 @@ from typing import Literal
 PLAN_FILE = "plan.toml"
 KEY_FILE = "plan.key"
 NEXT_KEY_FILE = "plan.key.next"  # there only while a passphrase change is being finished
+VOUCH_FILE = "plan.vouch"  # there only while an encrypt is being finished (home/vouch.py)
 LOCK_FILE = ".lock"
 BACKUP_DIR = "backups"
 CHECKLIST_DIR = "checklists"
@@ -24,7 +25,7 @@ TEMP_SUFFIX = ".tmp"
 # them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`
 # read it. None of them may be a link: a link would lead reads, writes, `encrypt` and `wipe` out
 # of the folder.
-OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, LOCK_FILE)
+OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, VOUCH_FILE, LOCK_FILE)
 FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
 OWN_NAMES = frozenset(OWN_FILES + FOLDERS)
 NEVER_LINKS = (*OWN_FILES, *FOLDERS, JOURNAL_FILES_DIR)

@@ -31,6 +31,7 @@ from exitplan.base.limits import (
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
+    VOUCH_FILE,
 )
 from exitplan.base.safetext import one_line
 from exitplan.disk.atomic import fsync_dir
@@ -63,6 +64,7 @@ _KNOWN = {
     LOCK_FILE: N_("lock file, empty"),
     KEY_FILE: N_("key file: the plan's key, locked by the passphrase"),
     NEXT_KEY_FILE: N_("next key file: a passphrase change that is not finished"),
+    VOUCH_FILE: N_("the files an encrypt will seal, itself encrypted: an encrypt not finished"),
 }
 
 

@@ -48,6 +48,8 @@ class SealedFiles(Protocol):
 
     def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
 
+    def vouched(self, path: Path, data: bytes) -> bool: ...
+
 
 KEY_FILE_MAX = 4096
 WRONG = N_("that passphrase did not open the plan; nothing was read or written")
@@ -314,7 +316,9 @@ def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
 
 
 def seal_leftovers(store: SealedFiles) -> int:
-    """Seal every plain copy left in the data directory (older backups, own checklists).
+    """Seal every plain copy left in the data directory (older backups, own checklists) that
+    an unfinished encrypt vouches for; one nothing vouches for was not written by exitplan and
+    is never sealed (exitplan.home.vouch).
 
     Runs after the plan itself is saved, so it never fails the command: anything it cannot
     do now is tried again at the next save.
@@ -323,7 +327,7 @@ def seal_leftovers(store: SealedFiles) -> int:
     for path in store.private_files():
         with contextlib.suppress(OSError, ExitplanError):
             data = store.read_raw(path)
-            if not data.startswith(SEALED_MARK):
+            if not data.startswith(SEALED_MARK) and store.vouched(path, data):
                 keep_time(path, lambda: store.write_file(path, data))  # noqa: B023
                 sealed += 1
     return sealed

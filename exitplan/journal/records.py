@@ -144,11 +144,18 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
             continue
         if sealing is not None:
             plain.append(n)
-            if seen_sealed or not sealing.stopped:
+            unvouched = sealing.vouched is not None and _digest(data) not in sealing.vouched
+            if seen_sealed or not sealing.stopped or unvouched:
                 records.append({"n": n, "damaged": _(PLAIN_IN_SEALED)})
                 continue
         records.append(_decoded(n, data))
     return Journal(records, plain)
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _, available, current
-from exitplan.base.limits import LOCK_FILE
+from exitplan.base.limits import LOCK_FILE, SEALED_MARK
 from exitplan.disk.safeio import is_regular
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
@@ -391,6 +391,44 @@ class Workspace:
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
             return decrypt(store)
+
+    def adopt_checklist(self, name: str) -> Path:
+        """Seal a plain checklist the person put in an encrypted home's `checklists/`, so it is
+        used from now on (the passphrase is asked first; the file must be a valid checklist).
+
+        In an encrypted home a plain file is never read on its own (exitplan.home.vouch): the
+        person's word, with the passphrase, is what makes it theirs."""
+
+        from exitplan.disk.safeio import read_capped
+        from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_checklist
+
+        self.require_plan()
+        self._refuse_passphrase_change()
+        store = self.store
+        path = store.checklist_dir / f"{name.removesuffix('.toml')}.toml"
+        if "/" in name or name.startswith(".") or not is_regular(path):
+            raise ExitplanError(
+                _("there is no checklist file {path}; 'exitplan where' lists the files").format(
+                    path=path
+                )
+            )
+        if not store.home_is_encrypted():
+            raise ExitplanError(
+                _(
+                    "the plan is not encrypted, so every checklist in {folder} is already used"
+                ).format(folder=store.checklist_dir)
+            )
+        with store.locked():
+            store.load()  # the passphrase first: only the person adopts a file
+            data = read_capped(path, MAX_FILE_BYTES + 1)
+            if data.startswith(SEALED_MARK):
+                raise ExitplanError(
+                    _("{path} is already encrypted; nothing to adopt").format(path=path)
+                )
+            load_checklist(path, reader=lambda _path: data)  # a broken file is refused, named
+            store.write_file(path, data)
+        self._catalog = None
+        return path
 
     def wipe_preview(self) -> WipeContents:
         """What `wipe` would erase, counted (refused here already when it could not all go)."""
