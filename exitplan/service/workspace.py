@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _, available, current
 from exitplan.base.limits import LOCK_FILE, SEALED_MARK
-from exitplan.disk.safeio import is_regular
+from exitplan.disk.safeio import is_regular, read_capped
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
-from exitplan.formats.checklistfile import load_catalog
+from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_catalog, load_checklist
 from exitplan.formats.regions import local_for
 from exitplan.formats.translation import translated
 from exitplan.home.cache import (
@@ -398,9 +398,6 @@ class Workspace:
 
         In an encrypted home a plain file is never read on its own (exitplan.home.vouch): the
         person's word, with the passphrase, is what makes it theirs."""
-
-        from exitplan.disk.safeio import read_capped
-        from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_checklist
 
         self.require_plan()
         self._refuse_passphrase_change()

@@ -655,3 +655,98 @@ def test_the_next_run_erases_a_private_folder_no_run_holds(tmp_path: Path) -> No
     (left / ".android" / "adbkey").write_text("a private key\n", encoding="utf-8")
     ok(cli(home, "done", "1", today=TODAY))
     assert not left.exists()
+
+
+# -- round three: in an encrypted home, nothing planted is trusted ---------------------------
+
+
+def sealed_home(tmp_path: Path) -> tuple[Path, Path]:
+    """An encrypted home with a plan and a few saves (so there are sealed backups), and its
+    passphrase file."""
+    home = make_home(tmp_path / "home")
+    secret = tmp_path / "pass.txt"
+    secret.write_text("a long enough passphrase\n", encoding="utf-8")
+    secret.chmod(0o600)
+    ok(cli(home, "init", today=TODAY))
+    ok(cli(home, "encrypt", passphrase=secret))
+    ok(cli(home, "done", "1", passphrase=secret, today=TODAY))
+    ok(cli(home, "done", "2", passphrase=secret, today=TODAY))
+    return home, secret
+
+
+PLANTED_CHECKLIST = """schema = 1
+id = "planted"
+title = "Planted"
+summary = "Not the person's."
+order = 1
+
+[[item]]
+id = "tell"
+title = "Tell your partner you are leaving"
+why = "Planted advice."
+due = "-1d"
+priority = "critical"
+when = "before"
+"""
+
+
+def test_a_plain_checklist_planted_in_an_encrypted_home_is_not_the_person_s(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 3: a plain checklist put in an encrypted home is named as not written by
+    exitplan, its steps are not shown, the next save never seals it; only `checklists --adopt`
+    with the passphrase makes it part of the plan."""
+    home, secret = sealed_home(tmp_path)
+    planted = home / "checklists" / "planted.toml"
+    planted.write_text(PLANTED_CHECKLIST, encoding="utf-8")
+    planted.chmod(0o600)
+    shown = ok(cli(home, "list", passphrase=secret, today=TODAY))
+    assert "Tell your partner" not in shown.stdout
+    assert "checklists/planted.toml" in shown.stderr
+    assert "exitplan did not write it" in shown.stderr
+    ok(cli(home, "done", "3", passphrase=secret, today=TODAY))
+    assert planted.read_bytes() == PLANTED_CHECKLIST.encode()  # never sealed
+    where = ok(cli(home, "where")).stdout
+    assert "checklists/planted.toml" in where
+    assert "plain text" in where
+    ok(cli(home, "checklists", "--adopt", "planted", passphrase=secret))
+    assert "Tell your partner" in ok(cli(home, "list", passphrase=secret)).stdout
+
+
+def test_a_plain_backup_planted_in_an_encrypted_home_is_never_restored_or_sealed(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 4: a plain backup put in an encrypted home is never sealed by a save
+    and never restored as the person's: restoring it by number refuses it, naming it."""
+    home, secret = sealed_home(tmp_path)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    planted = home / "backups" / "plan-d20991231-000001.toml"
+    shutil.copyfile(other / "plan.toml", planted)
+    planted.chmod(0o600)
+    ok(cli(home, "done", "3", passphrase=secret, today=TODAY))
+    assert not planted.read_bytes().startswith(b"\x89EXPLVT\x00")  # never sealed
+    listed = ok(cli(home, "backups", passphrase=secret)).stdout
+    number = next(
+        line.split()[0].rstrip(".")
+        for line in listed.splitlines()
+        if line.strip()[:1].isdigit() and "cannot be read" in line
+    )
+    before = snapshot(home)
+    refused = cli(home, "restore", number, passphrase=secret, today=TODAY)
+    assert refused.exit_code == 1, (listed, number, refused.stdout, refused.stderr)
+    assert "did not write it" in refused.stderr
+    assert snapshot(home) == before
+
+
+def test_help_now_ignores_a_plain_plan_planted_beside_sealed_files(tmp_path: Path) -> None:
+    """Issue 32, point 5: a plain plan.toml naming Australia put in an encrypted home tells
+    help-now nothing: it says the plan is encrypted and shows no place's numbers."""
+    home, _secret = sealed_home(tmp_path)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    ok(cli(other, "region", input="Australia\n", today=TODAY))
+    shutil.copyfile(other / "plan.toml", home / "plan.toml")
+    shown = ok(cli(home, "help-now")).stdout
+    assert "call 000" not in shown
+    assert "encrypted" in shown

@@ -512,3 +512,31 @@ def test_a_copy_killed_outright_is_erased_by_the_next_save_there(tmp_path: Path)
     assert left[0].endswith(".tmp")
     ok(cli(home, "log", "file", "2", "-o", str(out / "again.jpg"), passphrase=pass_file))
     assert [p.name for p in out.iterdir()] == ["again.jpg"]
+
+
+def test_a_whole_journal_and_plan_forged_in_plain_are_never_sealed(tmp_path: Path) -> None:
+    """Issue 32, point 2: the sealed plan and records deleted, a plain plan.toml and a plain
+    chain with correct hashes put instead: status refuses the plan, naming it; `encrypt` seals
+    none of it (naming each file as not vouched for); verify never says the chain is intact."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    (home / "plan.toml").write_bytes((other / "plan.toml").read_bytes())
+    shutil.rmtree(home / "journal")
+    (home / "journal").mkdir(mode=0o700)
+    prev = "0" * 64
+    for n in (1, 2):
+        data = forged_record(n, prev, f"forged {n}")
+        (home / "journal" / f"{n:06d}.rec").write_bytes(data)
+        prev = json.loads(data)["hash"]
+    one_error_line(cli(home, "status", passphrase=pass_file), "plan.toml", "did not write it")
+    done = cli(home, "encrypt", passphrase=pass_file)
+    assert "Traceback" not in done.stderr
+    assert "plan.toml" in done.stderr
+    assert "nothing sealed vouches for it" in done.stderr
+    assert (home / "plan.toml").read_bytes() == (other / "plan.toml").read_bytes()
+    for n in (1, 2):
+        assert not (home / "journal" / f"{n:06d}.rec").read_bytes().startswith(b"\x89EXPLVT")
+    verified = cli(home, "log", "verify", passphrase=pass_file)
+    assert verified.exit_code == 1, (verified.stdout, verified.stderr)
+    assert "chain intact" not in verified.stdout + verified.stderr
