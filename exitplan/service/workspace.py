@@ -147,6 +147,10 @@ class Workspace:
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
         if not self.store.exists():
+            if self.store.keys.key_path.exists():
+                # An encrypted home without its plan: the key is checked against what is sealed
+                # here (a plan.key put back is refused), never taken for an empty plan.
+                self.store.keys.unlock_key_file()
             return self.plan(None)
 
         cached = self._cached()

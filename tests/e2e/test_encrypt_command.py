@@ -605,7 +605,7 @@ def test_passphrase_change_rewraps_only_the_key_file(
             with pytest.raises(OtherKey):
                 open_with(path.read_bytes(), old_key)
     (enc_sealed / "plan.key").write_bytes(old_key_file)  # the partner's copy put back
-    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "other than the one in plan")
+    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "plan.key", "put back")
     (enc_sealed / "plan.key").write_bytes(key_file)
     enc_assert_all_sealed(enc_sealed)
     one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), WRONG_PASS)

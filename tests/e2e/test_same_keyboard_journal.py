@@ -540,3 +540,27 @@ def test_a_whole_journal_and_plan_forged_in_plain_are_never_sealed(tmp_path: Pat
     verified = cli(home, "log", "verify", passphrase=pass_file)
     assert verified.exit_code == 1, (verified.stdout, verified.stderr)
     assert "chain intact" not in verified.stdout + verified.stderr
+
+
+def test_an_old_key_file_put_back_is_refused_never_read_as_empty(tmp_path: Path) -> None:
+    """Issue 32, point 7: plan.key copied, the passphrase changed, the old plan.key put back
+    and plan.toml deleted: the old passphrase opens nothing; status, `log list`, `log add` and
+    `init` each refuse in one line saying plan.key was put back, and nothing is written."""
+    home, old_pass = journal_home(tmp_path, sealed=True)
+    old_key = (home / "plan.key").read_bytes()
+    new_pass = tmp_path / "new.txt"
+    new_pass.write_text("another passphrase for the attack\n", encoding="utf-8")
+    new_pass.chmod(0o600)
+    ok(cli(home, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=old_pass))
+    (home / "plan.key").write_bytes(old_key)
+    (home / "plan.toml").unlink()
+    before = snapshot(home)
+    for args, stdin in (
+        (("status",), None),
+        (("log", "list"), None),
+        (("log", "add"), 'what = "sealed with the old key?"\n'),
+        (("init",), None),
+    ):
+        result = cli(home, *args, input=stdin, passphrase=old_pass)
+        one_error_line(result, "plan.key", "put back")
+    assert snapshot(home) == before
