@@ -750,3 +750,47 @@ def test_help_now_ignores_a_plain_plan_planted_beside_sealed_files(tmp_path: Pat
     shown = ok(cli(home, "help-now")).stdout
     assert "call 000" not in shown
     assert "encrypted" in shown
+
+
+def forged_cache(home: Path, old: str, new: str) -> dict[str, bytes]:
+    """The plain home's cache/catalog.json with `old` replaced by `new`, its checksum line
+    recomputed and texts.json pointed at it, as the review forged them: {name: bytes}."""
+    from exitplan.home.cache import checksum
+
+    def line(body: bytes, fmt: bytes) -> bytes:
+        return fmt + b":" + checksum(body).encode()
+
+    digest, _, body = (home / "cache" / "catalog.json").read_bytes().partition(b"\n")
+    fmt = digest.split(b":")[0]
+    forged = body.replace(old.encode(), new.encode())
+    assert forged != body
+    texts_digest, _, texts = (home / "cache" / "texts.json").read_bytes().partition(b"\n")
+    texts = texts.replace(digest, line(forged, fmt))
+    return {
+        "catalog.json": line(forged, fmt) + b"\n" + forged,
+        "texts.json": line(texts, texts_digest.split(b":")[0]) + b"\n" + texts,
+    }
+
+
+def test_a_forged_cache_changes_the_advice_only_in_a_plain_home(tmp_path: Path) -> None:
+    """Issue 32, point 6: a rewritten cache/catalog.json with a recomputed checksum changes a
+    built-in step's words in a plain home (said plainly in THREATMODEL.md: the checksum is not
+    a key); in an encrypted home the same plain file is ignored, and the steps read as shipped."""
+    plain = make_home(tmp_path / "plain")
+    ok(cli(plain, "init", today=TODAY))
+    ok(cli(plain, "done", "1", today=TODAY))  # a change writes the cache
+    title = "Make a plan for staying safer, even if you are not leaving yet"
+    assert title in ok(cli(plain, "status", today=TODAY)).stdout
+    forged = forged_cache(plain, title, "Tell your partner you are leaving")
+    for name, data in forged.items():
+        (plain / "cache" / name).write_bytes(data)
+    assert "Tell your partner" in ok(cli(plain, "status", today=TODAY)).stdout
+    home, secret = sealed_home(tmp_path / "sealed")
+    (home / "cache").mkdir(mode=0o700, exist_ok=True)
+    for name, data in forged.items():
+        (home / "cache" / name).write_bytes(data)
+    shown = ok(cli(home, "status", passphrase=secret, today=TODAY)).stdout
+    assert "Tell your partner" not in shown
+    assert title in shown
+    threat = (Path(__file__).resolve().parents[2] / "THREATMODEL.md").read_text(encoding="utf-8")
+    assert "A plain home: anyone who can write the folder can change what it says" in threat
