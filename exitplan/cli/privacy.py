@@ -166,6 +166,7 @@ def where(ctx: typer.Context) -> None:
     from exitplan.home.files import describe_files
 
     env = env_of(ctx)
+    env.ws.store.refuse_linked_home()  # the folder a link leads to is never shown as the home
     typer.echo(str(env.home))
     rows = describe_files(env.home)
     if not rows:

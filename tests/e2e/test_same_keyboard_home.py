@@ -794,3 +794,23 @@ def test_a_forged_cache_changes_the_advice_only_in_a_plain_home(tmp_path: Path) 
     assert title in shown
     threat = (Path(__file__).resolve().parents[2] / "THREATMODEL.md").read_text(encoding="utf-8")
     assert "A plain home: anyone who can write the folder can change what it says" in threat
+
+
+@pytest.mark.parametrize("command", [("init",), ("status",), ("where",), ("wipe", "--yes")])
+def test_a_data_folder_that_is_a_link_is_refused(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Issue 32, point 8: a data folder that is itself a link (to a synced folder) is refused
+    in one line naming where it leads, and nothing is written there; a link further up the
+    path (as a system's /home) still works."""
+    real = tmp_path / "synced"
+    real.mkdir(mode=0o700)
+    linked = tmp_path / "home"
+    linked.symlink_to(real)
+    result = cli(linked, *command, today=TODAY)
+    line = one_error(result, "is a link to")
+    assert str(real) in line
+    assert list(real.iterdir()) == []
+    parent = tmp_path / "up"
+    parent.symlink_to(tmp_path / "synced")
+    ok(cli(parent / "plan", "init", today=TODAY))
