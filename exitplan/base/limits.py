@@ -31,15 +31,21 @@ OWN_NAMES = frozenset(OWN_FILES + FOLDERS)
 NEVER_LINKS = (*OWN_FILES, *FOLDERS, JOURNAL_FILES_DIR)
 
 
+_OWN_FOLDED = frozenset(name.casefold() for name in OWN_NAMES)
+_FOLDERS_FOLDED = frozenset(name.casefold() for name in FOLDERS)
+
+
 def is_own(relative: PurePath) -> bool:
     """Whether a path in the data directory (relative to it) is exitplan's: one of its files, a
-    temp file of its own beside them, or anything in one of its folders."""
-    parts = relative.parts
+    temp file of its own beside them, or anything in one of its folders. Names are compared
+    case-folded: on a case-insensitive file system (FAT, exFAT, macOS) PLAN.TOML is plan.toml."""
+    parts = [part.casefold() for part in relative.parts]
     if not parts or parts[0] in ("..", "/") or relative.is_absolute():
         return False
     if len(parts) > 1:
-        return parts[0] in FOLDERS
-    return parts[0] in OWN_NAMES or (parts[0].startswith(".") and parts[0].endswith(TEMP_SUFFIX))
+        return parts[0] in _FOLDERS_FOLDED
+    name = parts[0]
+    return name in _OWN_FOLDED or (name.startswith(".") and name.endswith(TEMP_SUFFIX))
 
 
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).

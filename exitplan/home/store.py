@@ -36,6 +36,7 @@ from exitplan.base.limits import (
 from exitplan.crypto.vault import VaultError, WrongPassphrase
 from exitplan.disk import atomic, leftovers
 from exitplan.disk.atomic import make_private_dir
+from exitplan.disk.paths import inside
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
 from exitplan.formats.planfile import dump_plan, parse_plan
@@ -87,13 +88,10 @@ class Store(Folder):
 
     def owns(self, path: Path) -> bool:
         """Whether a path is one of exitplan's own files or in one of its folders (the one list,
-        `limits.is_own`), which only exitplan may write. Links are resolved first."""
-        try:
-            target = path.expanduser().resolve()
-            home = self.home.expanduser().resolve()
-        except (OSError, RuntimeError):  # a path too long, a loop of links: not ours to judge
-            return False
-        return target.is_relative_to(home) and is_own(target.relative_to(home))
+        `limits.is_own`), which only exitplan may write. Links are resolved first; names are
+        compared as a case-insensitive file system sees them (`paths.inside`)."""
+        relative = inside(path, self.home)
+        return relative is not None and is_own(relative)
 
     def backups(self) -> list[Backup]:
         """Kept generations, newest first."""

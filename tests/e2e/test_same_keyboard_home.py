@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -797,9 +798,7 @@ def test_a_forged_cache_changes_the_advice_only_in_a_plain_home(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("command", [("init",), ("status",), ("where",), ("wipe", "--yes")])
-def test_a_data_folder_that_is_a_link_is_refused(
-    tmp_path: Path, command: tuple[str, ...]
-) -> None:
+def test_a_data_folder_that_is_a_link_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
     """Issue 32, point 8: a data folder that is itself a link (to a synced folder) is refused
     in one line naming where it leads, and nothing is written there; a link further up the
     path (as a system's /home) still works."""
@@ -814,3 +813,55 @@ def test_a_data_folder_that_is_a_link_is_refused(
     parent = tmp_path / "up"
     parent.symlink_to(tmp_path / "synced")
     ok(cli(parent / "plan", "init", today=TODAY))
+
+
+@pytest.fixture
+def fat_stick(tmp_path: Path) -> Iterator[Path]:
+    """A FAT file system (case-insensitive, like most USB sticks), made with mkfs.vfat in an
+    image file and mounted through FUSE with fusefat (loop mounts are refused here)."""
+    mkfs, fusefat = shutil.which("mkfs.vfat") or "/usr/sbin/mkfs.vfat", shutil.which("fusefat")
+    if not os.path.exists(mkfs) or fusefat is None:
+        pytest.fail("this test needs dosfstools and fusefat: apt-get install dosfstools fusefat")
+    image, mount = tmp_path / "stick.img", tmp_path / "stick"
+    with image.open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024)
+    subprocess.run([mkfs, str(image)], check=True, capture_output=True)
+    mount.mkdir()
+    subprocess.run([fusefat, "-o", "rw+", str(image), str(mount)], check=True, capture_output=True)
+    try:
+        yield mount
+    finally:
+        unmount = shutil.which("fusermount") or "/usr/bin/fusermount"
+        subprocess.run([unmount, "-u", str(mount)], check=False, capture_output=True)
+
+
+@pytest.mark.process
+def test_on_a_fat_stick_no_spelling_of_an_own_file_is_written(fat_stick: Path) -> None:
+    """Issue 32, point 12, on a real FAT file system: `summary --output <home>/PLAN.TOML
+    --force` and `--output <home>/PLAN.KEY` are refused as exitplan's own files, an output in
+    the home spelt in capitals is refused as inside it, and the plan still reads."""
+    home = fat_stick / "plan"
+    done = child("--home", str(home), "init", env={"EXITPLAN_TODAY": TODAY.isoformat()})
+    assert done.returncode == 0, done.stderr
+    plan = (home / "plan.toml").read_bytes()
+    for target in (home / "PLAN.TOML", home / "Plan.Key"):
+        refused = child("--home", str(home), "summary", "--output", str(target), "--force")
+        assert refused.returncode == 1, refused.stderr
+        assert "one of exitplan's own files" in refused.stderr
+    inside = child("--home", str(home), "summary", "--output", str(fat_stick / "PLAN" / "x.md"))
+    assert inside.returncode == 1, inside.stderr
+    assert "inside exitplan's data folder" in inside.stderr
+    assert (home / "plan.toml").read_bytes() == plan
+    assert sorted(p.name for p in home.iterdir()) == [".lock", "cache", "plan.toml"]
+    assert child("--home", str(home), "status").returncode == 0
+
+
+def test_outputs_inside_the_data_folder_are_refused(tmp_path: Path) -> None:
+    """Issue 32 (not handled): `summary --output` and `log export` into the data folder (which
+    wipe would then leave behind as not exitplan's) are refused in one line; nothing is written."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    before = snapshot(home)
+    one_error(cli(home, "summary", "--output", str(home / "summary.md")), "inside", "data folder")
+    one_error(cli(home, "log", "export", "-o", str(home / "j.html")), "inside", "data folder")
+    assert snapshot(home) == before
