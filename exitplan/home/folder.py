@@ -50,8 +50,9 @@ class Folder:
         return self.home / CACHE_DIR
 
     def exists(self) -> bool:
-        """Whether a plan has been created here."""
-        return self.plan_path.is_file()
+        """Whether a plan has been created here: anything at plan.toml counts (a FIFO or a link
+        there is then named when it is read, never taken for "no plan yet")."""
+        return os.path.lexists(self.plan_path)
 
     def is_encrypted(self) -> bool:
         """Whether the plan file on disk is sealed."""

@@ -313,6 +313,15 @@ def read_copy(
         total = os.fstat(fd).st_size
         head = os.pread(fd, len(STREAM_MAGIC), 0)
         if head != STREAM_MAGIC:
+            if sealing is not None and not sealing.stopped:
+                # Put there by someone else: exitplan writes no plain copy in a sealed journal.
+                raise JournalError(
+                    _(
+                        "the copy kept for record {n} is in plain text in an encrypted journal, "
+                        "where exitplan writes none, so it was not read; 'exitplan log verify' "
+                        "names it"
+                    ).format(n=n)
+                )
             yield from _pieces(fd, progress)
             return
         if sealing is None:

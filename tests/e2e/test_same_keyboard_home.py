@@ -865,3 +865,42 @@ def test_outputs_inside_the_data_folder_are_refused(tmp_path: Path) -> None:
     one_error(cli(home, "summary", "--output", str(home / "summary.md")), "inside", "data folder")
     one_error(cli(home, "log", "export", "-o", str(home / "j.html")), "inside", "data folder")
     assert snapshot(home) == before
+
+
+@pytest.mark.process
+def test_validate_names_a_fifo_instead_of_waiting_for_ever(tmp_path: Path) -> None:
+    """Issue 32 (not handled): `validate` given a FIFO says it is not a regular file, at once."""
+    fifo = tmp_path / "planted.toml"
+    os.mkfifo(fifo)
+    try:
+        done = child("validate", str(fifo), timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("validate waited on the FIFO")
+    assert done.returncode == 1
+    assert "not a regular file" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_fifo_at_plan_toml_is_named_not_taken_for_no_plan(tmp_path: Path) -> None:
+    """Issue 32 (not handled): a FIFO put at plan.toml is named as not a regular file (status,
+    done), never "there is no plan yet"."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    (home / "plan.toml").unlink()
+    os.mkfifo(home / "plan.toml", 0o600)
+    for args in (("status",), ("done", "1")):
+        line = one_error(cli(home, *args, today=TODAY), "plan.toml", "not a regular file")
+        assert "no plan" not in line
+
+
+def test_a_newline_in_a_planted_checklist_name_stays_on_one_line(tmp_path: Path) -> None:
+    """Issue 32 (not handled): a checklist file named with a new line gives one warning line,
+    the new line shown as U+FFFD."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    (home / "checklists" / "a\nError: fake.toml").write_text("schema = 1\n", encoding="utf-8")
+    warned = ok(cli(home, "status", today=TODAY)).stderr.splitlines()
+    notes = [line for line in warned if "fake.toml" in line]
+    assert len(notes) == 1
+    assert notes[0].startswith("Note: ")
+    assert "a\ufffdError: fake.toml" in notes[0]

@@ -564,3 +564,17 @@ def test_an_old_key_file_put_back_is_refused_never_read_as_empty(tmp_path: Path)
         result = cli(home, *args, input=stdin, passphrase=old_pass)
         one_error_line(result, "plan.key", "put back")
     assert snapshot(home) == before
+
+
+def test_a_plain_copy_planted_in_an_encrypted_journal_is_never_saved_out(
+    tmp_path: Path,
+) -> None:
+    """Issue 32 (not handled): a kept copy replaced by a plain file (even the right bytes) in an
+    encrypted journal is not saved out by `log file`: one line names it, nothing is written."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    (home / "journal" / "files" / "000002").write_bytes((tmp_path / "photo.jpg").read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli(home, "log", "file", "2", "-o", str(out / "p.jpg"), passphrase=pass_file)
+    one_error_line(result, "record 2", "plain text in an encrypted journal")
+    assert list(out.iterdir()) == []
