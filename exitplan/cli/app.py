@@ -266,6 +266,10 @@ def main_callback(
         home_given=home_was_given(home),
         plain=plain_enabled(flag=plain),
     )
+    source = ctx.get_parameter_source("passphrase_file")
+    env.passphrase_from_env = passphrase_file is not None and getattr(source, "name", "") == (
+        "ENVIRONMENT"
+    )
     if rehearsed is not None and rehearsed != real_today():
         env.rehearsing = True
         env.plan_before = plan_signature(env.home)

@@ -904,3 +904,63 @@ def test_a_newline_in_a_planted_checklist_name_stays_on_one_line(tmp_path: Path)
     assert len(notes) == 1
     assert notes[0].startswith("Note: ")
     assert "a\ufffdError: fake.toml" in notes[0]
+
+
+def drive_terminal(argv: list[str], env: dict[str, str], answers: list[str]) -> tuple[int, str]:
+    """Run argv on a pseudo-terminal, typing each answer when a line ending in ': ' asks for
+    it; (exit code, everything shown)."""
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: exitplan on the terminal
+        os.environ.update(env)
+        os.execv(argv[0], argv)  # noqa: S606 - the test's own interpreter
+    seen, typed = b"", 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if typed < len(answers) and seen.rstrip(b" ").endswith(b":"):
+            os.write(fd, answers[typed].encode() + b"\r")
+            typed += 1
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), seen.decode(errors="replace")
+
+
+@pytest.mark.process
+def test_a_planted_passphrase_file_never_sets_the_passphrase_at_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 9: with EXITPLAN_PASSPHRASE_FILE planted in the environment, `encrypt`
+    at a terminal asks for the new passphrase (typed twice) and seals with what was typed; the
+    planted file's words open nothing. From a script, the file is used and named on screen."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    planted = tmp_path / "planted.txt"
+    planted.write_text("the partner's passphrase\n", encoding="utf-8")
+    planted.chmod(0o600)
+    typed = "words only the person knows"
+    env = {"EXITPLAN_PASSPHRASE_FILE": str(planted), "EXITPLAN_TEST_FAST_KDF": "1"}
+    argv = [sys.executable, "-m", "exitplan", "--home", str(home), "encrypt"]
+    code, shown = drive_terminal(argv, env, [typed, typed])
+    assert code == 0, shown
+    assert "New passphrase" in shown
+    mine = tmp_path / "mine.txt"
+    mine.write_text(typed + "\n", encoding="utf-8")
+    mine.chmod(0o600)
+    ok(cli(home, "status", passphrase=mine))
+    assert cli(home, "status", passphrase=planted).exit_code == 1
+    script = make_home(tmp_path / "script")
+    ok(cli(script, "init", today=TODAY))
+    done = ok(cli(script, "encrypt", env={"EXITPLAN_PASSPHRASE_FILE": str(planted)}))
+    assert str(planted) in " ".join(done.stderr.split())
