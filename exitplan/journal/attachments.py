@@ -53,8 +53,18 @@ __all__ = [
 BLOCK = 1024 * 1024  # bytes read from a file at a time
 _COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
 STREAM_MAGIC = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: told apart without the crypto
-# Room left free on the disk beyond the copy itself (the record, the file system's own needs).
-_HEADROOM = 16 * 1024 * 1024
+# Room left free on the disk beyond the copy itself (its record, the file system's own needs):
+# sized to the copy, so a small file is never refused on a nearly full stick for a room it would
+# not use (the review: 300 kB refused with 2.8 MB free).
+_MIN_HEADROOM = 64 * 1024
+_MAX_HEADROOM = 16 * 1024 * 1024
+
+
+def headroom(size: int) -> int:
+    """The room a copy of `size` bytes needs beyond itself: 64 KiB and a sixteenth of it, at
+    most 16 MiB."""
+    return min(_MAX_HEADROOM, _MIN_HEADROOM + size // 16)
+
 
 Progress = Callable[[int], None]
 
@@ -97,13 +107,13 @@ def _check_room(folder: Path, need: int, name: str) -> None:
     except (OSError, AttributeError):  # pragma: no cover - statvfs is missing on Windows
         return
     free = info.f_bavail * info.f_frsize
-    if need + _HEADROOM > free:
+    if need + headroom(need) > free:
         raise JournalError(
             _(
                 "there is not enough room on this disk to keep a copy of {name}: it needs "
                 "{need}, and {free} is free. Nothing was added; free some space, or keep the "
                 "plan on a larger drive (--home)"
-            ).format(name=name, need=size_text(need), free=size_text(free))
+            ).format(name=name, need=size_text(need + headroom(need)), free=size_text(free))
         )
 
 
