@@ -232,14 +232,18 @@ def write_copy(
     sealing: Sealing | None,
     name: str,
     check: Callable[[], None] | None = None,
+    *,
+    again: bool = False,
 ) -> None:
     """Write a copy (plain or sealed) to a temp file beside `target`, sync it, let `check`
-    refuse it (by raising), then rename it over `target`."""
+    refuse it (by raising), then rename it over `target`. `again`: the copy is being sealed
+    again (encrypt, passphrase, decrypt), so a failure says it was left as it was."""
+    failure = _again_failure if again else _failure
     folder = target.parent
     try:
         tmp_fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise StorageError(_failure(name, exc)) from None
+        raise StorageError(failure(name, exc)) from None
     tmp = Path(tmp_name)
     try:
         with os.fdopen(tmp_fd, "wb") as out:
@@ -256,9 +260,17 @@ def write_copy(
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         if isinstance(exc, OSError):
-            raise StorageError(_failure(name, exc)) from None
+            raise StorageError(failure(name, exc)) from None
         raise
     atomic.fsync_dir(folder)
+
+
+def _again_failure(name: str, exc: OSError) -> str:
+    reason = _("the disk is full") if exc.errno == errno.ENOSPC else (os_reason(exc))
+    return _(
+        "could not seal the copy of {name} again ({reason}); it was left as it was, and every "
+        "file still opens. Free some space and run the same command again to finish"
+    ).format(name=name, reason=reason)
 
 
 def _failure(name: str, exc: OSError) -> str:

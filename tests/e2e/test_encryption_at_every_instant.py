@@ -664,3 +664,27 @@ def test_real_sigkill_at_every_rename_of_a_passphrase_change(
         assert note_of(home, new) == NOTE
         assert photo_back(home, new) == PHOTO
     assert kills >= 6
+
+
+def test_a_passphrase_change_stopped_at_a_copy_by_a_full_disk_says_so(
+    rk_sealed: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    """Issue 32 (not handled): a full disk while the attached photo is sealed again says the
+    copy was left as it was and how to finish, never "nothing was added"; the plan opens."""
+    home, old, new = rk_sealed
+    for n in range(1, 40):
+        trial = tmp_path / f"t{n}"
+        shutil.copytree(home, trial)
+        with disk_full_at(n):
+            result = cli(trial, "passphrase", "--new-passphrase-file", str(new), passphrase=old)
+        if result.exit_code == 0:
+            pytest.fail("no write of the copy was ever hit")
+        line = result.stderr.splitlines()[-1]
+        if "photo" not in line:
+            continue
+        assert "nothing was added" not in line
+        assert "left as it was" in line
+        assert "run the same command again" in line
+        assert opens_with_one_of(trial, old, new)
+        return
+    pytest.fail("the copy's write was never the one to fail")
