@@ -578,3 +578,40 @@ def test_a_plain_copy_planted_in_an_encrypted_journal_is_never_saved_out(
     result = cli(home, "log", "file", "2", "-o", str(out / "p.jpg"), passphrase=pass_file)
     one_error_line(result, "record 2", "plain text in an encrypted journal")
     assert list(out.iterdir()) == []
+
+
+@pytest.mark.process
+@pytest.mark.parametrize(
+    "export",
+    [
+        "",
+        "not json",
+        '{"records": 5}',
+        "[1, 2]",
+        '{"records": [1]}',
+        '{"records": [{"n": 1, "prev": [], "hash": {}}]}',
+        "[" * 5000,
+        '{"records": [{"n": ' + "9" * 5000 + "}]}",
+    ],
+)
+def test_the_standalone_checker_says_one_line_for_a_hostile_export(
+    tmp_path: Path, export: str
+) -> None:
+    """Issue 32 (not handled): docs/verify_export.py given a hostile "export" prints one plain
+    line and exits 1, never a traceback."""
+    import sys
+
+    from helpers import REPO
+
+    path = tmp_path / "export.json"
+    path.write_text(export, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(REPO / "docs" / "verify_export.py"), str(path), "x:Y"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr, done.stderr
+    assert len(done.stdout.splitlines()) == 1, done.stdout
