@@ -10,9 +10,7 @@ record numbers. The files written are plain (never sealed) and readable by their
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -21,7 +19,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.disk import atomic, leftovers, safeio
+from exitplan.disk import atomic
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
@@ -75,44 +73,26 @@ def save_copy(
     """Write the file kept for an attachment record to `target`, checked against its hash."""
     want = record.get("file", {}).get("sha256")
     folder = target.parent
-    # A decrypted copy is written under a name of its own, locked while it is written: what a
-    # killed save left here is erased now, and a signal erases this one (exitplan.base.signals).
-    leftovers.sweep_partials(folder)
-    try:
-        fd, tmp = leftovers.partial_file(folder)
-    except OSError as exc:
-        raise StorageError(
-            _("could not write {path} ({reason})").format(path=target, reason=exc.strerror)
-        ) from None
     digest = hashlib.sha256()
     try:
-        with os.fdopen(fd, "wb", closefd=False) as out:  # closed (and unlocked) after the rename
+        # A decrypted copy is written under a name of its own, locked while it is written: what a
+        # killed save left here is erased first, and a signal erases this one (base.signals).
+        with atomic.replacing(target, scrub=True, partial=True) as temp:
             for chunk in read_copy(home, record, sealing, progress):
                 digest.update(chunk)
-                out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        if digest.hexdigest() != want:
-            raise JournalError(
-                _(
-                    "the copy kept for record {n} no longer matches the SHA-256 recorded when "
-                    "it was attached, so it was not saved; 'exitplan log verify' says more"
-                ).format(n=record.get("n"))
-            )
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            safeio.overwrite(tmp)
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        os.close(fd)
-        if isinstance(exc, OSError):
-            raise StorageError(
-                _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
-            ) from None
-        raise
-    os.close(fd)
+                temp.file.write(chunk)
+            if digest.hexdigest() != want:
+                raise JournalError(
+                    _(
+                        "the copy kept for record {n} no longer matches the SHA-256 recorded "
+                        "when it was attached, so it was not saved; 'exitplan log verify' says "
+                        "more"
+                    ).format(n=record.get("n"))
+                )
+    except OSError as exc:
+        raise StorageError(
+            _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
+        ) from None
     atomic.fsync_dir(folder)
 
 
