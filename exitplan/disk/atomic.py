@@ -37,15 +37,15 @@ def replacing(path: Path, *, scrub: bool = False, partial: bool = False) -> Iter
 
     folder = path.parent
     held = -1
+    prefix, suffix = f".{path.name[:40]}.", TEMP_SUFFIX
     if partial:
         leftovers.sweep_partials(folder)
-        fd, tmp = leftovers.partial_file(folder)
+        prefix, suffix = leftovers.PARTIAL_PREFIX, leftovers.PARTIAL_SUFFIX
+    fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
+    tmp = Path(tmp_name)
+    if partial:
+        leftovers.hold(fd)
         held = os.dup(fd)  # the lock lives with the open file, until the rename is done
-    else:
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{path.name[:40]}.", suffix=TEMP_SUFFIX, dir=folder
-        )
-        tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as handle:
             yield Temp(handle, tmp)

@@ -33,15 +33,13 @@ FOLDER_PREFIXES = (".adb-", ".exitplan-work-")
 HELD = ".exitplan-held"  # the file inside such a folder whose lock says it is in use
 
 
-def partial_file(folder: Path) -> tuple[int, Path]:
-    """A new `.exitplan-partial-*.tmp` file in `folder` (0600), locked for as long as the
-    returned descriptor is open: (descriptor, path). OSError when it cannot be made."""
+def hold(fd: int) -> None:
+    """Lock an open partial copy for as long as its file stays open (another run then leaves it
+    alone); where the file system has no locks, nothing happens."""
     import fcntl
 
-    fd, name = tempfile.mkstemp(prefix=PARTIAL_PREFIX, suffix=PARTIAL_SUFFIX, dir=folder)
     with contextlib.suppress(OSError):
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    return fd, Path(name)
 
 
 def is_partial(name: str) -> bool:

@@ -12,10 +12,19 @@ import pytest
 from exitplan.disk import leftovers
 
 
+def partial_file(folder: Path) -> tuple[int, Path]:
+    """A partial copy as a save makes it: its own name, held locked while open."""
+    fd, name = tempfile.mkstemp(
+        prefix=leftovers.PARTIAL_PREFIX, suffix=leftovers.PARTIAL_SUFFIX, dir=folder
+    )
+    leftovers.hold(fd)
+    return fd, Path(name)
+
+
 def test_a_partial_copy_left_by_a_killed_save_is_zeroed_and_erased(tmp_path: Path) -> None:
     """A `.exitplan-partial-*.tmp` whose writer has ended is overwritten with zeros (seen
     through a second link to it) and deleted; the person's own files stay."""
-    fd, path = leftovers.partial_file(tmp_path)
+    fd, path = partial_file(tmp_path)
     os.write(fd, b"decrypted evidence")
     os.close(fd)  # the writer has ended: its lock is gone
     witness = tmp_path.parent / "witness"
@@ -29,7 +38,7 @@ def test_a_partial_copy_left_by_a_killed_save_is_zeroed_and_erased(tmp_path: Pat
 
 def test_a_partial_copy_still_being_written_is_never_touched(tmp_path: Path) -> None:
     """While its writer holds it open, a partial copy is left alone."""
-    fd, path = leftovers.partial_file(tmp_path)
+    fd, path = partial_file(tmp_path)
     os.write(fd, b"being written")
     try:
         assert leftovers.sweep_partials(tmp_path) == []
