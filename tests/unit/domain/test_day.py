@@ -267,13 +267,13 @@ def test_what_needs_no_exit_date_is_kept_in_plan_order() -> None:
 
 
 def test_due_soon_counts_the_warning_window_to_its_last_day() -> None:
-    """Due soon counts steps flagged so from today to the window's last day, both ends included;
-    a day past the window goes to later, never to what comes next."""
+    """Due soon counts the steps the schedule flags so (from today to the window's last day,
+    both ends included); a day past the window goes to later, never to what comes next."""
     horizon = TODAY + timedelta(days=plan_of().warn_days)
     rows = [
         row(1, TODAY, "due_soon"),
         row(2, horizon, "due_soon"),
-        row(3, horizon + timedelta(days=1), "due_soon"),
+        row(3, horizon + timedelta(days=1), "upcoming"),
         row(4, later(-1), "overdue"),
         row(5, later(2), "upcoming"),
     ]

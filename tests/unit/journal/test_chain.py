@@ -751,7 +751,7 @@ def test_a_break_gives_the_intact_part_before_it(first: int, message: str, entri
         "entries": entries,
         "records": 5,
         "head": head,
-        "fingerprint": chain.fingerprint_of(first - 1, head),
+        "fingerprint": chain.format_fingerprint(first - 1, head),
         "problem": "changed",
         "first_bad": first,
         "message": message,
