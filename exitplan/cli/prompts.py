@@ -50,25 +50,25 @@ class Stopped(Exception):
 
 
 def line_editing() -> Any:
-    """The readline module, set up for exitplan once (None where Python has no readline).
+    """The readline module, set up for exitplan once (None where there is none to trust).
 
     No history: nothing typed is added to it (Up recalls nothing) and no history file is
-    ever read or written. Tab inserts a tab instead of completing file names.
+    ever read or written. Tab inserts a tab instead of completing file names. Where Python has
+    no readline (Windows) or has libedit's stand-in (macOS's own Python and Homebrew's), whose
+    prompts mangle letters such as á and ñ, questions are read without line editing.
     """
     global _editing  # noqa: PLW0603 (one terminal per process, set up once)
     if _editing is None:
-        try:
-            import readline
-        except ImportError:  # pragma: no cover - Windows and Pythons built without it
-            _editing = False
-        else:
-            readline.set_auto_history(False)
-            readline.clear_history()
-            if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
-                readline.parse_and_bind("bind ^I ed-insert")
-            else:
-                readline.parse_and_bind("tab: tab-insert")
-            _editing = readline
+        _editing = False
+        if sys.platform != "win32":
+            with contextlib.suppress(ImportError):  # Pythons built without it
+                import readline
+
+                if "libedit" not in (readline.__doc__ or ""):
+                    readline.set_auto_history(False)
+                    readline.clear_history()
+                    readline.parse_and_bind("tab: tab-insert")
+                    _editing = readline
     return _editing or None
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
+from exitplan.disk import system
 
 
 def write_atomic(
@@ -39,10 +40,10 @@ def write_atomic(
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
                 handle.flush()
-                os.fsync(handle.fileno())
+                system.sync_fd(handle.fileno())
             if verify is not None:
                 verify(tmp)
-            os.replace(tmp, path)
+            system.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
@@ -64,17 +65,16 @@ def write_atomic(
 
 def fsync_dir(folder: Path) -> None:
     """Make a rename durable by syncing its directory."""
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    system.sync_folder(folder)
 
 
 def make_private_dir(folder: Path) -> None:
     """Create a folder (0700) if it is missing, with a plain error when that fails."""
     try:
+        fresh = not folder.exists()
         folder.mkdir(mode=0o700, exist_ok=True)
+        if fresh and system.on_windows():  # no mode bits there: an owner-only access list
+            system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(
             _("cannot create {folder} ({reason})").format(folder=folder, reason=os_reason(exc))

@@ -33,6 +33,7 @@ from exitplan.base.limits import (
     TEMP_SUFFIX,
 )
 from exitplan.base.safetext import one_line
+from exitplan.disk import system
 from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import is_cache_file
@@ -180,7 +181,8 @@ def find_erasure(home: Path) -> Erasure:
         if folder.is_dir():
             folders.append(folder)
     for folder in [*folders, home]:
-        rel = "" if folder == home else str(folder.relative_to(home))
+        # Always with "/", as the names in limits are (Windows would give "journal\\files").
+        rel = "" if folder == home else folder.relative_to(home).as_posix()
         for entry in sorted(os.scandir(folder), key=lambda e: e.name):
             if entry.is_dir(follow_symlinks=False) or not _is_ours(rel, entry.name):
                 continue
@@ -214,7 +216,7 @@ def _check_erasable(path: Path, regular: bool) -> None:
                 "wipe again. Nothing was erased"
             ).format(path=path, folder=folder, fix=_fix(folder, "u+rwx"))
         )
-    if regular and not os.access(path, os.W_OK) and os.lstat(path).st_uid != os.geteuid():
+    if regular and not os.access(path, os.W_OK) and not system.owned_by_me(os.lstat(path).st_uid):
         raise WipeRefused(
             _(
                 "cannot erase {path}: it belongs to another user account of this computer, who "
@@ -224,7 +226,7 @@ def _check_erasable(path: Path, regular: bool) -> None:
 
 
 def _fix(folder: Path, mode: str) -> str:
-    if os.stat(folder).st_uid == os.geteuid():
+    if system.owned_by_me(os.stat(folder).st_uid):
         return _("make it writable with: chmod {mode} '{folder}'").format(mode=mode, folder=folder)
     return _("it belongs to another user account, who (or an administrator) must allow it")
 

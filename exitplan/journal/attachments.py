@@ -29,7 +29,7 @@ from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.safetext import one_line
 from exitplan.crypto.stream import sealed_copy_size
-from exitplan.disk import atomic, safeio
+from exitplan.disk import atomic, safeio, system
 from exitplan.journal.entry import JournalError, check_text
 from exitplan.journal.listing import FILES_DIR, ensure_dir, files_dir, journal_dir
 from exitplan.journal.records import (
@@ -92,11 +92,9 @@ def _pieces(fd: int, progress: Progress | None = None) -> Iterator[bytes]:
 
 def _check_room(folder: Path, need: int, name: str) -> None:
     """Refuse calmly, before writing, a copy the disk has no room for."""
-    try:
-        info = os.statvfs(folder)
-    except (OSError, AttributeError):  # pragma: no cover - statvfs is missing on Windows
+    free = system.free_bytes(folder)
+    if free is None:
         return
-    free = info.f_bavail * info.f_frsize
     if need + _HEADROOM > free:
         raise JournalError(
             _(
@@ -236,10 +234,10 @@ def write_copy(
             for part in pieces if sealing is None else sealing.seal_copy(pieces):
                 out.write(part)
             out.flush()
-            os.fsync(out.fileno())
+            system.sync_fd(out.fileno())
         if check is not None:
             check()
-        os.replace(tmp, target)
+        system.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             safeio.overwrite(tmp)
@@ -311,7 +309,7 @@ def read_copy(
         ) from None
     try:
         total = os.fstat(fd).st_size
-        head = os.pread(fd, len(STREAM_MAGIC), 0)
+        head = system.read_at(fd, len(STREAM_MAGIC), 0)
         if head != STREAM_MAGIC:
             yield from _pieces(fd, progress)
             return

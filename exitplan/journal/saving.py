@@ -22,7 +22,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.disk import atomic, safeio
+from exitplan.disk import atomic, safeio, system
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
@@ -90,7 +90,7 @@ def save_copy(
                 digest.update(chunk)
                 out.write(chunk)
             out.flush()
-            os.fsync(out.fileno())
+            system.sync_fd(out.fileno())
         if digest.hexdigest() != want:
             raise JournalError(
                 _(
@@ -99,7 +99,7 @@ def save_copy(
                 ).format(n=record.get("n"))
             )
         os.chmod(tmp, 0o600)
-        os.replace(tmp, target)
+        system.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             safeio.overwrite(tmp)

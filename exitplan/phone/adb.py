@@ -22,7 +22,6 @@ import os
 import re
 import selectors
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -32,6 +31,7 @@ from pathlib import Path
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
+from exitplan.disk import system
 from exitplan.disk.safeio import overwrite
 
 PROGRAM = "adb"
@@ -287,8 +287,7 @@ def collect(
             if problem:
                 break
     if problem or child.poll() is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.pid, signal.SIGKILL)
+        system.kill_process_group(child)
     child.stdout.close()
     child.stderr.close()
     code = child.wait()
