@@ -28,6 +28,7 @@ from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
 
 MAX_NAME = 150
+TEMP_ROOM = 24  # bytes kept for the temp file's dot, random part and suffix
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$", re.I)
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f-\x9f/\\:*?"<>|]')
 
@@ -43,7 +44,9 @@ def safe_file_name(name: object, n: int) -> str:
         stem, dot, suffix = text.rpartition(".")
         keep = f".{suffix}" if dot and len(suffix) <= 10 else ""
         text = (stem if keep else text)[: MAX_NAME - len(keep)] + keep
-    return text
+    # 150 letters of another script can pass the 255 bytes a file system allows in a name; the
+    # temp file it is written through (".name.XXXXXXXX.tmp") needs a little more still.
+    return system.cap_name(text, system.NAME_LIMIT - TEMP_ROOM)
 
 
 def attachment_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
