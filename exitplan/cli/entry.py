@@ -16,6 +16,10 @@ def main() -> None:
 
     # Before anything reads the plan: no core dump may hold it.
     forbid_core_dumps()
+    # A Windows console shows colour and clear codes as text until it is told to read them.
+    from exitplan.cli.console import prepare
+
+    prepare()
     # The language is chosen before any framework or screen is imported (their words are
     # translated where they are used).
     import os

@@ -21,11 +21,11 @@ import contextlib
 import os
 import re
 import selectors
-import shutil
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,9 +131,36 @@ class RefusedCommand(PhoneError):
     """A command that is not on the read-only list; it was never started."""
 
 
-def find_adb() -> str:
-    """The adb program on the PATH, or a PhoneError that says how to install it."""
-    found = shutil.which(PROGRAM)
+def adb_folders(environ: Mapping[str, str] | None = None) -> list[Path]:
+    """Where adb is looked for: the PATH's absolute folders (never the current folder, where
+    anyone could leave a program named adb), then where Android Studio puts Platform-Tools."""
+    env = os.environ if environ is None else environ
+    folders = [Path(part) for part in env.get("PATH", "").split(os.pathsep) if os.path.isabs(part)]
+    home = Path(env.get("USERPROFILE" if sys.platform == "win32" else "HOME", "~")).expanduser()
+    if sys.platform == "win32":
+        local = env.get("LOCALAPPDATA")
+        base = Path(local) if local and os.path.isabs(local) else home / "AppData" / "Local"
+        folders.append(base / "Android" / "Sdk" / "platform-tools")
+    elif sys.platform == "darwin":
+        folders.append(home / "Library" / "Android" / "sdk" / "platform-tools")
+    else:
+        folders.append(home / "Android" / "Sdk" / "platform-tools")
+    return folders
+
+
+def find_adb(environ: Mapping[str, str] | None = None) -> str:
+    """The adb program (see `adb_folders`), or a PhoneError that says how to install it."""
+    # Not shutil.which: on Windows it looks in the current folder first, whatever the PATH says.
+    names = (f"{PROGRAM}.exe", PROGRAM) if sys.platform == "win32" else (PROGRAM,)
+    found = next(
+        (
+            str(folder / name)
+            for folder in adb_folders(environ)
+            for name in names
+            if (folder / name).is_file() and os.access(folder / name, os.X_OK)
+        ),
+        None,
+    )
     if found is None:
         raise PhoneError(
             _(
@@ -199,6 +226,8 @@ class Adb:
                 ANDROID_USER_HOME=str(self.folder / ".android"),
                 ANDROID_SDK_HOME=home,
             )
+            if sys.platform == "win32":  # adb.exe takes its home from the profile, not HOME
+                env["USERPROFILE"] = home
         return env
 
     def run(self, args: Sequence[str], *, timeout: float | None = None) -> Output:
