@@ -31,6 +31,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 __all__ = [
@@ -49,10 +50,12 @@ __all__ = [
     "owned_by_me",
     "protect_folder",
     "read_at",
+    "remove_entry",
     "replace",
     "set_blocking",
     "sync_fd",
     "sync_folder",
+    "walk",
 ]
 
 NAME_LIMIT = 255
@@ -123,6 +126,26 @@ def is_link_stat(st: os.stat_result) -> bool:
     """Whether an `lstat` result is a link or a reparse point."""
     attributes = int(getattr(st, "st_file_attributes", 0) or 0)
     return stat.S_ISLNK(st.st_mode) or bool(attributes & FILE_ATTRIBUTE_REPARSE_POINT)
+
+
+def walk(folder: Path) -> Iterator[tuple[Path, list[str], list[str]]]:
+    """`os.walk` from the top that never enters a link or a junction: each is listed with the
+    files, to be removed as itself (Python 3.11's walk enters a Windows junction)."""
+    for base, dirs, names in os.walk(folder):
+        here = Path(base)
+        links = [d for d in dirs if is_link(here / d)]
+        dirs[:] = sorted(d for d in dirs if d not in links)
+        yield here, list(dirs), sorted([*names, *links])
+
+
+def remove_entry(path: Path) -> None:
+    """Remove a file or a link (a Windows junction is removed as a folder, never emptied)."""
+    try:
+        path.unlink()
+    except (IsADirectoryError, PermissionError):
+        if not is_link(path):
+            raise
+        os.rmdir(path)
 
 
 def set_blocking(fd: int) -> None:

@@ -186,7 +186,12 @@ class Store(Folder):
             files += sorted(p for p in self.cache_dir.iterdir() if p.is_file())
         journal = self.home / JOURNAL_DIR
         if journal.is_dir():
-            files += sorted(p for p in journal.rglob("*") if p.is_file() and not p.is_symlink())
+            files += sorted(
+                base / name
+                for base, _dirs, names in system.walk(journal)
+                for name in names
+                if not is_link(base / name) and (base / name).is_file()
+            )
         return files
 
     def home_is_encrypted(self) -> bool:

@@ -393,16 +393,17 @@ def erase_file(path: Path) -> None:
 
 
 def _erase(folder: Path) -> None:
-    for base, dirs, names in os.walk(folder, topdown=False):
+    # Deepest first; a link or a junction is removed as itself, never entered.
+    for base, dirs, names in reversed(list(system.walk(folder))):
         for name in names:
-            path = Path(base) / name
+            path = base / name
             with contextlib.suppress(OSError):
-                if not path.is_symlink() and path.is_file():
+                if not system.is_link(path) and path.is_file():
                     overwrite(path)
-                path.unlink()
+                system.remove_entry(path)
         for name in dirs:
             with contextlib.suppress(OSError):
-                (Path(base) / name).rmdir()
+                (base / name).rmdir()
     with contextlib.suppress(OSError):
         folder.rmdir()
 

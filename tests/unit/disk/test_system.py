@@ -283,3 +283,51 @@ def test_wipe_names_folders_with_forward_slashes_on_windows() -> None:
     windows = PureWindowsPath("C:/plan") / PureWindowsPath(*JOURNAL_FILES_DIR.split("/"))
     assert str(windows.relative_to("C:/plan")) != JOURNAL_FILES_DIR  # a backslash there
     assert windows.relative_to("C:/plan").as_posix() == JOURNAL_FILES_DIR
+
+
+def test_walk_never_enters_a_junction(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A junction (simulated: a folder the layer reports as a link) is listed as a name to
+    remove, never entered; real folders are walked."""
+    (tmp_path / "inner").mkdir()
+    (tmp_path / "inner" / "kept.txt").write_text("x")
+    junction = tmp_path / "junction"
+    junction.mkdir()
+    (junction / "elsewhere.txt").write_text("not ours")
+    real_is_link = system.is_link
+    monkeypatch.setattr(system, "is_link", lambda p: Path(p) == junction or real_is_link(p))
+    walked = list(system.walk(tmp_path))
+    assert walked == [(tmp_path, ["inner"], ["junction"]), (tmp_path / "inner", [], ["kept.txt"])]
+
+
+def test_erasing_adbs_folder_leaves_what_a_junction_points_at(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """adb's private folder is erased deepest first; a junction in it is removed as itself
+    (here it cannot be: it is not empty) and what it points at is never overwritten."""
+    from exitplan.phone import adb
+
+    folder = tmp_path / "adb"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "adbkey").write_text("key")
+    junction = folder / "junction"
+    junction.mkdir()
+    (junction / "photo.jpg").write_text("someone else's")
+    real_is_link = system.is_link
+    monkeypatch.setattr(system, "is_link", lambda p: Path(p) == junction or real_is_link(p))
+    adb._erase(folder)
+    assert not (folder / "sub").exists()
+    assert (junction / "photo.jpg").read_text() == "someone else's"
+
+
+def test_remove_entry_removes_a_junction_as_a_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A junction cannot be unlinked like a file: it is removed with rmdir, as itself; a real
+    folder is never removed this way."""
+    junction = tmp_path / "junction"
+    junction.mkdir()
+    with pytest.raises(IsADirectoryError):
+        system.remove_entry(junction)
+    monkeypatch.setattr(system, "is_link", lambda p: Path(p) == junction)
+    system.remove_entry(junction)
+    assert not junction.exists()
