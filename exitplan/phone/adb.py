@@ -275,20 +275,10 @@ class Adb:
         return self.run(["-s", serial, "shell", *words])
 
 
-def collect(
-    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
-) -> Output:
-    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
-
-    The pipes are read here, not with `communicate`, so that a process adb left behind holding
-    its output open (a server it started, a grandchild) cannot keep the check waiting past the
-    timeout; the child's whole process group is ended at the timeout or past the cap.
-    """
-    assert child.stdout is not None
-    assert child.stderr is not None
-    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
-    chunks = {out_fd: bytearray(), err_fd: bytearray()}
-    deadline = time.monotonic() + limit
+def _read_with_select(
+    child: subprocess.Popen[bytes], chunks: dict[int, bytearray], deadline: float
+) -> str | None:
+    """Read every pipe in `chunks` as it has data, with the same ends as `_read_with_threads`."""
     ended_at: float | None = None
     problem: str | None = None
     with selectors.DefaultSelector() as selector:
@@ -315,6 +305,60 @@ def collect(
                     break
             if problem:
                 break
+    return problem
+
+
+def _read_with_threads(
+    child: subprocess.Popen[bytes], chunks: dict[int, bytearray], deadline: float
+) -> str | None:
+    """Read every pipe in `chunks` on a thread of its own until the child has ended and its
+    pipes are done (or AFTER_EXIT later), the deadline passes ("timeout") or one pipe passes
+    MAX_OUTPUT ("too much")."""
+    import threading
+
+    full = threading.Event()
+
+    def pump(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            while data := os.read(fd, 65536):
+                chunks[fd] += data
+                if len(chunks[fd]) > MAX_OUTPUT:
+                    full.set()
+                    return
+
+    threads = [threading.Thread(target=pump, args=(fd,), daemon=True) for fd in chunks]
+    for thread in threads:
+        thread.start()
+    ended_at: float | None = None
+    while any(thread.is_alive() for thread in threads) and not full.is_set():
+        now = time.monotonic()
+        if now >= deadline:
+            return "timeout"
+        if child.poll() is not None and ended_at is None:
+            ended_at = now
+        if ended_at is not None and now - ended_at >= AFTER_EXIT:
+            break
+        full.wait(min(0.05, deadline - now))
+    return "too much" if full.is_set() else None
+
+
+def collect(
+    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
+) -> Output:
+    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
+
+    The pipes are read here, not with `communicate`, so that a process adb left behind holding
+    its output open (a server it started, a grandchild) cannot keep the check waiting past the
+    timeout; the child's whole process group is ended at the timeout or past the cap.
+    """
+    assert child.stdout is not None
+    assert child.stderr is not None
+    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
+    chunks = {out_fd: bytearray(), err_fd: bytearray()}
+    deadline = time.monotonic() + limit
+    # select() takes only sockets on Windows: there a thread reads each pipe.
+    reader = _read_with_threads if sys.platform == "win32" else _read_with_select
+    problem = reader(child, chunks, deadline)
     if problem or child.poll() is None:
         system.kill_process_group(child)
     child.stdout.close()
