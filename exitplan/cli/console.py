@@ -1,6 +1,8 @@
 """The console on each system: escape codes made to work on Windows, and a clear that clears.
 
-- **Windows**: a console shows escape codes as text unless its virtual-terminal mode is on.
+- **Windows**: output to a pipe or a file is in the ANSI code page, which cannot spell most of
+  what exitplan prints: `prepare()` makes it UTF-8. A console shows escape codes as text
+  unless its virtual-terminal mode is on.
   `prepare()` turns it on at start-up through colorama's `just_fix_windows_console()` (a no-op
   elsewhere, and where it is on already). Should that fail, `clear()` still clears, through the
   console's own calls (filling the whole buffer, scrollback included, with spaces).
@@ -32,6 +34,15 @@ def prepare() -> None:
     if _prepared or sys.platform != "win32":
         return
     _prepared = True
+    # A pipe or a file gets the ANSI code page (cp1252), which has no ✓, no box drawing and no
+    # Cyrillic: every character exitplan prints would be an encoding error. UTF-8 instead, as
+    # the console itself already has.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if reconfigure is not None and encoding != "utf8":
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(encoding="utf-8")
     with contextlib.suppress(ImportError, OSError, AttributeError):
         import colorama  # Windows only (typer's own dependency there): loaded only there
 
