@@ -241,11 +241,14 @@ def _sealed(path: Path) -> bool:
 def erase(home: Path, erasure: Erasure) -> None:
     """Overwrite each regular file with zeros, sync it, delete it; then the empty folders.
 
-    The lock file goes last: the caller holds it until the end.
+    The lock file goes last: the caller holds it until the end. On Windows a file held open
+    cannot be deleted: there the caller erases it once released (`erase_lock_file`).
     """
     failures: list[str] = []
     lock = home / LOCK_FILE
     for path in sorted(erasure.files, key=lambda p: p == lock):
+        if path == lock and system.on_windows():
+            continue
         try:
             overwrite(path)
             path.unlink()
@@ -270,6 +273,23 @@ def erase(home: Path, erasure: Erasure) -> None:
         else:
             words = _("could not erase {path}; the rest was erased")
         raise StorageError(words.format(path=failures[0], count=others))
+
+
+def erase_lock_file(home: Path) -> None:
+    """Delete the (empty) lock file after the lock is released: Windows' turn at the end of a
+    wipe, where the held file could not be deleted."""
+    path = home / LOCK_FILE
+    try:
+        if not is_link(path):
+            path.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(
+            _("could not erase {path}; the rest was erased").format(
+                path=f"{path} ({os_reason(exc)})"
+            )
+        ) from None
 
 
 def leftovers(home: Path) -> list[str]:

@@ -188,3 +188,39 @@ def test_adb_on_windows_keeps_its_key_in_the_private_folder(
     monkeypatch.setattr(sys, "platform", "win32")
     env = adb.Adb("adb", folder=tmp_path).environment()
     assert env["USERPROFILE"] == env["HOME"] == str(tmp_path)
+
+
+def test_wipe_on_windows_erases_the_lock_file_once_released(
+    run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows cannot delete a file that is held open: the lock file is deleted after the lock
+    is released, and the wipe leaves nothing behind."""
+    import fcntl
+
+    from exitplan.disk import system
+
+    held: list[int] = []
+    real_unlink = Path.unlink
+
+    def lock(fd: int) -> None:  # LockFileEx's part, played by flock
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.append(fd)
+
+    def is_open(fd: int) -> bool:
+        try:
+            os.fstat(fd)
+        except OSError:
+            return False
+        return True
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.name == ".lock" and any(is_open(fd) for fd in held):
+            raise PermissionError(13, "Sharing violation", str(self))
+        real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(system, "lock", lock)
+    monkeypatch.setattr(Path, "unlink", unlink)
+    result = run("wipe", "--yes")
+    assert result.exit_code == 0, result.output
+    assert not plan_home.exists()
