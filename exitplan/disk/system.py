@@ -64,6 +64,7 @@ FILE_ATTRIBUTE_REPARSE_POINT = 0x400
 # lets the owner (OW) and the system itself (SY: backups, the disk checker) in, and no one else;
 # OICI passes it on to every file and folder made inside.
 PRIVATE_SDDL = "D:P(A;OICI;FA;;;OW)(A;OICI;FA;;;SY)"
+_NO_PERMISSIONS = frozenset({errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP})
 _LOCKED = frozenset({errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES})
 _REPLACE_TRIES = 10
 _REPLACE_PAUSE = 0.05  # seconds, doubled each time up to _REPLACE_PAUSE_MAX
@@ -291,7 +292,13 @@ def _lock_windows(fd: int) -> None:
 def protect_folder(folder: Path) -> None:
     """Make `folder` owner-only: chmod 700 on POSIX, a protected access list on Windows."""
     if sys.platform != "win32":
-        os.chmod(folder, 0o700)
+        try:
+            os.chmod(folder, 0o700)
+        except OSError as exc:
+            # A file system with no permissions to set (a FAT stick through FUSE): nothing to
+            # do here; the privacy check judges the mode the folder really has.
+            if exc.errno not in _NO_PERMISSIONS:
+                raise
         return
     import ctypes
     from ctypes import wintypes

@@ -261,7 +261,7 @@ def _ensure_files_dir(home: Path) -> Path:
     folder = files_dir(home)
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
-        folder.chmod(0o700)
+        system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(_failure(FILES_DIR, exc)) from None
     return folder

@@ -331,3 +331,22 @@ def test_remove_entry_removes_a_junction_as_a_folder(
     monkeypatch.setattr(system, "is_link", lambda p: Path(p) == junction)
     system.remove_entry(junction)
     assert not junction.exists()
+
+
+def test_a_folder_on_a_stick_without_permissions_is_left_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A FAT stick through FUSE cannot chmod (ENOSYS): making a folder private is then left to
+    the privacy check, instead of failing the journal; any other refusal is still an error."""
+
+    def refuse(code: int) -> Any:
+        def chmod(*_args: object) -> None:
+            raise OSError(code, os.strerror(code))
+
+        return chmod
+
+    monkeypatch.setattr(os, "chmod", refuse(errno.ENOSYS))
+    system.protect_folder(tmp_path)
+    monkeypatch.setattr(os, "chmod", refuse(errno.EPERM))
+    with pytest.raises(PermissionError):
+        system.protect_folder(tmp_path)
