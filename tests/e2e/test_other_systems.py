@@ -5,14 +5,17 @@ variable names one, and adb is never taken from the current folder."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Run, ok
+from helpers import child
 
 from exitplan.base import i18n
 from exitplan.cli import console
@@ -224,3 +227,43 @@ def test_wipe_on_windows_erases_the_lock_file_once_released(
     result = run("wipe", "--yes")
     assert result.exit_code == 0, result.output
     assert not plan_home.exists()
+
+
+@pytest.fixture
+def fat_stick(tmp_path: Path) -> Iterator[Path]:
+    """A 32 MiB FAT16 image mounted through FUSE (fusefat), as a USB stick is: no owners, no
+    permissions to set. Unmounted at the end."""
+    found = {p: shutil.which(p) for p in ("mkfs.vfat", "fusefat", "fusermount")}
+    mkfs, fusefat, fusermount = found.values()
+    if mkfs is None or fusefat is None or fusermount is None:
+        pytest.fail(f"missing {found}: apt-get install dosfstools fusefat fuse")
+    image, mount = tmp_path / "stick.img", tmp_path / "stick"
+    mount.mkdir()
+    with image.open("wb") as handle:
+        handle.truncate(32 * 1024 * 1024)
+    subprocess.run([mkfs, str(image)], check=True, capture_output=True)
+    subprocess.run([fusefat, "-o", "rw+", str(image), str(mount)], check=True, capture_output=True)
+    try:
+        yield mount
+    finally:
+        subprocess.run([fusermount, "-u", str(mount)], check=False, capture_output=True)
+
+
+@pytest.mark.process
+def test_a_plan_lives_and_is_wiped_on_a_fat_stick(fat_stick: Path) -> None:
+    """On a FAT stick every everyday command works without a traceback, the journal included
+    (its folder cannot be chmod-ed there), and wipe leaves the stick empty."""
+    home = str(fat_stick / "plan")
+    env = {"EXITPLAN_TODAY": "2026-11-30"}
+    for args, given in [
+        (("init", "--exit-date", "+6w"), None),
+        (("done", "1"), None),
+        (("status",), None),
+        (("log", "add"), 'what = "it happened"\n'),
+        (("log", "verify"), None),
+        (("wipe", "--yes"), None),
+    ]:
+        result = child("--home", home, *args, env=env, input=given)
+        assert "Traceback" not in result.stderr
+        assert result.returncode == 0, (args, result.stderr)
+    assert list(fat_stick.iterdir()) == []
