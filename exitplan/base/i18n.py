@@ -29,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from exitplan.base.bundled import bundled
+
 DOMAIN = "exitplan"
 ENGLISH = "en"
 LANG_OPTION = "--lang"
@@ -48,7 +50,7 @@ _current = ENGLISH
 
 def locale_dir() -> Path:
     """The folder of compiled catalogs inside the package."""
-    return Path(__file__).resolve().parent.parent / "locale"
+    return bundled("locale")
 
 
 def available() -> tuple[str, ...]:
@@ -71,6 +73,26 @@ def language_code(value: str) -> str:
     return code.lower()
 
 
+def spoken(value: str) -> str | None:
+    """The code of the language a `--lang` value or a locale names, when exitplan speaks it."""
+    code = language_code(value)
+    return code if code in available() else None
+
+
+def leading_languages(argv: Sequence[str]) -> tuple[list[str | None], tuple[str, ...]]:
+    """The values of the `--lang X` / `--lang=X` options that open a command line, and the rest
+    of it (a `--lang` with nothing after it gives None)."""
+    args, values = list(argv), []
+    while args and (args[0] == LANG_OPTION or args[0].startswith(LANG_OPTION + "=")):
+        if args[0] == LANG_OPTION:
+            values.append(args[1] if len(args) > 1 else None)
+            args = args[2:]
+        else:
+            values.append(args[0].split("=", 1)[1])
+            args = args[1:]
+    return values, tuple(args)
+
+
 def from_argv(argv: Sequence[str]) -> str | None:
     """The value of `--lang X` or `--lang=X` on a command line (the last one wins), or None."""
     found = None
@@ -90,8 +112,7 @@ def choose(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     known = available()
     named = from_argv(argv) or environ.get(LANG_ENV, "").strip()
     if named:
-        code = language_code(named)
-        return code if code in known else ENGLISH
+        return spoken(named) or ENGLISH
     for variable in LOCALE_ENV:
         value = environ.get(variable, "").strip()
         if not value:

@@ -16,10 +16,16 @@ def main() -> None:
 
     # Before anything reads the plan: no core dump may hold it.
     forbid_core_dumps()
-    # A Windows console shows colour and clear codes as text until it is told to read them.
+    # A Windows console shows colour and clear codes as text until it is told to read them
+    # (and a pipe there gets UTF-8): before the guard below wraps the streams.
     from exitplan.cli.console import prepare
 
     prepare()
+    # Whatever the source of a text, nothing that acts unseen (a direction override, a
+    # zero-width character) reaches the terminal raw.
+    from exitplan.base.safetext import guard_output
+
+    guard_output()
     # The language is chosen before any framework or screen is imported (their words are
     # translated where they are used).
     import os

@@ -18,6 +18,7 @@ from pydantic import (
 )
 
 from exitplan.base.errors import DateError
+from exitplan.base.i18n import _
 from exitplan.base.limits import (
     DEFAULT_WARN_DAYS,
     MAX_NOTE_CHARS,
@@ -29,7 +30,7 @@ from exitplan.base.limits import (
 )
 from exitplan.base.safetext import first_refused
 from exitplan.domain import model
-from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.dates import parse_day, parse_offset, within_limit
 from exitplan.domain.inventory import Inventory
 from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
@@ -44,7 +45,7 @@ def _no_control(text: str) -> str:
     """Refuse control characters: from a shared file they could rewrite the terminal."""
     char = first_refused(text)
     if char is not None:
-        raise ValueError(f"contains a control character (U+{ord(char):04X})")
+        raise ValueError(_("contains a control character (U+{code:04X})").format(code=ord(char)))
     return text
 
 
@@ -67,25 +68,22 @@ def parse_due(value: Any) -> model.Due:
     if isinstance(value, model.Due):
         return value
     if isinstance(value, datetime):
-        raise ValueError("use a date without a time, like 2027-01-31")
+        raise ValueError(_("use a date without a time, like 2027-01-31"))
     if isinstance(value, date):
         return model.Due(on=value)
     if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) > MAX_OFFSET_DAYS:
-            raise ValueError(f"{value} days is more than ten years away")
+        if not within_limit(value):
+            raise ValueError(_("{count} days is more than ten years away").format(count=value))
         return model.Due(offset=value)
     if isinstance(value, str):
         text = value.strip()
-        if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
-            try:
-                return model.Due(on=date.fromisoformat(text))
-            except ValueError:
-                raise ValueError(f"'{text}' is not a date: use the form 2027-01-31") from None
         try:
+            if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
+                return model.Due(on=parse_day(text))
             return model.Due(offset=parse_offset(text))
         except DateError as exc:
             raise ValueError(str(exc)) from None
-    raise ValueError("use an offset like -3w or +7d, or a date like 2027-01-31")
+    raise ValueError(_("use an offset like -3w or +7d, or a date like 2027-01-31"))
 
 
 DueField = Annotated[Any, BeforeValidator(parse_due)]
@@ -94,7 +92,7 @@ DueField = Annotated[Any, BeforeValidator(parse_due)]
 def _plain_date(value: Any) -> Any:
     """A date without a time (TOML's `2026-12-01`); a date and time is refused."""
     if isinstance(value, datetime):
-        raise ValueError("use a date without a time, like 2026-12-01")
+        raise ValueError(_("use a date without a time, like 2026-12-01"))
     return value
 
 
@@ -102,7 +100,11 @@ def _situation_key(key: str) -> str:
 
     if key not in KEYS:
         known = ", ".join(sorted(KEYS))
-        raise ValueError(f"'{key}' is not a situation question; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a situation question; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -161,22 +163,30 @@ class ItemFile(BaseModel):
             text = getattr(self, name)
             if text:
                 for problem in placeholder_problems(text):
-                    raise ValueError(f"'{name}' {problem}")
+                    raise ValueError(_("'{name}' {problem}").format(name=name, problem=problem))
         if self.regions:
             unknown = [code for code in self.regions if place_of(code) is None]
             if unknown:
-                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
+                raise ValueError(
+                    _("'regions' names a place no region file has: {code}").format(code=unknown[0])
+                )
         return self
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
         if self.when in UNDATED:
             if self.due is not None:
-                words = "happens" if self.when == "event" else "suits you"
-                raise ValueError(
-                    f"'when' is '{self.when}', which has no due date (it is done when it "
-                    f"{words}): leave 'due' out"
-                )
+                if self.when == "event":
+                    words = _(
+                        "'when' is 'event', which has no due date (it is done when it happens): "
+                        "leave 'due' out"
+                    )
+                else:
+                    words = _(
+                        "'when' is '{when}', which has no due date (it is done when it suits "
+                        "you): leave 'due' out"
+                    ).format(when=self.when)
+                raise ValueError(words)
             return self
         if self.soon_if_danger and self.when != "before":
             raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
@@ -188,11 +198,17 @@ class ItemFile(BaseModel):
         if due.on is not None:
             return self
         if self.when == "before" and due.offset > 0:
-            raise ValueError(f"'when' is 'before' but 'due' ({due.text()}) is after the exit")
+            raise ValueError(
+                _("'when' is 'before' but 'due' ({due}) is after the exit").format(due=due.text())
+            )
         if self.when == "after" and due.offset < 0:
-            raise ValueError(f"'when' is 'after' but 'due' ({due.text()}) is before the exit")
+            raise ValueError(
+                _("'when' is 'after' but 'due' ({due}) is before the exit").format(due=due.text())
+            )
         if self.when == "exit-day" and due.offset != 0:
-            raise ValueError(f"'when' is 'exit-day' but 'due' is {due.text()}, not 'exit'")
+            raise ValueError(
+                _("'when' is 'exit-day' but 'due' is {due}, not 'exit'").format(due=due.text())
+            )
         return self
 
     def to_domain(self) -> model.Item:
@@ -228,13 +244,15 @@ class ChecklistFile(BaseModel):
         seen: set[str] = set()
         for item in self.items:
             if item.id in seen:
-                raise ValueError(f"item id '{item.id}' is used twice")
+                raise ValueError(_("item id '{id}' is used twice").format(id=item.id))
             seen.add(item.id)
         for item in self.items:
             for ref in item.after:
                 if "." not in ref and ref not in seen:
                     raise ValueError(
-                        f"item '{item.id}' comes after '{ref}', which is not in this file"
+                        _("item '{id}' comes after '{ref}', which is not in this file").format(
+                            id=item.id, ref=ref
+                        )
                     )
         return self
 
@@ -289,14 +307,18 @@ class EventFile(BaseModel):
 def _phone_kind(key: str) -> str:
 
     if key not in KINDS:
-        raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
+        raise ValueError(
+            _("'{key}' is not a kind of phone check; use one of: {known}").format(
+                key=key, known=", ".join(KINDS)
+            )
+        )
     return key
 
 
 def _sign(value: str) -> str:
 
     if value not in SIGNS:
-        raise ValueError(f"'{value}' is not a sign a phone check records")
+        raise ValueError(_("'{value}' is not a sign a phone check records").format(value=value))
     return value
 
 
@@ -304,7 +326,11 @@ def _iphone_key(key: str) -> str:
 
     if key not in IPHONE_KEYS:
         known = ", ".join(sorted(IPHONE_KEYS))
-        raise ValueError(f"'{key}' is not a question of the iPhone check; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a question of the iPhone check; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -378,12 +404,14 @@ class PlanFile(BaseModel):
                 }
             for key in ("exit_date", "planned_on"):
                 if isinstance(data.get(key), datetime):
-                    raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
+                    raise ValueError(
+                        _("{key} must be a date like 2027-01-31, without a time").format(key=key)
+                    )
             answered = data.get("answered")
             if isinstance(answered, dict) and any(
                 isinstance(day, datetime) for day in answered.values()
             ):
-                raise ValueError("answered days must be dates like 2027-01-31, without a time")
+                raise ValueError(_("answered days must be dates like 2027-01-31, without a time"))
         return data
 
     def to_domain(self) -> model.PlanState:
