@@ -105,7 +105,7 @@ def read_private_text(prompt: str, check: Callable[[str], str] | None = None) ->
         return check(text) if check else text
     from exitplan.cli import prompts
 
-    return str(prompts.ask_checked(prompt, check or (lambda text: text)))
+    return str(prompts.ask_checked(prompt, check or (lambda text: text), free=True))
 
 
 @dataclass
@@ -115,6 +115,7 @@ class Env:
     home: Path
     today: date
     passphrase_file: Path | None = None
+    passphrase_from_env: bool = False  # EXITPLAN_PASSPHRASE_FILE, not --passphrase-file
     home_given: bool = False
     rehearsing: bool = False  # --today names a day that is not the real today
     plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing
@@ -149,6 +150,11 @@ class Env:
         if self._passphrase is None:
             self._passphrase = self._read_passphrase()
         return self._passphrase
+
+    def use_passphrase(self, typed: str) -> None:
+        """Open the plan with this passphrase, typed elsewhere; a wrong one is not asked again."""
+        self._passphrase = typed
+        self._tries = 3
 
     def retry_passphrase(self) -> bool:
         """After a wrong passphrase: ask again (up to three tries in all, at a terminal only)."""

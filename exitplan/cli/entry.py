@@ -12,15 +12,17 @@ def main() -> None:
     """Console-script entry point: the glance when it can serve the command, else the full CLI."""
     import gc
 
+    from exitplan.base import signals
     from exitplan.base.hardening import forbid_core_dumps
 
-    # Before anything reads the plan: no core dump may hold it.
+    # Before anything reads the plan: no core dump may hold it, and no signal skips a clean-up.
     forbid_core_dumps()
     # A Windows console shows colour and clear codes as text until it is told to read them
     # (and a pipe there gets UTF-8): before the guard below wraps the streams.
     from exitplan.cli.console import prepare
 
     prepare()
+    signals.install()
     # Whatever the source of a text, nothing that acts unseen (a direction override, a
     # zero-width character) reaches the terminal raw.
     from exitplan.base.safetext import guard_output

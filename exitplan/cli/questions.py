@@ -15,7 +15,7 @@ from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, prompts
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.domain.checks import InventoryError
+from exitplan.domain.checks import InventoryError, without_currency
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
             "kind",
             N_("What kind of amount is it?"),
             (
-                ("saved", N_("money set aside, out of your partner's reach")),
+                ("saved", N_("money saved, out of your partner's reach")),
                 ("income", N_("income after leaving")),
                 ("cost", N_("a cost after leaving")),
                 ("one-off", N_("a one-off cost of leaving")),
@@ -178,9 +178,12 @@ def current_text(question: Question, row: Row, inventory: Inventory) -> str:
     return f"{value}"
 
 
-def ask_field(section: Section, question: Question, current: str | None) -> tuple[bool, Any]:
+def ask_field(
+    section: Section, question: Question, current: str | None, currency: str | None = None
+) -> tuple[bool, Any]:
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
-    (the default for a new row, the value kept when changing); a single - clears a field."""
+    (the default for a new row, the value kept when changing); a single - clears a field; an
+    amount may carry the currency set (`£640`)."""
     check = FIELDS[section].get(question.name) or _settings_check(question.name)
     words = _(question.text)
     if question.choices:
@@ -192,6 +195,8 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
+        if question.name == "amount":
+            value = without_currency(value, currency)
         try:
             check(value)
         except InventoryError:
@@ -201,7 +206,9 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         return True, value
 
     # The shared prompt: line editing, a fault said in one line and the question asked again.
-    return prompts.ask_checked(words, read, again=_("Try again, or press Enter to skip."))
+    return prompts.ask_checked(
+        words, read, again=_("Try again, or press Enter to skip."), free=True
+    )
 
 
 def typed_value(section: Section, question: Question, answer: str, *, clearing: bool) -> str:
@@ -239,7 +246,7 @@ def ask_row(
         if question.when is not None and not question.when({**known, **got}):
             continue
         current = None if row is None else current_text(question, row, inventory)
-        given, value = ask_field(section, question, current)
+        given, value = ask_field(section, question, current, inventory.currency)
         if given:
             got[question.name] = value
     return got

@@ -27,14 +27,17 @@ from exitplan.base.limits import (
     KEY_FILE,
     LOCK_FILE,
     NEXT_KEY_FILE,
+    OUTSIDE_FILE,
     OWN_FILES,
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
+    VOUCH_FILE,
 )
 from exitplan.base.safetext import one_line
 from exitplan.disk import system
 from exitplan.disk.atomic import fsync_dir
+from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import is_cache_file
 
@@ -63,6 +66,14 @@ _KNOWN = {
     LOCK_FILE: N_("lock file, empty"),
     KEY_FILE: N_("key file: the plan's key, locked by the passphrase"),
     NEXT_KEY_FILE: N_("next key file: a passphrase change that is not finished"),
+    VOUCH_FILE: N_("the files an encrypt will seal, itself encrypted: an encrypt not finished"),
+}
+# The list of files written outside the folder: named for what it is, sealed or not.
+_LISTS = {
+    OUTSIDE_FILE: (
+        N_("the files exitplan wrote outside this folder, with their hashes: plain text"),
+        N_("the files exitplan wrote outside this folder, with their hashes: encrypted"),
+    )
 }
 
 
@@ -77,10 +88,16 @@ def _file_kind(path: Path, mode: int, home: Path) -> str:
         head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError as exc:
         return _("cannot be read: {reason}").format(reason=os_reason(exc))
-    if head in (SEALED_MARK, SEALED_COPY_MARK):
-        return _("encrypted")
-    attached = path.parent == home / JOURNAL_FILES_DIR
-    return _("a copy of an attached file, not encrypted") if attached else _("plain text")
+    sealed = head in (SEALED_MARK, SEALED_COPY_MARK)
+    if path.parent == home and path.name in _LISTS:
+        label = _LISTS[path.name][sealed]
+    elif sealed:
+        label = N_("encrypted")
+    elif path.parent == home / JOURNAL_FILES_DIR:
+        label = N_("a copy of an attached file, not encrypted")
+    else:
+        label = N_("plain text")
+    return _(label)
 
 
 # -- wipe ----------------------------------------------------------------------------------
@@ -202,6 +219,18 @@ def find_erasure(home: Path) -> Erasure:
                 )
             _check_erasable(path, entry.is_file(follow_symlinks=False))
             files.append(path)
+    # A run's private folders (a phone check's adb key, when the check was killed outright):
+    # everything in them goes, links deleted as they are, never followed.
+    for entry in sorted(os.scandir(home), key=lambda e: e.name):
+        if is_private_folder(entry.name) and entry.is_dir(follow_symlinks=False):
+            for base, dirs, names in os.walk(home / entry.name):
+                folder = Path(base)
+                for name in names:
+                    _check_erasable(folder / name, regular=False)
+                files += [folder / name for name in [*names, *dirs] if is_link(folder / name)]
+                files += [folder / name for name in names if not is_link(folder / name)]
+                folders += [folder / name for name in dirs if not is_link(folder / name)]
+            folders.append(home / entry.name)
     sealed = (home / KEY_FILE) in files or any(_sealed(p) for p in files)
     folders.sort(key=lambda f: len(f.parts), reverse=True)
     return Erasure(files, folders, sealed)

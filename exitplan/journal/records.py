@@ -144,11 +144,18 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
             continue
         if sealing is not None:
             plain.append(n)
-            if seen_sealed or not sealing.stopped:
+            unvouched = sealing.vouched is not None and _digest(data) not in sealing.vouched
+            if seen_sealed or not sealing.stopped or unvouched:
                 records.append({"n": n, "damaged": _(PLAIN_IN_SEALED)})
                 continue
         records.append(_decoded(n, data))
     return Journal(records, plain)
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
@@ -204,6 +211,10 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
     """Chain body onto the last record and write it as the next file; return its number."""
     numbered = _numbered(home)
     head = _last(numbered[-1], sealing) if numbered else None
+    if head is not None and "damaged" in head:
+        # Chaining onto a file exitplan cannot vouch for would start a new chain from zeros and
+        # make every later entry look forged: the file is named, and nothing is added.
+        raise JournalError(_not_a_record(home, numbered[-1][1], str(head["damaged"])))
     n = numbered[-1][0] + 1 if numbered else 1
     prev = GENESIS if head is None else _stored_hash(head)
     record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
@@ -214,6 +225,8 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
     data = plain if sealing is None else sealing.seal(plain)
     ensure_dir(home)
     path = record_path(home, n)
+    if path.is_dir() and not safeio.is_link(path):  # a folder with a record's name is in the way
+        raise JournalError(_not_a_record(home, path, _("it is a folder")))
     if path.exists() or safeio.is_link(
         path
     ):  # pragma: no cover - only if two writers skip the lock
@@ -231,6 +244,15 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
         path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"]))
     )
     return n
+
+
+def _not_a_record(home: Path, path: Path, why: str) -> str:
+    """Why nothing is added after a file exitplan did not write, naming it to move away."""
+    return _(
+        "{path} in {home} is not a record exitplan wrote ({why}), so nothing was added after "
+        "it. Move it out of the journal folder and try again; 'exitplan log verify' checks "
+        "the rest"
+    ).format(path=path.relative_to(home), home=home, why=why)
 
 
 # What a record holds, as a failure to save it names it.
@@ -377,16 +399,35 @@ def when_text(view: Mapping[str, Any]) -> str:
     return _("written {day}").format(day=day)
 
 
+def corrected(view: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's view with its fields as its corrections left them (each correction's fields
+    over the entry's, in record order); the entry record itself is never changed."""
+    fields = dict(view.get("fields", {}))
+    for amendment in view.get("amendments", []):
+        fields.update(amendment.get("fields", {}))
+    return {**view, "fields": fields}
+
+
+def corrected_when(view: Mapping[str, Any]) -> str:
+    """When an entry happened as its corrections last said it; a time a correction changed is
+    shown with the words it was first written in, so the change is never hidden."""
+    now, first = when_text(corrected(view)), when_text(view)
+    if now == first:
+        return now
+    return _("{when} (corrected; first written as {first})").format(when=now, first=first)
+
+
 def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
-    """The entries of `list_entries` as moments, in the order they happened."""
+    """The entries of `list_entries` as moments, in the order they happened, each as its
+    corrections left it (a corrected time says so)."""
     return tuple(
         Moment(
             number=view["number"],
-            when=when_text(view),
-            what=summary_line(view),
+            when=corrected_when(view),
+            what=summary_line(corrected(view)),
             corrections=len(view["amendments"]),
             files=len(view["attachments"]),
-            text=summary_line(view, width=0),
+            text=summary_line(corrected(view), width=0),
         )
         for view in views
     )

@@ -233,7 +233,10 @@ def test_wipe_on_windows_erases_the_lock_file_once_released(
 def fat_stick(tmp_path: Path) -> Iterator[Path]:
     """A 32 MiB FAT16 image mounted through FUSE (fusefat), as a USB stick is: no owners, no
     permissions to set. Unmounted at the end."""
-    found = {p: shutil.which(p) for p in ("mkfs.vfat", "fusefat", "fusermount")}
+    found = {
+        p: shutil.which(p, path=os.pathsep.join([os.environ.get("PATH", ""), "/usr/sbin", "/sbin"]))
+        for p in ("mkfs.vfat", "fusefat", "fusermount")
+    }
     mkfs, fusefat, fusermount = found.values()
     if mkfs is None or fusefat is None or fusermount is None:
         pytest.fail(f"missing {found}: apt-get install dosfstools fusefat fuse")
