@@ -10,9 +10,11 @@ Every string a person reads is written in English in the code and marked for tra
 
 The language is chosen, first match wins, from `--lang` on the command line, `EXITPLAN_LANG`,
 then the usual environment as gettext reads it (`LANGUAGE`, a colon-separated list, then
-`LC_ALL`, `LC_MESSAGES`, `LANG`: the first one set decides), then English. Only languages with a
-compiled catalog in `exitplan/locale/<lang>/LC_MESSAGES/exitplan.mo` can be chosen; any other
-choice reads as English. English needs no catalog, and `gettext` is not even imported for it.
+`LC_ALL`, `LC_MESSAGES`, `LANG`: the first one set decides), then, where none is set, the
+language of the system's own menus (Windows and macOS, `os_language`), then English. Only
+languages with a compiled catalog in `exitplan/locale/<lang>/LC_MESSAGES/exitplan.mo` can be
+chosen; any other choice reads as English. English needs no catalog, and `gettext` is not even
+imported for it.
 
 The catalogs are managed with Babel (see the README's Development section); at run time only the
 standard library's `gettext` reads them. Stdlib only, importable anywhere.
@@ -21,6 +23,8 @@ standard library's `gettext` reads them. Stdlib only, importable anywhere.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -121,7 +125,53 @@ def choose(argv: Sequence[str], environ: Mapping[str, str]) -> str:
             if code in {"c", "posix"}:
                 return ENGLISH
         return ENGLISH
+    system = os_language()
+    if system is not None and language_code(system) in known:
+        return language_code(system)
     return ENGLISH
+
+
+def os_language() -> str | None:
+    """The language of the system's own menus where no variable names one: Windows sets no
+    locale variables, and a Mac's Terminal may not. None on other systems, or when unknown."""
+    if sys.platform == "win32":
+        import ctypes
+        import locale
+
+        try:
+            langid = ctypes.WinDLL("kernel32").GetUserDefaultUILanguage()
+        except (OSError, AttributeError):
+            return None
+        return locale.windows_locale.get(int(langid))
+    if sys.platform == "darwin":
+        return _mac_language()
+    return None
+
+
+MAC_DEFAULTS = "/usr/bin/defaults"  # by full path: never a program of that name elsewhere
+_MAC_FIRST = re.compile(r'\(\s*"?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)"?')
+
+
+def _mac_language() -> str | None:
+    """The first of the Mac's preferred languages (System Settings, Language & Region).
+
+    `defaults` reads the person's own settings file: no network, a few milliseconds.
+    """
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            [MAC_DEFAULTS, "read", "-g", "AppleLanguages"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = _MAC_FIRST.match(done.stdout.strip()) if done.returncode == 0 else None
+    return found.group(1) if found else None
 
 
 def install(language: str) -> None:

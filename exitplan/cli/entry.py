@@ -17,6 +17,11 @@ def main() -> None:
 
     # Before anything reads the plan: no core dump may hold it, and no signal skips a clean-up.
     forbid_core_dumps()
+    # A Windows console shows colour and clear codes as text until it is told to read them
+    # (and a pipe there gets UTF-8): before the guard below wraps the streams.
+    from exitplan.cli.console import prepare
+
+    prepare()
     signals.install()
     # Whatever the source of a text, nothing that acts unseen (a direction override, a
     # zero-width character) reaches the terminal raw.

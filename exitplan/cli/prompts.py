@@ -73,30 +73,33 @@ class Stopped(Exception):
 
 
 def line_editing() -> Any:
-    """The readline module, set up for exitplan once (None where Python has no readline).
+    """The readline module, set up for exitplan once (None where there is none to trust).
 
     No history: nothing typed is added to it (Up recalls nothing) and no history file is
     ever read or written. Tab inserts a tab instead of completing file names. No inputrc is
     read: a binding there that starts with Esc Esc (Debian's own has two) would make readline
-    wait for a third key, and the quick way out must work at the second.
+    wait for a third key, and the quick way out must work at the second. Where Python has no
+    readline (Windows) or has libedit's stand-in (macOS's own Python and Homebrew's), whose
+    prompts mangle letters such as á and ñ, questions are read without line editing.
     """
     global _editing  # noqa: PLW0603 (one terminal per process, set up once)
     if _editing is None:
+        _editing = False
+        if sys.platform == "win32":
+            return None
         saved = os.environ.get("INPUTRC")
         os.environ["INPUTRC"] = os.devnull  # read once, when the module is first imported
         try:
             import readline
-        except ImportError:  # pragma: no cover - Windows and Pythons built without it
-            _editing = False
+        except ImportError:  # pragma: no cover - Pythons built without it
+            pass
         else:
-            readline.set_auto_history(False)
-            readline.clear_history()
-            if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
-                readline.parse_and_bind("bind ^I ed-insert")
-            else:
+            if "libedit" not in (readline.__doc__ or ""):
+                readline.set_auto_history(False)
+                readline.clear_history()
                 readline.parse_and_bind("tab: tab-insert")
                 readline.parse_and_bind(_ESC_TWICE)
-            _editing = readline
+                _editing = readline
         finally:
             if saved is None:
                 os.environ.pop("INPUTRC", None)
@@ -213,6 +216,9 @@ def can_hide() -> bool:
 def _unseen(fd: int) -> Iterator[None]:
     """Keys at the terminal `fd` read one at a time and never shown (no echo; Ctrl-C and
     Ctrl-Z only keys), then the terminal as it was. Keys typed ahead are kept, never flushed."""
+    if sys.platform == "win32":  # no termios there (nor line editing, so never reached)
+        yield
+        return
     import termios
 
     saved = termios.tcgetattr(fd)

@@ -11,8 +11,9 @@ import typer
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
-from exitplan.cli import keyboard
+from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, checklist_id, env_of, say
+from exitplan.cli.console import CLEAR_SEQUENCE
 from exitplan.cli.talk import helptext
 
 # Each key: what it does, and its label (the letter in brackets is the key to press). A
@@ -71,10 +72,8 @@ def keys_prompt(columns: int, more: bool = False) -> str:
     return shape.format(keys="\n".join([*lines, line]))
 
 
-# Go home and clear the screen, then erase the scrollback (where the terminal allows it). In
-# this order: many terminals move a cleared screen into the scrollback, so erasing it first
-# would leave the step that was on screen one scroll away.
-HIDE_SEQUENCE = "\033[H\033[2J\033[3J"
+# The codes that clear the screen and its scrollback: see exitplan/cli/console.py.
+HIDE_SEQUENCE = CLEAR_SEQUENCE
 # Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
 STOPPED_CODE = 130
 
@@ -217,8 +216,7 @@ RULE = "\u2500"
 def hide_screen() -> None:
     """Clear the terminal and its scrollback, printing nothing else."""
     stream = sys.stdout if sys.stdout.isatty() or not sys.stderr.isatty() else sys.stderr
-    stream.write(HIDE_SEQUENCE)
-    stream.flush()
+    console.clear(stream)
 
 
 def answer_review(env: Env, full_id: str, number: int, action: str) -> None:

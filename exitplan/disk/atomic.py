@@ -12,7 +12,7 @@ from typing import BinaryIO, NamedTuple
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
-from exitplan.disk import leftovers, safeio
+from exitplan.disk import leftovers, safeio, system
 
 
 class Temp(NamedTuple):
@@ -50,8 +50,8 @@ def replacing(path: Path, *, scrub: bool = False, partial: bool = False) -> Iter
         with os.fdopen(fd, "wb") as handle:
             yield Temp(handle, tmp)
             handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
+            system.sync_fd(handle.fileno())
+        system.replace(tmp, path)
     except BaseException:
         if scrub:
             with contextlib.suppress(OSError):
@@ -101,17 +101,16 @@ def write_atomic(
 
 def fsync_dir(folder: Path) -> None:
     """Make a rename durable by syncing its directory."""
-    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    system.sync_folder(folder)
 
 
 def make_private_dir(folder: Path) -> None:
     """Create a folder (0700) if it is missing, with a plain error when that fails."""
     try:
+        fresh = not folder.exists()
         folder.mkdir(mode=0o700, exist_ok=True)
+        if fresh and system.on_windows():  # no mode bits there: an owner-only access list
+            system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(
             _("cannot create {folder} ({reason})").format(folder=folder, reason=os_reason(exc))

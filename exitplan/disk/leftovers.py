@@ -24,6 +24,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from exitplan.disk import system
 from exitplan.disk.safeio import overwrite
 
 PARTIAL_PREFIX = ".exitplan-partial-"
@@ -36,10 +37,8 @@ HELD = ".exitplan-held"  # the file inside such a folder whose lock says it is i
 def hold(fd: int) -> None:
     """Lock an open partial copy for as long as its file stays open (another run then leaves it
     alone); where the file system has no locks, nothing happens."""
-    import fcntl
-
     with contextlib.suppress(OSError):
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        system.lock(fd)
 
 
 def is_partial(name: str) -> bool:
@@ -74,16 +73,12 @@ def private_folder(parent: Path | None, prefix: str = ".exitplan-work-") -> Iter
     Should the run be killed outright, the next run that takes the plan's lock, or `wipe`,
     erases it (`sweep_folders`). `prefix` must be one of FOLDER_PREFIXES for that.
     """
-    import fcntl
-
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
     fd = -1
     try:
-        fd = os.open(
-            folder / HELD, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600
-        )
+        fd = os.open(folder / HELD, system.open_flags(os.O_RDWR | os.O_CREAT | os.O_EXCL), 0o600)
         with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            system.lock(fd)
         yield folder
     finally:
         erase_folder(folder)
@@ -136,10 +131,8 @@ def erase_folder(folder: Path) -> None:
 def _erase_if_free(lock_path: Path, what: Path) -> bool:
     """Erase `what` (a file, or a folder) unless the lock on `lock_path` is held; whether it is
     gone. A lock file that is missing or not a plain file means no run holds it."""
-    import fcntl
-
     try:
-        fd = os.open(lock_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = os.open(lock_path, system.open_flags(os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
     except OSError:
         fd = -1
     try:
@@ -149,7 +142,7 @@ def _erase_if_free(lock_path: Path, what: Path) -> bool:
                 fd = -1
             else:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    system.lock(fd)
                 except BlockingIOError:
                     return False  # a run is still at work with it
                 except OSError:

@@ -17,6 +17,7 @@ from pathlib import Path
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import FOLDERS
+from exitplan.disk import system
 
 __all__ = [
     "LINK_REASON",
@@ -32,9 +33,7 @@ __all__ = [
 # translates them where they are shown.
 LINK_REASON = N_("it is a link, and exitplan never follows links in its folder")
 NOT_REGULAR_REASON = N_("it is not a regular file")
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _CHUNK = 1 << 20
 
 
@@ -44,7 +43,9 @@ def open_regular(path: Path, *, follow: bool = False) -> int:
     A link is refused (unless `follow`), and so is anything that is not a regular file: a
     FIFO, a device or a folder. The descriptor is blocking again once it is known to be a file.
     """
-    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
+    if not follow and system.is_link(path):  # a Windows junction has no O_NOFOLLOW to stop it
+        raise OSError(errno.ELOOP, LINK_REASON, str(path))
+    flags = system.open_flags(os.O_RDONLY | _NONBLOCK, follow=follow)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
@@ -57,7 +58,7 @@ def open_regular(path: Path, *, follow: bool = False) -> int:
             reason = N_("it is a folder") if stat.S_ISDIR(mode) else NOT_REGULAR_REASON
             raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, reason, str(path))
         if _NONBLOCK:
-            os.set_blocking(fd, True)
+            system.set_blocking(fd)
     except BaseException:
         os.close(fd)
         raise
@@ -82,11 +83,8 @@ def read_capped(path: Path, cap: int, *, follow: bool = False) -> bytes:
 
 
 def is_link(path: Path) -> bool:
-    """Whether `path` itself is a symbolic link (a missing path is not)."""
-    try:
-        return stat.S_ISLNK(os.lstat(path).st_mode)
-    except OSError:
-        return False
+    """Whether `path` itself is a symbolic link or a junction (a missing path is not)."""
+    return system.is_link(path)
 
 
 def is_regular(path: Path) -> bool:
@@ -102,11 +100,13 @@ def overwrite(path: Path) -> None:
 
     Links and special files are never opened (they are deleted as they are).
     """
-    flags = os.O_WRONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC
+    if system.is_link(path):
+        return
+    flags = system.open_flags(os.O_WRONLY | _NONBLOCK)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        if not os.path.isfile(path) or os.path.islink(path):
+        if not os.path.isfile(path) or system.is_link(path):
             return  # a FIFO without a reader, a socket: nothing to overwrite
         if exc.errno in (errno.EACCES, errno.EPERM):
             os.chmod(path, 0o600)  # a read-only file of the person's own: writable first
@@ -121,14 +121,19 @@ def overwrite(path: Path) -> None:
         left = st.st_size
         while left > 0:
             left -= os.write(fd, zeros[: min(left, _CHUNK)])
-        os.fsync(fd)
+        system.sync_fd(fd)
     finally:
         os.close(fd)
 
 
 def shared_folder(mode: int, owner: int) -> bool:
-    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's."""
-    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or owner != os.geteuid()
+    """Whether a folder is shared: sticky (like /tmp), writable by anyone, or someone else's.
+
+    Windows makes its mode bits and owner up: there the folder's access list decides instead.
+    """
+    if not system.modes_are_real():
+        return False
+    return bool(mode & (stat.S_ISVTX | stat.S_IWOTH)) or not system.owned_by_me(owner)
 
 
 def refuse_link(home: Path, path: Path) -> None:

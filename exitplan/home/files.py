@@ -35,6 +35,7 @@ from exitplan.base.limits import (
     VOUCH_FILE,
 )
 from exitplan.base.safetext import one_line
+from exitplan.disk import system
 from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
@@ -197,7 +198,8 @@ def find_erasure(home: Path) -> Erasure:
         if folder.is_dir():
             folders.append(folder)
     for folder in [*folders, home]:
-        rel = "" if folder == home else str(folder.relative_to(home))
+        # Always with "/", as the names in limits are (Windows would give "journal\\files").
+        rel = "" if folder == home else folder.relative_to(home).as_posix()
         for entry in sorted(os.scandir(folder), key=lambda e: e.name):
             if entry.is_dir(follow_symlinks=False) or not _is_ours(rel, entry.name):
                 continue
@@ -243,7 +245,7 @@ def _check_erasable(path: Path, regular: bool) -> None:
                 "wipe again. Nothing was erased"
             ).format(path=path, folder=folder, fix=_fix(folder, "u+rwx"))
         )
-    if regular and not os.access(path, os.W_OK) and os.lstat(path).st_uid != os.geteuid():
+    if regular and not os.access(path, os.W_OK) and not system.owned_by_me(os.lstat(path).st_uid):
         raise WipeRefused(
             _(
                 "cannot erase {path}: it belongs to another user account of this computer, who "
@@ -253,7 +255,7 @@ def _check_erasable(path: Path, regular: bool) -> None:
 
 
 def _fix(folder: Path, mode: str) -> str:
-    if os.stat(folder).st_uid == os.geteuid():
+    if system.owned_by_me(os.stat(folder).st_uid):
         return _("make it writable with: chmod {mode} '{folder}'").format(mode=mode, folder=folder)
     return _("it belongs to another user account, who (or an administrator) must allow it")
 
@@ -268,11 +270,14 @@ def _sealed(path: Path) -> bool:
 def erase(home: Path, erasure: Erasure) -> None:
     """Overwrite each regular file with zeros, sync it, delete it; then the empty folders.
 
-    The lock file goes last: the caller holds it until the end.
+    The lock file goes last: the caller holds it until the end. On Windows a file held open
+    cannot be deleted: there the caller erases it once released (`erase_lock_file`).
     """
     failures: list[str] = []
     lock = home / LOCK_FILE
     for path in sorted(erasure.files, key=lambda p: p == lock):
+        if path == lock and system.on_windows():
+            continue
         try:
             overwrite(path)
             path.unlink()
@@ -297,6 +302,23 @@ def erase(home: Path, erasure: Erasure) -> None:
         else:
             words = _("could not erase {path}; the rest was erased")
         raise StorageError(words.format(path=failures[0], count=others))
+
+
+def erase_lock_file(home: Path) -> None:
+    """Delete the (empty) lock file after the lock is released: Windows' turn at the end of a
+    wipe, where the held file could not be deleted."""
+    path = home / LOCK_FILE
+    try:
+        if not is_link(path):
+            path.unlink()
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(
+            _("could not erase {path}; the rest was erased").format(
+                path=f"{path} ({os_reason(exc)})"
+            )
+        ) from None
 
 
 def leftovers(home: Path) -> list[str]:

@@ -35,7 +35,7 @@ from exitplan.base.limits import (
     is_own,
 )
 from exitplan.crypto.vault import VaultError, WrongPassphrase
-from exitplan.disk import atomic, leftovers
+from exitplan.disk import atomic, leftovers, system
 from exitplan.disk.atomic import make_private_dir
 from exitplan.disk.paths import inside
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
@@ -223,7 +223,12 @@ class Store(Folder):
             files += sorted(p for p in self.cache_dir.iterdir() if p.is_file())
         journal = self.home / JOURNAL_DIR
         if journal.is_dir():
-            files += sorted(p for p in journal.rglob("*") if p.is_file() and not p.is_symlink())
+            files += sorted(
+                base / name
+                for base, _dirs, names in system.walk(journal)
+                for name in names
+                if not is_link(base / name) and (base / name).is_file()
+            )
         return files
 
     def home_is_encrypted(self) -> bool:
@@ -263,14 +268,12 @@ class Store(Folder):
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the exclusive lock; create the private data directory if needed."""
-        import fcntl  # only a command that changes the plan needs it
-
         self.ensure_home()
         try:
             # No-follow: a planted link must not make exitplan create a file outside the home.
             fd = os.open(
                 self.home / LOCK_FILE,
-                os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0),
+                system.open_flags(os.O_RDWR | os.O_CREAT),
                 0o600,
             )
         except OSError as exc:
@@ -283,8 +286,17 @@ class Store(Folder):
             deadline = time.monotonic() + lock_timeout()
             while True:
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    system.lock(fd)
                     break
+                except system.LockUnsupported:
+                    raise StorageError(
+                        _(
+                            "the drive that holds {home} cannot lock files, so exitplan cannot "
+                            "keep two runs from changing the plan at once; nothing was changed. "
+                            "Copy the folder to a drive formatted for this computer, or use "
+                            "your own data folder (leave --home out)"
+                        ).format(home=self.home)
+                    ) from None
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
                         raise LockError(
@@ -299,7 +311,7 @@ class Store(Folder):
             yield
         finally:
             self._lock_fd = None
-            os.close(fd)  # closing releases the flock
+            os.close(fd)  # closing releases the lock
 
     def require_lock(self, what: str) -> None:
         """Refuse a write attempted without the lock (a programming error, not the person's)."""
@@ -313,8 +325,11 @@ class Store(Folder):
             if fresh and all(p.name in OWN_NAMES for p in self.home.iterdir()):
                 # A folder made for the plan (empty, or only exitplan's things): make it private.
                 # Anyone else's folder is never changed; check_private refuses it instead.
-                self.home.chmod(0o700)
+                system.protect_folder(self.home)
+            made = not self.home.exists()
             self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if made and system.on_windows():  # no mode bits there: an owner-only access list
+                system.protect_folder(self.home)
         except OSError as exc:
             raise StorageError(
                 _("cannot create {home} ({reason})").format(home=self.home, reason=os_reason(exc))

@@ -28,7 +28,7 @@ from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.safetext import one_line
 from exitplan.crypto.stream import sealed_copy_size
-from exitplan.disk import atomic, safeio
+from exitplan.disk import atomic, safeio, system
 from exitplan.journal.entry import JournalError, check_text
 from exitplan.journal.listing import FILES_DIR, ensure_dir, files_dir, journal_dir
 from exitplan.journal.records import (
@@ -101,11 +101,9 @@ def _pieces(fd: int, progress: Progress | None = None) -> Iterator[bytes]:
 
 def _check_room(folder: Path, need: int, name: str) -> None:
     """Refuse calmly, before writing, a copy the disk has no room for."""
-    try:
-        info = os.statvfs(folder)
-    except (OSError, AttributeError):  # pragma: no cover - statvfs is missing on Windows
+    free = system.free_bytes(folder)
+    if free is None:
         return
-    free = info.f_bavail * info.f_frsize
     if need + headroom(need) > free:
         raise JournalError(
             _(
@@ -271,7 +269,7 @@ def _ensure_files_dir(home: Path) -> Path:
     folder = files_dir(home)
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
-        folder.chmod(0o700)
+        system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(_failure(FILES_DIR, exc)) from None
     return folder
@@ -319,7 +317,7 @@ def read_copy(
         ) from None
     try:
         total = os.fstat(fd).st_size
-        head = os.pread(fd, len(STREAM_MAGIC), 0)
+        head = system.read_at(fd, len(STREAM_MAGIC), 0)
         if head != STREAM_MAGIC:
             if sealing is not None and not sealing.stopped:
                 # Put there by someone else: exitplan writes no plain copy in a sealed journal.

@@ -15,7 +15,7 @@ from pathlib import Path
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
-from exitplan.disk import safeio
+from exitplan.disk import safeio, system
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 # A record's number has at most 12 digits (a trillion records): a longer name was planted, and
@@ -102,7 +102,7 @@ def ensure_dir(home: Path) -> Path:
     try:
         home.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.mkdir(mode=0o700, exist_ok=True)
-        folder.chmod(0o700)
+        system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(
             _("cannot create {folder} ({reason})").format(folder=folder, reason=os_reason(exc))

@@ -19,7 +19,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.disk import atomic
+from exitplan.disk import atomic, system
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
@@ -40,7 +40,8 @@ def safe_file_name(name: object, n: int) -> str:
         stem, dot, suffix = text.rpartition(".")
         keep = f".{suffix}" if dot and len(suffix) <= 10 else ""
         text = (stem if keep else text)[: MAX_NAME - len(keep)] + keep
-    return text
+    # 150 letters of another script can pass the 255 bytes a file system allows in a name.
+    return system.cap_name(text)
 
 
 def attachment_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:

@@ -21,17 +21,17 @@ import contextlib
 import os
 import re
 import selectors
-import shutil
-import signal
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
+from exitplan.disk import system
 from exitplan.disk.safeio import overwrite
 
 PROGRAM = "adb"
@@ -131,9 +131,36 @@ class RefusedCommand(PhoneError):
     """A command that is not on the read-only list; it was never started."""
 
 
-def find_adb() -> str:
-    """The adb program on the PATH, or a PhoneError that says how to install it."""
-    found = shutil.which(PROGRAM)
+def adb_folders(environ: Mapping[str, str] | None = None) -> list[Path]:
+    """Where adb is looked for: the PATH's absolute folders (never the current folder, where
+    anyone could leave a program named adb), then where Android Studio puts Platform-Tools."""
+    env = os.environ if environ is None else environ
+    folders = [Path(part) for part in env.get("PATH", "").split(os.pathsep) if os.path.isabs(part)]
+    home = Path(env.get("USERPROFILE" if sys.platform == "win32" else "HOME", "~")).expanduser()
+    if sys.platform == "win32":
+        local = env.get("LOCALAPPDATA")
+        base = Path(local) if local and os.path.isabs(local) else home / "AppData" / "Local"
+        folders.append(base / "Android" / "Sdk" / "platform-tools")
+    elif sys.platform == "darwin":
+        folders.append(home / "Library" / "Android" / "sdk" / "platform-tools")
+    else:
+        folders.append(home / "Android" / "Sdk" / "platform-tools")
+    return folders
+
+
+def find_adb(environ: Mapping[str, str] | None = None) -> str:
+    """The adb program (see `adb_folders`), or a PhoneError that says how to install it."""
+    # Not shutil.which: on Windows it looks in the current folder first, whatever the PATH says.
+    names = (f"{PROGRAM}.exe", PROGRAM) if sys.platform == "win32" else (PROGRAM,)
+    found = next(
+        (
+            str(folder / name)
+            for folder in adb_folders(environ)
+            for name in names
+            if (folder / name).is_file() and os.access(folder / name, os.X_OK)
+        ),
+        None,
+    )
     if found is None:
         raise PhoneError(
             _(
@@ -199,6 +226,8 @@ class Adb:
                 ANDROID_USER_HOME=str(self.folder / ".android"),
                 ANDROID_SDK_HOME=home,
             )
+            if sys.platform == "win32":  # adb.exe takes its home from the profile, not HOME
+                env["USERPROFILE"] = home
         return env
 
     def run(self, args: Sequence[str], *, timeout: float | None = None) -> Output:
@@ -246,20 +275,10 @@ class Adb:
         return self.run(["-s", serial, "shell", *words])
 
 
-def collect(
-    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
-) -> Output:
-    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
-
-    The pipes are read here, not with `communicate`, so that a process adb left behind holding
-    its output open (a server it started, a grandchild) cannot keep the check waiting past the
-    timeout; the child's whole process group is ended at the timeout or past the cap.
-    """
-    assert child.stdout is not None
-    assert child.stderr is not None
-    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
-    chunks = {out_fd: bytearray(), err_fd: bytearray()}
-    deadline = time.monotonic() + limit
+def _read_with_select(
+    child: subprocess.Popen[bytes], chunks: dict[int, bytearray], deadline: float
+) -> str | None:
+    """Read every pipe in `chunks` as it has data, with the same ends as `_read_with_threads`."""
     ended_at: float | None = None
     problem: str | None = None
     with selectors.DefaultSelector() as selector:
@@ -286,9 +305,62 @@ def collect(
                     break
             if problem:
                 break
+    return problem
+
+
+def _read_with_threads(
+    child: subprocess.Popen[bytes], chunks: dict[int, bytearray], deadline: float
+) -> str | None:
+    """Read every pipe in `chunks` on a thread of its own until the child has ended and its
+    pipes are done (or AFTER_EXIT later), the deadline passes ("timeout") or one pipe passes
+    MAX_OUTPUT ("too much")."""
+    import threading
+
+    full = threading.Event()
+
+    def pump(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            while data := os.read(fd, 65536):
+                chunks[fd] += data
+                if len(chunks[fd]) > MAX_OUTPUT:
+                    full.set()
+                    return
+
+    threads = [threading.Thread(target=pump, args=(fd,), daemon=True) for fd in chunks]
+    for thread in threads:
+        thread.start()
+    ended_at: float | None = None
+    while any(thread.is_alive() for thread in threads) and not full.is_set():
+        now = time.monotonic()
+        if now >= deadline:
+            return "timeout"
+        if child.poll() is not None and ended_at is None:
+            ended_at = now
+        if ended_at is not None and now - ended_at >= AFTER_EXIT:
+            break
+        full.wait(min(0.05, deadline - now))
+    return "too much" if full.is_set() else None
+
+
+def collect(
+    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
+) -> Output:
+    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
+
+    The pipes are read here, not with `communicate`, so that a process adb left behind holding
+    its output open (a server it started, a grandchild) cannot keep the check waiting past the
+    timeout; the child's whole process group is ended at the timeout or past the cap.
+    """
+    assert child.stdout is not None
+    assert child.stderr is not None
+    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
+    chunks = {out_fd: bytearray(), err_fd: bytearray()}
+    deadline = time.monotonic() + limit
+    # select() takes only sockets on Windows: there a thread reads each pipe.
+    reader = _read_with_threads if sys.platform == "win32" else _read_with_select
+    problem = reader(child, chunks, deadline)
     if problem or child.poll() is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.pid, signal.SIGKILL)
+        system.kill_process_group(child)
     child.stdout.close()
     child.stderr.close()
     code = child.wait()
@@ -365,16 +437,17 @@ def erase_file(path: Path) -> None:
 
 
 def _erase(folder: Path) -> None:
-    for base, dirs, names in os.walk(folder, topdown=False):
+    # Deepest first; a link or a junction is removed as itself, never entered.
+    for base, dirs, names in reversed(list(system.walk(folder))):
         for name in names:
-            path = Path(base) / name
+            path = base / name
             with contextlib.suppress(OSError):
-                if not path.is_symlink() and path.is_file():
+                if not system.is_link(path) and path.is_file():
                     overwrite(path)
-                path.unlink()
+                system.remove_entry(path)
         for name in dirs:
             with contextlib.suppress(OSError):
-                (Path(base) / name).rmdir()
+                (base / name).rmdir()
     with contextlib.suppress(OSError):
         folder.rmdir()
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
 from exitplan.base.i18n import _
+from exitplan.disk import system
 from exitplan.disk.atomic import write_atomic
 from exitplan.disk.paths import inside
 
@@ -122,7 +123,7 @@ def make_private_folder(target: Path) -> None:
     """Create an output folder readable by its owner only (0700)."""
     try:
         target.mkdir(mode=0o700, exist_ok=True)
-        target.chmod(0o700)
+        system.protect_folder(target)
     except OSError as exc:
         raise StorageError(
             _("could not create the folder {path} ({reason})").format(

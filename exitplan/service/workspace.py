@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _, available, current
 from exitplan.base.limits import LOCK_FILE, SEALED_MARK
+from exitplan.disk import system
 from exitplan.disk.safeio import is_regular, read_capped
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
@@ -29,7 +30,14 @@ from exitplan.home.cache import (
     plan_from_cache,
     save_cache,
 )
-from exitplan.home.files import WipeReport, contents, erase, find_erasure, leftovers
+from exitplan.home.files import (
+    WipeReport,
+    contents,
+    erase,
+    erase_lock_file,
+    find_erasure,
+    leftovers,
+)
 from exitplan.home.keys import adopt_key, plain_files
 from exitplan.home.outside import Kind, Written, is_sealed_list, read_list, remember
 from exitplan.home.rekey import change_passphrase, decrypt, encrypt
@@ -462,6 +470,8 @@ class Workspace:
         with self.store.locked():
             erasure = find_erasure(self.home)
             erase(self.home, erasure)
+        if system.on_windows():  # the lock file could not go while it was held
+            erase_lock_file(self.home)
         left = leftovers(self.home)
         if not left:
             with contextlib.suppress(OSError):

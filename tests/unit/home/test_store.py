@@ -290,6 +290,39 @@ def test_cli_refuses_while_another_run_holds_the_lock(run: Run, plan_home: Path)
     assert run("done", "1").exit_code == 0
 
 
+def test_a_drive_that_cannot_lock_gets_a_plain_message(
+    run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A USB stick or network drive whose file system refuses locks: one plain message, no
+    traceback, nothing changed."""
+    import fcntl as real_fcntl
+
+    def no_locks(_fd: int, _op: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    before = snapshot(plan_home)
+    monkeypatch.setattr(real_fcntl, "flock", no_locks)
+    result = run("done", "1")
+    assert_error(
+        result,
+        f"the drive that holds {plan_home} cannot lock files, so exitplan cannot keep two runs "
+        "from changing the plan at once; nothing was changed. Copy the folder to a drive "
+        "formatted for this computer, or use your own data folder (leave --home out)",
+    )
+    assert snapshot(plan_home) == before
+
+
+def test_windows_made_up_modes_do_not_refuse_the_plan(
+    run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows reports made-up mode bits (files 666): the privacy check leaves them to the
+    folder's access list instead of refusing every plan."""
+    (plan_home / "plan.toml").chmod(0o644)
+    assert run("status").exit_code == 1  # Linux: the real bits are refused
+    monkeypatch.setattr("sys.platform", "win32")
+    assert run("status").exit_code == 0
+
+
 def test_concurrent_saves_lose_no_update(home: Path) -> None:
     """Two writers that each load, change and save under the lock never lose an update."""
     save(Store(home), new_state())

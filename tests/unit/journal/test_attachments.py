@@ -93,10 +93,8 @@ def test_attach_refuses_links_folders_and_large_files(
     with pytest.raises(JournalError, match="not a regular file"):
         attach(home, 1, fifo, NOW)  # never waits for a writer
 
-    class Full:
-        f_bavail, f_frsize = 10, 4096  # 40 KiB free: less than the copy and the headroom
-
-    monkeypatch.setattr("exitplan.journal.attachments.os.statvfs", lambda _path: Full())
+    # 40 KiB free: less than the copy and the headroom
+    monkeypatch.setattr("exitplan.journal.attachments.system.free_bytes", lambda _path: 40960)
     with pytest.raises(JournalError, match="not enough room on this disk") as refused:
         attach(home, 1, original, NOW)
     assert "41.0 kB is free" in str(refused.value)
@@ -339,10 +337,8 @@ def test_a_small_file_fits_a_nearly_full_disk(
     photo = tmp_path / "photo.jpg"
     photo.write_bytes(os.urandom(300_000))
 
-    class NearlyFull:
-        f_bavail, f_frsize = 700, 4096  # 2.8 MB free
-
-    monkeypatch.setattr("exitplan.journal.attachments.os.statvfs", lambda _path: NearlyFull())
+    # 2.8 MB free
+    monkeypatch.setattr("exitplan.journal.attachments.system.free_bytes", lambda _path: 700 * 4096)
     attach(home, 1, photo, NOW)
     assert headroom(300_000) < 2_800_000 - 300_000
     assert headroom(10**12) == 16 * 1024 * 1024
