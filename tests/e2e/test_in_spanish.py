@@ -320,7 +320,10 @@ def test_a_place_fills_a_spanish_step_with_spanish_words(run: Run, locale: Path 
     ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
     ok(run("region", input="England\n"))
     shown = flat(ok(run("--lang", "es", "show", "housing.council")).stdout)
-    assert "Pregunta a la oficina de vivienda de tu gobierno local (housing options team)" in shown
+    assert (
+        "Pide alojamiento temporal a la oficina de vivienda de tu gobierno local "
+        "(housing options team)"
+    ) in shown
     assert "council's housing options team" not in shown
     assert "Inglaterra y Gales" in shown
     english = flat(ok(run("show", "housing.council")).stdout)

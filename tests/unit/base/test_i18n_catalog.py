@@ -137,6 +137,39 @@ def test_placeholders_and_markup_survive_translation() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_shared_spanish_speaks_with_neutral_words() -> None:
+    """The shared Spanish (what es_AR or es_CO read) uses the glossary's neutral words: a regional
+    word ("ordenador", "coche") or a word a native reader found misleading fails."""
+    from helpers_spanish import GLOSSARY
+
+    found = [
+        (word, text)
+        for message in spanish_catalog()
+        if message.id
+        for text in forms(message.string)
+        for word in GLOSSARY
+        if re.search(rf"\b{word}\b", text, re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_skip_is_one_word_never_the_word_for_saving_money() -> None:
+    """Skipping reads "omitir" everywhere (the review key too), never "apartar", which is also
+    what a person does with money she is saving."""
+    catalog = spanish_catalog()
+    wrong = [
+        (key, text)
+        for message in catalog
+        if message.id
+        for key in [forms(message.id)[0]]
+        if re.search(r"\bskip", key, re.IGNORECASE)
+        for text in forms(message.string)
+        if re.search(r"\baparta", text, re.IGNORECASE)
+    ]
+    assert wrong == []
+    assert catalog.get("[s]kip").string == "[o]mitir"
+
+
 def test_the_catalog_header_pins_two_plural_forms() -> None:
     """Spanish has two forms; Babel's own data would write three, so the header pins them."""
     catalog = spanish_catalog()
