@@ -300,3 +300,86 @@ def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:
     assert history_word("my own reason") == "my own reason"
     i18n.install("en")
     assert history_word("note-removed") == "note removed"
+
+
+# --- a country's own words: es_MX and es_ES over the shared Spanish -----------------------------
+
+COUNTRIES = ("es_MX", "es_ES")
+
+
+def country_catalog(tag: str) -> Catalog:
+    with (LOCALE / tag / "LC_MESSAGES" / "exitplan.po").open("rb") as handle:
+        return read_po(handle, locale=tag, domain=i18n.DOMAIN)
+
+
+def own_words(catalog: Catalog) -> dict[str, list[str]]:
+    """The messages a country's catalog words in its own way (the rest are left empty)."""
+    return {
+        forms(message.id)[0]: forms(message.string)
+        for message in catalog
+        if message.id and any(forms(message.string))
+    }
+
+
+@pytest.mark.parametrize("tag", COUNTRIES)
+def test_a_countrys_catalog_holds_only_what_differs_from_the_shared_spanish(tag: str) -> None:
+    """es_MX and es_ES translate only the messages worded differently there: each one differs
+    from the shared Spanish, keeps its placeholders and markup, has every plural form, and is
+    a message the source still marks; the header pins Spanish's two plural forms."""
+    catalog, shared = country_catalog(tag), spanish_catalog()
+    own = own_words(catalog)
+    assert own, f"{tag} has no words of its own"
+    template = set(extracted())
+    for key, texts in own.items():
+        assert key in template, key
+        assert all(texts), f"{tag}: a form of {key!r} is empty"
+        assert texts != forms(shared.get(key).string), f"{tag} copies the shared {key!r}"
+        english = forms(catalog.get(key).id)
+        for n, text in enumerate(texts):
+            source = english[min(n, len(english) - 1)]
+            assert fields(text) == fields(source), (tag, key)
+            assert Counter(MARKUP.findall(text)) == Counter(MARKUP.findall(source)), (tag, key)
+    assert (catalog.num_plurals, catalog.plural_expr) == (2, "(n != 1)")
+
+
+@pytest.mark.parametrize("tag", COUNTRIES)
+def test_a_countrys_committed_mo_is_its_compiled_po(tag: str) -> None:
+    """What ships for a country is its .po compiled, as pybabel compiles it."""
+    fresh = io.BytesIO()
+    write_mo(fresh, country_catalog(tag))
+    mo = LOCALE / tag / "LC_MESSAGES" / "exitplan.mo"
+    assert mo.read_bytes() == fresh.getvalue(), (
+        "run: pybabel compile -D exitplan -d exitplan/locale"
+    )
+
+
+@pytest.mark.parametrize(
+    ("tag", "english", "spanish"),
+    [
+        ("es_MX", "ID card", "INE (credencial para votar)"),
+        ("es_MX", "Payslips", "Recibos de nómina"),
+        ("es_MX", "Settings > General > VPN & Device Management.", "Configuración > General"),
+        ("es_MX", "Do you use a car, whether it is yours, theirs or shared?", "un auto"),
+        ("es_ES", "ID card", "DNI o NIE"),
+        ("es_ES", "Payslips", "Nóminas"),
+        ("es_ES", "Settings > General > VPN & Device Management.", "Ajustes > General"),
+        ("es_ES", "Family Sharing", "En familia"),
+        ("es_ES", "Do you use a car, whether it is yours, theirs or shared?", "un coche"),
+        ("es_ES", "[Enter] next", "[Intro] siguiente"),
+        ("es_ES", "Bank cards and statements", "extractos"),
+        ("es_AR", "ID card", "Documento de identidad"),
+        ("es_AR", "Family Sharing", "Compartir en familia"),
+        ("es_AR", "Bank cards and statements", "estados de cuenta"),
+    ],
+)
+def test_each_country_reads_its_own_words_and_the_rest_shared(
+    tag: str, english: str, spanish: str
+) -> None:
+    """Through the shipped catalogs: Mexico's and Spain's own words where they differ, the
+    shared Spanish for the rest (plurals too), and neutral words for any other Spanish."""
+    i18n.install(f"{tag}.UTF-8")
+    assert spanish in i18n._(english)
+    assert i18n._("open at exit") == "sin hacer"
+    assert i18n.ngettext("{n} checklist of your own", "{n} checklists of your own", 2) == (
+        "{n} listas propias"
+    )
