@@ -133,7 +133,8 @@ def _chosen(value: str, known: tuple[str, ...]) -> str:
 def install(language: str) -> None:
     """Speak `language` from now on (English when it has no catalog): 'es', or a locale such as
     'es_MX', whose own catalog, where there is one, goes over the language's shared one."""
-    global _catalog, _current, _locale, _words  # noqa: PLW0603 (the one language, set at start-up)
+    # The one language of the process, set at start-up.
+    global _catalog, _current, _locale, _words
     code = language_code(language)
     tag = locale_code(language)
     if code == ENGLISH or code not in available():

@@ -163,7 +163,8 @@ def test_a_countrys_catalog_holds_only_its_own_words_over_the_shared_ones(
     chosen: str, words: str, computer: str
 ) -> None:
     """Spain's catalog gives its own words and falls back to the shared Spanish for the rest
-    (a plural left untranslated too, which Babel compiles as the English); a Spanish locale without its own catalog reads the shared words.
+    (a plural left untranslated too, which Babel compiles as the English); a Spanish locale
+    without its own catalog reads the shared words.
     The language is Spanish either way, and the whole locale is kept for numbers and dates."""
     i18n.install(chosen)
     assert (i18n.current(), i18n.words()) == ("es", words)

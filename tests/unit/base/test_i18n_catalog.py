@@ -167,7 +167,8 @@ def test_skip_is_one_word_never_the_word_for_saving_money() -> None:
         if re.search(r"\baparta", text, re.IGNORECASE)
     ]
     assert wrong == []
-    assert catalog.get("[s]kip").string == "[o]mitir"
+    skip = catalog.get("[s]kip")
+    assert skip is not None and skip.string == "[o]mitir"
 
 
 def test_the_catalog_header_pins_two_plural_forms() -> None:
@@ -333,8 +334,10 @@ def test_a_countrys_catalog_holds_only_what_differs_from_the_shared_spanish(tag:
     for key, texts in own.items():
         assert key in template, key
         assert all(texts), f"{tag}: a form of {key!r} is empty"
-        assert texts != forms(shared.get(key).string), f"{tag} copies the shared {key!r}"
-        english = forms(catalog.get(key).id)
+        common, message = shared.get(key), catalog.get(key)
+        assert common is not None and message is not None, key
+        assert texts != forms(common.string), f"{tag} copies the shared {key!r}"
+        english = forms(message.id)
         for n, text in enumerate(texts):
             source = english[min(n, len(english) - 1)]
             assert fields(text) == fields(source), (tag, key)
