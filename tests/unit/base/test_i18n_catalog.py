@@ -168,7 +168,8 @@ def test_skip_is_one_word_never_the_word_for_saving_money() -> None:
     ]
     assert wrong == []
     skip = catalog.get("[s]kip")
-    assert skip is not None and skip.string == "[o]mitir"
+    assert skip is not None
+    assert skip.string == "[o]mitir"
 
 
 def test_the_catalog_header_pins_two_plural_forms() -> None:
@@ -335,7 +336,8 @@ def test_a_countrys_catalog_holds_only_what_differs_from_the_shared_spanish(tag:
         assert key in template, key
         assert all(texts), f"{tag}: a form of {key!r} is empty"
         common, message = shared.get(key), catalog.get(key)
-        assert common is not None and message is not None, key
+        assert common is not None, key
+        assert message is not None, key
         assert texts != forms(common.string), f"{tag} copies the shared {key!r}"
         english = forms(message.id)
         for n, text in enumerate(texts):
