@@ -7,14 +7,19 @@ long "May" are different words in Spanish) and the shape of a date. A language w
 reads dates and numbers as English does. Standard library only, no locale module: the machine's
 locale must never change what exitplan prints, and the glance pays one dictionary look-up.
 
-Numbers: English groups thousands with commas (12,000.50); Spanish follows the Real Academia's
-Ortografía (2010): thousands grouped with a space from five digits on (1200, 12 000), and the
-decimal point, which it recommends and which is how amounts are typed into exitplan (1200.50).
-A currency symbol goes after a Spanish amount, as the same rules write it (1200.50 €).
+Numbers and money follow the whole locale chosen (`i18n.locale_tag()`), from Babel's copy of
+the Unicode CLDR: Mexico writes $12,000.50, Spain 12.000,50 €, and a Spanish locale of any other
+country its own country's way. English keeps its own small table (12,000.50, £1,200), so an
+English start-up never loads Babel; in other languages Babel is imported the first time a number
+needs it (a number under 1000 never does), and its answer is kept for the process. CLDR's
+minimum grouping digits, which Babel does not apply, leave four-digit Spanish numbers ungrouped
+(1200,50 €) where thousands are grouped with a point or a space, as the Real Academia writes
+them; where a country groups with a comma, as Mexico does, every thousand is grouped ($1,200.50).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import i18n
@@ -128,10 +133,45 @@ class Numbers(NamedTuple):
 
 
 ENGLISH_NUMBERS = Numbers(thousands=",", decimal=".", group_from=4, symbol_after=False)
-SPANISH_NUMBERS = Numbers(thousands=" ", decimal=".", group_from=5, symbol_after=True)
+# CLDR's minimumGroupingDigits where it is not 1 (Babel does not carry it): 2 for Spanish.
+MINIMUM_GROUPING = {"es": 2}
 
 CALENDARS: dict[str, Calendar] = {"en": ENGLISH, "es": SPANISH}
-NUMBERS: dict[str, Numbers] = {"en": ENGLISH_NUMBERS, "es": SPANISH_NUMBERS}
+# Each locale's numbers, read from Babel once per process (English never is).
+_NUMBERS: dict[str, Numbers] = {}
+
+
+def numbers() -> Numbers:
+    """How the locale chosen writes numbers and amounts (English: its own table, no Babel)."""
+    language = i18n.current()
+    if language == i18n.ENGLISH:
+        return ENGLISH_NUMBERS
+    tag = i18n.locale_tag()
+    found = _NUMBERS.get(tag)
+    if found is None:
+        found = _NUMBERS[tag] = babel_numbers(tag, language)
+    return found
+
+
+def babel_numbers(tag: str, language: str) -> Numbers:
+    """A locale's numbers from Babel's CLDR data (the language's own where the locale is
+    unknown to it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(tag)
+    except (UnknownLocaleError, ValueError):
+        locale = Locale.parse(language)
+    symbols = locale.number_symbols.get("latn", locale.number_symbols)
+    thousands, decimal = symbols["group"], symbols["decimal"]
+    pattern = locale.currency_formats["standard"].pattern
+    least = MINIMUM_GROUPING.get(language, 1) if thousands != "," else 1
+    return Numbers(
+        thousands=GLUE if thousands.isspace() else thousands,
+        decimal=decimal,
+        group_from=3 + least,
+        symbol_after=pattern.rstrip().endswith("\u00a4"),
+    )
 
 
 def calendar() -> Calendar:
@@ -195,15 +235,17 @@ def _grouped(digits: str, style: Numbers) -> str:
 
 
 def number_text(value: int) -> str:
-    """A whole number with its thousands grouped: `12,000` in English, `12 000` in Spanish."""
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    """A whole number with its thousands grouped: `12,000` in English or Mexico, `12.000` in
+    Spain (a number under 1000 asks no locale data)."""
     sign = "-" if value < 0 else ""
-    return sign + _grouped(str(abs(value)), style)
+    digits = str(abs(value))
+    return sign + (digits if len(digits) < 4 else _grouped(digits, numbers()))
 
 
 def decimal_text(value: Decimal, places: int) -> str:
-    """A decimal with `places` decimals (0: none), its thousands grouped as `number_text` does."""
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    """A decimal with `places` decimals (0: none), its thousands grouped as `number_text` does:
+    `1,200.50` in Mexico, `1200,50` and `12.000,50` in Spain."""
+    style = numbers()
     text = f"{abs(value):.{places}f}"
     whole, _dot, fraction = text.partition(".")
     grouped = _grouped(whole, style) + (style.decimal + fraction if fraction else "")
@@ -211,11 +253,50 @@ def decimal_text(value: Decimal, places: int) -> str:
 
 
 def with_currency(amount: str, currency: str | None) -> str:
-    """An amount with the person's own currency, never converted: a symbol before an English
-    amount (£1,200) and after a Spanish one (1200 €); a code after it (1,200 EUR)."""
+    """An amount with the person's own currency, never converted, where the locale puts it:
+    before in English and Mexico (£1,200, $1,200.50), after in Spain (1200,50 €); a code after
+    the amount everywhere (1,200 EUR)."""
     if not currency:
         return amount
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    style = numbers()
     if any(char.isalpha() for char in currency) or style.symbol_after:
         return f"{amount}{GLUE}{currency}" if style.symbol_after else f"{amount} {currency}"
     return f"{currency}{amount}"
+
+
+# Signs a person may type around an amount: the currency is set once, so they are only dropped.
+_CURRENCY_SIGNS = "$€£¥₱"
+
+
+def amount_examples() -> tuple[str, ...]:
+    """How an amount may be typed in the locale chosen: `1200`, `1200,50`, `1.200,50` in Spain."""
+    style = numbers()
+    whole = "1200"
+    grouped = "1" + style.thousands.replace(GLUE, " ") + "200"
+    return (whole, f"{whole}{style.decimal}50", f"{grouped}{style.decimal}50")
+
+
+def read_amount(text: str) -> str | None:
+    """An amount typed as the locale chosen writes it (`$12,000.50` in Mexico; `1.200,50`,
+    `1200,50` or `1 200,50` in Spain), as exitplan keeps it (`12000.50`); a currency sign or
+    code around it is dropped, and the point-and-digits form (`1200.50`) is read everywhere.
+    None when it is not an amount in that locale's way."""
+    style = numbers()
+    cleaned = text.strip().replace(GLUE, " ").replace("\u202f", " ")
+    cleaned = cleaned.strip(_CURRENCY_SIGNS + " ")
+    cleaned = re.sub(r"^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$", "", cleaned).strip(_CURRENCY_SIGNS + " ")
+    if not cleaned.isascii():
+        return None
+    group = re.escape(style.thousands.replace(GLUE, " "))
+    point = re.escape(style.decimal)
+    groups = rf"\d{{1,3}}(?:{group}\d{{3}})+" + (r"|\d{1,3}(?: \d{3})+" if group != " " else "")
+    pattern = rf"(?P<whole>\d+|{groups})(?:{point}(?P<cents>\d{{1,2}}))?"
+    found = re.fullmatch(pattern, cleaned)
+    if found is None:
+        plain = re.fullmatch(r"(?P<whole>\d+)(?:\.(?P<cents>\d{1,2}))?", cleaned)
+        if plain is None:
+            return None
+        found = plain
+    whole = re.sub(r"\D", "", found.group("whole"))
+    cents = found.group("cents")
+    return f"{whole}.{cents}" if cents else whole

@@ -219,9 +219,9 @@ def test_spanish_dates_and_relative_days() -> None:
     assert words.countdown_text(day, date(2027, 1, 8)) == (
         "Faltan 3 días para el lunes 11 de enero de 2027."
     )
-    assert spoken.number_text(12000) == "12 000"
+    assert spoken.number_text(12000) == "12.000"
     assert spoken.number_text(1200) == "1200"
-    assert money_text(Decimal("12000.5"), "€") == "12 000.50\u00a0€"
+    assert money_text(Decimal("12000.5"), "€") == "12.000,50\u00a0€"
     assert money_text(Decimal("1200"), "MXN") == "1200\u00a0MXN"
     i18n.install("en")
     assert money_text(Decimal("12000.5"), "€") == "€12,000.50"
