@@ -300,3 +300,92 @@ def read_amount(text: str) -> str | None:
     whole = re.sub(r"\D", "", found.group("whole"))
     cents = found.group("cents")
     return f"{whole}.{cents}" if cents else whole
+
+
+# -- the person's own words and forms, read back ------------------------------------------------
+
+# Translators: the words for weeks in an offset such as +6w, lower case, separated by |.
+WEEK_WORDS = i18n.N_("w|week|weeks")
+# Translators: the words for days in an offset such as -10d, lower case, separated by |.
+DAY_WORDS = i18n.N_("d|day|days")
+# Translators: the words for the exit date itself as a due date, lower case, separated by |.
+EXIT_WORDS = i18n.N_("exit|exit-day|exit day|the exit date")
+
+_TYPED_OFFSET = re.compile(r"([+-]?)\s*(\d{1,5})\s*([^\W\d_]+)")
+_NUMERIC_DATE = re.compile(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})")
+
+
+def _said(marked: str) -> set[str]:
+    """The words of a marked list, in the language spoken and in English."""
+    return {
+        word.strip().lower()
+        for text in (i18n._(marked), marked)
+        for word in text.split("|")
+        if word.strip()
+    }
+
+
+def offset_text(text: str) -> str:
+    """An offset typed in the person's words, as exitplan writes it: `+6s` and `+6 semanas`
+    are `+6w`, `salida` is `exit` in Spanish; English and anything else is left as typed."""
+    cleaned = " ".join(text.strip().lower().split())
+    if cleaned in _said(EXIT_WORDS):
+        return "exit"
+    found = _TYPED_OFFSET.fullmatch(cleaned)
+    if found is None:
+        return text
+    sign, number, unit = found.groups()
+    if unit in _said(WEEK_WORDS):
+        return f"{sign}{number}w"
+    if unit in _said(DAY_WORDS):
+        return f"{sign}{number}d"
+    return text
+
+
+def date_order() -> str:
+    """The order of day, month and year in the locale's numeric dates ('dmy' in Spain and
+    Mexico), from Babel's short date pattern; '' in English, which reads only 2027-01-31."""
+    language = i18n.current()
+    if language == i18n.ENGLISH:
+        return ""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(i18n.locale_tag())
+    except (UnknownLocaleError, ValueError):
+        locale = Locale.parse(language)
+    pattern = locale.date_formats["short"].pattern
+    order = ""
+    for letter in pattern:
+        part = {"d": "d", "M": "m", "y": "y"}.get(letter)
+        if part and part not in order:
+            order += part
+    return order if sorted(order) == ["d", "m", "y"] else ""
+
+
+def numeric_date(text: str) -> date | None:
+    """A date typed in the locale's order, as its screens write it (15/01/2027 or 15-1-27 in
+    Spain and Mexico); None when it is not one (an ISO date is read elsewhere)."""
+    from datetime import date
+
+    found = _NUMERIC_DATE.fullmatch(text.strip())
+    order = date_order() if found else ""
+    if found is None or not order:
+        return None
+    parts = dict(zip(order, (int(part) for part in found.groups()), strict=True))
+    if len(found.group(order.index("y") + 1)) not in {2, 4}:
+        return None
+    year = parts["y"] + (2000 if parts["y"] < 100 else 0)
+    try:
+        return date(year, parts["m"], parts["d"])
+    except ValueError:
+        return None
+
+
+def date_example(day: date) -> str:
+    """A day in the locale's numeric form, as an example to type (31/03/2027); ISO in English."""
+    order = date_order()
+    if not order:
+        return day.isoformat()
+    values = {"d": f"{day.day:02d}", "m": f"{day.month:02d}", "y": f"{day.year:04d}"}
+    return "/".join(values[part] for part in order)

@@ -226,6 +226,11 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
         return choice_value(question, answer)
     if question.name == "amount" and current() != ENGLISH:
         return typed_amount(answer)
+    if question.name == "expires":
+        from exitplan.base import spoken
+
+        local = spoken.numeric_date(answer)  # 31/03/2027 where the country writes it so
+        return local.isoformat() if local is not None else answer
     if section == "documents" and question.name == "kind" and answer.strip().isdigit():
         kinds = list(DOCUMENT_KINDS)
         number = int(answer.strip())

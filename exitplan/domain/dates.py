@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from exitplan.base import spoken
 from exitplan.base.errors import DateError
 from exitplan.base.i18n import _
 
@@ -66,10 +67,14 @@ def format_offset(days: int) -> str:
 
 
 def parse_when(text: str, today: date) -> date:
-    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`)."""
-    cleaned = text.strip().lower()
+    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`);
+    in another language also its own words and order (`hoy`, `+6s`, `15/01/2027`)."""
+    cleaned = spoken.offset_text(text).strip().lower()
     if cleaned in {"today", _("today").lower()}:  # the English word, or the language's own
         return today
+    local = spoken.numeric_date(cleaned)
+    if local is not None:
+        cleaned = local.isoformat()
     if cleaned[:1] in {"+", "-"}:
         try:
             return today + timedelta(days=parse_offset(cleaned))

@@ -81,8 +81,13 @@ _NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBERS_ES = {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
 _NUMBERS_ES |= {"seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
 _DAYS_BACK = {"today": 0, "yesterday": 1, "hoy": 0, "ayer": 1, "anteayer": 2, "antier": 2}
+# Spanish names the part of a day too: last night is yesterday's, "esta tarde" today's.
+_DAYS_BACK |= {"anoche": 1, "anteanoche": 2, "antenoche": 2}
+_DAYS_BACK |= {f"esta {part}": 0 for part in ("mañana", "manana", "tarde", "noche")}
 _REL_DAY = re.compile(
-    r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})|(?P<word>today|yesterday|hoy|anteayer|antier|ayer)"
+    r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
+    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
+    r"|esta\s+(?:ma[nñ]ana|tarde|noche))"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
@@ -91,7 +96,9 @@ _REL_DAY = re.compile(
     re.I,
 )
 _CLOCK = re.compile(
-    r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?m\.?)"
+    r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?\s?m\.?)"
+    r"|(?P<hour_es>\d{1,2})(?::(?P<minute_es>\d{2}))?\s+de\s+la\s+"
+    r"(?P<part>ma[nñ]ana|madrugada|tarde|noche)"
     r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?:\s*h)?"
     r"|(?P<named>noon|midnight|mediod[ií]a|medianoche))$",
     re.I,
@@ -135,7 +142,7 @@ def _relative_day(match: re.Match[str], today: date) -> date:
     if match["iso"]:
         return date.fromisoformat(match["iso"])
     if match["word"]:
-        return today - timedelta(days=_DAYS_BACK[match["word"].lower()])
+        return today - timedelta(days=_DAYS_BACK[" ".join(match["word"].lower().split())])
     if match["weekday"] or match["weekday_es"]:
         if match["weekday"]:
             index = WEEKDAYS.index(match["weekday"].lower())
@@ -163,10 +170,27 @@ def _clock(text: str) -> str | None:
         return "12:00" if found["named"].lower() in _MIDDAY else "00:00"
     if found["hour24"] is not None:
         return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
+    if found["hour_es"] is not None:
+        return _part_of_day(int(found["hour_es"]), int(found["minute_es"] or 0), found["part"])
     hour, minute = int(found["hour"]), int(found["minute"] or 0)
     if not 1 <= hour <= 12:
         raise ValueError("not a twelve-hour time")
     hour = hour % 12 + (12 if found["half"].lower().startswith("p") else 0)
+    return time(hour, minute).strftime("%H:%M")
+
+
+def _part_of_day(hour: int, minute: int, part: str) -> str:
+    """`9 de la noche` is 21:00, `3 de la tarde` 15:00, `6 de la mañana` 06:00, `2 de la
+    madrugada` 02:00; `12 de la noche` is midnight."""
+    if not 1 <= hour <= 12:
+        raise ValueError("not a twelve-hour time")
+    part = part.lower()
+    if part == "noche":
+        hour = 0 if hour == 12 else hour + 12 if hour >= 6 else hour
+    elif part == "tarde":
+        hour = hour if hour == 12 else hour + 12
+    else:  # la mañana, la madrugada
+        hour %= 12
     return time(hour, minute).strftime("%H:%M")
 
 

@@ -98,3 +98,111 @@ def test_money_is_shown_as_the_country_writes_it(run: Run, env: dict[str, str], 
     ok(run("money", "add", input='kind = "saved"\nwhat = "x"\namount = "12000.50"\n'))
     screen = run("money", env=env).stdout
     assert shown.replace("\u00a0", " ") in screen.replace("\u00a0", " ")
+
+
+def added(run: Run, title: str = "Un paso") -> dict[str, Any]:
+    """The step of that title in `list --json`: the one just added."""
+    steps: list[dict[str, Any]] = json.loads(ok(run("list", "--json")).stdout)
+    [step] = [step for step in steps if step["title"] == title]
+    return step
+
+
+@pytest.mark.usefixtures("plan_home")
+@pytest.mark.parametrize(
+    ("typed", "priority"), [("alta", "high"), ("crítica", "critical"), ("Baja", "low")]
+)
+def test_a_priority_is_typed_as_the_screen_says_it(run: Run, typed: str, priority: str) -> None:
+    """`--priority alta`: the word the Spanish screens show ("Prioridad alta") is accepted
+    back, and the English one still is."""
+    ok(run("add", "t-money", "Un paso", "--priority", typed, env=MEXICO))
+    assert added(run)["priority"] == priority
+    ok(run("add", "t-money", "Otro paso", "--priority", "high", env=SPAIN))
+    assert added(run, "Otro paso")["priority"] == "high"
+
+
+@pytest.mark.usefixtures("plan_home")
+def test_a_wrong_priority_names_the_spanish_words(run: Run) -> None:
+    """A priority that is none of them: one plain Spanish line naming the Spanish words, exit 2,
+    nothing added."""
+    before = len(json.loads(ok(run("list", "--json")).stdout))
+    wrong = run("add", "t-money", "Un paso", "--priority", "urgente", env=MEXICO)
+    assert wrong.exit_code == 2
+    assert "usa una de estas: crítica, alta, normal, baja" in flat(wrong.stderr)
+    assert "Traceback" not in wrong.output
+    assert len(json.loads(ok(run("list", "--json")).stdout)) == before
+
+
+@pytest.mark.usefixtures("plan_home")
+@pytest.mark.parametrize(
+    ("typed", "due"),
+    [
+        ("+6s", "2027-01-25"),  # six weeks after the exit date, 2026-12-14
+        ("-2 semanas", "2026-11-30"),
+        ("salida", "2026-12-14"),
+        ("-3d", "2026-12-11"),
+        ("15/01/2027", "2027-01-15"),
+        ("2027-01-15", "2027-01-15"),
+    ],
+)
+def test_a_due_is_typed_in_spanish_words_and_order(run: Run, typed: str, due: str) -> None:
+    """`--due +6s` (semanas), `salida`, and a date in the country's order, 15/01/2027."""
+    ok(run("add", "t-money", "Un paso", "--due", typed, env=SPAIN))
+    assert added(run)["due"] == due
+
+
+@pytest.mark.usefixtures("plan_home")
+@pytest.mark.parametrize(("typed", "day"), [("20/12/2026", "2026-12-20"), ("+1s", "2026-12-07")])
+def test_the_exit_date_is_typed_in_the_countrys_order(run: Run, typed: str, day: str) -> None:
+    """`exitplan date 20/12/2026` in Mexico is the 20th of December; +1s is a week from today."""
+    ok(run("date", typed, env=MEXICO))
+    assert json.loads(ok(run("status", "--json")).stdout)["exit_date"] == day
+
+
+@pytest.mark.usefixtures("plan_home")
+def test_summary_takes_the_inventorys_spanish_name(run: Run) -> None:
+    """`summary --inventory dinero` is the money inventory; `todos` is every one."""
+    ok(run("money", "add", input='kind = "saved"\nwhat = "ahorros"\namount = "300"\n'))
+    one = ok(run("summary", "--inventory", "dinero", env=SPAIN)).stdout
+    assert "ahorros" in one
+    every = ok(run("summary", "--inventory", "todos", env=MEXICO)).stdout
+    assert "ahorros" in every
+    wrong = run("summary", "--inventory", "plata", env=MEXICO)
+    assert wrong.exit_code == 2
+    assert "usa documentos, cuentas, dinero o todos" in flat(wrong.stderr)
+
+
+@pytest.mark.usefixtures("plan_home", "at_terminal")
+def test_an_expiry_date_is_typed_in_the_countrys_order(run: Run) -> None:
+    """At a terminal, a document's expiry date 31/03/2027 is the 31st of March."""
+    ok(run("documents", "add", input="1\n5\n\n\n31/03/2027\n\n", env=SPAIN))
+    rows = json.loads(ok(run("documents", "list", "--json")).stdout)["rows"]
+    assert rows[-1]["expires"] == "2027-03-31"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("add", "--help"), ("summary", "--help"), ("date", "--help")],
+)
+def test_help_lists_the_values_in_spanish(run: Run, command: tuple[str, ...]) -> None:
+    """Help names the values a Spanish reader may type: crítica, alta; -3s, salida; dinero."""
+    shown = flat(ok(run(*command, env=SPAIN)).stdout)
+    expected = {
+        "add": ["crítica, alta, normal o baja", "-3s, +7d, salida", "31/01/2027"],
+        "summary": ["documentos, cuentas, dinero o todos"],
+        "date": ["+3s / +10d", "31/01/2027"],
+    }[command[0]]
+    for words in expected:
+        assert words in shown
+
+
+@pytest.mark.usefixtures("plan_home", "at_terminal")
+@pytest.mark.parametrize("env", [MEXICO, SPAIN])
+def test_yes_no_and_not_sure_are_typed_in_spanish(run: Run, env: dict[str, str]) -> None:
+    """At a terminal, "no lo sé", "sí" and "no" answer an account's questions, as the screen
+    (and the advice to answer "no lo sé" until it is safe to look) says them."""
+    ok(run("accounts", "add", input="correo\nno lo sé\nsí\nno\n\n\n\n\n\n\n", env=env))
+    rows = json.loads(ok(run("accounts", "list", "--json")).stdout)["rows"]
+    answers = {key: rows[-1][key] for key in ("partner_knows", "shared", "linked")}
+    assert answers == {"partner_knows": "unsure", "shared": "yes", "linked": "no"}
+    advice = flat(ok(run("accounts", "show", "1", env=env)).stdout)
+    assert "not sure" not in advice

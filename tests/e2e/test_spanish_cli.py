@@ -125,7 +125,10 @@ MISTAKES: list[tuple[tuple[str, ...], str]] = [
     (("date", "--per-day", "x"), "--per-day: da un número entero, como 4"),
     (("date", "--warn-days", "999"), "da un número no mayor que 365"),
     (("log", "show", "0"), "da un número de al menos 1"),
-    (("add", MONEY, "x", "--priority", "urgent"), "'urgent' no es una de las opciones de"),
+    (
+        ("add", MONEY, "x", "--priority", "urgent"),
+        "'urgent' no es una de las opciones de --priority; usa una de estas: crítica, alta",
+    ),
     (("summary", "--format", "pdf"), "usa una de estas: text, markdown, html, json"),
     (("date", "11", "Jan", "2027"), "no puede usar 'Jan 2027'"),
     (("log", "add", "he", "hit", "me"), "no puede usar 3 palabras más"),

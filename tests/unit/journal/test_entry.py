@@ -39,6 +39,19 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("sobre las 9pm", "2026-12-01", "21:00", True),
         ("hacia 2026-11", "2026-11", None, True),
         ("ayer 21:30 h", "2026-11-30", "21:30", False),
+        ("anoche", "2026-11-30", None, False),
+        ("Anoche a las 11 de la noche", "2026-11-30", "23:00", False),
+        ("ayer a las 9 de la noche", "2026-11-30", "21:00", False),
+        ("ayer 9 p. m.", "2026-11-30", "21:00", False),
+        ("anteanoche", "2026-11-29", None, False),
+        ("esta mañana", "2026-12-01", None, False),
+        ("esta  tarde", "2026-12-01", None, False),
+        ("hoy a las 3 de la tarde", "2026-12-01", "15:00", False),
+        ("hoy a las 12 de la tarde", "2026-12-01", "12:00", False),
+        ("ayer a las 7 de la mañana", "2026-11-30", "07:00", False),
+        ("ayer a las 2 de la madrugada", "2026-11-30", "02:00", False),
+        ("ayer a las 12 de la noche", "2026-11-30", "00:00", False),
+        ("anoche hacia las 10:30 de la noche", "2026-11-30", "22:30", True),
     ],
 )
 def test_relative_words_in_english_and_spanish(
@@ -54,7 +67,18 @@ def test_relative_words_in_english_and_spanish(
 
 
 @pytest.mark.parametrize(
-    "said", ["mañana", "hace días", "el otro día", "lunes", "hace 3 meses", "ayer 25:00", "ayerx"]
+    "said",
+    [
+        "mañana",
+        "hace días",
+        "el otro día",
+        "lunes",
+        "hace 3 meses",
+        "ayer 25:00",
+        "ayerx",
+        "ayer a las 13 de la noche",
+        "anoche a las 9 de la cena",
+    ],
 )
 def test_what_cannot_be_read_is_refused(said: str) -> None:
     """The future, vague words and impossible times are refused, never guessed."""
