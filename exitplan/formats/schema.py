@@ -18,6 +18,7 @@ from pydantic import (
 )
 
 from exitplan.base.errors import DateError
+from exitplan.base.i18n import _
 from exitplan.base.limits import (
     DEFAULT_WARN_DAYS,
     MAX_NOTE_CHARS,
@@ -44,7 +45,9 @@ def _no_control(text: str) -> str:
     """Refuse control characters: from a shared file they could rewrite the terminal."""
     char = first_refused(text)
     if char is not None:
-        raise ValueError(f"contains a control character (U+{ord(char):04X})")
+        raise ValueError(
+            _("contains a control character (U+{code})").format(code=f"{ord(char):04X}")
+        )
     return text
 
 
@@ -67,12 +70,12 @@ def parse_due(value: Any) -> model.Due:
     if isinstance(value, model.Due):
         return value
     if isinstance(value, datetime):
-        raise ValueError("use a date without a time, like 2027-01-31")
+        raise ValueError(_("use a date without a time, like 2027-01-31"))
     if isinstance(value, date):
         return model.Due(on=value)
     if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) > MAX_OFFSET_DAYS:
-            raise ValueError(f"{value} days is more than ten years away")
+            raise ValueError(_("{value} days is more than ten years away").format(value=value))
         return model.Due(offset=value)
     if isinstance(value, str):
         text = value.strip()
@@ -80,12 +83,14 @@ def parse_due(value: Any) -> model.Due:
             try:
                 return model.Due(on=date.fromisoformat(text))
             except ValueError:
-                raise ValueError(f"'{text}' is not a date: use the form 2027-01-31") from None
+                raise ValueError(
+                    _("'{text}' is not a date: use the form 2027-01-31").format(text=text)
+                ) from None
         try:
             return model.Due(offset=parse_offset(text))
         except DateError as exc:
             raise ValueError(str(exc)) from None
-    raise ValueError("use an offset like -3w or +7d, or a date like 2027-01-31")
+    raise ValueError(_("use an offset like -3w or +7d, or a date like 2027-01-31"))
 
 
 DueField = Annotated[Any, BeforeValidator(parse_due)]
@@ -94,7 +99,7 @@ DueField = Annotated[Any, BeforeValidator(parse_due)]
 def _plain_date(value: Any) -> Any:
     """A date without a time (TOML's `2026-12-01`); a date and time is refused."""
     if isinstance(value, datetime):
-        raise ValueError("use a date without a time, like 2026-12-01")
+        raise ValueError(_("use a date without a time, like 2026-12-01"))
     return value
 
 
@@ -149,32 +154,45 @@ class ItemFile(BaseModel):
             text = getattr(self, name)
             if text:
                 for problem in placeholder_problems(text):
-                    raise ValueError(f"'{name}' {problem}")
+                    raise ValueError(f"'{name}' {problem}")  # the problem is in words already
         if self.regions:
             unknown = [code for code in self.regions if place_of(code) is None]
             if unknown:
-                raise ValueError(f"'regions' names a place no region file has: {unknown[0]}")
+                raise ValueError(
+                    _("'regions' names a place no region file has: {code}").format(code=unknown[0])
+                )
         return self
 
     @model_validator(mode="after")
     def _due_matches_when(self) -> ItemFile:
         if self.when in UNDATED:
             if self.due is not None:
-                words = "happens" if self.when == "event" else "suits you"
+                words = (
+                    _("it is done when it happens")
+                    if self.when == "event"
+                    else _("it is done when it suits you")
+                )
                 raise ValueError(
-                    f"'when' is '{self.when}', which has no due date (it is done when it "
-                    f"{words}): leave 'due' out"
+                    _(
+                        "'when' is '{when}', which has no due date ({words}): leave 'due' out"
+                    ).format(when=self.when, words=words)
                 )
             return self
         due: model.Due = self.due or model.Due()
         if due.on is not None:
             return self
         if self.when == "before" and due.offset > 0:
-            raise ValueError(f"'when' is 'before' but 'due' ({due.text()}) is after the exit")
+            raise ValueError(
+                _("'when' is 'before' but 'due' ({due}) is after the exit").format(due=due.text())
+            )
         if self.when == "after" and due.offset < 0:
-            raise ValueError(f"'when' is 'after' but 'due' ({due.text()}) is before the exit")
+            raise ValueError(
+                _("'when' is 'after' but 'due' ({due}) is before the exit").format(due=due.text())
+            )
         if self.when == "exit-day" and due.offset != 0:
-            raise ValueError(f"'when' is 'exit-day' but 'due' is {due.text()}, not 'exit'")
+            raise ValueError(
+                _("'when' is 'exit-day' but 'due' is {due}, not 'exit'").format(due=due.text())
+            )
         return self
 
     def to_domain(self) -> model.Item:
@@ -210,13 +228,15 @@ class ChecklistFile(BaseModel):
         seen: set[str] = set()
         for item in self.items:
             if item.id in seen:
-                raise ValueError(f"item id '{item.id}' is used twice")
+                raise ValueError(_("item id '{id}' is used twice").format(id=item.id))
             seen.add(item.id)
         for item in self.items:
             for ref in item.after:
                 if "." not in ref and ref not in seen:
                     raise ValueError(
-                        f"item '{item.id}' comes after '{ref}', which is not in this file"
+                        _("item '{id}' comes after '{ref}', which is not in this file").format(
+                            id=item.id, ref=ref
+                        )
                     )
         return self
 

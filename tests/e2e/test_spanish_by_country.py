@@ -206,3 +206,22 @@ def test_yes_no_and_not_sure_are_typed_in_spanish(run: Run, env: dict[str, str])
     assert answers == {"partner_knows": "unsure", "shared": "yes", "linked": "no"}
     advice = flat(ok(run("accounts", "show", "1", env=env)).stdout)
     assert "not sure" not in advice
+
+
+def test_validate_speaks_spanish(run: Run, tmp_path: Path) -> None:
+    """`exitplan validate` names the item, the field and the problem in Spanish (the keys and
+    values a file is written with stay as they are), one line each, exit 1."""
+    path = tmp_path / "t-bad.toml"
+    path.write_text(
+        'schema = 1\nid = "t-bad"\ntitle = "T"\norder = "first"\n\n[[item]]\nid = "a"\n'
+        'title = "A"\nwhy = "w"\npriority = "urgent"\ntags = "x"\nsoon = true\n',
+        encoding="utf-8",
+    )
+    result = run("validate", str(path), env=SPAIN)
+    assert result.exit_code == 1
+    shown = flat(result.stderr)
+    assert "campo 'order': debe ser un número entero, como 7" in shown
+    assert "paso 1 ('a'), campo 'priority': 'urgent' no es ninguno de estos:" in shown
+    assert "campo 'soon': no es un campo conocido" in shown
+    assert "should be" not in shown
+    assert "field" not in shown
