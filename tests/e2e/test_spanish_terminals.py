@@ -52,7 +52,7 @@ def test_money_typed_and_shown_as_each_country_writes_it(
     ok(cli(plan, "money", "settings", input=f'currency = "{currency}"\n'))
     steps = [
         ("¿Qué tipo de cantidad es?", b"1" + ENTER),
-        ("¿Qué es, con tus propias palabras?", "ahorros".encode() + ENTER),
+        ("¿Qué es, con tus propias palabras?", b"ahorros" + ENTER),
         ("¿Cuánto?", typed.encode() + ENTER),
         ("Una nota", ENTER),
     ]
