@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,15 @@ PLANNED = date(2026, 11, 16)
 # built-in checklist, so the built-in files never matter.
 MONEY = "t-money"
 PAPERS = "t-papers"
+
+
+def clock_today() -> date:
+    """The day by the clock the tests run under (`faketime` moves it), in this machine's zone.
+
+    What exitplan checks against the computer's own clock (a journal entry "in the future", the
+    time a record was written) is tested against this day, never a fixed one: a fixed day comes.
+    """
+    return datetime.now().astimezone().date()
 
 
 def cli(

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.phone.analysis import Outcome
+    from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
     from exitplan.phone.reading import Readings
     from exitplan.phone.report import Paragraph
 
@@ -41,13 +42,27 @@ def stdin_is_terminal() -> bool:
         "it, this reads what the phone says about its apps and settings "
         "(through the adb program) and compares the apps with a list of known "
         "stalkerware. It never removes or changes anything on the phone. With "
-        "--iphone, it guides you through the iPhone's own settings instead."
+        "--iphone --usb, it reads an iPhone over USB the same way (with "
+        "libimobiledevice); with --iphone alone, it guides you through what a "
+        "computer cannot read in the iPhone's own settings. --about says where "
+        "the list comes from."
     )
 )
 def phone_check(
     ctx: typer.Context,
     iphone: Annotated[
         bool, typer.Option("--iphone", help=N_("A guided check of an iPhone's own settings."))
+    ] = False,
+    usb: Annotated[
+        bool,
+        typer.Option("--usb", help=N_("With --iphone: read the iPhone over a USB cable.")),
+    ] = False,
+    about: Annotated[
+        bool,
+        typer.Option(
+            "--about",
+            help=N_("Where the list of known stalkerware comes from, its date and its licence."),
+        ),
     ] = False,
     timeout: Annotated[
         int,
@@ -61,7 +76,17 @@ def phone_check(
     ] = 20,
 ) -> None:
     env = env_of(ctx)
-    if iphone:
+    if about:
+        from exitplan.phone import indicators, report
+
+        loaded = indicators.load()
+        show(report.about_list(indicators.about(), loaded.problem), env)
+        return
+    if usb and not iphone:
+        raise typer.BadParameter(_("--usb goes with --iphone"), param_hint="--usb")
+    if iphone and usb:
+        iphone_usb_check(env, timeout)
+    elif iphone:
         iphone_check(env)
     else:
         android_check(env, timeout)
@@ -82,19 +107,86 @@ def android_check(env: Env, timeout: int) -> None:
     if answer(_(report.CONFIRM), (YES, NO), _("Please answer yes or no.")) != "yes":
         say(_(report.NOTHING_READ))
         return
-    again = _("Please answer yes, no, or press Enter.")
-    reply = answer(_(report.DEVELOPER_QUESTION), (YES, NO), again, empty=True)
-    developer = reply or "unsure"
-    say(_("Reading the phone; this takes a few seconds."))
+
+    def ask_developer() -> str:
+        again = _("Please answer yes, no, or press Enter.")
+        reply = answer(_(report.DEVELOPER_QUESTION), (YES, NO), again, empty=True)
+        say(_("Reading the phone; this takes a few seconds."))
+        return reply or "unsure"
+
+    say(_("Looking for the phone."))
     folder_in = env.home if has_plan and env.home.is_dir() else None
-    readings, outcome = check_android(program, timeout, load(), developer, folder_in)
-    show(report.findings(outcome, plain=env.plain), env)
+    readings, outcome = check_android(program, timeout, load(), ask_developer, folder_in)
+    try:
+        show(report.findings(outcome, plain=env.plain), env)
+        if has_plan:
+            keep_in_plan(env, "android", outcome.signs, outcome.model)
+        asked = _(report.JOURNAL_QUESTION)
+        if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
+            record(env, readings, outcome)
+    finally:
+        # Whatever happened after the phone was read, it says how to turn USB debugging off.
+        show(report.turn_off_again(outcome.developer_before), env)
+
+
+def iphone_usb_check(env: Env, timeout: int) -> None:
+    """Preface, consent, pairing (asked), the read, the findings, the plan, the unpairing."""
+    from exitplan.phone import report
+    from exitplan.phone.indicators import load
+    from exitplan.phone.iphone import analyse_iphone, check_iphone, find_programs
+
+    programs = find_programs()
+    has_plan = env.ws.store.exists()
     if has_plan:
-        keep_in_plan(env, "android", outcome.signs, outcome.model)
-    asked = _(report.JOURNAL_QUESTION)
-    if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
-        record(env, readings, outcome)
-    show(report.turn_off_again(developer), env)
+        env.ws.state()  # a passphrase is asked now, never after the phone was read
+    show(report.IPHONE_PREFACE, env, err=True)
+    if answer(_(report.IPHONE_CONFIRM), (YES, NO), _("Please answer yes or no.")) != "yes":
+        say(_(report.NOTHING_READ))
+        return
+
+    def agree() -> bool:
+        again = _("Please answer yes or no.")
+        return answer(_(report.IPHONE_PAIR), (YES, NO), again) == "yes"
+
+    def wait_for_trust() -> None:
+        answer(_(report.IPHONE_TRUST_WAIT), (YES, NO), "", empty=True)
+
+    say(_("Looking for the iPhone."))
+    readings = check_iphone(programs, timeout, agree, wait_for_trust)
+    if readings is None:
+        say(_(report.NOTHING_READ))
+        return
+    outcome = analyse_iphone(readings, load())
+    try:
+        show(report.iphone_findings(outcome, plain=env.plain), env)
+        if has_plan:
+            from exitplan.domain.phonecheck import iphone_signs
+
+            given = {key: row.answer for key, row in env.ws.state().iphone.items()}
+            signs = tuple(dict.fromkeys((*outcome.signs, *iphone_signs(given))))
+            keep_in_plan(env, "iphone", signs, outcome.model)
+        asked = _(report.JOURNAL_QUESTION)
+        if answer(asked, (YES, NO), _("Please answer yes or no."), empty=True) == "yes":
+            record_iphone(env, readings, outcome)
+    finally:
+        show(report.iphone_after(outcome), env)
+
+
+def record_iphone(env: Env, readings: IphoneReadings, outcome: IphoneOutcome) -> None:
+    """One journal entry with the programs' outputs attached."""
+    from exitplan.phone import record as entry
+    from exitplan.service import journal as logbook
+
+    fields = logbook.read_fields(
+        env.ws, entry.iphone_fields(outcome, readings, env.ws.now(), env.today)
+    )
+    n, kept = logbook.add_with_files(env.ws, fields, entry.iphone_files(readings))
+    text = ngettext(
+        "Kept as journal entry {n}, with {count} file attached: exitplan log show {n}",
+        "Kept as journal entry {n}, with {count} files attached: exitplan log show {n}",
+        len(kept),
+    )
+    say(text.format(n=n, count=len(kept)))
 
 
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:
@@ -172,7 +264,7 @@ def show(paragraphs: Iterable[Paragraph], env: Env, *, err: bool = False) -> Non
 
 def iphone_check(env: Env) -> None:
     """The guided iPhone check: each question asked at a terminal, or TOML read from a pipe."""
-    from exitplan.domain.phonecheck import IPHONE_QUESTIONS, iphone_signs
+    from exitplan.domain.phonecheck import IPHONE_QUESTIONS, USB_SIGNS, iphone_signs
 
     env.ws.require_plan()
     answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
@@ -189,7 +281,11 @@ def iphone_check(env: Env) -> None:
 
         set_iphone_answers(state, answers, now)
         given = {key: row.answer for key, row in state.iphone.items()}
-        set_phone_check(state, "iphone", PhoneCheck(now, iphone_signs(given)), now)
+        # What a USB read found stays with the answers' signs.
+        before = state.phone.get("iphone")
+        read = tuple(s for s in before.signs if s in USB_SIGNS) if before else ()
+        signs = tuple(dict.fromkeys((*iphone_signs(given), *read)))
+        set_phone_check(state, "iphone", PhoneCheck(now, signs, before and before.model), now)
 
     env.ws.change(apply)
     given = {key: row.answer for key, row in env.ws.state().iphone.items()}
@@ -224,9 +320,10 @@ def ask_iphone(env: Env) -> dict[str, str]:
         [
             Paragraph(
                 N_(
-                    "There is no honest way to scan an iPhone's apps from a computer, so this is a "
-                    "guided look at the iPhone's own settings, from Apple's Personal Safety User "
-                    "Guide. Looking changes nothing; answer yes, no or not sure (Enter skips one)."
+                    "A computer can read an iPhone's apps over USB (exitplan phone-check --iphone "
+                    "--usb), but not what is below, so this is a guided look at the iPhone's own "
+                    "settings, from Apple's Personal Safety User Guide. Looking changes nothing; "
+                    "answer yes, no or not sure (Enter skips one)."
                 )
             )
         ],

@@ -41,7 +41,16 @@ SIGNS: dict[str, str] = {
     "iphone-profile": N_("there is a profile or VPN you did not install"),
     "iphone-family": N_("you are in a family group they organise or belong to"),
     "iphone-location": N_("your location is shared with them"),
+    "iphone-unsigned-app": N_(
+        "an iPhone app that did not come from the App Store (an enterprise or developer signature)"
+    ),
+    "iphone-jailbreak": N_("the iPhone shows signs of a jailbreak"),
 }
+
+# The signs only a USB read of an iPhone finds (the guided answers keep them).
+USB_SIGNS: frozenset[str] = frozenset(
+    {"known-stalkerware", "watchware", "iphone-unsigned-app", "iphone-jailbreak"}
+)
 
 # The steps about a watched phone, brought first when a check found a sign. Their ids are
 # checked against the built-in checklists by the tests.

@@ -20,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import selectors
 import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,12 +37,24 @@ from exitplan.disk.safeio import overwrite
 PROGRAM = "adb"
 DEFAULT_TIMEOUT = 20
 MAX_TIMEOUT = 600
+# The most one command may print. A phone with 100,000 apps prints about 8 MB of `pm list`;
+# past this the command is stopped and the check says so, instead of filling the memory.
+MAX_OUTPUT = 64 * 1024 * 1024
+# After adb itself has ended, how long its output is still read before a process it left
+# behind (holding the pipe open) is no longer waited for.
+AFTER_EXIT = 1.0
+# Variables that would send adb to another server or device, or change its keys: removed.
+SCRUBBED_PREFIXES = ("ADB_", "ANDROID_ADB_")
+SCRUBBED = frozenset({"ANDROID_SERIAL", "ANDROID_VENDOR_KEYS"})
 
 PACKAGE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+")
 APK_PATH = re.compile(r"/data/app/[A-Za-z0-9._~=+\-/]+\.apk")
 # A USB serial: letters, digits, dots, dashes and underscores. A network device ("host:port",
 # wireless debugging's mDNS names) has a colon or spaces and is never read.
 SERIAL = re.compile(r"[A-Za-z0-9._\-]{1,64}")
+# Where `adb pull` may copy an app file: a numbered file in a check's private folder (`.adb-*`,
+# made by `private_folder`); `Adb.run` also requires it to be in this run's own folder.
+PULLED = re.compile(r"/(?:[A-Za-z0-9._\-]+/)*\.adb-[A-Za-z0-9_]+/app-\d{1,3}\.apk")
 
 PROPERTIES = (
     "ro.product.manufacturer",
@@ -87,6 +101,14 @@ def is_read_only(args: Sequence[str]) -> bool:
     command = tuple(args)
     if command in _LOCAL:
         return True
+    if len(command) == 5 and command[0] == "-s" and command[2] == "pull":
+        # Copies an app file from the phone to this computer; changes nothing on the phone.
+        return (
+            SERIAL.fullmatch(command[1]) is not None
+            and APK_PATH.fullmatch(command[3]) is not None
+            and PULLED.fullmatch(command[4]) is not None
+            and ".." not in command[3] + command[4]
+        )
     if len(command) < 4 or command[0] != "-s" or command[2] != "shell":
         return False
     shell = command[3:] if SERIAL.fullmatch(command[1]) else ()
@@ -94,9 +116,11 @@ def is_read_only(args: Sequence[str]) -> bool:
         return True
     if len(shell) == 3 and shell[:2] == ("pm", "path"):
         return PACKAGE.fullmatch(shell[2]) is not None
-    if len(shell) == 2 and shell[0] == "sha256sum":
-        return APK_PATH.fullmatch(shell[1]) is not None and ".." not in shell[1]
-    return False
+    # `sha256sum PATH` and `stat -c %s PATH`: one app file, read.
+    file_reads = (len(shell) == 2 and shell[0] == "sha256sum") or (
+        len(shell) == 4 and shell[:3] == ("stat", "-c", "%s")
+    )
+    return file_reads and APK_PATH.fullmatch(shell[-1]) is not None and ".." not in shell[-1]
 
 
 class PhoneError(ExitplanError):
@@ -160,8 +184,13 @@ class Adb:
         self.calls: list[tuple[str, ...]] = []
 
     def environment(self) -> dict[str, str]:
-        """The variables adb runs with: no preset serial, and its files in the private folder."""
-        env = {k: v for k, v in os.environ.items() if k != "ANDROID_SERIAL"}
+        """The variables adb runs with: no preset serial, server address or keys (every `ADB_*`
+        and `ANDROID_ADB_*` variable is left out), and its files in the private folder."""
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in SCRUBBED and not k.startswith(SCRUBBED_PREFIXES)
+        }
         if self.folder is not None:
             home = str(self.folder)
             env.update(
@@ -176,6 +205,11 @@ class Adb:
         """Run `adb ARGS` and return what it printed; PhoneError on a timeout."""
         command = tuple(args)
         if not is_read_only(command):
+            shown = " ".join(command)
+            raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
+        if command[2:3] == ("pull",) and (
+            self.folder is None or Path(command[4]).parent != self.folder
+        ):
             shown = " ".join(command)
             raise RefusedCommand(_("exitplan never runs 'adb {command}'").format(command=shown))
         self.calls.append(command)
@@ -193,18 +227,93 @@ class Adb:
             raise PhoneError(
                 _("the adb program could not be started ({reason})").format(reason=exc.strerror)
             ) from None
-        try:
-            out, err = child.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(child.pid, signal.SIGKILL)
-            out, err = child.communicate()
-            raise _TimedOut(Output(command, -9, out, err), limit) from None
-        return Output(command, child.returncode, out, err)
+        return collect(child, command, limit)
+
+    def pull(self, serial: str, path: str, number: int) -> Path | None:
+        """Copy one app file from the phone into the private folder; its local path, or None
+        when adb did not copy it. The caller erases it (`erase_file`)."""
+        if self.folder is None:
+            return None
+        local = self.folder / f"app-{number}.apk"
+        said = self.run(["-s", serial, "pull", path, str(local)])
+        if said.code != 0 or local.is_symlink() or not local.is_file():
+            erase_file(local)
+            return None
+        return local
 
     def shell(self, serial: str, *words: str) -> Output:
         """`adb -s SERIAL shell WORDS`."""
         return self.run(["-s", serial, "shell", *words])
+
+
+def collect(
+    child: subprocess.Popen[bytes], command: tuple[str, ...], limit: float, program: str = "adb"
+) -> Output:
+    """Read a child's output until it ends, at most `limit` seconds and MAX_OUTPUT bytes.
+
+    The pipes are read here, not with `communicate`, so that a process adb left behind holding
+    its output open (a server it started, a grandchild) cannot keep the check waiting past the
+    timeout; the child's whole process group is ended at the timeout or past the cap.
+    """
+    assert child.stdout is not None
+    assert child.stderr is not None
+    out_fd, err_fd = child.stdout.fileno(), child.stderr.fileno()
+    chunks = {out_fd: bytearray(), err_fd: bytearray()}
+    deadline = time.monotonic() + limit
+    ended_at: float | None = None
+    problem: str | None = None
+    with selectors.DefaultSelector() as selector:
+        for fd in chunks:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map():
+            now = time.monotonic()
+            if child.poll() is not None and ended_at is None:
+                ended_at = now
+            if now >= deadline:
+                problem = "timeout"
+                break
+            if ended_at is not None and now - ended_at >= AFTER_EXIT:
+                break
+            for key, _events in selector.select(timeout=min(0.2, deadline - now)):
+                fd = int(key.fd)
+                data = os.read(fd, 65536)
+                if not data:
+                    selector.unregister(fd)
+                    continue
+                chunks[fd] += data
+                if len(chunks[fd]) > MAX_OUTPUT:
+                    problem = "too much"
+                    break
+            if problem:
+                break
+    if problem or child.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, signal.SIGKILL)
+    child.stdout.close()
+    child.stderr.close()
+    code = child.wait()
+    out = bytes(chunks[out_fd][:MAX_OUTPUT])
+    err = bytes(chunks[err_fd][:MAX_OUTPUT])
+    if problem == "timeout":
+        raise _TimedOut(Output(command, -9, out, err), limit)
+    if problem == "too much":
+        raise PhoneError(
+            _(
+                "the phone printed more than {size} for '{program} {command}', far more than a "
+                "phone should, so the check stopped it. Nothing was written"
+            ).format(
+                size=_size(MAX_OUTPUT),
+                program=program,
+                # adb's own arguments start with -s SERIAL; the others' with the program's name
+                command=" ".join(command[2:] if program == "adb" else command[1:]),
+            )
+        )
+    return Output(command, code, out, err)
+
+
+def _size(limit: int) -> str:
+    mib = 1024 * 1024
+    return f"{limit // mib} MB" if limit >= mib else f"{limit // 1024} kB"
 
 
 class _TimedOut(PhoneError):
@@ -244,6 +353,15 @@ def private_folder(parent: Path | None) -> Iterator[Path]:
         yield folder
     finally:
         _erase(folder)
+
+
+def erase_file(path: Path) -> None:
+    """Overwrite a copied file with zeros and delete it (a link is only removed)."""
+    with contextlib.suppress(OSError):
+        if not path.is_symlink() and path.is_file():
+            overwrite(path)
+    with contextlib.suppress(OSError):
+        path.unlink()
 
 
 def _erase(folder: Path) -> None:

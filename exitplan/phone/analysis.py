@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from exitplan.base.i18n import N_, _
-from exitplan.phone.indicators import Indicators, Loaded
+from exitplan.phone.indicators import App, Indicators, Loaded
 from exitplan.phone.parse import (
     Package,
     clean,
@@ -74,6 +74,10 @@ class Outcome:
     list_apps: int = 0
     developer_before: str = "unsure"
     hashed: dict[str, str] = field(default_factory=dict)
+    certificates: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    list_taken: str | None = None
+    unread: tuple[str, ...] = ()
+    unreadable_packages: int = 0
 
     @property
     def signs(self) -> tuple[str, ...]:
@@ -130,7 +134,13 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
             powers.setdefault(name, []).append(power)
     for name, held in powers.items():
         can = [_(POWERS[power]) for power in held]
-        if name in outside:
+        if name not in packages and name not in matched:
+            first = _(
+                "{name} holds these powers, but the phone did not list it among its apps, as an "
+                "app that hides itself might."
+            ).format(name=name)
+            signs.append(Finding("outside-store-power", name, " ".join([first, *can])))
+        elif name in outside:
             how = _installed_by(packages[name])
             first = _("{name} was not installed from an app store ({how}).")
             why = " ".join([first.format(name=name, how=how), *can])
@@ -184,6 +194,10 @@ def analyse(readings: Readings, loaded: Loaded, developer_before: str = "unsure"
         list_apps=indicators.apps if indicators else 0,
         developer_before=developer_before,
         hashed=dict(readings.hashes),
+        certificates={k: tuple(v) for k, v in readings.certificates.items()},
+        list_taken=indicators.taken if indicators else None,
+        unread=tuple(readings.unread),
+        unreadable_packages=readings.unreadable_packages,
     )
 
 
@@ -191,31 +205,44 @@ def _matches(readings: Readings, indicators: Indicators) -> list[Finding]:
     found = []
     for package in readings.packages:
         app = indicators.by_package.get(package.name)
-        by_hash = indicators.by_hash.get(readings.hashes.get(package.name, ""))
-        if app is None and by_hash is None:
+        how = "package"
+        if app is None:
+            for fingerprint in readings.certificates.get(package.name, []):
+                named = indicators.by_certificate.get(fingerprint)
+                if named:
+                    app, how = indicators.app_named(named) or App(named, "stalkerware"), "cert"
+                    break
+        if app is None:
+            named = indicators.by_hash.get(readings.hashes.get(package.name, ""))
+            if named:
+                app, how = indicators.app_named(named) or App(named, "stalkerware"), "hash"
+        if app is None:
             continue
-        if app is not None:
-            if app.kind == "stalkerware":
-                why = _(
-                    "{package} is the package name of {app}, which the list names as "
-                    "stalkerware: an app made to watch someone in secret."
-                )
-            else:
-                why = _(
-                    "{package} is the package name of {app}, which the list names as an openly "
-                    "monitoring app, of the kind sold for watching children or staff."
-                )
-            why = why.format(package=package.name, app=app.name)
-            if app.names:
-                sold = _("It is also sold as {names}.").format(names=", ".join(app.names[:4]))
-                why = f"{why} {sold}"
-            sign = "known-stalkerware" if app.kind == "stalkerware" else "watchware"
+        what = (
+            _("which the list names as stalkerware: an app made to watch someone in secret.")
+            if app.kind == "stalkerware"
+            else _(
+                "which the list names as an openly monitoring app, of the kind sold for watching "
+                "children or staff."
+            )
+        )
+        if how == "package":
+            why = _("{package} is the package name of {app}, {what}")
+        elif how == "cert":
+            why = _(
+                "{package} is signed with the same certificate as {app}, {what} Its name differs "
+                "(such apps change their names)."
+            )
         else:
             why = _(
                 "The app file of {package} has the same SHA-256 as a copy of {app} in the list, "
-                "though its name differs (such apps change their names)."
-            ).format(package=package.name, app=by_hash)
-            sign = "known-stalkerware"
+                "{what} Its name differs (such apps change their names)."
+            )
+        why = why.format(package=package.name, app=app.name, what=what)
+        if app.names:
+            sold = _("It is also sold as {names}.").format(names=", ".join(app.names[:4]))
+            why = f"{why} {sold}"
+        sign = "known-stalkerware" if app.kind == "stalkerware" else "watchware"
         found.append(Finding(sign, package.name, why))
     return found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from exitplan.phone.adb import Adb, private_folder, session
@@ -14,20 +15,23 @@ def check_android(
     program: str,
     timeout: float,
     loaded: Loaded,
-    developer_before: str = "unsure",
+    ask_developer: Callable[[], str] = lambda: "unsure",
     folder_in: Path | None = None,
 ) -> tuple[Readings, Outcome]:
     """Read the one phone on USB (read-only) and turn what it said into findings.
 
     The adb server is stopped at the end if this check started it, whatever happens; a
     PhoneError (no phone, not allowed, two phones, no answer) comes back before anything is
-    written anywhere. A server this check starts keeps its key and log in a private folder made
-    in `folder_in` (the data folder) or the system's temporary folder, erased at the end.
+    written anywhere. The phone is found first; only then is the person asked whether developer
+    options were on before today (`ask_developer`, which returns yes, no or unsure). A server
+    this check starts keeps its key and log in a private folder made in `folder_in` (the data
+    folder) or the system's temporary folder, erased at the end.
     """
     with private_folder(folder_in) as folder:
         adb = Adb(program, timeout, folder)
         with session(adb):
             readings = find_phone(adb)
+            developer_before = ask_developer()
             read_phone(adb, readings)
             hash_apps(adb, readings, outside_store(readings))
     return readings, analyse(readings, loaded, developer_before)

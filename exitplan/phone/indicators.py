@@ -1,18 +1,22 @@
 """The list of known stalkerware and openly monitoring apps, and where it came from.
 
-exitplan reads one compact JSON file at run time, `exitplan/data/stalkerware/indicators.json`,
-beside `provenance.json` (the source repository, its commit, the CC BY 4.0 attribution, and the
-SHA-256 of the JSON). Maintainers make both at release time with `scripts/fetch-indicators`, from
-the Echap stalkerware-indicators repository (`ioc.yaml`, `watchware.yaml`, `samples.csv`), through
-`convert` and `provenance` below; a copy of exitplan without them still runs every other check and
-says so. A JSON file whose hash differs from its provenance is not used.
+exitplan reads one compact JSON file, `exitplan/data/stalkerware/indicators.json`, beside
+`provenance.json` (the source repository, its commit, the day it was taken, the CC BY 4.0
+attribution, and the SHA-256 of every input and of the JSON). Both are committed and ship in the
+wheel; maintainers remake them from a local copy of the Echap stalkerware-indicators repository
+(`ioc.yaml`, `watchware.yaml`, `samples.csv`) with `scripts/fetch-indicators`, through `convert`
+and `provenance` below. Only `phone-check` reads them (the glance never does). A JSON file whose
+hash differs from its provenance is not used, and the check says so.
 
-The converted file (format 1)::
+The converted file (format 2)::
 
-    {"format": 1,
+    {"format": 2,
      "apps": [{"name": "...", "type": "stalkerware" | "watchware",
-               "names": ["other names it is sold under"], "packages": ["com.example.app"]}],
-     "hashes": {"<sha256 of an app file>": "<app name>"}}
+               "names": ["other names it is sold under"], "packages": ["com.example.app"],
+               "certificates": ["<sha1 of a signing certificate>"],
+               "ios_bundles": ["com.example.ios"]}],
+     "hashes": {"<sha256 of an app file>": "<app name>"},
+     "certificates": {"<sha1 of a signing certificate, from samples.csv>": "<app name>"}}
 """
 
 from __future__ import annotations
@@ -21,14 +25,14 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_
 
-FORMAT = 1
+FORMAT = 2
 DATA_FILE = "indicators.json"
 PROVENANCE_FILE = "provenance.json"
 MAX_BYTES = 16 * 1024 * 1024
@@ -39,7 +43,8 @@ ATTRIBUTION = (
     "Stalkerware and watchware indicators from the stalkerware-indicators repository of Echap "
     "(https://echap.eu.org/), maintained by Julien Voisin and Tek, licensed under CC BY 4.0 "
     "(https://creativecommons.org/licenses/by/4.0/). Changed: converted to JSON, keeping only "
-    "each app's names, type, package names and sample hashes. The source warns that the list "
+    "each app's names, type, package names, signing-certificate fingerprints, iPhone bundle "
+    "identifiers and sample hashes. The source warns that the list "
     "is incomplete: finding nothing does not mean no stalkerware is installed."
 )
 TYPES = ("stalkerware", "watchware")
@@ -63,6 +68,9 @@ ENTRY_KEYS = frozenset(
 C2_KEYS = frozenset({"domains", "ips", "ip"})
 _PACKAGE = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+")
 _SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_SHA1 = re.compile(r"[0-9a-fA-F]{40}")
+_BUNDLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)+")
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
@@ -96,12 +104,22 @@ def _entry(entry: Any, where: str, expected: str) -> dict[str, Any]:
     bad = [p for p in packages if not _PACKAGE.fullmatch(p)]
     if bad:
         raise IndicatorError(f"{where} ({name}): '{bad[0]}' is not a package name")
+    certificates = _texts(entry, "certificates", f"{where} ({name})")
+    bad = [c for c in certificates if not _SHA1.fullmatch(c)]
+    if bad:
+        raise IndicatorError(f"{where} ({name}): '{bad[0]}' is not a SHA-1 fingerprint")
+    bundles = _texts(entry, "ios_bundles", f"{where} ({name})")
+    bad = [b for b in bundles if not _BUNDLE.fullmatch(b)]
+    if bad:
+        raise IndicatorError(f"{where} ({name}): '{bad[0]}' is not an iPhone bundle identifier")
     names = [n for n in _texts(entry, "names", f"{where} ({name})") if n != name.strip()]
     return {
         "name": name.strip(),
         "type": kind,
-        "names": names,
+        "names": list(dict.fromkeys(names)),
         "packages": sorted(set(packages)),
+        "certificates": sorted({c.lower() for c in certificates}),
+        "ios_bundles": sorted(set(bundles)),
     }
 
 
@@ -109,7 +127,7 @@ def convert(
     ioc: Any, watchware: Any, samples: Iterable[Mapping[str, str]] | None = None
 ) -> dict[str, Any]:
     """The compact JSON data from the parsed `ioc.yaml`, `watchware.yaml` and `samples.csv` rows
-    (columns `SHA256`, `App`); IndicatorError on anything unexpected."""
+    (columns `SHA256`, `Certificate`, `App`); IndicatorError on anything unexpected."""
     apps = []
     for label, entries, expected in (
         ("ioc.yaml", ioc, "stalkerware"),
@@ -119,13 +137,24 @@ def convert(
             raise IndicatorError(f"{label}: expected a list of entries")
         apps += [_entry(e, f"{label} entry {n}", expected) for n, e in enumerate(entries, 1)]
     hashes: dict[str, str] = {}
+    certificates: dict[str, str] = {}
     for n, row in enumerate(samples or [], 2):
         digest, app = (row.get("SHA256") or "").strip(), (row.get("App") or "").strip()
         if not _SHA256.fullmatch(digest) or not app:
             raise IndicatorError(f"samples.csv line {n}: needs a SHA256 and an App")
         hashes.setdefault(digest.lower(), app)
+        certificate = (row.get("Certificate") or "").strip()
+        if certificate:
+            if not _SHA1.fullmatch(certificate):
+                raise IndicatorError(f"samples.csv line {n}: the Certificate is not a SHA-1")
+            certificates.setdefault(certificate.lower(), app)
     apps.sort(key=lambda a: (a["type"], a["name"].lower()))
-    return {"format": FORMAT, "apps": apps, "hashes": dict(sorted(hashes.items()))}
+    return {
+        "format": FORMAT,
+        "apps": apps,
+        "hashes": dict(sorted(hashes.items())),
+        "certificates": dict(sorted(certificates.items())),
+    }
 
 
 def dump(data: Mapping[str, Any]) -> bytes:
@@ -135,13 +164,26 @@ def dump(data: Mapping[str, Any]) -> bytes:
     ).encode()
 
 
-def provenance(data_bytes: bytes, commit: str, files: Mapping[str, bytes], day: str) -> bytes:
-    """The provenance file for converted data: source, commit, licence, attribution, hashes."""
+def provenance(
+    data_bytes: bytes,
+    commit: str,
+    files: Mapping[str, bytes],
+    day: str,
+    taken: str | None = None,
+    commit_date: str | None = None,
+) -> bytes:
+    """The provenance file for converted data: source, commit, the day the copy was taken (and
+    the commit's own date), licence, attribution, and the SHA-256 of each input and the output."""
     if not _COMMIT.fullmatch(commit):
         raise IndicatorError(f"'{commit}' is not a full commit id (40 hex digits)")
+    taken = taken or day
+    if not _DAY.fullmatch(taken) or not _DAY.fullmatch(day):
+        raise IndicatorError("days are written YYYY-MM-DD")
     record = {
         "source": SOURCE,
         "commit": commit,
+        "commit_date": commit_date,
+        "taken": taken,
         "licence": LICENCE,
         "licence_url": LICENCE_URL,
         "attribution": ATTRIBUTION,
@@ -169,6 +211,14 @@ class Indicators:
     by_hash: dict[str, str]
     apps: int
     commit: str
+    by_certificate: dict[str, str] = field(default_factory=dict)
+    by_bundle: dict[str, App] = field(default_factory=dict)
+    taken: str | None = None
+    by_name: dict[str, App] = field(default_factory=dict)
+
+    def app_named(self, name: str) -> App | None:
+        """The app of the list with this name (as the samples and certificates name it)."""
+        return self.by_name.get(name.lower())
 
 
 @dataclass(frozen=True)
@@ -210,9 +260,46 @@ def load(folder: Path | None = None) -> Loaded:
     ):
         return Loaded(None, DAMAGED)
     try:
-        return Loaded(_index(json.loads(body), str(record.get("commit", ""))))
+        taken = record.get("taken")
+        day = taken if isinstance(taken, str) and _DAY.fullmatch(taken) else None
+        return Loaded(_index(json.loads(body), str(record.get("commit", "")), day))
     except (ValueError, KeyError, TypeError, IndicatorError):
         return Loaded(None, DAMAGED)
+
+
+@dataclass(frozen=True)
+class About:
+    """Where the shipped list came from, for `phone-check --about`."""
+
+    source: str
+    commit: str
+    commit_date: str | None
+    taken: str | None
+    licence: str
+    licence_url: str
+    attribution: str
+    apps: int
+
+
+def about(folder: Path | None = None) -> About | None:
+    """The shipped list's provenance, when the list is there and matches it."""
+    folder = folder or data_folder()
+    loaded = load(folder)
+    if loaded.indicators is None:
+        return None
+    record = json.loads(_read(folder / PROVENANCE_FILE))
+    return About(
+        source=str(record.get("source", SOURCE)),
+        commit=loaded.indicators.commit,
+        commit_date=record.get("commit_date")
+        if isinstance(record.get("commit_date"), str)
+        else None,
+        taken=loaded.indicators.taken,
+        licence=str(record.get("licence", LICENCE)),
+        licence_url=str(record.get("licence_url", LICENCE_URL)),
+        attribution=str(record.get("attribution", ATTRIBUTION)),
+        apps=loaded.indicators.apps,
+    )
 
 
 def _read(path: Path) -> bytes:
@@ -223,17 +310,31 @@ def _read(path: Path) -> bytes:
     return body
 
 
-def _index(data: Any, commit: str) -> Indicators:
+def _index(data: Any, commit: str, taken: str | None = None) -> Indicators:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise IndicatorError("not a format exitplan knows")
     by_package: dict[str, App] = {}
+    by_bundle: dict[str, App] = {}
+    by_name: dict[str, App] = {}
+    certificates: dict[str, str] = {}
     apps = data["apps"]
     for entry in apps:
         app = App(str(entry["name"]), str(entry["type"]), tuple(map(str, entry.get("names", []))))
         if app.kind not in TYPES:
             raise IndicatorError("an app of an unknown type")
+        by_name.setdefault(app.name.lower(), app)
         for package in entry["packages"]:
             if isinstance(package, str) and _PACKAGE.fullmatch(package):
                 by_package.setdefault(package, app)
+        for bundle in entry.get("ios_bundles", []):
+            if isinstance(bundle, str) and _BUNDLE.fullmatch(bundle):
+                by_bundle.setdefault(bundle, app)
+        for certificate in entry.get("certificates", []):
+            if isinstance(certificate, str) and _SHA1.fullmatch(certificate):
+                certificates.setdefault(certificate.lower(), app.name)
+    for certificate, name in dict(data.get("certificates", {})).items():
+        certificates.setdefault(str(certificate).lower(), str(name))
     hashes = {str(k).lower(): str(v) for k, v in dict(data.get("hashes", {})).items()}
-    return Indicators(by_package, hashes, len(apps), commit)
+    return Indicators(
+        by_package, hashes, len(apps), commit, certificates, by_bundle, taken, by_name
+    )

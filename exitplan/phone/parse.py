@@ -117,20 +117,34 @@ class Package:
 
 # Any name pm lists ("android" has no dot); names sent back to the phone must match adb.PACKAGE.
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*")
-_PACKAGE_LINE = re.compile(r"^package:(\S+)(?:\s+installer=(\S*))?(?:\s+uid:(\d+))?\s*$")
+# A user id is at most ten digits (Android's are below 2**31); a longer one is not read as one.
+_PACKAGE_LINE = re.compile(r"^package:(\S+)(?:\s+installer=(\S*))?(?:\s+uid:(\d{1,10}))?\s*$")
 
 
 def parse_packages(text: str) -> list[Package] | None:
     """The packages listed (None when the output is not a package list, e.g. an old Android
     that does not know an option: the caller then tries without it)."""
+    found, _unreadable = read_packages(text)
+    return found
+
+
+def unreadable_packages(text: str) -> int:
+    """How many `package:` lines of a listing could not be read (left out, and said)."""
+    return read_packages(text)[1]
+
+
+def read_packages(text: str) -> tuple[list[Package] | None, int]:
+    """The packages listed (None when not a listing), and how many lines could not be read."""
     found: dict[str, Package] = {}
     listed = False
+    unreadable = 0
     for line in text.splitlines():
         if not line.startswith("package:"):
             continue
         listed = True
         match = _PACKAGE_LINE.match(line.strip())
         if match is None or not _NAME.fullmatch(match.group(1)):
+            unreadable += 1
             continue  # not a package name: never shown, never sent back
         name, installer, uid = match.groups()
         found.setdefault(
@@ -142,8 +156,8 @@ def parse_packages(text: str) -> list[Package] | None:
             ),
         )
     if not listed:
-        return None
-    return sorted(found.values(), key=lambda p: p.name)
+        return None, 0
+    return sorted(found.values(), key=lambda p: p.name), unreadable
 
 
 def parse_names(text: str) -> set[str]:
@@ -155,6 +169,20 @@ def parse_setting(text: str) -> str | None:
     """`settings get` prints a value, or `null` when the setting was never set."""
     value = text.strip()
     return None if value in {"", "null"} else value
+
+
+_FAILED = re.compile(
+    r"Exception|Permission Denial|Error:|Can't find service|Failure calling service|"
+    r"not found|Aborted|Killed"
+)
+
+
+def failed(code: int, text: str, *, one_line: bool = False) -> bool:
+    """Whether a reading failed: a non-zero exit, an error or exception printed in its place,
+    or (for a setting, which is one value) more than one line."""
+    if code != 0 or _FAILED.search(text[:4096]):
+        return True
+    return one_line and len([line for line in text.splitlines() if line.strip()]) > 1
 
 
 def component_packages(value: str | None) -> list[str]:

@@ -12,9 +12,13 @@ from datetime import date, datetime, timedelta
 from exitplan.base.i18n import _, ngettext
 from exitplan.phone.adb import DEVICE_POLICY, PACKAGE_LISTS, SYSTEM_PACKAGES, Output
 from exitplan.phone.analysis import Outcome
+from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
 from exitplan.phone.reading import Readings
 
 MAX_NOTES = 60
+# The journal keeps at most 20,000 characters a field; the findings are listed within this
+# budget and the rest counted (the phone's own lists are attached whole).
+TECH_BUDGET = 18_000
 RAW = {
     **dict.fromkeys(PACKAGE_LISTS, "pm-list-packages.txt"),
     SYSTEM_PACKAGES: "pm-list-packages-system.txt",
@@ -62,17 +66,32 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
         )
     elif outcome.list_problem:
         lines.append(outcome.list_problem)
+    if outcome.unread:
+        lines.append(_("Could not be read: {things}.").format(things=", ".join(outcome.unread)))
+    if outcome.unreadable_packages:
+        lines.append(
+            _("Lines of the app list that could not be read: {count}.").format(
+                count=outcome.unreadable_packages
+            )
+        )
     if signs:
-        lines += ["", _("What matched, and why:"), *(f"- {f.why}" for f in signs)]
+        lines += ["", _("What matched, and why:")]
+        lines += _within([f"- {f.why}" for f in signs], TECH_BUDGET // 2)
     if outcome.notes:
-        shown = outcome.notes[:MAX_NOTES]
-        lines += ["", _("Also worth a look:"), *(f"- {f.why}" for f in shown)]
-        if len(outcome.notes) > len(shown):
-            more = _("And {count} more (see the attached lists).")
-            lines.append("- " + more.format(count=len(outcome.notes) - len(shown)))
+        shown = [f"- {f.why}" for f in outcome.notes[:MAX_NOTES]]
+        lines += ["", _("Also worth a look:")]
+        lines += _within(shown, TECH_BUDGET // 4, len(outcome.notes) - len(shown))
     if outcome.hashed:
         lines += ["", _("SHA-256 of app files, computed on the phone:")]
-        lines += [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
+        hashed = [f"- {name}: {digest}" for name, digest in sorted(outcome.hashed.items())]
+        lines += _within(hashed, TECH_BUDGET // 8)
+    if outcome.certificates:
+        lines += ["", _("SHA-1 of signing certificates, read from copies erased after:")]
+        signed = [
+            f"- {name}: {', '.join(prints) or '-'}"
+            for name, prints in sorted(outcome.certificates.items())
+        ]
+        lines += _within(signed, TECH_BUDGET // 8)
     lines += [
         "",
         _("Attached: the exact output of every command, each with its size and SHA-256."),
@@ -82,6 +101,21 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
     if local.date() <= today + timedelta(days=1):
         entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
     return entry
+
+
+def _within(lines: list[str], budget: int, more: int = 0) -> list[str]:
+    """As many lines as fit in `budget` characters, then one line counting the rest."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 1 > budget:
+            break
+        kept.append(line)
+        used += len(line) + 1
+    rest = len(lines) - len(kept) + more
+    if rest:
+        kept.append("- " + _("And {count} more (see the attached lists).").format(count=rest))
+    return kept
 
 
 def files(readings: Readings) -> list[tuple[str, bytes]]:
@@ -109,3 +143,70 @@ def _block(output: Output) -> bytes:
         else output.stdout + b"\n"
     )
     return head + body + tail
+
+
+IPHONE_RAW = {
+    "ideviceinstaller": "ideviceinstaller-apps.xml",
+    "ideviceprovision": "ideviceprovision-list.txt",
+}
+
+
+def iphone_fields(
+    outcome: IphoneOutcome, readings: IphoneReadings, now: datetime, today: date
+) -> dict[str, str]:
+    """The journal entry of an iPhone read: when, what, and tech (within the field's limit)."""
+    phone = outcome.model or _("an iPhone")
+    if outcome.ios:
+        phone = _("{model}, iOS {version}").format(model=phone, version=outcome.ios)
+    found = (
+        ngettext(
+            "{count} thing to talk over with an advocate.",
+            "{count} things to talk over with an advocate.",
+            len(outcome.findings),
+        ).format(count=len(outcome.findings))
+        if outcome.findings
+        else _("Nothing was found (which does not mean the phone is safe).")
+    )
+    what = _("An iPhone check with exitplan, read-only over USB, of {phone}. {found}").format(
+        phone=phone, found=found
+    )
+    lines = [
+        _(
+            "Phone: {phone}; UDID {udid}; {count} apps listed; {profiles} provisioning profiles."
+        ).format(phone=phone, udid=readings.udid, count=outcome.apps, profiles=outcome.profiles)
+    ]
+    if outcome.list_problem:
+        lines.append(outcome.list_problem)
+    if outcome.findings:
+        lines += ["", _("What was found, and why:")]
+        lines += _within([f"- {f.why}" for f in outcome.findings], TECH_BUDGET // 2)
+    lines += [
+        "",
+        _("Attached: the exact output of every command, each with its size and SHA-256."),
+    ]
+    entry = {"what": what, "tech": "\n".join(lines)}
+    local = now.astimezone()
+    if local.date() <= today + timedelta(days=1):
+        entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
+    return entry
+
+
+def iphone_files(readings: IphoneReadings) -> list[tuple[str, bytes]]:
+    """(name, bytes) of each file to attach: the app list and profiles whole, the rest in one
+    transcript."""
+    kept: list[tuple[str, bytes]] = []
+    transcript = bytearray()
+    for output in readings.outputs:
+        name = IPHONE_RAW.get(output.args[0]) if output.args else None
+        if name is not None and output.code == 0 and not any(n == name for n, _ in kept):
+            kept.append((name, output.stdout))
+            continue
+        head = f"$ {' '.join(output.args)}\n".encode()
+        body = (
+            output.stdout
+            if output.stdout.endswith(b"\n") or not output.stdout
+            else (output.stdout + b"\n")
+        )
+        transcript += head + body + f"(exit code {output.code})\n\n".encode()
+    kept.append(("iphone-check-transcript.txt", bytes(transcript)))
+    return kept

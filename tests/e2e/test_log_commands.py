@@ -9,13 +9,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Run
-from helpers import assert_error, assert_usage_error, ok, one_error_line, snapshot
+from helpers import assert_error, assert_usage_error, clock_today, ok, one_error_line, snapshot
 
 ENTRY = 'when = "2026-11-28 21:15"\nwhere = "the kitchen"\nwhat = "Shouting, a door slammed"\n'
 EARLIER = 'when = "about 2026-11-02"\nwhat = "Took my phone away"\n'
@@ -141,7 +141,8 @@ def test_entry_text_is_never_taken_from_the_command_line(run: Run, home: Path) -
         ('what = "unclosed\n', ("not valid toml",)),
         ("", ("the entry is empty",)),
         ('what = "   "\nwhere = ""\n', ("the entry is empty",)),
-        ('when = "2026-12-05"\nwhat = "x"\n', ("in the future",)),
+        # Three days ahead of the clock the tests run under: a fixed "future" day comes.
+        (f'when = "{clock_today() + timedelta(days=3)}"\nwhat = "x"\n', ("in the future",)),
         ('when = "soon"\nwhat = "x"\n', ("is not a time",)),
         ("what = 3\n", ("must be text",)),
         ('what = "bell \\u0007"\n', ("control character",)),

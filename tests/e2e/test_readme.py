@@ -46,6 +46,17 @@ def test_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
     assert commands[1] in ci
 
 
+def test_ci_runs_the_suite_again_years_ahead() -> None:
+    """.ci/run installs faketime and runs the whole suite once more years ahead (issue 31: a
+    test with a fixed "future" day broke CI on the day it named), failing when that run fails."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "missing+=(faketime)" in ci
+    line = next(line for line in ci.splitlines() if line.startswith("faketime "))
+    assert re.match(r"faketime -f '\+\d+y' \S+/python -m pytest ", line), line
+    assert "-m " not in line.split("pytest", 1)[1]  # the whole suite, not a chosen part
+    assert line.endswith("|| status=$?")
+
+
 def code_map() -> str:
     """The README's map of the code (in its Development section)."""
     return README.split("### Map of the code", 1)[1].split("\n## ", 1)[0]

@@ -46,6 +46,7 @@ def test_every_test_module_lives_in_one_of_the_three_folders() -> None:
         in {
             "readme_screens.py",
             "standin_adb.py",
+            "standin_idevice.py",
             "phone_helpers.py",
         }
         for path in TESTS.glob("*.py")

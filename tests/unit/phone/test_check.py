@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 from datetime import UTC, date, datetime
@@ -342,33 +341,6 @@ def test_the_release_script_converts_a_folder(tmp_path: Path) -> None:
     )
     assert short.returncode == 1
     assert "full 40-digit commit" in short.stderr
-
-
-def test_the_shipped_list_matches_its_provenance() -> None:
-    """The list this copy ships (when a maintainer bundled one) matches its provenance; without
-    one, exitplan says so instead of failing."""
-    folder = indicators.data_folder()
-    loaded = indicators.load()
-    if (folder / indicators.DATA_FILE).exists():
-        record = json.loads((folder / indicators.PROVENANCE_FILE).read_text())
-        body = (folder / indicators.DATA_FILE).read_bytes()
-        assert record["indicators_sha256"] == hashlib.sha256(body).hexdigest()
-        assert loaded.problem is None
-    else:
-        assert loaded.problem == indicators.MISSING
-
-
-@pytest.mark.process
-def test_the_list_is_never_committed() -> None:
-    """The converted list is ignored by git, so fetched material cannot be committed by
-    accident."""
-    git = shutil.which("git") or "git"
-    ignored = subprocess.run(
-        [git, "check-ignore", "-q", "exitplan/data/stalkerware/indicators.json"],
-        cwd=REPO,
-        check=False,
-    )
-    assert ignored.returncode == 0
 
 
 # -- what the plan keeps ----------------------------------------------------------------------
