@@ -238,3 +238,23 @@ def test_help_in_spanish_is_no_longer_than_in_english(run: Run, env: dict[str, s
     wrapped = [line for line in commands if line.startswith(" " * 15)]
     assert wrapped == []
     assert len(spanish) <= len(english)
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "spain"),
+    [
+        (("--lang", "es-ES"), {"LANG": "es_MX.UTF-8"}, True),
+        (("--lang", "es_MX"), {"LANG": "es_ES.UTF-8"}, False),
+        ((), SPAIN, True),
+        ((), {"LANGUAGE": "es_ES:es", "LANG": "C.UTF-8"}, True),
+        ((), {"LANG": "es_CO.UTF-8"}, False),
+    ],
+)
+def test_the_locale_chooses_the_countrys_words(
+    run: Run, args: tuple[str, ...], env: dict[str, str], spain: bool
+) -> None:
+    """`--lang es-ES`, LANG or LANGUAGE choose Spain's words (Intro, not Enter); Mexico and any
+    other Spanish locale read the shared words."""
+    shown = flat(ok(run(*args, "review", "--help", env=env)).stdout)
+    assert ("Intro siguiente" in shown) is spain
+    assert ("Enter siguiente" in shown) is not spain
