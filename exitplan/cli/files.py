@@ -17,12 +17,33 @@ from exitplan.cli.talk import helptext
     N_(
         "Check checklist (or region) files and report every problem.\n"
         "\n"
+        "With --coverage: for every place, which steps use its own sourced facts, which keep "
+        "general words (and why), and which are missing.\n"
+        "\n"
         "Example: exitplan validate mine.toml"
     )
 )
 def validate(
-    files: Annotated[list[Path], typer.Argument(help=N_("Checklist files to check."))],
+    files: Annotated[
+        list[Path] | None, typer.Argument(help=N_("Checklist files to check."))
+    ] = None,
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage", help=N_("Report, place by place, the local facts the steps use.")
+        ),
+    ] = False,
+    as_json: JsonOpt = False,
 ) -> None:
+    if coverage:
+        report_coverage(as_json)
+        return
+    if not files:
+        raise typer.BadParameter(
+            _("{command} needs {name}, or {option}").format(
+                command="exitplan validate", name=_("FILES"), option="--coverage"
+            )
+        )
     from exitplan.formats.checklistfile import checklist_problems
     from exitplan.formats.region_schema import region_file_report
 
@@ -55,6 +76,29 @@ def validate(
                 typer.echo(line.format(path=one_line(path), count=count))
     if problems:
         raise ChecklistProblems(problems)
+
+
+def report_coverage(as_json: bool) -> None:
+    """Print the coverage report; exit 1 when a place kept complete has a missing cell."""
+    from exitplan.domain.coverage import coverage
+    from exitplan.formats.checklistfile import load_catalog
+    from exitplan.formats.regions import load_places
+    from exitplan.views.coverage import coverage_data, coverage_lines
+
+    catalog = load_catalog()
+    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
+    places = load_places()
+    cells = coverage(steps, places)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(coverage_data(cells, places), indent=2, ensure_ascii=False))
+    else:
+        for line in coverage_lines(cells, places):
+            typer.echo(line)
+    covered = {place.code for place in places if place.covered}
+    if any(found.state == "missing" and found.place in covered for found in cells):
+        raise ChecklistProblems([_("a place kept complete has a missing local fact")])
 
 
 @helptext(

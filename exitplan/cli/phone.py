@@ -189,6 +189,10 @@ def record_iphone(env: Env, readings: IphoneReadings, outcome: IphoneOutcome) ->
     say(text.format(n=n, count=len(kept)))
 
 
+# The check and the plan's step about a watched phone point at each other.
+SPYWARE_STEP = N_("What to do about a watched phone, and when: exitplan show digital.spyware-signs")
+
+
 def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None) -> None:
     """Keep the check's outcome in the plan, and say what that changes."""
     from exitplan.domain.model import PhoneCheck
@@ -202,6 +206,7 @@ def keep_in_plan(env: Env, kind: str, signs: tuple[str, ...], model: str | None)
         say(_("Your plan now shows the steps about a watched phone first: exitplan status"))
     else:
         say(_("Your plan keeps this check; no step moved."))
+    say(_(SPYWARE_STEP))
 
 
 def record(env: Env, readings: Readings, outcome: Outcome) -> None:
@@ -291,6 +296,7 @@ def iphone_check(env: Env) -> None:
     given = {key: row.answer for key, row in env.ws.state().iphone.items()}
     text = _("Saved {count} of {total} answers in your plan.")
     say(text.format(count=len(answers), total=len(IPHONE_QUESTIONS)))
+    say(_(SPYWARE_STEP))
     show(iphone_summary(given), env)
 
 

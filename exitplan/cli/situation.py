@@ -19,10 +19,13 @@ from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from exitplan.cli.common import Env
-    from exitplan.cli.region import Answer
+    from exitplan.cli.region import Answer as Place
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
+    from exitplan.domain.situation import Answer
 
 INTRO = N_(
     "A few questions help exitplan fit the plan to you: where you live, which steps apply, "
@@ -30,9 +33,12 @@ INTRO = N_(
     "answer you have. Your answers stay in your plan on this computer, sealed with it when it "
     "is encrypted, and you can change them any time with: exitplan situation"
 )
-WORDS = {True: N_("yes"), False: N_("no"), None: N_("not answered")}
-REPLIES: dict[str, bool | None] = {"yes": True, "no": False, "skip": None}
+WORDS = {True: N_("yes"), False: N_("no"), None: N_("not answered"), "unsure": N_("not sure")}
+REPLIES: dict[str, bool | str | None] = {"yes": True, "no": False, "unsure": "unsure", "skip": None}
 KINDS = (replies.YES, replies.NO, replies.SKIP)
+# A danger sign may also be answered "not sure": like a yes, it brings the bag and the stash
+# within a week, without bringing the danger-sign steps first.
+DANGER_KINDS = (replies.YES, replies.NO, replies.UNSURE, replies.SKIP)
 
 
 def stdin_is_terminal() -> bool:
@@ -57,7 +63,7 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     env.ws.require_plan()
     if as_json:
         state = env.ws.state()
-        given = state.situation
+        given: dict[str, bool | str] = {**state.situation, **dict.fromkeys(state.unsure, "unsure")}
         emit_json({**{q.key: given.get(q.key) for q in QUESTIONS}, REGION_KEY: state.region})
         return
     if stdin_is_terminal():
@@ -115,7 +121,8 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
     state = env.ws.state()
     total = len(QUESTIONS) + 1
     place = ask_place(state.region, _("{number} of {total}. ").format(number=1, total=total))
-    answers = place if isinstance(place, int) else ask_all(state.situation, first=2, total=total)
+    current: dict[str, bool | str] = {**state.situation, **dict.fromkeys(state.unsure, "unsure")}
+    answers = place if isinstance(place, int) else ask_all(current, first=2, total=total)
     if isinstance(answers, int) or isinstance(place, int):
         if not offered:
             from exitplan.cli.prompts import STOPPED
@@ -128,37 +135,44 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
 
 
 def ask_all(
-    current: dict[str, bool], *, first: int = 1, total: int | None = None
-) -> dict[str, bool | None] | int:
+    current: Mapping[str, bool | str], *, first: int = 1, total: int | None = None
+) -> dict[str, Answer] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
     Ctrl-C, 1 at the end of input). The questions are numbered from `first` of `total`."""
     from exitplan.cli.prompts import Stopped, typed
     from exitplan.domain.situation import QUESTIONS
 
-    answers: dict[str, bool | None] = {}
+    answers: dict[str, Answer] = {}
     total = total or len(QUESTIONS)
     try:
         for number, question in enumerate(QUESTIONS, first):
             now = _(WORDS[current.get(question.key)])
-            prompt = _("{number} of {total}. {question} (now: {now}; yes, no or skip)").format(
-                number=number, total=total, question=_(question.text), now=now
-            )
+            if question.danger:
+                text = _("{number} of {total}. {question} (now: {now}; yes, no, not sure or skip)")
+                again = _(
+                    "Please answer yes, no, not sure or skip (or press Enter to keep the answer)."
+                )
+            else:
+                text = _("{number} of {total}. {question} (now: {now}; yes, no or skip)")
+                again = _("Please answer yes, no or skip (or press Enter to keep the answer).")
+            prompt = text.format(number=number, total=total, question=_(question.text), now=now)
+            kinds = DANGER_KINDS if question.danger else KINDS
             while True:
                 typed_reply = typed(prompt)
-                reply = meaning(typed_reply, KINDS) or typed_reply.strip().lower()
+                reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
                 if not typed_reply.strip():
                     break  # Enter keeps the answer as it is
-                if reply in REPLIES:
+                if reply in REPLIES and (question.danger or reply != "unsure"):
                     answers[question.key] = REPLIES[reply]
                     break
-                say(_("Please answer yes, no or skip (or press Enter to keep the answer)."))
+                say(again)
     except Stopped as halt:
         typer.echo("", err=True)
         return halt.code
     return answers
 
 
-def save(env: Env, answers: dict[str, bool | None], place: Answer) -> None:
+def save(env: Env, answers: dict[str, Answer], place: Place) -> None:
     """Save the answers and where the person lives at once, and say what they change."""
     from exitplan.cli.region import change_lines
     from exitplan.domain.place import set_region

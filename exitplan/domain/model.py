@@ -112,6 +112,15 @@ class Item(Record):
     # (empty: everywhere); see exitplan.domain.region.
     facts: tuple[str, ...] = ()
     regions: tuple[str, ...] = ()
+    # The round of steps it came in: each round is numbered after every step of the rounds
+    # before it, so adding steps to a checklist never changes a number someone has learnt.
+    batch: int = 0
+    # A step before the exit to do within a week of any danger sign answered yes (the bag, the
+    # stash, the order): danger shortens its timeline, not only its place in the list.
+    soon_if_danger: bool = False
+    # A step before or on the exit day that cannot be done once the exit has passed (practise
+    # the route out): after the exit it is never "behind", and it stays in the plan as history.
+    moot_after_exit: bool = False
 
 
 class Checklist(Record):
@@ -205,7 +214,7 @@ class PlanState(Record):
 
     _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = (
         dict.fromkeys(("items", "situation", "answered", "phone", "iphone"), dict)
-        | dict.fromkeys(("checklists", "custom", "history"), list)
+        | dict.fromkeys(("checklists", "custom", "history", "unsure"), list)
         | {"inventory": Inventory}
     )
     created: datetime
@@ -221,6 +230,8 @@ class PlanState(Record):
     per_day: int | None = None
     # The day each answer was last given or changed (a step it brings in is due from then).
     answered: dict[str, date]
+    # The danger-sign questions answered "not sure" (kept apart from the yes and no answers).
+    unsure: list[str]
     # What the person has: documents, accounts and devices, money (see domain.inventory).
     inventory: Inventory
     # Where the person lives: a place code such as "gb-sct" (None: not chosen).
@@ -279,6 +290,7 @@ class PlanState(Record):
                 ],
                 "situation": dict(self.situation) or None,
                 "answered": dict(self.answered) or None,
+                "unsure": sorted(self.unsure) or None,
                 **inventory_data(self.inventory),
                 "region": self.region,
                 "phone": {
@@ -311,6 +323,9 @@ class Entry(NamedTuple):
     # The day an answer brought the step in (or made it a danger-sign step), when that is later
     # than the day the exit date was chosen: the step is never due before it.
     since: date | None = None
+    # The latest day for a step a danger sign hastens (`Item.soon_if_danger`): a week after
+    # the first danger sign answered yes (None: no danger sign, or not such a step).
+    by: date | None = None
 
     @property
     def full_id(self) -> str:

@@ -23,6 +23,9 @@ The rules, in order:
 - A step an answer brought in after the plan was made (`Entry.since`) is never due before the
   day of that answer: a danger sign disclosed today asks for its steps from today, never as
   overdue from the day the plan was made.
+- Danger shortens the timeline: a step a danger sign hastens (`Entry.by`: the bag, the stash,
+  the order, when any danger sign is answered yes) is due by that day at the latest, and is
+  chosen first when the days are too few.
 """
 
 from __future__ import annotations
@@ -114,7 +117,12 @@ def pace(
     chosen = set(paced)
     if len(paced) > room(limit):
         chosen = _closure(
-            {i for i in paced if entries[i].danger or entries[i].item.priority in _FIRST}, needs
+            {
+                i
+                for i in paced
+                if entries[i].danger or entries[i].by or entries[i].item.priority in _FIRST
+            },
+            needs,
         )
     if_time = frozenset(set(paced) - chosen)
     if n_days == 0:  # no day before the exit: everything chosen is for the exit day itself
@@ -128,7 +136,8 @@ def pace(
         release = min(max((since - start).days, 0), n_days - 1) if since else 0
         if entries[i].danger:
             return release
-        return max(min(max(span + offset[i], 0), n_days - 1), release)
+        lead = _hastened(span + offset[i], entries[i].by, start)
+        return max(min(max(lead, 0), n_days - 1), release)
 
     rank = {
         i: (
@@ -171,6 +180,12 @@ def pace(
 
 
 _FIRST = frozenset({"critical", "high"})
+
+
+def _hastened(lead: int, by: date | None, start: date) -> int:
+    """A step's last day from the start: its lead day, or the day a danger sign hastened it to
+    (a week after the answer at the latest) when that is sooner."""
+    return lead if by is None else min(lead, (by - start).days)
 
 
 def _least(low: int, high: int, enough: Callable[[int], bool]) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
@@ -27,10 +27,10 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import DEFAULT_PER_DAY, MAX_PER_DAY, Pace, pace
 from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS, check_iphone_answers, flagged
 from exitplan.domain.schedule import Scheduled, schedule
-from exitplan.domain.situation import DANGER_KEYS, KEYS, applies
+from exitplan.domain.situation import DANGER_KEYS, KEYS, UNSURE, Answer, applies
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
 
     from exitplan.domain.region import Local
 
@@ -197,9 +197,13 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
     )
     if found_on is not None and planned is not None and found_on <= planned:
         found_on = None
+    # A danger sign answered yes brings the steps that must not wait (the bag, the stash, the
+    # order) within a week of the first such answer, and never before the plan was made.
+    signs = yes.union(state.unsure) if state is not None and state.unsure else yes
+    hastened = _hastened_by(signs, state) if signs and state is not None else None
     # Checklist items are numbered first and the person's own steps after them, in the order
     # they were added, so adding a step never changes a number someone has already seen.
-    numbers = iter(range(1, sum(len(c.items) for c in chosen) + 1))
+    numbers = _step_numbers(chosen)
     later = iter(range(sum(len(c.items) for c in chosen) + 1, 1 << 62))
     custom_numbers = {id(ci): next(later) for ci in (state.custom if state else [])}
     untouched = ItemState()  # frozen: one for every step nobody has marked yet
@@ -239,9 +243,41 @@ def build_plan(catalog: Shelf, state: PlanState | None, paced: Pace | None = Non
                         ),
                         default=None,
                     ),
+                    hastened if hastened is not None and item.soon_if_danger else None,
                 )
             )
     return Plan(tuple(chosen), tuple(entries), state, paced)
+
+
+HASTEN_DAYS = 7  # a step a danger sign hastens is due at most this many days after the answer
+
+
+def _hastened_by(signs: set[str], state: PlanState) -> date | None:
+    """The latest day for the steps a danger sign hastens: a week after the first danger sign
+    answered yes or "not sure", or after the day the exit date was chosen when that is later
+    (None without either day)."""
+    days = [state.answered[key] for key in signs if key in state.answered]
+    first = min(days, default=None)
+    planned = state.planned_on
+    base = max(first, planned) if first and planned else first or planned
+    return base + timedelta(days=HASTEN_DAYS) if base is not None else None
+
+
+def _step_numbers(chosen: Sequence[Checklist]) -> Iterator[int]:
+    """The numbers of the checklists' items, in checklist and file order.
+
+    Items of the first round (`batch` 0) are numbered in order, as they always were; each later
+    round is numbered after every item of the rounds before it, so a step added to a checklist
+    never moves the number of a step after it.
+    """
+    total = sum(len(c.items) for c in chosen)
+    if all(item.batch == 0 for c in chosen for item in c.items):
+        return iter(range(1, total + 1))
+    places = sorted(
+        (item.batch, n, k) for n, c in enumerate(chosen) for k, item in enumerate(c.items)
+    )
+    number = {(n, k): i for i, (_, n, k) in enumerate(places, start=1)}
+    return iter(number[n, k] for n, c in enumerate(chosen) for k in range(len(c.items)))
 
 
 def _since(
@@ -365,11 +401,12 @@ def set_exit_date(
 
 def set_situation(
     state: PlanState,
-    answers: Mapping[str, bool | None],
+    answers: Mapping[str, Answer],
     now: datetime,
     today: date | None = None,
 ) -> bool:
-    """Change situation answers (None clears one: not answered); returns False if none changed.
+    """Change situation answers (None clears one: not answered; UNSURE, for a danger sign only,
+    is "not sure"); returns False if none changed.
 
     Each answer that changes remembers the day (`today`, else the day of `now`): a step it
     brings in is due from that day. The history says only that the answers changed, never what
@@ -383,23 +420,31 @@ def set_situation(
                 key=unknown[0], known=known
             )
         )
-    updated = dict(state.situation)
+    updated: dict[str, bool] = dict(state.situation)
+    unsure = set(state.unsure)
     for key, value in answers.items():
         if value is None:
             updated.pop(key, None)
+            unsure.discard(key)
         elif isinstance(value, bool):
             updated[key] = value
+            unsure.discard(key)
+        elif value == UNSURE and key in DANGER_KEYS:
+            updated.pop(key, None)
+            unsure.add(key)
         else:
             raise ExitplanError(
                 _("the answer for '{key}' must be yes (true) or no (false)").format(key=key)
             )
-    if updated == state.situation:
+    if updated == state.situation and unsure == set(state.unsure):
         return False
     day = today or now.date()
-    for key in set(updated) | set(state.situation):
-        if updated.get(key) != state.situation.get(key):
+    for key in set(updated) | set(state.situation) | unsure | set(state.unsure):
+        before = UNSURE if key in state.unsure else state.situation.get(key)
+        if (UNSURE if key in unsure else updated.get(key)) != before:
             state.answered[key] = day
     state.situation = updated
+    state.unsure = sorted(unsure)
     record(state, now, "situation", detail="situation answers changed")
     return True
 

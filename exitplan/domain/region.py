@@ -48,6 +48,11 @@ FACTS: dict[str, str] = {
     "leaving-payment": N_("Money to help you leave"),
     "immigration": N_("If your right to stay depends on them"),
     "state-law": N_("Your state's own law"),
+    "health-reporting": N_("What doctors and nurses must report"),
+    "moving-children": N_("Moving away with the children"),
+    "tenancy-exit": N_("Ending a tenancy early"),
+    "legal-advice": N_("Free legal advice"),
+    "firearms": N_("Weapons and protection orders"),
     # Made from the place's lines when its file does not give them (see `local`).
     "emergency-number": N_("The emergency number"),
     "helpline": N_("A helpline"),
@@ -100,6 +105,7 @@ class Fact(NamedTuple):
     checked: date
     changing: bool = False  # the law is changing here: "may have changed: check with an advocate"
     where: str = ""  # the name of the place the fact belongs to
+    confirmed: bool = True  # False: only a reputable secondary page was found, and it says so
 
     def to_data(self) -> dict[str, Any]:
         """The fact as plain data (for --json and the cache)."""
@@ -111,6 +117,7 @@ class Fact(NamedTuple):
             "checked": self.checked.isoformat(),
             "changing": self.changing,
             "where": self.where,
+            "confirmed": self.confirmed,
         }
 
     @classmethod
@@ -121,7 +128,8 @@ class Fact(NamedTuple):
         strings = ("key", "text", "detail", "where")
         if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
             raise ValueError("not a fact")
-        if type(data["changing"]) is not bool or not isinstance(data["sources"], list):
+        flags = (data["changing"], data["confirmed"])
+        if any(type(flag) is not bool for flag in flags) or not isinstance(data["sources"], list):
             raise ValueError("not a fact")
         if not all(type(url) is str for url in data["sources"]):
             raise ValueError("not a fact")
@@ -133,10 +141,67 @@ class Fact(NamedTuple):
             checked=date.fromisoformat(data["checked"]),
             changing=data["changing"],
             where=data["where"],
+            confirmed=data["confirmed"],
         )
 
 
-FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where")
+FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where", "confirmed")
+
+# Why a place has no words of its own for a fact, so its steps keep their neutral words.
+Absence = Literal["none", "unconfirmed"]
+ABSENCES: tuple[Absence, ...] = ("none", "unconfirmed")
+ABSENCE_WORDS: dict[str, str] = {
+    "none": N_("the place has no such thing"),
+    "unconfirmed": N_("not found on an official page"),
+}
+
+
+class Neutral(NamedTuple):
+    """A fact a place keeps in neutral words, and why: it has no such thing (a police-issued
+    order where only courts grant them), or no official page confirmed it. The detail says
+    what is true there and whom to ask."""
+
+    key: str
+    why: Absence
+    detail: str
+    sources: tuple[str, ...]
+    checked: date
+    where: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        """The neutral fact as plain data (for --json and the cache)."""
+        return {
+            "key": self.key,
+            "why": self.why,
+            "detail": self.detail,
+            "sources": list(self.sources),
+            "checked": self.checked.isoformat(),
+            "where": self.where,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Neutral:
+        """A neutral fact from `to_data`; ValueError on anything exitplan would not write."""
+        if not isinstance(data, dict) or set(data) != set(NEUTRAL_FIELDS):
+            raise ValueError("not a neutral fact")
+        if not all(type(data[name]) is str for name in ("key", "detail", "where")):
+            raise ValueError("not a neutral fact")
+        if data["key"] not in FACT_KEYS or data["why"] not in ABSENCES:
+            raise ValueError("not a neutral fact")
+        sources = data["sources"]
+        if not isinstance(sources, list) or not all(type(url) is str for url in sources):
+            raise ValueError("not a neutral fact")
+        return cls(
+            key=data["key"],
+            why=data["why"],
+            detail=data["detail"],
+            sources=tuple(sources),
+            checked=date.fromisoformat(data["checked"]),
+            where=data["where"],
+        )
+
+
+NEUTRAL_FIELDS = ("key", "why", "detail", "sources", "checked", "where")
 
 
 class Place(NamedTuple):
@@ -149,6 +214,8 @@ class Place(NamedTuple):
     lines: tuple[Line, ...] = ()
     facts: Mapping[str, Fact] = MappingProxyType({})
     country_name: str = ""  # for a part, the country's name; for a country, its own
+    neutral: Mapping[str, Neutral] = MappingProxyType({})  # facts kept in neutral words, and why
+    covered: bool = False  # every fact its steps name is filled or neutral (the tests keep it)
 
     @property
     def is_country(self) -> bool:
@@ -174,6 +241,8 @@ class Local(NamedTuple):
     label: str
     facts: Mapping[str, Fact]
     lines: tuple[Line, ...] = ()
+    # The facts this place keeps in the steps' neutral words, with why and whom to ask.
+    neutral: Mapping[str, Neutral] = MappingProxyType({})
 
     def texts(self) -> dict[str, str]:
         """Each fact's words, by key: what the placeholders of steps become."""
@@ -183,6 +252,10 @@ class Local(NamedTuple):
         """The facts a step names that this place defines, in the step's order."""
         return tuple(self.facts[key] for key in dict.fromkeys(keys) if key in self.facts)
 
+    def kept_neutral(self, keys: Sequence[str]) -> tuple[Neutral, ...]:
+        """The facts a step names that this place keeps neutral, in the step's order."""
+        return tuple(self.neutral[key] for key in dict.fromkeys(keys) if key in self.neutral)
+
     def to_data(self) -> dict[str, Any]:
         """What the cache keeps of it (the status screen needs the facts, never the lines)."""
         return {
@@ -190,23 +263,34 @@ class Local(NamedTuple):
             "name": self.name,
             "label": self.label,
             "facts": [fact.to_data() for fact in self.facts.values()],
+            "neutral": [kept.to_data() for kept in self.neutral.values()],
         }
 
     @classmethod
     def from_data(cls, data: Any) -> Local:
         """A place from `to_data` (without its lines); ValueError on anything else."""
-        if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts"}:
+        if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts", "neutral"}:
             raise ValueError("not a place")
         if not all(type(data[name]) is str for name in ("code", "name", "label")):
             raise ValueError("not a place")
         if not PLACE_CODE.match(data["code"]) or not isinstance(data["facts"], list):
             raise ValueError("not a place")
+        if not isinstance(data["neutral"], list):
+            raise ValueError("not a place")
         facts = [Fact.from_data(item) for item in data["facts"]]
-        return cls(data["code"], data["name"], data["label"], {f.key: f for f in facts})
+        kept = [Neutral.from_data(item) for item in data["neutral"]]
+        return cls(
+            data["code"],
+            data["name"],
+            data["label"],
+            {f.key: f for f in facts},
+            neutral={n.key: n for n in kept},
+        )
 
 
 def local(place: Place, country: Place | None = None) -> Local:
-    """The person's place: a part's facts over its country's, its lines before the country's.
+    """The person's place: a part's facts over its country's, its lines before the country's;
+    a fact the part keeps neutral is not taken from its country.
 
     The emergency number and a helpline are made from the lines when no file gives them.
     """
@@ -215,6 +299,14 @@ def local(place: Place, country: Place | None = None) -> Local:
     if country is not None and country.code != place.code:
         facts.update(country.facts)
         lines += country.lines
+    neutral: dict[str, Neutral] = {}
+    if country is not None and country.code != place.code:
+        neutral.update(country.neutral)
+    for key in place.neutral:  # a part without the country's remedy keeps the neutral words
+        facts.pop(key, None)
+    for key in place.facts:  # and a part's own fact answers what its country keeps neutral
+        neutral.pop(key, None)
+    neutral.update(place.neutral)
     facts.update(place.facts)
     emergency = next((line for line in lines if line.kind == "emergency"), None)
     if emergency is not None and "emergency-number" not in facts:
@@ -236,7 +328,7 @@ def local(place: Place, country: Place | None = None) -> Local:
             helpline.checked,
             where=helpline.where,
         )
-    return Local(place.code, place.name, place.label, facts, tuple(lines))
+    return Local(place.code, place.name, place.label, facts, tuple(lines), neutral)
 
 
 SERVES_WORDS: dict[str, str] = {
@@ -267,6 +359,102 @@ def language_words(line: Line) -> str | None:
     if spoken == ENGLISH or spoken not in line.languages:
         return None
     return _("Answers in your language.")
+
+
+# -- sources that hold for one place ---------------------------------------------------------
+
+# The web sites whose pages are about one place's law, courts or services (a host, or the end of
+# one): under a step, a person sees them only where they hold. Every other source (a charity's
+# general advice, an "article: ..." label) holds everywhere. The content tests check that each
+# official or legal site a built-in step cites is listed here.
+PLACE_SITES: dict[str, str] = {
+    # Australia
+    "gov.au": "au",
+    "1800respect.org.au": "au",
+    "education.nsw.gov.au": "au-nsw",
+    # Canada
+    "sheltersafe.ca": "ca",
+    "gc.ca": "ca",
+    "canada.ca": "ca",
+    "ontario.ca": "ca-on",
+    "stepstojustice.ca": "ca-on",
+    "cleo.on.ca": "ca-on",
+    # Ireland
+    "gov.ie": "ie",
+    "citizensinformation.ie": "ie",
+    "courts.ie": "ie",
+    # New Zealand
+    "govt.nz": "nz",
+    "communitylaw.org.nz": "nz",
+    # Spain, Mexico
+    "boe.es": "es",
+    "gob.es": "es",
+    "gob.mx": "mx",
+    # United Kingdom
+    "gov.uk": "gb",
+    "moneyhelper.org.uk": "gb",
+    "electoralcommission.org.uk": "gb",
+    "nrpfnetwork.org.uk": "gb",
+    "askthe.police.uk": "gb-eaw",
+    "nhs.uk": "gb-eaw",
+    "iow.gov.uk": "gb-eaw",
+    "devon.gov.uk": "gb-eaw",
+    "wokingham.gov.uk": "gb-eaw",
+    "sheltercymru.org.uk": "gb-eaw",
+    "gov.scot": "gb-sct",
+    "gov.wales": "gb-eaw",
+    # United States
+    "gov": "us",
+    "womenslaw.org": "us",
+    "tribalprotectionorder.org": "us",
+    "link.usps.com": "us",
+    "mass.gov": "us-ma",
+    "masslegalhelp.org": "us-ma",
+    "courts.wa.gov": "us-wa",
+    "azcourthelp.org": "us-az",
+    "ca.gov": "us-ca",
+    "countyofmonterey.gov": "us-ca",
+}
+
+
+def source_place(url: str) -> str | None:
+    """The place whose law or services a source is about (None: it holds everywhere)."""
+    from urllib.parse import urlsplit
+
+    if not url.startswith(("http://", "https://")):
+        return None
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    parts = host.split(".")
+    for start in range(len(parts)):  # the longest listed ending wins: ca.gov before gov
+        if (site := ".".join(parts[start:])) in PLACE_SITES:
+            return PLACE_SITES[site]
+    return None
+
+
+def holds_in(source: str | None, code: str | None) -> bool:
+    """Whether a source about one place holds for the person's place: its own, its country's
+    for a part; without a place every source is shown."""
+    if source is None or code is None:
+        return True
+    return code == source or code.startswith(source + "-")
+
+
+def place_sources(sources: Sequence[str], code: str | None) -> tuple[str, ...]:
+    """The sources to show under a step for a person's place: the general ones and its own."""
+    return tuple(url for url in sources if holds_in(source_place(url), code))
+
+
+# -- paper -----------------------------------------------------------------------------------
+
+# The countries whose paper is US Letter; everywhere else prints on A4.
+LETTER_COUNTRIES = frozenset({"us", "ca", "mx", "co", "cl"})
+
+
+def paper_size(code: str | None) -> str | None:
+    """The CSS paper size of a place (`letter` or `A4`); None without a place: the printer picks."""
+    if code is None:
+        return None
+    return "letter" if code.split("-", 1)[0] in LETTER_COUNTRIES else "A4"
 
 
 # -- steps that name local facts ------------------------------------------------------------

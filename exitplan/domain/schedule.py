@@ -46,13 +46,15 @@ class Scheduled(NamedTuple):
     """An entry with its due date and flag for a given day.
 
     `if_time`: the days are too few for every step, and this one is "if there is time": it has
-    no date and is never overdue.
+    no date and is never overdue. `passed`: the exit has passed and this open step could only
+    be done before it (`Item.moot_after_exit`): it is kept as history, never behind.
     """
 
     entry: Entry
     due: date | None
     flag: Flag | None
     if_time: bool = False
+    passed: bool = False
 
     @property
     def urgent(self) -> bool:
@@ -100,17 +102,20 @@ def schedule(
                 elif leads is not None:  # there is an exit date
                     due = leads[item.due.offset]
         flag: Flag | None
+        passed = False
         if due is None or entry.state.status != "open" or not entry.applies:
             flag = None
         elif past_exit and item.when != "after":
-            flag = None if item.reflective else "open_at_exit"
+            # A step that cannot be done once the exit has passed is history, never behind.
+            passed = item.moot_after_exit
+            flag = None if item.reflective or passed else "open_at_exit"
         elif due < today:
             flag = None if item.reflective else "overdue"
         elif (due - today).days <= warn_days:
             flag = "due_soon"
         else:
             flag = "upcoming"
-        rows.append(Scheduled(entry, due, flag, if_time))
+        rows.append(Scheduled(entry, due, flag, if_time, passed))
     return rows
 
 

@@ -56,6 +56,10 @@ QUESTIONS: tuple[Question, ...] = (
 
 KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS)
 DANGER_KEYS: frozenset[str] = frozenset(q.key for q in QUESTIONS if q.danger)
+# The answer "not sure", which only a danger-sign question takes: it hides no step and brings
+# none first, but like a yes it hastens the steps that must not wait (the bag, the stash).
+UNSURE = "unsure"
+Answer = bool | str | None  # yes, no, UNSURE, or None to clear the answer
 
 
 def applies(
@@ -88,12 +92,12 @@ def danger_signs(answers: Mapping[str, bool]) -> tuple[str, ...]:
 REGION_KEY = "region"
 
 
-def read_answers(text: str) -> dict[str, bool | None]:
+def read_answers(text: str) -> dict[str, Answer]:
     """Answers typed or piped as TOML (`children = false`); `"skip"` clears an answer."""
     return read_situation(text)[0]
 
 
-def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
+def read_situation(text: str) -> tuple[dict[str, Answer], str | None]:
     """Answers piped as TOML, and the place named by `region = "..."` (None when not given).
 
     Raises ExitplanError with one plain message that names a question but never an answer.
@@ -108,7 +112,7 @@ def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
         raise ExitplanError(
             _("the answers could not be read: write one per line, like: children = true")
         ) from None
-    answers: dict[str, bool | None] = {}
+    answers: dict[str, Answer] = {}
     place = None
     for key, value in data.items():
         if key == REGION_KEY:
@@ -129,6 +133,14 @@ def read_situation(text: str) -> tuple[dict[str, bool | None], str | None]:
             answers[key] = value
         elif value == "skip":
             answers[key] = None
+        elif value == UNSURE and key in DANGER_KEYS:
+            answers[key] = UNSURE
+        elif key in DANGER_KEYS:
+            raise ExitplanError(
+                _('the answer for \'{key}\' must be true, false, "unsure" or "skip"').format(
+                    key=key
+                )
+            )
         else:
             raise ExitplanError(
                 _("the answer for '{key}' must be true, false or \"skip\"").format(key=key)

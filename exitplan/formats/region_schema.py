@@ -8,6 +8,7 @@ those of each part where the law differs:
     name = "United Kingdom"
     aliases = ["UK", "Britain"]     # other names a person may type
     parts = "nation"                # what a part is called here, when there are parts
+    covered = true                  # every fact a built-in step names is filled or neutral
 
     [[line]]                        # a number to call, text or visit
     service = "Emergency services"
@@ -26,6 +27,14 @@ those of each part where the law differs:
     sources = ["https://..."]       # the law, or a government or court page
     checked = 2026-12-01
     changing = false                # true: the law is changing ("check with an advocate")
+    confirmed = true                # false: no official page found; a reputable secondary is
+                                    # the source, and the screen says "not confirmed"
+
+    [neutral.police-notice]         # a fact the place keeps in the steps' neutral words
+    why = "none"                    # none: no such thing here | unconfirmed: no official page
+    detail = "Only a court grants protection orders here; ask a helpline what the police can do."
+    sources = ["https://..."]       # what was read (required for "none")
+    checked = 2026-12-05
 
     [region.sct]                    # a part: name, aliases, line and fact, as above
     name = "Scotland"
@@ -65,7 +74,7 @@ from pydantic import (
 
 from exitplan.base.errors import ChecklistError
 from exitplan.base.i18n import _, ngettext
-from exitplan.domain.region import FACT_KEYS, Kind, Serves
+from exitplan.domain.region import FACT_KEYS, Absence, Kind, Serves
 from exitplan.formats.checklistfile import parse_toml, read_text
 from exitplan.formats.schema import Clean
 from exitplan.formats.tomlerrors import describe_errors
@@ -178,10 +187,45 @@ class FactFile(BaseModel):
     sources: Sources
     checked: date
     changing: bool = False
+    confirmed: bool = True
     es: FactWords | None = None
 
     _check_date = field_validator("checked")(_checked)
     _no_placeholder = field_validator("text")(_plain_words)
+
+
+class NeutralWords(BaseModel):
+    """A neutral fact's words in another language (`[neutral.<key>.es]`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    detail: Words
+
+
+class NeutralFile(BaseModel):
+    """One `[neutral.<key>]`: a fact the place keeps in neutral words, and why."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    why: Absence
+    detail: Words
+    sources: Annotated[list[Url], Field(max_length=4)] = Field(default_factory=list)
+    checked: date
+    es: NeutralWords | None = None
+
+    _check_date = field_validator("checked")(_checked)
+
+    @model_validator(mode="after")
+    def _none_is_sourced(self) -> NeutralFile:
+        if self.why == "none" and not self.sources:
+            raise ValueError("a place that has no such thing names the page that says so")
+        return self
+
+
+def _neutral_apart(facts: dict[str, FactFile], neutral: dict[str, NeutralFile]) -> None:
+    both = sorted(set(facts) & set(neutral))
+    if both:
+        raise ValueError(f"'{both[0]}' is both a fact and a neutral fact: keep one")
 
 
 class PlaceWords(BaseModel):
@@ -210,12 +254,15 @@ class PartFile(BaseModel):
     aliases: list[Name] = Field(default_factory=list, max_length=20)
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
+    neutral: dict[str, NeutralFile] = Field(default_factory=dict)
+    covered: bool = False
     es: PlaceWords | None = None
 
-    _known_facts = field_validator("fact", mode="before")(_facts)
+    _known_facts = field_validator("fact", "neutral", mode="before")(_facts)
 
     @model_validator(mode="after")
     def _no_parts_word(self) -> PartFile:
+        _neutral_apart(self.fact, self.neutral)
         if self.es is not None and self.es.parts:
             raise ValueError("a part has no parts: leave 'parts' out of its 'es' words")
         return self
@@ -234,12 +281,15 @@ class RegionFile(BaseModel):
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
     region: dict[Part, PartFile] = Field(default_factory=dict, max_length=80)
+    neutral: dict[str, NeutralFile] = Field(default_factory=dict)
+    covered: bool = False
     es: PlaceWords | None = None
 
-    _known_facts = field_validator("fact", mode="before")(_facts)
+    _known_facts = field_validator("fact", "neutral", mode="before")(_facts)
 
     @model_validator(mode="after")
     def _parts_named(self) -> RegionFile:
+        _neutral_apart(self.fact, self.neutral)
         if self.region and not self.parts:
             raise ValueError("a country with parts says what they are called, in `parts`")
         if self.es is not None and bool(self.es.parts) != bool(self.parts):

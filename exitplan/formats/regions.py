@@ -25,6 +25,7 @@ from exitplan.base.i18n import ENGLISH, current
 from exitplan.base.limits import PLAN_FILE, SEALED_MARK
 from exitplan.disk.safeio import read_capped
 from exitplan.domain.region import (
+    ABSENCES,
     FACT_KEYS,
     KINDS,
     PLACE_CODE,
@@ -32,6 +33,7 @@ from exitplan.domain.region import (
     Fact,
     Line,
     Local,
+    Neutral,
     Place,
     local,
 )
@@ -121,6 +123,8 @@ def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple
         _lines(data.get("line", []), name, language),
         _facts(data.get("fact", {}), name, language),
         name,
+        _neutral(data.get("neutral", {}), name, language),
+        data.get("covered", False) is True,
     )
     parts = [country]
     for part, body in data.get("region", {}).items():
@@ -134,6 +138,8 @@ def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple
                 _lines(body.get("line", []), part_name, language),
                 _facts(body.get("fact", {}), part_name, language),
                 name,
+                _neutral(body.get("neutral", {}), part_name, language),
+                body.get("covered", False) is True,
             )
         )
     return tuple(parts)
@@ -220,8 +226,28 @@ def _facts(items: Any, where: str, language: str = ENGLISH) -> dict[str, Fact]:
             checked=_date(item["checked"]),
             changing=bool(item.get("changing", False)),
             where=where,
+            confirmed=item.get("confirmed", True) is not False,
         )
     return facts
+
+
+def _neutral(items: Any, where: str, language: str = ENGLISH) -> dict[str, Neutral]:
+    if not isinstance(items, dict):
+        raise TypeError("neutral facts that are not a table")
+    kept = {}
+    for key, item in items.items():
+        if key not in FACT_KEYS or item["why"] not in ABSENCES:
+            raise ValueError(f"an unknown neutral fact '{key}'")
+        words = item | _words(item, language)
+        kept[key] = Neutral(
+            key=key,
+            why=item["why"],
+            detail=_text(words["detail"]),
+            sources=_texts(item.get("sources", [])),
+            checked=_date(item["checked"]),
+            where=where,
+        )
+    return kept
 
 
 def load_places(language: str | None = None) -> tuple[Place, ...]:

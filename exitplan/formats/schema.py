@@ -36,7 +36,7 @@ from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
 from exitplan.domain.phonecheck import IPHONE_KEYS, KINDS, SIGNS
 from exitplan.domain.region import fact_keys, placeholder_problems
-from exitplan.domain.situation import KEYS
+from exitplan.domain.situation import DANGER_KEYS, KEYS
 from exitplan.formats.inventoryfile import money_from_data, plan_section, section_reader
 from exitplan.formats.regions import place_of
 
@@ -112,6 +112,15 @@ def _situation_key(key: str) -> str:
 
 
 SituationKey = Annotated[str, AfterValidator(_situation_key)]
+
+
+def _danger_key(key: str) -> str:
+    if key not in DANGER_KEYS:
+        known = ", ".join(sorted(DANGER_KEYS))
+        raise ValueError(f"'{key}' is not a danger-sign question; use one of: {known}")
+    return key
+
+
 PlaceCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[a-z0-9]{2,3})?$")]
 ItemRef = Annotated[
     str,
@@ -146,6 +155,9 @@ class ItemFile(BaseModel):
     reflective: bool = False
     checked: Annotated[date, BeforeValidator(_plain_date)] | None = None
     regions: list[PlaceCode] = Field(default_factory=list, max_length=40)
+    batch: StrictInt = Field(default=0, ge=0, le=1000)
+    soon_if_danger: StrictBool = False
+    moot_after_exit: StrictBool = False
 
     @model_validator(mode="after")
     def _placeholders(self) -> ItemFile:
@@ -178,6 +190,12 @@ class ItemFile(BaseModel):
                     ).format(when=self.when, words=words)
                 )
             return self
+        if self.soon_if_danger and self.when != "before":
+            raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
+        if self.moot_after_exit and self.when not in ("before", "exit-day"):
+            raise ValueError(
+                "'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'"
+            )
         due: model.Due = self.due or model.Due()
         if due.on is not None:
             return self
@@ -348,6 +366,9 @@ class PlanFile(BaseModel):
     per_day: StrictInt | None = Field(default=None, ge=1, le=MAX_PER_DAY)
     situation: dict[SituationKey, StrictBool] = Field(default_factory=dict)
     answered: dict[SituationKey, date] = Field(default_factory=dict)
+    unsure: list[Annotated[str, AfterValidator(_danger_key)]] = Field(
+        default_factory=list, max_length=20
+    )
     region: PlaceCode | None = None
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
@@ -395,6 +416,7 @@ class PlanFile(BaseModel):
             per_day=self.per_day,
             situation=dict(self.situation),
             answered=dict(self.answered),
+            unsure=sorted(set(self.unsure) - set(self.situation)),
             region=self.region,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},

@@ -41,6 +41,7 @@ from exitplan.domain.model import (
 )
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
+from exitplan.domain.situation import DANGER_KEYS
 from exitplan.formats.catalog import (
     Catalog,
     Signature,
@@ -138,6 +139,7 @@ def _plan(data: dict[str, Any]) -> PlanState:
         not all(s.status in _STATUSES for s in state.items.values())
         or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
         or not all(type(day) is date for day in state.answered.values())
+        or not all(type(key) is str and key in DANGER_KEYS for key in state.unsure)
         or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):
         raise ValueError("a plan as exitplan never writes it")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from exitplan.views.local import facts_data, step_facts
+from exitplan.views.local import facts_data, step_facts, step_neutral
 from exitplan.views.notices import notices_data
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def item_events(plan: Plan, entry: Entry) -> list[Event]:
 
 
 def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> dict[str, Any]:
-    """One item in full, in the `show --json` shape (`local`: the place's facts it names)."""
+    """One item in full, in the `show --json` shape (`local`: the place's facts it names;
+    `neutral`: those the place keeps in general words, with why and whom to ask)."""
     entry = row.entry
     return item_data(row) | {
         "how": entry.item.how,
@@ -67,6 +68,7 @@ def item_detail(row: Scheduled, events: list[Event], region: Local | None = None
         "reason": entry.state.reason,
         "sources": entry.item.sources,
         "local": facts_data(step_facts(entry.item, region)),
+        "neutral": [kept.to_data() for kept in step_neutral(entry.item, region)],
         "history": [event_data(e) for e in events],
     }
 

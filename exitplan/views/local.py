@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from exitplan.domain.model import Item
-    from exitplan.domain.region import Fact, Local
+    from exitplan.domain.region import Fact, Local, Neutral
 
 CHANGING = N_("The law here is changing, so this may have changed: check with an advocate.")
+UNCONFIRMED = N_("Not confirmed on an official page: check it with an advocate or the service.")
 NO_PLACE = N_(
     "Where you live: not chosen, so steps use general words. For your country's own names "
     "and numbers: exitplan region"
@@ -29,9 +30,29 @@ def step_facts(item: Item, region: Local | None) -> tuple[Fact, ...]:
     return region.used(item.facts) if region is not None else ()
 
 
+def step_neutral(item: Item, region: Local | None) -> tuple[Neutral, ...]:
+    """The facts a step names that the person's place keeps neutral: what is true there and
+    whom to ask (none without a place)."""
+    return region.kept_neutral(item.facts) if region is not None else ()
+
+
+def neutral_sources(kept: Sequence[Neutral], facts: Sequence[Fact] = ()) -> list[str]:
+    """Each source of the neutral facts once, leaving out those the facts already show:
+    `URL (Spain, checked 2026-12-05)`."""
+    seen: dict[str, str] = dict.fromkeys((url for fact in facts for url in fact.sources), "")
+    shown = set(seen)
+    for fact in kept:
+        note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+        for url in fact.sources:
+            seen.setdefault(url, note)
+    return [f"{url} ({note})" for url, note in seen.items() if url not in shown]
+
+
 def fact_words(fact: Fact) -> str:
-    """What a fact means here, with the 'may have changed' mark when the law is changing."""
-    return f"{fact.detail} {_(CHANGING)}" if fact.changing else fact.detail
+    """What a fact means here, with the 'may have changed' mark when the law is changing and
+    the 'not confirmed' mark when only a secondary page was found."""
+    marks = [_(CHANGING)] * fact.changing + [_(UNCONFIRMED)] * (not fact.confirmed)
+    return " ".join([fact.detail, *marks])
 
 
 def changing(facts: Sequence[Fact]) -> bool:
@@ -40,8 +61,12 @@ def changing(facts: Sequence[Fact]) -> bool:
 
 
 def source_note(fact: Fact) -> str:
-    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read."""
-    return _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read
+    (and, for a fact no official page confirmed, that it was not)."""
+    note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    if not fact.confirmed:
+        note = _("{note}, not confirmed on an official page").format(note=note)
+    return note
 
 
 def source_lines(facts: Sequence[Fact]) -> list[str]:

@@ -44,7 +44,9 @@ _IN_FSTRINGS = (
 )
 
 
-# The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm); the printer picks the size.
+# The margins fit both A4 (210 x 297 mm) and Letter (216 x 279 mm). The page asks for the
+# paper of the person's place (Letter in the US, Canada, Mexico, Colombia and Chile, A4
+# elsewhere); without a place the printer picks.
 STYLE = """
 @page { margin: 16mm 15mm 16mm 15mm; }
 html { color: #000; background: #fff; }
@@ -93,9 +95,11 @@ class HtmlWriter:
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.open_list = False
+        self.paper: str | None = None
 
     def header(self, view: Summary) -> None:
         """The first section's facts."""
+        self.paper = view.paper
         self.parts += [
             '<section class="first">',
             f"<h1>{html_text(_('My plan'))}</h1>",
@@ -230,7 +234,8 @@ class HtmlWriter:
     def finish(self) -> str:
         """The whole page, ending in one newline."""
         self._close_list()
-        return html_page(_("My plan"), self.parts, style=STYLE)
+        size = f"@page {{ size: {self.paper}; }}\n" if self.paper else ""
+        return html_page(_("My plan"), self.parts, style=STYLE + size)
 
 
 def summary_html(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.views.local import fact_words, source_lines, step_facts
+from exitplan.domain.region import place_sources
+from exitplan.views.local import (
+    fact_words,
+    neutral_sources,
+    source_lines,
+    step_facts,
+    step_neutral,
+)
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap, wrap_lines
 from exitplan.views.words import (
     ALERT_LABEL,
@@ -203,13 +210,14 @@ def item_lines(
     ]
     if entry.state.note:
         fields.append((_("Note"), entry.state.note))
-    if facts and region is not None:
-        words = [region.label, *(fact_words(fact) for fact in facts)]
+    kept = step_neutral(item, region)
+    if (facts or kept) and region is not None:
+        words = [region.label, *(fact_words(fact) for fact in facts), *(n.detail for n in kept)]
         fields.append((_("Where you live"), "\n".join(words)))
-    if item.sources or facts:
-        fields.append(
-            (_("Sources"), "\n".join([*map(source_words, item.sources), *source_lines(facts)]))
-        )
+    own = place_sources(item.sources, region.code if region else None)
+    if own or facts or kept:
+        local = [*source_lines(facts), *neutral_sources(kept, facts)]
+        fields.append((_("Sources"), "\n".join([*map(source_words, own), *local])))
     if item.checked:
         fields.append((_("Checked"), _checked_day(item.checked)))
     if events:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from exitplan.base.i18n import N_, _
 from exitplan.base.markup import escape_markdown, markdown_link
 from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
+from exitplan.domain.region import paper_size, place_sources
 from exitplan.domain.situation import QUESTIONS
 from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
 from exitplan.views.words import (
@@ -141,6 +142,7 @@ class Summary:
     sections: tuple[Section, ...]
     not_for_you: int  # steps left out of the full plan: the answers set them aside
     place: str = ""  # where the person lives, or how to choose it
+    paper: str | None = None  # the place's paper (`letter`, `A4`); None: the printer picks
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
 
@@ -201,7 +203,7 @@ def _step(row: Scheduled, region: Local | None) -> Step:
         note=entry.state.note,
         caution=entry.item.caution,
         alerts_partner=entry.item.alerts_partner,
-        sources=tuple(entry.item.sources),
+        sources=place_sources(entry.item.sources, region.code if region else None),
         local_sources=local_sources(facts),
         changing=changing(facts),
     )
@@ -265,6 +267,7 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
         sections=sections,
         not_for_you=count.not_for_you,
         place=place_words(plan.region),
+        paper=paper_size(plan.region.code if plan.region else None),
         timeline=timeline,
     )
 

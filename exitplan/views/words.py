@@ -47,7 +47,7 @@ def state_words(row: Scheduled) -> str:
     """A step's state, the way every screen and summary says it.
 
     `done`; `set aside` (and the reason); `not for you`; `open, overdue` (or its other flag);
-    `open, if there is time`; `open`.
+    `open, its time passed with the exit`; `open, if there is time`; `open`.
     """
     state = row.entry.state
     if state.status == "done":
@@ -59,8 +59,10 @@ def state_words(row: Scheduled) -> str:
         return _(NOT_FOR_YOU)
     if row.flag:
         return _("open, {flag}").format(flag=flag_word(row.flag))
-    if row.if_time:
-        return _("open, if there is time")
+    if row.passed or row.if_time:  # passed: the exit has gone, and it could only come before
+        return (
+            _("open, its time passed with the exit") if row.passed else _("open, if there is time")
+        )
     undated = UNDATED_STATE.get(row.entry.item.when)
     return _("open, {when}").format(when=_(undated)) if undated else _("open")
 
@@ -74,8 +76,8 @@ def short_state(row: Scheduled) -> str:
         return _("skipped")
     if not entry.applies:
         return _(NOT_FOR_YOU)
-    if row.if_time:
-        return _("if time")
+    if row.passed or row.if_time:
+        return _("passed") if row.passed else _("if time")
     if row.flag is None:
         undated = UNDATED_STATE.get(entry.item.when)
         return _(undated) if undated else _("open")

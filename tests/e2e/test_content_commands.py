@@ -77,13 +77,21 @@ def test_event_steps_are_never_overdue_or_behind(dated: Run, offset: int) -> Non
     assert "behind" not in shown.lower()
 
 
-def test_care_after_choking_is_a_calm_danger_step(dated: Run) -> None:
-    """With choking answered yes, the care step leads the danger signs with no date to miss."""
-    screen = ok(dated("status", today=EXIT + timedelta(days=30), env=WIDE)).stdout
-    assert "Get medical care the same day after any choking" in screen
-    line = next(line for line in screen.splitlines() if "medical care the same day" in line)
-    assert "ago" not in line
-    assert "overdue" not in line
+def test_care_after_choking_is_for_everyone_and_a_yes_brings_the_advocate_first(
+    dated: Run, run: Run
+) -> None:
+    """With choking answered yes, telling an advocate leads the danger signs; the same-day care
+    step has no date to miss, and stays in the plan when the answer is no."""
+    screen = ok(dated("status", today=PLANNED + timedelta(days=1), env=WIDE)).stdout
+    danger = screen.split("For the danger signs, first", 1)[1].split("\n\n", 1)[0]
+    assert "Tell an advocate about any choking" in danger
+    rows = {row["id"]: row for row in json.loads(ok(dated("list", "--all", "--json")).stdout)}
+    care = rows["safety.strangled-care"]
+    assert (care["applies"], care["due"], care["flag"]) == (True, None, None)
+    ok(run("situation", input="strangled = false\n", today=PLANNED))
+    rows = {row["id"]: row for row in json.loads(ok(dated("list", "--all", "--json")).stdout)}
+    assert rows["safety.strangled-care"]["applies"] is True
+    assert rows["safety.strangled-plan"]["applies"] is False
 
 
 def test_without_an_exit_date_status_is_a_calm_plan_for_now(run: Run) -> None:

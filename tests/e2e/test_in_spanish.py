@@ -70,7 +70,7 @@ def spanish_plan(run: Run, locale: Path | None) -> Run:
 def test_the_translated_catalog_keeps_every_id_and_changes_every_title() -> None:
     """Same checklists, same steps, same order, dates and priorities; every title in Spanish."""
     assert list(EN_TITLES) == list(ES_TITLES)
-    assert len(ES_TITLES) == 242
+    assert len(ES_TITLES) == 255
     assert all(EN_TITLES[key] != ES_TITLES[key] for key in ES_TITLES)
     for en, es in zip(ENGLISH.checklists, SPANISH.checklists, strict=True):
         assert (en.id, en.order, en.builtin) == (es.id, es.order, es.builtin)
@@ -206,11 +206,11 @@ def test_changing_the_language_keeps_progress(run: Run, home: Path, locale: Path
     assert EN_TITLES["documents.document-list"] in english
     assert ES_TITLES["documents.document-list"] not in english
     progress = flat(ok(run("status", "--full")).stdout)
-    assert re.search(r"Finances [░█▓ ]*1/18", progress), progress
+    assert re.search(r"Finances [░█▓ ]*1/19", progress), progress
     assert re.search(r"Documents [░█▓ ]*1/19", progress), progress
     titles = {c.id: c.title for c in SPANISH.checklists}
     progreso = flat(ok(run("--lang", "es", "status", "--full")).stdout)
-    assert re.search(rf"{titles['finances']} [░█▓ ]*1/18", progreso), progreso
+    assert re.search(rf"{titles['finances']} [░█▓ ]*1/19", progreso), progreso
     assert re.search(rf"{titles['documents']} [░█▓ ]*1/19", progreso), progreso
 
 
@@ -464,7 +464,7 @@ def test_the_glance_serves_spanish_and_english_alike(
     assert titles["digital"] in shown
     assert "Digital safety" not in shown
     if "--json" not in args:
-        assert re.search(rf"{titles['finances']} [░█▓ ]*1/18", shown), shown
+        assert re.search(rf"{titles['finances']} [░█▓ ]*1/19", shown), shown
     changed = exitplan_child(locale, "done", "documents.document-list", env=spanish_env)
     assert changed.returncode == 0, changed.stderr
     back, path = served(locale, tmp_path, "status", env=english)

@@ -69,6 +69,7 @@ def test_a_clean_phone(run: Run, plan_home: Path, standin: Standin, with_list: P
     assert "com.google.android.gms came with the phone or from an app store." in flat  # a note
     assert "It is a device administrator" in flat
     assert "Things to talk over" not in out
+    assert "exitplan show digital.spyware-signs" in result.stderr  # the check names the step
     assert "Revoke USB debugging authorizations" in out
     assert "Before you look" in result.stderr
     assert "Coalition Against Stalkerware" in result.stderr
@@ -468,6 +469,7 @@ def test_iphone_answers_are_kept_like_inventory_rows(run: Run, plan_home: Path) 
         )
     )
     assert "Saved 3 of 5 answers" in result.stderr
+    assert "exitplan show digital.spyware-signs" in result.stderr  # the check names the step
     assert "A device you do not know is signed in to your Apple Account." in result.stdout
     state = read_plan(plan_home)
     assert {k: v.answer for k, v in state.iphone.items()} == {

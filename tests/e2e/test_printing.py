@@ -181,3 +181,22 @@ if __name__ == "__main__":  # pragma: no cover - a helper for people, not a test
     with tempfile.TemporaryDirectory(prefix="exitplan-") as work:
         made = make_picture(Path(sys.argv[1]) if len(sys.argv) > 1 else PICTURE, Path(work))
     sys.stdout.write(f"{made}\n")
+
+
+@pytest.mark.process
+@pytest.mark.parametrize(
+    ("code", "paper"), [("us-tx", "letter"), ("mx", "letter"), ("cl", "letter"), ("es", "A4")]
+)
+def test_the_summary_prints_on_the_paper_of_the_persons_place(
+    code: str, paper: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """With a place chosen, a browser prints the summary on that place's paper with no choice
+    made in the print dialog: Letter in the Americas that use it, A4 elsewhere."""
+    from exitplan.formats.regions import local_for
+
+    plan = make_plan()._replace(region=local_for(code))
+    # A short folder: Chromium refuses a socket path past about 100 characters.
+    pdf = print_to_pdf(
+        summary_html(day_view(plan, date(2026, 12, 2))), tmp_path_factory.mktemp("p")
+    )
+    assert f"({paper})" in paper_of(pdf).lower().replace("a4", "A4")

@@ -141,6 +141,36 @@ def test_at_a_terminal_each_question_is_asked(
     assert read_plan(cond_home).region == "gb-eaw"
 
 
+def test_at_a_terminal_a_danger_sign_can_be_answered_not_sure(
+    run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A danger-sign question offers "not sure" and keeps it; another question refuses it and
+    asks again; the next time, the danger question says the answer is "not sure"."""
+    from exitplan.cli import situation
+
+    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    asked: list[str] = []
+    reading = prompts.read_line
+
+    def recorded(prompt: str) -> str:
+        asked.append(prompt)
+        return reading(prompt)
+
+    monkeypatch.setattr(prompts, "read_line", recorded)
+    # where: Enter; children: "not sure" (refused), then yes; pets ... pregnant: Enter;
+    # weapons: "not sure"; the rest: Enter
+    typed = "\nnot sure\ny\n" + "\n" * 8 + "not sure\n" + "\n" * 3
+    result = ok(run("situation", input=typed))
+    assert "Please answer yes, no or skip" in result.stderr
+    weapons = next(prompt for prompt in asked if "weapons" in prompt)
+    assert "yes, no, not sure or skip" in weapons
+    state = read_plan(cond_home)
+    assert (state.situation, state.unsure) == ({"children": True}, ["weapons"])
+    asked.clear()
+    ok(run("situation", input="\n" * 14))
+    assert "(now: not sure;" in next(prompt for prompt in asked if "weapons" in prompt)
+
+
 def test_stopping_at_a_terminal_changes_nothing(
     run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -36,7 +36,7 @@ EXPECTED_CHECKLISTS = {
     "rebuilding": 100,
 }
 MIN_ITEMS_PER_CHECKLIST = 10
-TOTAL_ITEMS_RANGE = (150, 250)
+TOTAL_ITEMS_RANGE = (150, 300)
 
 # The three source articles, cited as "article: <label>". The label is shown on screen,
 # where someone else may read it, so it is neutral rather than the published title.
@@ -69,6 +69,9 @@ ITEM_KEYS = frozenset(
         "after",
         "reflective",
         "checked",
+        "batch",
+        "soon_if_danger",
+        "moot_after_exit",
     }
 )
 REQUIRED_ITEM_KEYS = frozenset({"id", "title", "why", "priority", "when", "sources", "checked"})
@@ -91,7 +94,7 @@ ITEM_TEXT_FIELDS = ("title", "why", "how", "caution")
 CHECKLIST_TEXT_FIELDS = ("title", "summary")
 
 # A fixed "today" for the verification dates, so the suite never depends on the clock.
-VERIFIED_NOT_AFTER = dt.date(2026, 12, 1)
+VERIFIED_NOT_AFTER = dt.date(2026, 12, 5)
 
 
 def _load(path: Path) -> dict[str, Any]:

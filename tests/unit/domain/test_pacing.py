@@ -415,3 +415,24 @@ def test_steps_come_after_their_needs_smallest_key_first(
         if i != a:
             edges.setdefault(i, []).append(a)
     assert _topological(nodes, edges, key.__getitem__) == reference_order(nodes, edges, key)
+
+
+def test_a_step_a_danger_sign_hastens_is_due_by_its_day_not_its_lead_date() -> None:
+    """A step due four weeks before the exit, hastened to a day, is due by that day at most."""
+    hastened = step(1, -28)._replace(by=day(-80))
+    rows = schedule([hastened, step(2, -28)], EXIT, day(-90), 7, start=day(-90))
+    due = dues(rows)
+    assert due[1] is not None
+    assert day(-90) <= due[1] <= day(-80)
+    assert due[2] == day(-28)
+
+
+def test_a_hastened_step_is_given_a_date_when_the_days_are_too_few() -> None:
+    """When only the first steps get dates, a hastened normal step still gets one."""
+    crowd = [step(n, -2) for n in range(2, 12)]
+    hastened = step(1, -2)._replace(by=day(-1))
+    rows = schedule([hastened, *crowd], EXIT, day(-2), 7, start=day(-2), per_day=1)
+    by_number = {row.entry.number: row for row in rows}
+    assert not by_number[1].if_time
+    assert by_number[1].due is not None
+    assert by_number[1].due <= day(-1)

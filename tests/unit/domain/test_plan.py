@@ -367,3 +367,64 @@ def test_plan_state_to_dict_leaves_out_empty_fields(state: PlanState) -> None:
     assert data["exit_date"] == date(2027, 1, 31)
     assert "note" not in str(data)
     assert all(value is not None for value in data.values())
+
+
+# -- numbers and steps a danger sign hastens ----------------------------------------------------
+
+
+def test_a_later_round_is_numbered_after_every_earlier_step() -> None:
+    """Steps of a later batch take the numbers after every first-round step, in list order."""
+    money = Checklist(
+        id="money",
+        title="Money",
+        order=10,
+        items=[item("own-account"), item("new-step", batch=1), item("save-cash")],
+        builtin=True,
+    )
+    papers = Checklist(
+        id="papers",
+        title="Papers",
+        order=20,
+        items=[item("copy-passport"), item("other-new", batch=1)],
+        builtin=True,
+    )
+    plan = build_plan(Catalog((money, papers)), None)
+    numbers = {e.full_id: e.number for e in plan.entries}
+    assert numbers == {
+        "money.own-account": 1,
+        "money.save-cash": 2,
+        "papers.copy-passport": 3,
+        "money.new-step": 4,
+        "papers.other-new": 5,
+    }
+
+
+def test_a_danger_sign_answered_yes_hastens_the_marked_steps_to_a_week_after_it() -> None:
+    """With a danger sign yes, a `soon_if_danger` step is due by a week after the answer."""
+    money = Checklist(
+        id="money",
+        title="Money",
+        items=[item("bag", soon_if_danger=True, due=Due(-28)), item("other", due=Due(-28))],
+        builtin=True,
+    )
+    catalog = Catalog((money,))
+    plan_state = new_state(NOW, catalog, ["money"], date(2027, 3, 1), today=date(2026, 12, 1))
+    assert all(e.by is None for e in build_plan(catalog, plan_state).entries)
+    plan_state.situation = {"weapons": False}
+    assert all(e.by is None for e in build_plan(catalog, plan_state).entries)
+    plan_state.situation = {"stalking": True, "weapons": True}
+    plan_state.answered = {"stalking": date(2026, 12, 20), "weapons": date(2026, 12, 10)}
+    by = {e.item.id: e.by for e in build_plan(catalog, plan_state).entries}
+    assert by == {"bag": date(2026, 12, 17), "other": None}
+
+
+def test_a_danger_sign_answered_before_the_plan_hastens_from_the_plans_first_day() -> None:
+    """An answer given before the exit date was chosen counts from the day it was chosen."""
+    money = Checklist(
+        id="money", title="Money", items=[item("bag", soon_if_danger=True, due=Due(-28))]
+    )
+    catalog = Catalog((money,))
+    plan_state = new_state(NOW, catalog, ["money"], date(2027, 3, 1), today=date(2026, 12, 1))
+    plan_state.situation = {"strangled": True}
+    plan_state.answered = {"strangled": date(2026, 11, 2)}
+    assert build_plan(catalog, plan_state).entries[0].by == date(2026, 12, 8)

@@ -401,3 +401,17 @@ def test_parse_when_rejects(text: str) -> None:
     """A date that cannot be read is a DateError showing the accepted forms."""
     with pytest.raises(DateError, match=r"is not a date: use the form 2027-01-31, or \+3w"):
         parse_when(text, EXIT)
+
+
+def test_a_step_moot_after_the_exit_is_never_behind_once_the_exit_has_passed() -> None:
+    """After the exit, a step that can no longer be done has no flag; another one is behind."""
+    moot = entry(-7)._replace(
+        item=Item(
+            id="rehearse", title="Rehearse", why="Because.", due=Due(-7), moot_after_exit=True
+        )
+    )
+    other = entry(-7)
+    rows = schedule([moot, other], EXIT, day(14), 7)
+    assert [row.flag for row in rows] == [None, "open_at_exit"]
+    before = schedule([moot], EXIT, day(-3), 7)
+    assert before[0].flag == "overdue"

@@ -15,6 +15,7 @@ from exitplan.domain.situation import (
     DANGER_KEYS,
     KEYS,
     QUESTIONS,
+    UNSURE,
     applies,
     danger_signs,
     read_answers,
@@ -195,7 +196,7 @@ def test_an_unknown_question_is_refused(state: PlanState) -> None:
 def test_an_answer_must_be_yes_or_no(state: PlanState) -> None:
     """An answer that is not true or false is refused."""
     with pytest.raises(ExitplanError, match="yes"):
-        set_situation(state, {"children": "yes"}, NOW)  # type: ignore[dict-item]
+        set_situation(state, {"children": "yes"}, NOW)
     assert state.situation == {}
 
 
@@ -275,3 +276,51 @@ def test_answers_survive_the_cache(state: PlanState) -> None:
 def test_only_if_needs_an_explicit_yes(answers: dict[str, bool], expected: bool) -> None:
     """An `only_if` step applies only when its question was answered yes: unanswered hides it."""
     assert applies([], [], answers, ["tell_in_person"]) is expected
+
+
+# -- "not sure", for the danger signs -------------------------------------------------------------
+
+
+def test_a_danger_sign_can_be_answered_not_sure_and_changed_back() -> None:
+    """ "Not sure" is kept apart from yes and no, on the day it was given; a yes replaces it."""
+    plan = new_state(NOW, Catalog(()), None, EXIT, today=date(2026, 12, 1))
+    assert set_situation(plan, {"weapons": UNSURE, "children": True}, NOW, TODAY)
+    assert (plan.situation, plan.unsure) == ({"children": True}, ["weapons"])
+    assert plan.answered["weapons"] == TODAY
+    assert not set_situation(plan, {"weapons": UNSURE}, NOW, TODAY)
+    assert set_situation(plan, {"weapons": True}, NOW, TODAY)
+    assert (plan.situation, plan.unsure) == ({"children": True, "weapons": True}, [])
+    with pytest.raises(ExitplanError, match="yes"):
+        set_situation(plan, {"children": UNSURE}, NOW, TODAY)
+
+
+def test_not_sure_is_read_only_for_a_danger_sign() -> None:
+    """Piped TOML takes "unsure" for a danger sign; for another question it is one message."""
+    assert read_answers('stalking = "unsure"\n') == {"stalking": UNSURE}
+    with pytest.raises(ExitplanError, match="true, false or"):
+        read_answers('children = "unsure"\n')
+
+
+def test_not_sure_hastens_the_steps_that_must_not_wait(catalog: Catalog) -> None:
+    """A danger sign answered "not sure" hastens a `soon_if_danger` step as a yes does, and
+    hides or brings first no step."""
+    bag = item("bag", soon_if_danger=True)
+    shelf = Catalog((Checklist(id="safety", title="Safety", items=[bag], builtin=True),))
+    plan = new_state(NOW, shelf, None, EXIT, today=date(2026, 12, 1))
+    assert build_plan(shelf, plan).entries[0].by is None
+    set_situation(plan, {"threats_to_kill": UNSURE}, NOW, TODAY)
+    entry = build_plan(shelf, plan).entries[0]
+    assert (entry.by, entry.danger, entry.applies) == (date(2026, 12, 27), False, True)
+
+
+def test_not_sure_survives_the_plan_file_and_the_cache(state: PlanState) -> None:
+    """ "Not sure" is written as a list of danger signs, read back, and kept by the cache; a
+    question that is not a danger sign is refused in that list."""
+    set_situation(state, {"stalking": UNSURE}, NOW)
+    text = dump_plan(state)
+    assert b'unsure = [\n    "stalking",\n]' in text
+    assert parse_plan(text, PATH).unsure == ["stalking"]
+    body = json.dumps(state_data(state), default=_encode)
+    assert _plan(json.loads(body, object_hook=_decode)).unsure == ["stalking"]
+    with pytest.raises(PlanError, match="danger-sign"):
+        parse_plan(text.replace(b'    "stalking",\n]', b'    "children",\n]'), PATH)

@@ -526,3 +526,32 @@ def test_control_characters_in_a_checklist_never_reach_the_terminal(
         assert left_out_line(result).startswith(message + ". ")
         assert "\x1b" not in result.output
     assert not (home / "plan.toml").exists()
+
+
+def test_the_round_the_hastening_and_the_moot_mark_are_read(tmp_path: Path) -> None:
+    """`batch`, `soon_if_danger` and `moot_after_exit` are read into the step."""
+    path = tmp_path / "marks.toml"
+    body = ITEM_A + 'due = "-4w"\nbatch = 2\nsoon_if_danger = true\nmoot_after_exit = true\n'
+    path.write_text(checklist_text("marks", body), encoding="utf-8")
+    item = load_checklist(path).items[0]
+    assert (item.batch, item.soon_if_danger, item.moot_after_exit) == (2, True, True)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('when = "after"\ndue = "+1w"\nsoon_if_danger = true\n', "'soon_if_danger' is only for"),
+        ('when = "after"\ndue = "+1w"\nmoot_after_exit = true\n', "'moot_after_exit' is only for"),
+        ("batch = -1\n", "batch"),
+        ('soon_if_danger = "yes"\n', "soon_if_danger"),
+    ],
+)
+def test_the_new_marks_are_refused_where_they_cannot_hold(
+    tmp_path: Path, extra: str, message: str
+) -> None:
+    """Hastening a step after the exit, a step moot after the exit that comes after it, a
+    negative round or a mark that is not true or false: one plain error, naming the field."""
+    path = tmp_path / "marks.toml"
+    path.write_text(checklist_text("marks", ITEM_A + extra), encoding="utf-8")
+    with pytest.raises(ChecklistError, match=re.escape(message)):
+        load_checklist(path)

@@ -4,6 +4,7 @@ place, and checking region files with `exitplan validate`."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -33,7 +34,7 @@ PARTS = {"gb": 3, "au": 8, "ca": 13, "us": 51}
 # local emergency number. Shrink this set as numbers are checked; never grow it quietly.
 NO_EMERGENCY_YET = {"ar", "cl"}
 # A date no check can be later than (the day these files were last checked; not the clock).
-CHECKED_NOT_AFTER = dt.date(2026, 12, 1)
+CHECKED_NOT_AFTER = dt.date(2026, 12, 5)
 # Not primary sources: news, document dumps, mirrors, marketing.
 WEAK_SOURCES = (
     "vdocuments",
@@ -122,7 +123,8 @@ def test_every_line_and_fact_has_a_primary_source_and_a_past_check_date() -> Non
         assert 1 <= len(entry["sources"]) <= 4, where
         for url in entry["sources"]:
             assert re.match(r"^https?://[^\s/]+\.[^\s/]+", url), (where, url)
-            assert not any(weak in url.lower() for weak in WEAK_SOURCES), (where, url)
+            official = "attorneygeneral." in url.lower()  # a government's attorney general
+            assert official or not any(weak in url.lower() for weak in WEAK_SOURCES), (where, url)
         checked = entry["checked"]
         assert isinstance(checked, dt.date), where
         assert not isinstance(checked, dt.datetime), where
@@ -218,6 +220,8 @@ def test_the_cache_keeps_a_places_facts_only_while_its_file_is_unchanged() -> No
     assert kept is not None
     assert scotland is not None
     assert kept.facts == scotland.facts
+    assert kept.neutral == scotland.neutral
+    assert "police-notice" in kept.neutral
     assert region_from_cache("gb-eaw", data) is None
     assert region_from_cache("gb-sct", {**data, "signature": [0, 0, 0]}) is None
     english = data["languages"]["en"]
@@ -386,16 +390,24 @@ STEP_FACTS = {
     "after.electoral-roll": ("electoral-roll",),
     "after.protection-order": ("court-order", "police-notice"),
     "after.register-order": ("order-elsewhere",),
-    "children.custody-lawyer": ("parenting-orders",),
+    "children.custody-lawyer": ("moving-children", "parenting-orders"),
     "children.temporary-custody": ("parenting-orders",),
+    "documents.medical-records": ("health-reporting",),
     "finances.advice-entitlements": ("leaving-payment",),
     "finances.de-link": ("credit-link",),
     "finances.watch-credit": ("credit-protection",),
     "housing.council": ("housing-help",),
+    "housing.renters-rights": ("tenancy-exit",),
     "housing.safe-place": ("housing-help",),
+    "safety.sexual-violence-care": ("health-reporting",),
+    "safety.strangled-care": ("health-reporting",),
+    "safety.weapons-plan": ("firearms",),
+    "support.ask-about-past": ("disclosure",),
     "support.helpline": ("emergency-number",),
     "support.immigration-advice": ("immigration",),
-    "support.lawyer": ("parenting-orders", "court-order"),
+    "support.lawyer": ("parenting-orders", "court-order", "legal-advice"),
+    "support.pregnancy-care": ("health-reporting",),
+    "support.status-threats": ("immigration",),
     "support.protection-order-advice": ("court-order", "address-privacy", "home-order"),
     "support.work": ("paid-leave",),
 }
@@ -438,3 +450,199 @@ def test_each_step_reads_well_in_every_place_and_in_general_words() -> None:
                 assert "  " not in filled, (ref, name, filled)
                 assert ".." not in filled, (ref, name, filled)
                 assert filled[:1] == filled[:1].upper(), (ref, name, filled)
+
+
+# -- local truth: the places kept complete, and remedies a place does not have ---------------
+
+# The places whose every step-named fact is filled or neutral (with a reason). Grow it as places
+# are completed; never shrink it quietly.
+KEPT_COMPLETE = {"es", "mx", "ie", "nz", "gb-eaw", "gb-sct", "gb-nir", "ca-on", "ca-qc", "ca-bc"}
+
+
+def coverage_cells() -> list[Any]:
+    from exitplan.domain.coverage import coverage
+
+    steps = [(ref, item.facts) for ref, item in builtin_items()]
+    return coverage(steps, load_places())
+
+
+def test_the_places_kept_complete_have_no_missing_fact() -> None:
+    """Spain and Mexico (and every place a file marks `covered`) answer every fact their steps
+    name: with a sourced fact, or neutral words and the reason."""
+    covered = {place.code for place in load_places() if place.covered}
+    assert covered >= KEPT_COMPLETE
+    cells = [c for c in coverage_cells() if c.place in covered]
+    assert {c.place for c in cells} == covered
+    assert [(c.place, c.step) for c in cells if c.state == "missing"] == []
+
+
+@pytest.mark.parametrize("code", ["es", "ie", "ca-on", "ca-qc", "ca-bc", "gb-sct"])
+def test_no_police_notice_is_offered_where_only_courts_grant_orders(code: str) -> None:
+    """Where the police cannot issue an order, the crisis step keeps its neutral words (what
+    the police can do at once), and the place's file says why, with a source."""
+    place = place_of(code)
+    region = local_for(code)
+    assert place is not None
+    assert region is not None
+    assert "police-notice" not in region.facts
+    assert place.neutral["police-notice"].why == "none"
+    assert place.neutral["police-notice"].sources
+
+
+def test_a_neutral_fact_and_a_fact_cannot_share_a_key_and_none_needs_a_source() -> None:
+    """A file cannot both give a fact and keep it neutral; "no such thing" names its page."""
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    both = base | {
+        "fact": {
+            "firearms": {
+                "text": "x",
+                "detail": "y",
+                "sources": ["https://e.gov/a"],
+                "checked": dt.date(2026, 12, 1),
+            }
+        },
+        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}},
+    }
+    assert any("both a fact and a neutral" in p for p in schema_problems(both, "zz"))
+    unsourced = base | {
+        "neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}
+    }
+    assert any("names the page" in p for p in schema_problems(unsourced, "zz"))
+    fine = base | {
+        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}
+    }
+    assert schema_problems(fine, "zz") == []
+
+
+CHECKED = dt.date(2026, 12, 5)
+
+
+def test_spain_and_mexico_warn_before_a_medical_visit_starts_a_case() -> None:
+    """The four medical steps carry the place's reporting duty: Spain's injury report to the
+    court, Mexico's notice to the Ministerio Público under NOM-046; the general words stay."""
+    from exitplan.domain.region import fill
+
+    medical = [item for ref, item in builtin_items() if "health-reporting" in item.facts]
+    assert len(medical) == 4
+    spain, mexico = local_for("es"), local_for("mx")
+    assert spain is not None
+    assert mexico is not None
+    for item in medical:
+        assert "parte de lesiones" in fill(item.how, spain.texts())
+        assert "NOM-046" in fill(item.how, mexico.texts())
+        assert "must" in fill(item.how, None)
+
+
+def test_spains_lead_line_is_the_emergency_number_alone() -> None:
+    """Spain's help-now leads with 112 only; 016, 091 and 062 follow, each with its hours."""
+    spain = local_for("es")
+    assert spain is not None
+    assert [line.number for line in spain.lines if line.kind == "emergency"] == ["112"]
+    numbers = [line.number for line in spain.lines]
+    assert numbers[:4] == ["112", "016", "091", "062"]
+    assert all(line.hours for line in spain.lines)
+    assert all("Murcia" not in (line.note or "") for line in spain.lines)
+
+
+def test_scotland_uses_its_own_remedies_and_words() -> None:
+    """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
+    restraining order or custody; the silent 55 is said for the whole UK."""
+    scotland = local_for("gb-sct")
+    assert scotland is not None
+    words = " ".join(scotland.texts().values())
+    assert "interdict" in words
+    assert "exclusion order" in words
+    assert "section 11" in words
+    assert "restraining order" not in words.replace("no restraining order", "")
+    assert "custody" not in " ".join(scotland.texts().values())
+    emergency = next(line for line in scotland.lines if line.kind == "emergency")
+    assert "across the UK" in (emergency.note or "")
+    assert "England" not in (emergency.note or "")
+
+
+def test_an_unconfirmed_fact_says_so_beside_it_and_its_source() -> None:
+    """A fact resting on a secondary page (or an official page not read) is marked on screen."""
+    from exitplan.views.local import fact_words, source_lines
+
+    spain = local_for("es")
+    assert spain is not None
+    order = spain.facts["court-order"]
+    assert not order.confirmed
+    assert "Not confirmed on an official page" in fact_words(order)
+    assert "not confirmed on an official page" in source_lines([order])[0]
+    eaw = local_for("gb-eaw")
+    assert eaw is not None
+    assert "not confirmed" not in source_lines([eaw.facts["court-order"]])[0]
+
+
+def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run: Run) -> None:
+    """`validate --coverage` prints a line per place, lists each neutral cell of a place kept
+    complete with its reason, and exits 0 while none of them has a missing cell."""
+    result = ok(run("validate", "--coverage"))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Local facts: 23 steps name them")
+    assert any(
+        line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines
+    )
+    assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines
+    data = json.loads(ok(run("validate", "--coverage", "--json")).stdout)
+    mexico = next(place for place in data["places"] if place["code"] == "mx")
+    assert mexico["covered"]
+    assert mexico["counts"]["missing"] == 0
+
+
+def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
+    """`validate` with nothing to check says to name a file or ask for the coverage."""
+    result = run("validate")
+    assert result.exit_code == 2
+    assert "exitplan validate needs FILES, or --coverage" in result.stderr
+
+
+def test_show_gives_whom_to_ask_where_a_place_keeps_a_fact_neutral(run: Run) -> None:
+    """In Spain the crisis step keeps its general words, and `show` says why (only a judge
+    grants an order, and which numbers to call), in text and in --json."""
+    ok(run("init"))
+    ok(run("region", input="Spain\n"))
+    shown = ok(run("show", "after.protection-order")).stdout
+    assert "the police do not issue protection orders" in " ".join(shown.split())
+    data = json.loads(ok(run("show", "after.protection-order", "--json")).stdout)
+    assert [(n["key"], n["why"]) for n in data["neutral"]] == [("police-notice", "none")]
+    assert [fact["key"] for fact in data["local"]] == ["court-order"]
+
+
+def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:
+    """A built-in step's source on a government, court, police or legal site is listed with the
+    place it holds for, so it is shown only there."""
+    from exitplan.domain.region import source_place
+
+    words = ("gov", "court", "law", "police", "legal", "nhs", "justice")
+    for ref, item in builtin_items():
+        for url in item.sources:
+            host = url.split("/")[2] if url.startswith("http") else ""
+            if any(word in host for word in words):
+                assert source_place(url) is not None, (ref, url)
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "shown"),
+    [
+        ("https://www.womenslaw.org/laws/tx/x", "es", False),
+        ("https://www.womenslaw.org/laws/tx/x", "us-tx", True),
+        ("https://www.mass.gov/x", "us-tx", False),
+        ("https://www.mass.gov/x", "us-ma", True),
+        ("https://selfhelp.courts.ca.gov/x", "us-ca", True),
+        ("https://selfhelp.courts.ca.gov/x", "us", False),
+        ("https://justice.govt.nz/x", "gb-sct", False),
+        ("https://www.thehotline.org/x", "es", True),
+        ("article: Six steps to leaving", "mx", True),
+        ("https://www.womenslaw.org/laws/tx/x", None, True),
+    ],
+)
+def test_under_a_step_only_the_persons_place_and_general_sources_show(
+    url: str, code: str | None, shown: bool
+) -> None:
+    """A source about one place's law shows only there (its country's too, for a part); general
+    advice and the article labels show everywhere; with no place chosen, everything shows."""
+    from exitplan.domain.region import place_sources
+
+    assert (place_sources([url], code) == (url,)) is shown

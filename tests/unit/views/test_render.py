@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -60,6 +60,24 @@ def test_the_flag_table_drives_short_words_and_red_only_for_critical_and_behind(
     late, later = rows_for(plan, TODAY)
     assert (short_state(late), state_style(late)) == ("overdue", "bold red")
     assert (short_state(later), state_style(later)) == ("upcoming", "dim")
+
+
+def test_a_step_moot_after_the_exit_reads_passed_once_the_exit_has_gone(plan: Plan) -> None:
+    """After the exit, an open step that could only be done before it says "passed", never
+    "open at exit", and is not red; before the exit it is an ordinary step."""
+    from exitplan.views.words import state_words
+
+    moot = Item(id="route", title="Practise the route", why="W.", due=Due(-7), moot_after_exit=True)
+    checklist = plan.checklists[0].replace(items=[*plan.checklists[0].items, moot])
+    catalog = Catalog((checklist,))
+    later = build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
+    after = {row.entry.item.id: row for row in rows_for(later, EXIT + timedelta(days=14))}
+    assert short_state(after["route"]) == "passed"
+    assert state_words(after["route"]) == "open, its time passed with the exit"
+    assert short_state(after["later"]) == "open at exit"
+    assert state_style(after["route"]) == "dim"
+    before = {row.entry.item.id: row for row in rows_for(later, TODAY)}
+    assert short_state(before["route"]) != "passed"
 
 
 def test_due_text_is_relative_to_today(plan: Plan) -> None:

@@ -381,3 +381,30 @@ def test_markdown_any_note_of_several_lines_survives(words: list[str]) -> None:
     assert shown == words
     assert "<em>" not in item
     assert "<code>" not in item
+
+
+@pytest.mark.parametrize(
+    ("code", "size"),
+    [
+        ("us-ca", "letter"),
+        ("ca-qc", "letter"),
+        ("mx", "letter"),
+        ("co", "letter"),
+        ("cl", "letter"),
+        ("gb-sct", "A4"),
+        ("es", "A4"),
+        ("au-nsw", "A4"),
+        ("ie", "A4"),
+    ],
+)
+def test_the_printed_page_asks_for_the_paper_of_the_persons_place(code: str, size: str) -> None:
+    """Letter in the US, Canada, Mexico, Colombia and Chile, A4 elsewhere, from the place."""
+    from exitplan.formats.regions import local_for
+
+    plan = make_plan()._replace(region=local_for(code))
+    assert f"@page {{ size: {size}; }}" in summary_html(day_view(plan, TODAY))
+
+
+def test_without_a_place_the_printer_picks_the_paper() -> None:
+    """No place chosen: the page names no paper size, so the print dialog's choice holds."""
+    assert "{ size:" not in summary_html(day_view(make_plan(), TODAY))

@@ -1,0 +1,75 @@
+"""The coverage report as text: each place's steps filled, neutral and missing, and for the
+places kept complete, every neutral cell with its reason and every missing one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from exitplan.base.i18n import N_, _
+from exitplan.domain.coverage import tally
+from exitplan.domain.region import ABSENCE_WORDS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from exitplan.domain.coverage import Cell
+    from exitplan.domain.region import Place
+
+STATE_WORDS = {"filled": N_("filled"), "neutral": N_("neutral"), "missing": N_("missing")}
+
+
+def coverage_lines(cells: Sequence[Cell], places: Sequence[Place]) -> list[str]:
+    """The report: a header, a line per place, and the details of the covered places."""
+    steps = len({found.step for found in cells})
+    lines = [
+        _("Local facts: {steps} steps name them, in {places} places.").format(
+            steps=steps, places=len(places)
+        )
+    ]
+    for place in places:
+        own = [found for found in cells if found.place == place.code]
+        counts = tally(own)
+        mark = _(" (kept complete)") if place.covered else ""
+        lines.append(
+            _("{place}{mark}: {filled} filled, {neutral} neutral, {missing} missing").format(
+                place=place.label, mark=mark, **counts
+            )
+        )
+        if not place.covered:
+            continue
+        for found in own:
+            for fact in found.answers:
+                if fact.state == "filled":
+                    continue
+                why = _(ABSENCE_WORDS[fact.why]) if fact.why else ""
+                lines.append(
+                    "  "
+                    + _("{step}: {fact} {state}").format(
+                        step=found.step, fact=fact.key, state=_(STATE_WORDS[fact.state])
+                    )
+                    + (f" ({why})" if why else "")
+                )
+    return lines
+
+
+def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, Any]:
+    """The report for --json: per place, whether it is kept complete, its counts and cells."""
+    return {
+        "places": [
+            {
+                "code": place.code,
+                "covered": place.covered,
+                "counts": tally(found for found in cells if found.place == place.code),
+                "cells": [
+                    {
+                        "step": found.step,
+                        "state": found.state,
+                        "facts": [fact._asdict() for fact in found.answers],
+                    }
+                    for found in cells
+                    if found.place == place.code
+                ],
+            }
+            for place in places
+        ]
+    }
