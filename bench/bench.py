@@ -982,7 +982,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write every sample here")
     parser.add_argument("--keep", action="store_true", help="keep the temp directory")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="CI: one round on a 50-item plan, exit 1 if any command errors (targets not judged)",
+    )
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.runs, args.items = 1, 50
     if args.runs < 1:
         parser.error("--runs must be at least 1")
 
@@ -995,7 +1002,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             setup = build(runner, tmp, args.items)
         except SetupError as exc:
             print(f"bench: cannot build the plans: {exc}")
-            return 1 if args.check else 0
+            return 1 if args.check or args.smoke else 0
         chosen = cases(setup)
         if args.only:
             chosen = [c for c in chosen if any(re.search(args.only, n) for n, _ in c.steps)]
@@ -1003,6 +1010,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         series = measure(runner, chosen, args.runs, args.seed, not args.quiet)
         text, ok = report(setup, series, args.runs, load)
         print(text)
+        if args.smoke:  # a bench that no longer runs fails the build; its timings do not
+            ok, args.check = not any(s.failures for s in series.values()), True
         if args.importtime:
             print(where_time_goes(runner, setup))
             print(glance_imports(runner, setup))

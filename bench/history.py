@@ -84,7 +84,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true", help="CI: one round of 200 events")
     args = parser.parse_args()
+    if args.smoke:
+        args.events, args.rounds = 200, 1
     samples: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="exitplan-bench-history-") as tmp:
         for n in range(args.rounds):

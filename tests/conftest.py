@@ -146,6 +146,30 @@ def clean_environment(
 
 
 @pytest.fixture(autouse=True)
+def kdf_follows_the_harness(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process runs follow the harness's EXITPLAN_TEST_FAST_KDF as a child started through
+    helpers_exitplan.py does: the fast settings written and accepted while it is 1. exitplan
+    itself never reads the variable."""
+    from helpers_exitplan import FAST_KDF_ENV, FAST_MEMORY_KIB
+
+    from exitplan.crypto import keyfile, vault
+
+    fast = vault.KdfParams(memory_kib=FAST_MEMORY_KIB, iterations=1, lanes=1)
+
+    def written() -> vault.KdfParams:
+        return fast if os.environ.get(FAST_KDF_ENV) == "1" else vault.WRITE_PARAMS
+
+    def accepted() -> tuple[vault.KdfParams, ...]:
+        if os.environ.get(FAST_KDF_ENV) == "1" and fast not in vault.ACCEPTED_PARAMS:
+            return (*vault.ACCEPTED_PARAMS, fast)
+        return vault.ACCEPTED_PARAMS
+
+    monkeypatch.setattr(vault, "current_params", written)
+    monkeypatch.setattr(keyfile, "current_params", written)
+    monkeypatch.setattr(vault, "accepted_params", accepted)
+
+
+@pytest.fixture(autouse=True)
 def real_today_is_today(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer's own date is the tests' TODAY, so `--today TODAY` is no rehearsal."""
     import exitplan.domain.dates

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import typer.testing
+from helpers_exitplan import FAST_KDF_ENV, use_fast_kdf
 from typer.testing import CliRunner, Result
 
 from exitplan.base import i18n
@@ -28,8 +29,10 @@ DATA = TESTS / "data"
 REPO = TESTS.parent
 
 # The one way a test names exitplan in a real process: `[*EXITPLAN, "--home", ..., "status"]`.
-# `child` runs it to the end; tests that kill, trace or type into it build on this argv.
-EXITPLAN = (sys.executable, "-m", "exitplan")
+# `child` runs it to the end; tests that kill, trace or type into it build on this argv. It is
+# exitplan's own start (`exitplan.cli.entry.main`) behind the tests' entry point, which hands in
+# the harness's settings (fast key derivation, a fixed real today): see helpers_exitplan.py.
+EXITPLAN = (sys.executable, str(TESTS / "helpers_exitplan.py"))
 
 TODAY = date(2026, 11, 30)  # a Monday
 EXIT = date(2026, 12, 14)  # two weeks later, also a Monday
@@ -77,6 +80,8 @@ def cli(
     environ = {**os.environ, **(env or {})}
     i18n.install(i18n.choose([*argv, *args], {k: v for k, v in environ.items() if v is not None}))
     with pytest.MonkeyPatch.context() as mp:
+        if environ.get(FAST_KDF_ENV) == "1":  # the harness's switch, read as in a child
+            use_fast_kdf(mp.setattr)
         if hasattr(typer.testing, "_get_command"):
             # Building the Click command from the Typer app costs more than most commands do;
             # build it once for the session (it holds no state between invocations).

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 os.environ.setdefault("EXITPLAN_TODAY", "2026-11-30")
 os.environ.setdefault("EXITPLAN_TEST_FAST_KDF", "1")
+# This script runs the CLI in its own process: it hands in the harness's settings itself.
+from helpers_exitplan import apply_environment
+
+apply_environment()
 
 
 def say(line: str) -> None:

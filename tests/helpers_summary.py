@@ -11,10 +11,12 @@ from html.parser import HTMLParser
 from conftest import DATA, EXIT, MONEY, PAPERS, PLANNED
 from markdown_it import MarkdownIt
 
+from exitplan.domain.day import DayView
 from exitplan.domain.model import Checklist
 from exitplan.domain.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.checklistfile import load_checklist
+from exitplan.views.tables import summary_with_tables
 
 NOW = datetime(2026, 11, 16, 9, 0)
 TRICKY = 'Ask *Sam* about <the> [key] & "quotes" <b>bold</b>'
@@ -84,3 +86,18 @@ def render_markdown(text: str) -> str:
 def shown_text(markup: str) -> str:
     """The characters a reader sees in rendered HTML."""
     return html.unescape(re.sub(r"<[^>]+>", "", markup)).strip()
+
+
+def summary_markdown(view: DayView) -> str:
+    """The summary as `exitplan summary --format markdown` writes it (no tables asked for)."""
+    return summary_with_tables(view, "markdown", None, ())
+
+
+def summary_text(view: DayView) -> str:
+    """The summary as `exitplan summary` writes it."""
+    return summary_with_tables(view, "text", None, ())
+
+
+def summary_html(view: DayView) -> str:
+    """The summary as `exitplan summary --format html` writes it."""
+    return summary_with_tables(view, "html", None, ())

@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from exitplan.base.bundled import bundled
+
 DOMAIN = "exitplan"
 ENGLISH = "en"
 LANG_OPTION = "--lang"
@@ -53,7 +55,7 @@ _words = ENGLISH  # the catalog whose words are spoken: 'es_MX', or 'es' for the
 
 def locale_dir() -> Path:
     """The folder of compiled catalogs inside the package."""
-    return Path(__file__).resolve().parent.parent / "locale"
+    return bundled("locale")
 
 
 def available() -> tuple[str, ...]:
@@ -86,6 +88,26 @@ def locale_code(value: str) -> str:
     if len(country) == 2 and country.isascii() and country.isalpha():
         return f"{language.lower()}_{country.upper()}"
     return language.lower()
+
+
+def spoken(value: str) -> str | None:
+    """The code of the language a `--lang` value or a locale names, when exitplan speaks it."""
+    code = language_code(value)
+    return code if code in available() else None
+
+
+def leading_languages(argv: Sequence[str]) -> tuple[list[str | None], tuple[str, ...]]:
+    """The values of the `--lang X` / `--lang=X` options that open a command line, and the rest
+    of it (a `--lang` with nothing after it gives None)."""
+    args, values = list(argv), []
+    while args and (args[0] == LANG_OPTION or args[0].startswith(LANG_OPTION + "=")):
+        if args[0] == LANG_OPTION:
+            values.append(args[1] if len(args) > 1 else None)
+            args = args[2:]
+        else:
+            values.append(args[0].split("=", 1)[1])
+            args = args[1:]
+    return values, tuple(args)
 
 
 def from_argv(argv: Sequence[str]) -> str | None:

@@ -165,8 +165,8 @@ def _lang(value: str | None) -> str | None:
 
     if value is None:
         return None
-    code = i18n.language_code(value)
-    if code not in i18n.available():
+    code = i18n.spoken(value)
+    if code is None:
         known = ", ".join(i18n.available())
         raise typer.BadParameter(
             _("'{value}' is not a language exitplan speaks; use one of: {known}").format(
@@ -251,12 +251,14 @@ def main_callback(
     ] = None,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
+    from exitplan.base.safetext import guard_output
     from exitplan.cli.common import plan_signature
     from exitplan.disk.paths import home_was_given, resolve_home
     from exitplan.domain.dates import real_today
     from exitplan.service.terminal import plain_enabled
 
     os.umask(0o077)
+    guard_output()  # in-process runs too (the console script guards before the glance)
     rehearsed = _parse_today(today)
     ctx.obj = env = Env(
         home=resolve_home(home),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
@@ -12,6 +11,7 @@ import typer
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
+from exitplan.cli import keyboard
 from exitplan.cli.common import (
     ASK,
     env_of,
@@ -170,7 +170,7 @@ def add(
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
     level = priority_value(priority)
-    if title is None and why == ASK and not sys.stdin.isatty():
+    if title is None and why == ASK and not keyboard.someone_typing():
         raise typer.BadParameter(
             _(
                 "the title and the why cannot both come from piped input: give the title here, "
@@ -253,13 +253,17 @@ def _looks_like_due(text: str) -> bool:
 
 
 def warn_if_due_passed(plan: Plan, entry: Entry, today: date) -> None:
-    """A calm word when a new step's due date is already behind us."""
-    from exitplan.domain.schedule import lead_date
+    """A calm word when the schedule (with its pacing) says a new step is already overdue.
 
-    when = lead_date(entry.item, plan.exit_date)
-    if when is not None and when < today:
+    The verdict is the day view's, never worked out here: a step the pacing leaves for "if
+    there is time" has no date, and one the pacing moves is judged by its paced date.
+    """
+    from exitplan.domain.day import day_view
+
+    row = day_view(plan, today).row(entry)
+    if row.flag == "overdue" and row.due is not None:
         say(
             _("Note: its due date, {date}, has already passed, so it shows as overdue.").format(
-                date=when.isoformat()
+                date=row.due.isoformat()
             )
         )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -14,11 +13,10 @@ import typer
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, os_reason
 from exitplan.base.i18n import N_, _
 from exitplan.base.spoken import long_day, number_text
+from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from exitplan.domain.plan import Plan
     from exitplan.service.workspace import Workspace
 
@@ -32,7 +30,6 @@ __all__ = [
     "Output",
     "ask",
     "checklist_id",
-    "console",
     "echo_lines",
     "emit_json",
     "env_of",
@@ -88,7 +85,7 @@ PIPE_LIMIT = 20_000 + 4096
 
 def read_piped(limit: int = PIPE_LIMIT) -> str:
     """Standard input, at most `limit` characters; more than that is refused, unread."""
-    text = sys.stdin.read(limit + 1)
+    text = keyboard.piped_text(limit + 1)
     if len(text) > limit:
         raise ExitplanError(
             _(
@@ -103,7 +100,7 @@ def read_private_text(prompt: str, check: Callable[[str], str] | None = None) ->
     """Free text from a prompt (checked as it is typed, and asked again on a fault), or from
     stdin when it is not a terminal (checked once: a pipe cannot be asked again; read up to its
     limit only)."""
-    if not sys.stdin.isatty():
+    if not keyboard.someone_typing():
         text = read_piped()
         return check(text) if check else text
     from exitplan.cli import prompts
@@ -155,7 +152,7 @@ class Env:
 
     def retry_passphrase(self) -> bool:
         """After a wrong passphrase: ask again (up to three tries in all, at a terminal only)."""
-        if self.passphrase_file is not None or not sys.stdin.isatty() or self._tries >= 3:
+        if self.passphrase_file is not None or not keyboard.someone_typing() or self._tries >= 3:
             return False
         self._tries += 1
         self._passphrase = None
@@ -165,7 +162,7 @@ class Env:
     def _read_passphrase(self) -> str:
         if self.passphrase_file is not None:
             return read_passphrase_file(self.passphrase_file)
-        if not sys.stdin.isatty():
+        if not keyboard.someone_typing():
             raise PassphraseNeeded(
                 _(
                     "this plan is encrypted: run exitplan in a terminal to type the passphrase "
@@ -285,18 +282,11 @@ def render_result(output: Output, as_json: bool) -> None:
 
 def emit_json(data: Any) -> None:
     """One JSON document on stdout."""
-    import json
+    from exitplan.base.safetext import json_text
 
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json_text(data), nl=False)
 
 
 def echo_lines(lines: list[str]) -> Callable[[], None]:
     """A human rendering that prints plain lines on stdout."""
     return lambda: typer.echo("\n".join(lines)) if lines else None
-
-
-def console(stderr: bool = False) -> Console:
-    """A rich console that follows the terminal: no colour when piped or with NO_COLOR."""
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)

@@ -16,6 +16,11 @@ def main() -> None:
 
     # Before anything reads the plan: no core dump may hold it.
     forbid_core_dumps()
+    # Whatever the source of a text, nothing that acts unseen (a direction override, a
+    # zero-width character) reaches the terminal raw.
+    from exitplan.base.safetext import guard_output
+
+    guard_output()
     # The language is chosen before any framework or screen is imported (their words are
     # translated where they are used).
     import os

@@ -3,12 +3,12 @@ history), say which day it is and the one it replaces, and confirm a day already
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli import keyboard
 from exitplan.cli.common import ASK, env_of, say
 from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
@@ -75,12 +75,11 @@ def init(
     ] = False,
     past: PastOpt = False,
 ) -> None:
-    from exitplan.cli.prompts import at_terminal
     from exitplan.views.words import countdown_text
 
     env = env_of(ctx)
     env.ws.check_init(checklist, force=force)  # refused before anything is asked
-    if exit_date is None and at_terminal():
+    if exit_date is None and keyboard.someone_typing():
         when = ask_exit_date(env.today, _("Enter decides later"))
     else:
         when = exit_date_given(exit_date, env.today, past=past) if exit_date else None
@@ -186,25 +185,24 @@ def exit_date_given(text: str, today: date, *, past: bool) -> date:
     A day already behind us is asked about at a terminal; elsewhere it needs --past.
     """
     from exitplan.base.errors import DateError
-    from exitplan.cli.prompts import at_terminal
     from exitplan.domain.dates import parse_when
 
     if text == ASK:
-        if at_terminal():
+        if keyboard.someone_typing():
             when = ask_exit_date(today, _("Enter stops"))
             if when is None:
                 raise DateError(_("no date was given; nothing was changed"))
             return when
-        lines = [line.strip() for line in sys.stdin.read(4096).splitlines() if line.strip()]
+        lines = [line.strip() for line in keyboard.piped_text(4096).splitlines() if line.strip()]
         if not lines:
             raise DateError(_("no date came from the pipe; nothing was changed"))
         text = lines[0]
     when = parse_when(text, today)
     if when >= today or past:
         return when
-    if at_terminal() and past_is_meant(when, today):
+    if keyboard.someone_typing() and past_is_meant(when, today):
         return when
-    if at_terminal():
+    if keyboard.someone_typing():
         fresh = ask_exit_date(today, _("Enter stops"))
         if fresh is None:
             raise DateError(_("no date was given; nothing was changed"))
@@ -260,7 +258,6 @@ def date_cmd(
     ] = None,
     past: PastOpt = False,
 ) -> None:
-    from exitplan.cli.prompts import at_terminal
     from exitplan.domain.pacing import MAX_PER_DAY
     from exitplan.domain.plan import record, set_exit_date, set_per_day
 
@@ -276,7 +273,7 @@ def date_cmd(
     before = env.ws.state().exit_date
     if new is None and not clear and warn_days is None and per_day is None:
         show_date(env)
-        if not at_terminal():
+        if not keyboard.someone_typing():
             return
         when = ask_exit_date(env.today, _("Enter keeps it"))
         if when is None:

@@ -90,9 +90,9 @@ def report_coverage(as_json: bool) -> None:
     places = load_places()
     cells = coverage(steps, places)
     if as_json:
-        import json
+        from exitplan.cli.common import emit_json
 
-        typer.echo(json.dumps(coverage_data(cells, places), indent=2, ensure_ascii=False))
+        emit_json(coverage_data(cells, places))
     else:
         for line in coverage_lines(cells, places):
             typer.echo(line)

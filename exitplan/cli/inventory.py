@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from exitplan.base.i18n import N_, _
-from exitplan.cli import questions
+from exitplan.cli import keyboard, questions
 from exitplan.cli.common import JsonOpt, Output, ask, env_of, render_result, say
 from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
 from exitplan.cli.replies import meaning
@@ -200,7 +200,7 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         inventory, _exit = service.current(env.ws)
         row = find_row(inventory, section, n)
         if not yes:
-            if not questions.at_terminal():
+            if not keyboard.someone_typing():
                 raise InventoryError(
                     _("to remove a row without being asked, add --yes; nothing was removed")
                 )
@@ -240,7 +240,7 @@ def money_settings(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     env = env_of(ctx)
     inventory, _exit = service.current(env.ws)
-    if questions.at_terminal():
+    if keyboard.someone_typing():
         say(_("Money settings."))
         say(_(CHANGE_INTRO))
         raw: dict[str, Any] = {}

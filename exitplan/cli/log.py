@@ -6,7 +6,6 @@ and from a pipe one entry is read as TOML.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -15,7 +14,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
-from exitplan.cli import logfiles
+from exitplan.cli import keyboard, logfiles
 from exitplan.cli.common import (
     JsonOpt,
     Output,
@@ -56,11 +55,6 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
-def at_terminal() -> bool:
-    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
-    return sys.stdin.isatty()
-
-
 def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe.
 
@@ -69,11 +63,11 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     """
     from exitplan.service import journal as logbook
 
-    if not at_terminal():
+    if not keyboard.someone_typing():
         from exitplan.journal.entry import MAX_TOML_BYTES
 
         # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
-        return logbook.read_toml(ws, sys.stdin.buffer.read(MAX_TOML_BYTES + 1))
+        return logbook.read_toml(ws, keyboard.piped_bytes(MAX_TOML_BYTES + 1))
     from exitplan.cli.prompts import ask_checked
     from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
 
@@ -161,7 +155,7 @@ def _saved(write: Callable[[], T]) -> T:
         try:
             return write()
         except StorageError as exc:
-            if not at_terminal():
+            if not keyboard.someone_typing():
                 raise
             for line in exc.lines():
                 say(line)

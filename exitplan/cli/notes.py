@@ -10,6 +10,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import only_controls
+from exitplan.cli import keyboard
 from exitplan.cli.common import env_of, read_private_text, say
 from exitplan.cli.replies import choice
 from exitplan.cli.talk import helptext
@@ -86,12 +87,11 @@ def typed_note(
     from the lines of a pipe, as review reads its keys.
     """
     from exitplan.base.limits import MAX_NOTE_CHARS
-    from exitplan.cli.prompts import at_terminal
     from exitplan.domain.plan import clean_text
 
     one_line = stopped is not None
     if current and how is None:
-        if not at_terminal() and not one_line:
+        if not keyboard.someone_typing() and not one_line:
             raise ExitplanError(
                 _(
                     "{step} already has a note; nothing was changed. Give --add to add the new "

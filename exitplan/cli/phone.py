@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli import keyboard
 from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.cli.talk import helptext
@@ -26,11 +27,6 @@ if TYPE_CHECKING:
     from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
     from exitplan.phone.reading import Readings
     from exitplan.phone.report import Paragraph
-
-
-def stdin_is_terminal() -> bool:
-    """Whether answers are typed one by one (tests replace this)."""
-    return sys.stdin.isatty()
 
 
 @helptext(
@@ -235,7 +231,7 @@ def answer(question: str, kinds: tuple[str, ...], again: str, *, empty: bool = F
         sys.stderr.write(prompt_text(question, err=True) + ": ")
         sys.stderr.flush()
         try:
-            line = sys.stdin.readline()
+            line = keyboard.read_line()
         except KeyboardInterrupt:
             line = None
         if not line:
@@ -272,7 +268,11 @@ def iphone_check(env: Env) -> None:
     from exitplan.domain.phonecheck import IPHONE_QUESTIONS, USB_SIGNS, iphone_signs
 
     env.ws.require_plan()
-    answers = ask_iphone(env) if stdin_is_terminal() else read_iphone_answers(sys.stdin.read())
+    answers = (
+        ask_iphone(env)
+        if keyboard.someone_typing()
+        else read_iphone_answers(keyboard.piped_text(-1))
+    )
     if not answers:
         say(_("No answers were given, so nothing changed."))
         return

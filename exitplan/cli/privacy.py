@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -10,6 +9,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli import keyboard
 from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
 from exitplan.cli.talk import helptext
 
@@ -29,7 +29,7 @@ def new_passphrase(env: Env, source: Path | None) -> str:
                 _("the passphrase is shorter than {count} characters").format(count=MIN_PASSPHRASE)
             )
         return text
-    if not sys.stdin.isatty():
+    if not keyboard.someone_typing():
         raise ExitplanError(
             _(
                 "run this in a terminal to type the new passphrase "
@@ -141,7 +141,7 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
 def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     env = env_of(ctx)
     env.prompt = N_("Current passphrase")
-    if env.passphrase_file is None and sys.stdin.isatty():
+    if env.passphrase_file is None and keyboard.someone_typing():
         say(_("First the current passphrase, then the new one."))
     done = env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
     _left_and_removed(done.left, done.removed)

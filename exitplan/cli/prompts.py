@@ -25,6 +25,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say
 
 T = TypeVar("T")
@@ -103,7 +104,7 @@ def read_line(prompt: str) -> str:
     terminal, one line is read from it; the question is shown on a line of its own only when
     stderr is a terminal (never in a log or in a script's output).
     """
-    stdin_fd = _terminal_fd(sys.stdin)
+    stdin_fd = _terminal_fd(keyboard.stdin())
     screen = _terminal_fd(sys.stdout) if stdin_fd == 0 else None
     if stdin_fd == 0 and screen is None and _terminal_fd(sys.stderr) is not None:
         screen = 2
@@ -116,7 +117,7 @@ def read_line(prompt: str) -> str:
     if _terminal_fd(sys.stderr) is not None:  # someone watching: the question, on its own line
         sys.stderr.write(prompt.rstrip() + "\n")
         sys.stderr.flush()
-    line = sys.stdin.readline()
+    line = keyboard.read_line()
     if not line:
         raise EOFError
     return line.removesuffix("\n").removesuffix("\r")
@@ -184,11 +185,3 @@ def ask(prompt: str, *, stopped: str | None = None) -> str:
     """One answer typed at the terminal (Enter alone is an empty answer), never holding a key's
     escape code; Ctrl-C ends the run calmly (130), the end of input too (1)."""
     return ask_checked(prompt, lambda text: text, stopped=stopped)
-
-
-def at_terminal() -> bool:
-    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -7,13 +7,12 @@ keeps its value when changing a row); a single - clears it. Ctrl-C stops without
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import ENGLISH, N_, _, current
-from exitplan.cli import prompts
+from exitplan.cli import keyboard, prompts
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.domain.checks import InventoryError
@@ -281,24 +280,16 @@ def ask_row(
     return got
 
 
-def at_terminal() -> bool:
-    """Whether someone is typing (stdin is a terminal), rather than a pipe or a file."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def read_piped() -> dict[str, Any]:
     """One row given as TOML on stdin (read up to its limit, never more)."""
     from exitplan.formats.inventoryfile import MAX_ROW_BYTES, parse_row_toml
 
-    return parse_row_toml(sys.stdin.buffer.read(MAX_ROW_BYTES + 1))
+    return parse_row_toml(keyboard.piped_bytes(MAX_ROW_BYTES + 1))
 
 
 def read_row(section: Section, row: Row | None, inventory: Inventory, title: str) -> dict[str, Any]:
     """A row's fields: asked at a terminal, or read as TOML from a pipe."""
-    if not at_terminal():
+    if not keyboard.someone_typing():
         return read_piped()
     say(title)
     say(_(CHANGE_INTRO if row is not None else INTRO))

@@ -308,16 +308,9 @@ def summary(
     moments = journal_timeline(env) if with_journal else None
     tables = asked_inventories(inventory)
     if chosen == "json":
-        import json
+        from exitplan.base.safetext import json_text
 
-        text = (
-            json.dumps(
-                data.summary_data(view, moments, inventories_data(view, tables)),
-                ensure_ascii=False,
-                indent=2,
-            )
-            + "\n"
-        )
+        text = json_text(data.summary_data(view, moments, inventories_data(view, tables)))
     else:
         text = summary_with_tables(view, chosen, moments, tables)
     if target is None:

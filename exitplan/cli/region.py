@@ -4,13 +4,13 @@ would keep it; kept in the plan, sealed with it when it is encrypted."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.cli import keyboard
 from exitplan.cli.common import JsonOpt, emit_json, env_of, say
 from exitplan.cli.talk import helptext
 
@@ -53,11 +53,6 @@ class Answer(NamedTuple):
 KEEP = Answer(None, keep=True)
 
 
-def stdin_is_terminal() -> bool:
-    """Whether the place can be asked for at a question (tests replace this)."""
-    return sys.stdin.isatty()
-
-
 @helptext(
     N_(
         "Choose where you live: your country, and your state, province or "
@@ -92,7 +87,7 @@ def region(
     if clear:
         save_place(env, Answer(None))
         return
-    if stdin_is_terminal():
+    if keyboard.someone_typing():
         for line in wrap_words(_(INTRO)):
             say(line)
         answer = ask_place(env.ws.state().region)
@@ -102,7 +97,7 @@ def region(
             say(_(STOPPED))
             raise typer.Exit(answer)
     else:
-        answer = read_place(sys.stdin.read())
+        answer = read_place(keyboard.piped_text(-1))
     save_place(env, answer)
 
 

@@ -42,9 +42,3 @@ def choice(text: str, options: tuple[tuple[str, str], ...]) -> str | None:
             if reply in _words(marked, translated=translated):
                 return value
     return None
-
-
-def first_word(kind: str) -> str:
-    """The long word for a kind of answer ("yes", "sí"), as a prompt shows it."""
-    words = [word.strip() for word in _(kind).split("|") if word.strip()]
-    return max(words, key=len) if words else kind

@@ -10,6 +10,7 @@ import typer
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
+from exitplan.cli import keyboard
 from exitplan.cli.common import Env, checklist_id, env_of, say
 from exitplan.cli.talk import helptext
 
@@ -203,11 +204,11 @@ def answer_review(env: Env, full_id: str, number: int, action: str) -> None:
 def read_key(prompt: str) -> str:
     """One keypress on a terminal, or the first letter of a line otherwise."""
     typer.echo(prompt, nl=False, err=True)
-    if sys.stdin.isatty():
+    if keyboard.someone_typing():
         key = typer.getchar()
         typer.echo(key if key.isprintable() else "", err=True)
     else:
-        line = sys.stdin.readline()
+        line = keyboard.read_line()
         if not line:
             return "q"
         key = line.strip()[:1]

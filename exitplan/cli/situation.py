@@ -7,13 +7,12 @@ stdin (`children = false`), never from the command line, where shell history wou
 from __future__ import annotations
 
 import copy
-import sys
 from typing import TYPE_CHECKING
 
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.cli import replies
+from exitplan.cli import keyboard, replies
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, say
 from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
@@ -41,11 +40,6 @@ KINDS = (replies.YES, replies.NO, replies.SKIP)
 DANGER_KINDS = (replies.YES, replies.NO, replies.UNSURE, replies.SKIP)
 
 
-def stdin_is_terminal() -> bool:
-    """Whether the answers can be asked for one by one (tests replace this)."""
-    return sys.stdin.isatty()
-
-
 @helptext(
     N_(
         "Answer a few questions so the plan fits you: yes, no or skip, "
@@ -66,7 +60,7 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         given: dict[str, bool | str] = {**state.situation, **dict.fromkeys(state.unsure, "unsure")}
         emit_json({**{q.key: given.get(q.key) for q in QUESTIONS}, REGION_KEY: state.region})
         return
-    if stdin_is_terminal():
+    if keyboard.someone_typing():
         ask_and_save(env)
         return
     from exitplan.cli.common import read_piped
@@ -83,7 +77,7 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 def offer(env: Env) -> None:
     """At a terminal (never when piped), offer the questions once; one line skips them all."""
-    if not stdin_is_terminal():
+    if not keyboard.someone_typing():
         return
     from exitplan.service.terminal import width
     from exitplan.views.term import wrap

@@ -55,17 +55,11 @@ def prompt_text(text: str, *, err: bool = False) -> str:
 
 
 def visible(text: str) -> str:
-    """What the person typed, safe to show: control and format characters (an escape code, a
-    direction override) written as their code, so nothing typed can work on the terminal."""
-    import unicodedata
+    """What the person typed, safe to show: an escape code or a direction override written as
+    its code, so nothing typed can work on the terminal (the rule lives in `base.safetext`)."""
+    from exitplan.base.safetext import escaped
 
-    def shown(char: str) -> str:
-        if unicodedata.category(char) not in {"Cc", "Cf", "Cs"}:
-            return char
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-    return "".join(shown(char) for char in text)
+    return escaped(text)
 
 
 def helptext(text: str) -> Callable[[F], F]:

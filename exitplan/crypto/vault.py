@@ -10,9 +10,12 @@ file) was never released and is not read: a file in it is "a format this version
 
 Costly headers: before any key is derived, the KDF settings of a key file must be exactly ones
 exitplan itself writes: ``STRONG`` (RFC 9106's second recommendation, 64 MiB, 3 passes, 4
-lanes), or ``FAST_FOR_TESTS`` while ``EXITPLAN_TEST_FAST_KDF=1``. Anything else is refused
-without deriving, so a crafted file cannot make exitplan spend more memory or time than opening
-a real plan does.
+lanes), the one entry of ``ACCEPTED_PARAMS``. Anything else is refused without deriving, so a
+crafted file cannot make exitplan spend more memory or time than opening a real plan does.
+
+``WRITE_PARAMS`` and ``ACCEPTED_PARAMS`` are plain settings: exitplan reads no switch. Only the
+tests' own entry point (``tests/helpers_exitplan.py``) and their fixtures set cheaper ones, so
+thousands of encryptions take seconds.
 
 ``cryptography`` is imported only inside the functions that need it, so importing this module
 stays cheap for commands that never touch the plan.
@@ -20,17 +23,16 @@ stays cheap for commands that never touch the plan.
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError
 
 __all__ = [
-    "FAST_FOR_TESTS",
-    "FAST_KDF_ENV",
+    "ACCEPTED_PARAMS",
     "MAGIC",
     "STRONG",
+    "WRITE_PARAMS",
     "DamagedFile",
     "DamagedKeyFile",
     "KdfParams",
@@ -52,11 +54,8 @@ KDF_ARGON2ID = 1
 
 KEY_LEN = 32
 
-_FAST_MEMORY_KIB = 8 * 1024
 _MIN_SALT = 16
 _MAX_SALT = 64
-
-FAST_KDF_ENV = "EXITPLAN_TEST_FAST_KDF"
 
 
 class KdfParams(NamedTuple):
@@ -70,7 +69,9 @@ class KdfParams(NamedTuple):
 # RFC 9106's second recommended Argon2id setting.
 STRONG = KdfParams(memory_kib=65536, iterations=3, lanes=4)
 # For the test suite only, and accepted only while its switch is on: Argon2's smallest cost.
-FAST_FOR_TESTS = KdfParams(memory_kib=_FAST_MEMORY_KIB, iterations=1, lanes=1)
+# The settings new key files are written with, and the only ones a key file may ask for.
+WRITE_PARAMS = STRONG
+ACCEPTED_PARAMS: tuple[KdfParams, ...] = (STRONG,)
 
 
 class VaultError(ExitplanError):
@@ -114,17 +115,13 @@ class DamagedFile(VaultError):
 
 
 def current_params() -> KdfParams:
-    """Return STRONG, or FAST_FOR_TESTS when EXITPLAN_TEST_FAST_KDF=1 (test suite only)."""
-    if os.environ.get(FAST_KDF_ENV) == "1":
-        return FAST_FOR_TESTS
-    return STRONG
+    """The settings a new key file is written with (STRONG)."""
+    return WRITE_PARAMS
 
 
 def accepted_params() -> tuple[KdfParams, ...]:
-    """The only KDF settings a file may ask for: STRONG, plus FAST_FOR_TESTS under the switch."""
-    if os.environ.get(FAST_KDF_ENV) == "1":
-        return (STRONG, FAST_FOR_TESTS)
-    return (STRONG,)
+    """The only KDF settings a file may ask for (STRONG)."""
+    return ACCEPTED_PARAMS
 
 
 def check_params(params: KdfParams, what: str = "the encrypted file") -> None:

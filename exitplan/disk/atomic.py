@@ -5,12 +5,48 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO, NamedTuple
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
+from exitplan.disk import safeio
+
+
+class Temp(NamedTuple):
+    """The temp file `replacing` opened: write to `file`; `path` is where it lies until then."""
+
+    file: BinaryIO
+    path: Path
+
+
+@contextlib.contextmanager
+def replacing(path: Path, *, scrub: bool = False) -> Iterator[Temp]:
+    """The one way exitplan replaces a file: the body writes a temp file beside `path` (0600);
+    when it ends cleanly the temp file is synced and renamed over `path` (the folder is not
+    synced: see `fsync_dir`). When the body or the rename fails, the temp file is removed
+    (overwritten first with `scrub`, for evidence) and the exception goes on unchanged.
+    """
+    import tempfile
+
+    folder = path.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=TEMP_SUFFIX, dir=folder)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield Temp(handle, tmp)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if scrub:
+            with contextlib.suppress(OSError):
+                safeio.overwrite(tmp)
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        raise
 
 
 def write_atomic(
@@ -25,28 +61,14 @@ def write_atomic(
 
     A failure names what was not saved: `what` (say "the journal entry"), else the file's name.
     """
-    import tempfile
-
     folder = path.parent
     existed = path.exists()
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
-    except OSError as exc:
-        raise StorageError(_write_failure(path, exc, existed, what)) from None
-    tmp = Path(tmp_name)
-    try:
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+        with replacing(path) as temp:
+            temp.file.write(data)
             if verify is not None:
-                verify(tmp)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-            raise
+                temp.file.flush()
+                verify(temp.path)
     except OSError as exc:
         raise StorageError(_write_failure(path, exc, existed, what)) from None
     if not sync_folder:

@@ -8,13 +8,14 @@ Amounts are `Decimal`, never float. Pure: stdlib and the leaves only.
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Literal, get_args
 
-from exitplan.base.errors import ExitplanError
+from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import ENGLISH, N_, _, current
+from exitplan.base.safetext import first_refused
+from exitplan.domain.dates import parse_day, parse_when, real_today
 
 Whose = Literal["me", "child", "partner"]
 Answer = Literal["yes", "no", "unsure"]
@@ -110,17 +111,15 @@ def check_text(
     if not isinstance(value, str):
         raise InventoryError(_("'{name}' must be text, in quotes").format(name=field_name(name)))
     text = value.replace("\r\n", "\n").strip()
-    for char in text:
-        if lines and char in "\n\t":
-            continue
-        if char in "\n\r" and not lines:
-            raise InventoryError(_("'{name}' must be one line").format(name=field_name(name)))
-        if unicodedata.category(char) in {"Cc", "Cs"}:
-            raise InventoryError(
-                _(
-                    "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
-                ).format(name=field_name(name), code=ord(char))
-            )
+    if not lines and ("\n" in text or "\r" in text):
+        raise InventoryError(_("'{name}' must be one line").format(name=field_name(name)))
+    char = first_refused(text) or ("\t" if not lines and "\t" in text else None)
+    if char is not None:
+        raise InventoryError(
+            _(
+                "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
+            ).format(name=field_name(name), code=ord(char))
+        )
     if len(text) > limit:
         raise InventoryError(
             _("'{name}' is longer than {limit} characters").format(
@@ -193,24 +192,28 @@ def check_amount(name: str, value: object) -> Decimal:
         raise InventoryError(_("'{name}' is not an amount").format(name=field_name(name))) from None
 
 
-def check_date(name: str, value: object) -> date | None:
-    """A date like 2027-03-31 (a TOML date or text); an empty text is no date."""
+def check_date(name: str, value: object, today: date | None = None) -> date | None:
+    """A day (a TOML date, or text as the one date parser reads it); an empty text is no day.
+
+    Text is `2027-03-31`, or, given `today`, also `today` or an offset from today (`+3w`,
+    `-10d`). Without `today` (a stored file, a check while typing) an offset is read from the
+    computer's own date: only its form and the ten-year limit are judged then.
+    """
     if isinstance(value, date) and not hasattr(value, "hour"):
         return value
     if isinstance(value, str):
         text = value.strip()
         if not text:
             return None
-        match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
-        if match:
-            try:
-                return date(int(match[1]), int(match[2]), int(match[3]))
-            except ValueError:
-                raise InventoryError(
-                    _("'{name}': {text} is not a day in the calendar").format(
-                        name=field_name(name), text=text
-                    )
-                ) from None
+        try:
+            if today is not None:
+                return parse_when(text, today)
+            # A stored day is never judged against the clock; a typed offset only for its form.
+            return parse_day(text) if text[:1].isdigit() else parse_when(text, real_today())
+        except DateError as exc:
+            raise InventoryError(
+                _("'{name}': {problem}").format(name=field_name(name), problem=str(exc))
+            ) from None
     raise InventoryError(
         _("'{name}' should be a date like 2027-03-31, without a time").format(name=field_name(name))
     )

@@ -14,21 +14,29 @@ _OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dw])$")
 MAX_OFFSET_DAYS = 3660
 
 
-# For tests and README samples run in a child process: the day to treat as the real today.
-REAL_TODAY_ENV = "EXITPLAN_TEST_REAL_TODAY"
-
-
 def real_today() -> date:
     """The computer's own date: read only to tell a rehearsal (`--today`) from the real day."""
-    import os
-
-    fixed = os.environ.get(REAL_TODAY_ENV)
-    if fixed:
-        try:
-            return date.fromisoformat(fixed)
-        except ValueError:
-            pass
     return date.today()
+
+
+_ISO_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def parse_day(text: str) -> date:
+    """The one reading of a written day: `2027-01-31` exactly (DateError otherwise)."""
+    cleaned = text.strip()
+    found = _ISO_DAY.match(cleaned)
+    if found is None:
+        raise DateError(_("'{text}' is not a date: use the form 2027-01-31").format(text=text))
+    try:
+        return date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        raise DateError(_("'{text}' is not a day in the calendar").format(text=text)) from None
+
+
+def within_limit(days: int) -> bool:
+    """Whether a distance in days is within the ten-year limit (the one place it is decided)."""
+    return abs(days) <= MAX_OFFSET_DAYS
 
 
 def parse_offset(text: str) -> int:
@@ -46,7 +54,7 @@ def parse_offset(text: str) -> int:
         )
     sign, number, unit = match.groups()
     days = int(number) * (7 if unit == "w" else 1)
-    if days > MAX_OFFSET_DAYS:
+    if not within_limit(days):
         raise DateError(_("'{text}' is more than ten years away").format(text=text))
     return -days if sign == "-" else days
 
@@ -85,13 +93,15 @@ def parse_when(text: str, today: date) -> date:
                 ).format(text=text)
             ) from None
     try:
-        when = date.fromisoformat(cleaned)
-    except ValueError:
+        when = parse_day(cleaned)
+    except DateError:
+        if _ISO_DAY.match(cleaned):  # the right form, but no such day: say that
+            raise
         raise DateError(
             _("'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today").format(
                 text=text
             )
         ) from None
-    if abs((when - today).days) > MAX_OFFSET_DAYS:
+    if not within_limit((when - today).days):
         raise DateError(_("'{text}' is more than ten years from today").format(text=text))
     return when

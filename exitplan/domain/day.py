@@ -197,7 +197,7 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
     horizon = shift(today, plan.warn_days)
     counts: dict[str, list[int]] = {c.id: [0, 0, 0] for c in plan.checklists}
     items = done = skipped = overdue = due_soon_flag = open_at_exit = 0
-    not_for_you = if_time = alerting = due_soon = 0
+    not_for_you = if_time = alerting = 0
     danger: list[Scheduled] = []
     behind: list[Scheduled] = []
     due_today: list[Scheduled] = []
@@ -247,11 +247,8 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
             behind.append(row)
         elif due == today:
             due_today.append(row)
-        if due is not None:
-            if due > today:
-                (soon if due <= horizon else later).append(row)
-            if flag == "due_soon" and today <= due <= horizon:
-                due_soon += 1
+        if due is not None and due > today:
+            (soon if due <= horizon else later).append(row)
     dangers = danger_signs(plan.situation)
     phone = plan.phone_flagged
     first = sorted(danger, key=importance) if dangers or phone else []
@@ -285,7 +282,7 @@ def view_of_rows(  # noqa: PLR0912, PLR0915 (one walk over every step, on purpos
             today=fresh(sorted(due_today, key=importance)),
             behind=fresh(sorted(behind, key=importance)),
             coming=fresh(coming),
-            due_soon=due_soon,
+            due_soon=due_soon_flag,  # the schedule's flag: due from today to the horizon
             phone=phone,
         ),
         alerts=tuple(sorted(alerts, key=urgency_key)),

@@ -205,6 +205,19 @@ FIELDS: dict[Section, dict[str, Check]] = {
         "note": _text("note", MAX_NOTE_CHARS, lines=True),
     },
 }
+# The longest text each field keeps: the checks above refuse more, and the cache reader, which
+# judges rows without the checks, holds them to the same limits.
+TEXT_LIMITS: dict[Section, dict[str, int]] = {
+    "documents": {
+        "kind": MAX_LABEL_CHARS,
+        "child": MAX_LABEL_CHARS,
+        "original": MAX_LINE_CHARS,
+        "copy_where": MAX_LINE_CHARS,
+        "note": MAX_NOTE_CHARS,
+    },
+    "accounts": {"what": MAX_LINE_CHARS, "note": MAX_NOTE_CHARS},
+    "money": {"what": MAX_LINE_CHARS, "note": MAX_NOTE_CHARS},
+}
 REQUIRED: dict[Section, tuple[str, ...]] = {
     "documents": ("kind",),
     "accounts": ("what",),
@@ -226,8 +239,15 @@ def document_kind(text: str) -> str:
     return text
 
 
-def read_fields(section: Section, raw: Mapping[str, object]) -> dict[str, Any]:
-    """The checked values of the fields given (unknown fields refused, one message)."""
+# The fields that hold a day: given `today`, they also read `today` and offsets (`+3w`).
+DATE_FIELDS = frozenset({"expires"})
+
+
+def read_fields(
+    section: Section, raw: Mapping[str, object], today: date | None = None
+) -> dict[str, Any]:
+    """The checked values of the fields given (unknown fields refused, one message); a day
+    given as an offset is counted from `today`."""
     fields = FIELDS[section]
     unknown = [key for key in raw if key not in fields]
     if unknown:
@@ -236,12 +256,18 @@ def read_fields(section: Section, raw: Mapping[str, object]) -> dict[str, Any]:
                 key=unknown[0], section=section_name(section), known=", ".join(fields)
             )
         )
-    return {name: fields[name](raw[name]) for name in fields if name in raw}
+    return {
+        name: check_date(name, raw[name], today) if name in DATE_FIELDS else fields[name](raw[name])
+        for name in fields
+        if name in raw
+    }
 
 
-def new_row(section: Section, number: int, raw: Mapping[str, object]) -> Row:
+def new_row(
+    section: Section, number: int, raw: Mapping[str, object], today: date | None = None
+) -> Row:
     """A new row from the fields given; the ones left out take their defaults."""
-    values = read_fields(section, raw)
+    values = read_fields(section, raw, today)
     missing = [name for name in REQUIRED[section] if values.get(name) is None]
     if missing:
         raise InventoryError(
@@ -253,10 +279,12 @@ def new_row(section: Section, number: int, raw: Mapping[str, object]) -> Row:
     return _consistent(ROW_TYPES[section](number=number, **values))
 
 
-def changed_row(section: Section, row: Row, raw: Mapping[str, object]) -> Row:
+def changed_row(
+    section: Section, row: Row, raw: Mapping[str, object], today: date | None = None
+) -> Row:
     """The row with the fields given replaced (an empty optional text clears it)."""
     # A required field given empty is refused by its own check ("'what' is empty").
-    return _consistent(row._replace(**read_fields(section, raw)))
+    return _consistent(row._replace(**read_fields(section, raw, today)))
 
 
 def _consistent(row: Row) -> Row:
@@ -307,18 +335,24 @@ def with_rows(inventory: Inventory, section: Section, rows: tuple[Row, ...]) -> 
     return inventory._replace(money=cast("tuple[Money, ...]", rows))
 
 
-def add_row(inventory: Inventory, section: Section, raw: Mapping[str, object]) -> Inventory:
+def add_row(
+    inventory: Inventory, section: Section, raw: Mapping[str, object], today: date | None = None
+) -> Inventory:
     """The inventory with a new row at the end (numbered after the highest)."""
     rows = inventory.rows(section)
-    return with_rows(inventory, section, (*rows, new_row(section, next_number(rows), raw)))
+    return with_rows(inventory, section, (*rows, new_row(section, next_number(rows), raw, today)))
 
 
 def change_row(
-    inventory: Inventory, section: Section, number: int, raw: Mapping[str, object]
+    inventory: Inventory,
+    section: Section,
+    number: int,
+    raw: Mapping[str, object],
+    today: date | None = None,
 ) -> Inventory:
     """The inventory with one row's fields changed."""
     old = find_row(inventory, section, number)
-    new = changed_row(section, old, raw)
+    new = changed_row(section, old, raw, today)
     rows = tuple(new if row.number == number else row for row in inventory.rows(section))
     return with_rows(inventory, section, rows)
 

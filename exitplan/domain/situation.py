@@ -92,11 +92,6 @@ def danger_signs(answers: Mapping[str, bool]) -> tuple[str, ...]:
 REGION_KEY = "region"
 
 
-def read_answers(text: str) -> dict[str, Answer]:
-    """Answers typed or piped as TOML (`children = false`); `"skip"` clears an answer."""
-    return read_situation(text)[0]
-
-
 def read_situation(text: str) -> tuple[dict[str, Answer], str | None]:
     """Answers piped as TOML, and the place named by `region = "..."` (None when not given).
 

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base.bundled import checklists_dir
 from exitplan.base.i18n import ENGLISH
 
 if TYPE_CHECKING:
@@ -17,20 +18,8 @@ if TYPE_CHECKING:
 
 
 def builtin_dir() -> Path:
-    """The folder of built-in checklists: inside the installed package, or the source tree."""
-    here = Path(__file__).resolve().parent.parent
-    if (here / "checklists").is_dir():  # an installed wheel: no need for importlib.resources
-        return here / "checklists"
-    source = here.parent / "checklists"
-    if (here.parent / "pyproject.toml").is_file() and source.is_dir():
-        return source  # a source checkout or an editable install: importlib.resources is slow
-    from importlib.resources import files
-
-    packaged = Path(str(files("exitplan") / "checklists"))
-    if packaged.is_dir():
-        return packaged
-    # An editable install does not see hatchling's force-include: fall back to the repository.
-    return here.parent / "checklists"
+    """The folder of built-in checklists (see `base.bundled`)."""
+    return checklists_dir()
 
 
 Signature = tuple[int, int, int, int]

@@ -314,16 +314,6 @@ def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
     return []
 
 
-def region_problems(path: Path) -> list[str]:
-    """Every problem in a region file, against the schema (empty: the file is good)."""
-
-    try:
-        data = parse_toml(read_text(path, "region file"), path)
-    except ChecklistError as exc:
-        return [str(exc)]
-    return [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
-
-
 def is_region_data(data: dict[str, Any]) -> bool:
     """Whether parsed TOML looks like a region file rather than a checklist."""
     return "code" in data and "id" not in data

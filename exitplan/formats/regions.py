@@ -20,6 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, current
 from exitplan.base.limits import PLAN_FILE, SEALED_MARK
@@ -56,12 +57,7 @@ class RegionDataError(ExitplanError):
 
 def regions_dir() -> Path:
     """The folder of region files: in the package (a wheel, a checkout or an editable install)."""
-    here = Path(__file__).resolve().parent.parent / "data" / "regions"
-    if here.is_dir():
-        return here
-    from importlib.resources import files
-
-    return Path(str(files("exitplan") / "data" / "regions"))
+    return bundled("data", "regions")
 
 
 def region_files() -> list[Path]:

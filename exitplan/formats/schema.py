@@ -30,7 +30,7 @@ from exitplan.base.limits import (
 )
 from exitplan.base.safetext import first_refused
 from exitplan.domain import model
-from exitplan.domain.dates import MAX_OFFSET_DAYS, parse_offset
+from exitplan.domain.dates import parse_day, parse_offset, within_limit
 from exitplan.domain.inventory import Inventory
 from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
@@ -45,9 +45,7 @@ def _no_control(text: str) -> str:
     """Refuse control characters: from a shared file they could rewrite the terminal."""
     char = first_refused(text)
     if char is not None:
-        raise ValueError(
-            _("contains a control character (U+{code})").format(code=f"{ord(char):04X}")
-        )
+        raise ValueError(_("contains a control character (U+{code:04X})").format(code=ord(char)))
     return text
 
 
@@ -74,19 +72,14 @@ def parse_due(value: Any) -> model.Due:
     if isinstance(value, date):
         return model.Due(on=value)
     if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) > MAX_OFFSET_DAYS:
-            raise ValueError(_("{value} days is more than ten years away").format(value=value))
+        if not within_limit(value):
+            raise ValueError(_("{count} days is more than ten years away").format(count=value))
         return model.Due(offset=value)
     if isinstance(value, str):
         text = value.strip()
-        if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
-            try:
-                return model.Due(on=date.fromisoformat(text))
-            except ValueError:
-                raise ValueError(
-                    _("'{text}' is not a date: use the form 2027-01-31").format(text=text)
-                ) from None
         try:
+            if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
+                return model.Due(on=parse_day(text))
             return model.Due(offset=parse_offset(text))
         except DateError as exc:
             raise ValueError(str(exc)) from None
@@ -107,7 +100,11 @@ def _situation_key(key: str) -> str:
 
     if key not in KEYS:
         known = ", ".join(sorted(KEYS))
-        raise ValueError(f"'{key}' is not a situation question; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a situation question; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -166,7 +163,7 @@ class ItemFile(BaseModel):
             text = getattr(self, name)
             if text:
                 for problem in placeholder_problems(text):
-                    raise ValueError(f"'{name}' {problem}")  # the problem is in words already
+                    raise ValueError(_("'{name}' {problem}").format(name=name, problem=problem))
         if self.regions:
             unknown = [code for code in self.regions if place_of(code) is None]
             if unknown:
@@ -179,16 +176,17 @@ class ItemFile(BaseModel):
     def _due_matches_when(self) -> ItemFile:
         if self.when in UNDATED:
             if self.due is not None:
-                words = (
-                    _("it is done when it happens")
-                    if self.when == "event"
-                    else _("it is done when it suits you")
-                )
-                raise ValueError(
-                    _(
-                        "'when' is '{when}', which has no due date ({words}): leave 'due' out"
-                    ).format(when=self.when, words=words)
-                )
+                if self.when == "event":
+                    words = _(
+                        "'when' is 'event', which has no due date (it is done when it happens): "
+                        "leave 'due' out"
+                    )
+                else:
+                    words = _(
+                        "'when' is '{when}', which has no due date (it is done when it suits "
+                        "you): leave 'due' out"
+                    ).format(when=self.when)
+                raise ValueError(words)
             return self
         if self.soon_if_danger and self.when != "before":
             raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
@@ -309,14 +307,18 @@ class EventFile(BaseModel):
 def _phone_kind(key: str) -> str:
 
     if key not in KINDS:
-        raise ValueError(f"'{key}' is not a kind of phone check; use one of: {', '.join(KINDS)}")
+        raise ValueError(
+            _("'{key}' is not a kind of phone check; use one of: {known}").format(
+                key=key, known=", ".join(KINDS)
+            )
+        )
     return key
 
 
 def _sign(value: str) -> str:
 
     if value not in SIGNS:
-        raise ValueError(f"'{value}' is not a sign a phone check records")
+        raise ValueError(_("'{value}' is not a sign a phone check records").format(value=value))
     return value
 
 
@@ -324,7 +326,11 @@ def _iphone_key(key: str) -> str:
 
     if key not in IPHONE_KEYS:
         known = ", ".join(sorted(IPHONE_KEYS))
-        raise ValueError(f"'{key}' is not a question of the iPhone check; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a question of the iPhone check; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -398,12 +404,14 @@ class PlanFile(BaseModel):
                 }
             for key in ("exit_date", "planned_on"):
                 if isinstance(data.get(key), datetime):
-                    raise ValueError(f"{key} must be a date like 2027-01-31, without a time")
+                    raise ValueError(
+                        _("{key} must be a date like 2027-01-31, without a time").format(key=key)
+                    )
             answered = data.get("answered")
             if isinstance(answered, dict) and any(
                 isinstance(day, datetime) for day in answered.values()
             ):
-                raise ValueError("answered days must be dates like 2027-01-31, without a time")
+                raise ValueError(_("answered days must be dates like 2027-01-31, without a time"))
         return data
 
     def to_domain(self) -> model.PlanState:

@@ -335,6 +335,13 @@ def load_cached_plan(store: CacheReader) -> CachedPlan | None:
         return None
 
 
+def plan_from_cache(catalog: Catalog, cached: CachedPlan, region: Local | None) -> Plan:
+    """The plan the cache holds, built one way for the glance and the workspace: the catalog
+    joined with the cached state in the words of `region`, with the cached pacing when it was
+    worked out for this very plan."""
+    return with_cached_pace(local_plan(catalog, cached.state, region=region), catalog, cached)
+
+
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     """The plan with the pacing kept in the cache, when it was worked out for this very plan:
     the same checklist files and the same number of steps (else the plan as it was)."""

@@ -27,6 +27,8 @@ def cached_amount(text: object) -> Decimal:
     exponent = amount.as_tuple().exponent
     if not amount.is_finite() or amount < 0 or exponent not in (0, -1, -2):
         raise ValueError("an amount as exitplan never writes it")
+    if len(text.split(".")[0].lstrip("0")) > checks.MAX_AMOUNT_DIGITS:
+        raise ValueError("an amount as exitplan never writes it")
     return amount
 
 
@@ -74,17 +76,25 @@ _WORDS = {
 }
 
 
-def _rows(kind: type, rows: Any) -> tuple[Any, ...]:
+def _rows(kind: type, section: checks.Section, rows: Any) -> tuple[Any, ...]:
     """The rows of one inventory, judged a column at a time (the checksum has no key), then
-    built straight from their values (their fields are exactly the row's, checked here)."""
+    built straight from their values (their fields are exactly the row's, checked here, with
+    the domain's own limits: how many rows, how long each text)."""
     rules = _ROW_FIELDS[kind]
     keys = rules.keys()
     if type(rows) is not list or not all(type(r) is dict and r.keys() == keys for r in rows):
         raise ValueError("an inventory row as exitplan never writes it")
+    if len(rows) > checks.MAX_ROWS:
+        raise ValueError("an inventory as exitplan never writes it")
+    limits = inv.TEXT_LIMITS[section]
     for name, rule in rules.items():
         column = [row[name] for row in rows]
         found = set(column) if (kind, name) in _WORDS else {type(value) for value in column}
         if not found <= rule:
+            raise ValueError("an inventory row as exitplan never writes it")
+        if name in limits and any(
+            value is not None and len(value) > limits[name] for value in column
+        ):
             raise ValueError("an inventory row as exitplan never writes it")
     if kind is inv.Money:
         for row in rows:
@@ -110,12 +120,17 @@ def cached_inventory(data: dict[str, Any]) -> inv.Inventory:
     if data.keys() != {"documents", "accounts", "money", "currency", "threshold_weeks"}:
         raise ValueError("an inventory as exitplan never writes it")
     currency, threshold = data["currency"], data["threshold_weeks"]
-    if type(currency) not in _TEXT or type(threshold) is not int or not 0 < threshold <= 520:
+    if (
+        type(currency) not in _TEXT
+        or (currency is not None and len(currency) > checks.MAX_CURRENCY_CHARS)
+        or type(threshold) is not int
+        or not 0 < threshold <= checks.MAX_THRESHOLD_WEEKS
+    ):
         raise ValueError("an inventory as exitplan never writes it")
     return inv.Inventory(
-        documents=_rows(inv.Document, data["documents"]),
-        accounts=_rows(inv.Account, data["accounts"]),
-        money=_rows(inv.Money, data["money"]),
+        documents=_rows(inv.Document, "documents", data["documents"]),
+        accounts=_rows(inv.Account, "accounts", data["accounts"]),
+        money=_rows(inv.Money, "money", data["money"]),
         currency=currency,
         threshold_weeks=threshold,
     )

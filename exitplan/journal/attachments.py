@@ -19,7 +19,6 @@ import errno
 import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -227,27 +226,14 @@ def write_copy(
     refuse it (by raising), then rename it over `target`."""
     folder = target.parent
     try:
-        tmp_fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        with atomic.replacing(target, scrub=True) as temp:
+            for part in pieces if sealing is None else sealing.seal_copy(pieces):
+                temp.file.write(part)
+            if check is not None:
+                temp.file.flush()
+                check()
     except OSError as exc:
         raise StorageError(_failure(name, exc)) from None
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(tmp_fd, "wb") as out:
-            for part in pieces if sealing is None else sealing.seal_copy(pieces):
-                out.write(part)
-            out.flush()
-            os.fsync(out.fileno())
-        if check is not None:
-            check()
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            safeio.overwrite(tmp)
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        if isinstance(exc, OSError):
-            raise StorageError(_failure(name, exc)) from None
-        raise
     atomic.fsync_dir(folder)
 
 

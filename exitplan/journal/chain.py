@@ -108,7 +108,7 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
         hashes.append(own)
     entries = sum(1 for r in records if r.get("kind") == "entry")
     head = hashes[-1] if hashes else GENESIS
-    print_ = fingerprint_of(len(records), head)
+    print_ = format_fingerprint(len(records), head)
     message = _("{entries}, chain intact").format(entries=entries_text(entries))
     if target is not None:
         count, chars = target
@@ -180,7 +180,7 @@ def _broken(
         message += _("; record 1 before it is intact")
     elif first > 2:
         message += _("; records 1 to {last} before it are intact").format(last=first - 1)
-    print_ = fingerprint_of(first - 1, head)
+    print_ = format_fingerprint(first - 1, head)
     return Verification(False, entries, len(records), head, print_, problem, first, message)
 
 
@@ -218,11 +218,6 @@ def format_fingerprint(count: int, head: str) -> str:
     chars = _b32(head)[:HASH_CHARS]
     chars += check_char(count, chars)
     return f"{count}:" + "-".join(chars[i : i + 4] for i in range(0, FINGERPRINT_CHARS, 4))
-
-
-def fingerprint_of(count: int, head: str) -> str:
-    """The fingerprint of a head hash after count records."""
-    return format_fingerprint(count, head)
 
 
 def fingerprint(records: list[dict[str, Any]]) -> str:

@@ -26,10 +26,11 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from exitplan.base import spoken
-from exitplan.base.errors import ExitplanError
+from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
 from exitplan.base.tomlcost import toml_cost_problem
+from exitplan.domain.dates import parse_day
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -133,6 +134,17 @@ def _when_value(value: object) -> str:
     return value
 
 
+# A day ahead of this computer's is still accepted: the person may be writing just after
+# midnight somewhere the clock has not reached, or the clock may be a little behind.
+FUTURE_SLACK = timedelta(days=1)
+
+
+def not_in_future(day: date, today: date) -> bool:
+    """Whether a day may be an entry's `when`: not after today, give or take one day of slack
+    (the one rule for every record the journal keeps, typed or made by a phone check)."""
+    return day <= today + FUTURE_SLACK
+
+
 def local_now(now: datetime) -> datetime:
     """`now` on this computer's own clock and time zone (the journal's clock), without a zone."""
     return (now.astimezone() if now.tzinfo else now).replace(tzinfo=None)
@@ -140,7 +152,7 @@ def local_now(now: datetime) -> datetime:
 
 def _relative_day(match: re.Match[str], today: date) -> date:
     if match["iso"]:
-        return date.fromisoformat(match["iso"])
+        return parse_day(match["iso"])
     if match["word"]:
         return today - timedelta(days=_DAYS_BACK[" ".join(match["word"].lower().split())])
     if match["weekday"] or match["weekday_es"]:
@@ -216,7 +228,7 @@ def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
     return _relative_day(day, today), clock, approximate
 
 
-def parse_when(value: object, now: datetime) -> dict[str, Any]:
+def read_moment(value: object, now: datetime) -> dict[str, Any]:
     """Turn what the person said into {said, date, time, approximate}, keeping their words.
 
     ``date`` is ``YYYY-MM-DD`` (or ``YYYY-MM`` for "about" a month), ``time`` is ``HH:MM`` (or
@@ -259,13 +271,13 @@ def parse_when(value: object, now: datetime) -> dict[str, Any]:
             when_date, when_time, about = spoken
             approximate = approximate or about
             text_date = when_date.isoformat()
-    except (ValueError, OverflowError):
+    except (ValueError, OverflowError, DateError):
         raise _when_error(said) from None
     if when_date < _EARLIEST:
         raise JournalError(
             _("'{said}' is too long ago to be right; check the year").format(said=said)
         )
-    if when_date > today + timedelta(days=1):
+    if not not_in_future(when_date, today):
         raise JournalError(
             _(
                 "'{said}' is in the future by this computer's clock (today is {today}); "
@@ -292,13 +304,13 @@ def when_words(when: Mapping[str, Any]) -> str:
 
 
 def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:
-    """A `when` already read by `parse_when`, checked again before it is written and kept as it
+    """A `when` already read by `read_moment`, checked again before it is written and kept as it
     is: the words said are read once, so a save a minute after midnight never moves
     "yesterday" by a day."""
     said = value.get("said")
     if set(value) != {"said", "date", "time", "approximate"} or not isinstance(said, str):
         raise _when_error(str(said))
-    parse_when(said, now)  # still readable, and still not in the future
+    read_moment(said, now)  # still readable, and still not in the future
     kept = dict(value)
     if not isinstance(kept["date"], str) or not isinstance(kept["approximate"], bool):
         raise _when_error(said)
@@ -318,7 +330,7 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     if not value.strip():
         check_text(name, value)  # control characters alone are still refused
         return None
-    checked: Any = parse_when(value, now) if name == "when" else check_text(name, value)
+    checked: Any = read_moment(value, now) if name == "when" else check_text(name, value)
     size = len(checked["said"]) if name == "when" else len(checked)
     if used + size > MAX_ENTRY_CHARS:
         raise JournalError(
@@ -396,7 +408,7 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
             if isinstance(value, Mapping):
                 fields["when"] = recheck_when(value, now)
             else:
-                fields["when"] = parse_when(value, now)
+                fields["when"] = read_moment(value, now)
             total += len(fields["when"]["said"])
             continue
         if not isinstance(value, str):

@@ -9,13 +9,12 @@ person wrote is escaped with the one Markdown or HTML escaper. Pure: returns tex
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.markup import escape_markdown, html_page, html_text
-from exitplan.base.safetext import one_line
+from exitplan.base.safetext import json_text, one_line
 from exitplan.journal.chain import TAIL_NOTE
 from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
@@ -110,7 +109,7 @@ def to_json(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
         "attachments": _manifest(entries, saved),
         "records": [r for r in records if "damaged" not in r],
     }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return json_text(document)
 
 
 def _when_text(fields: dict[str, Any], recorded: object) -> str:

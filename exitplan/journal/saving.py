@@ -10,11 +10,8 @@ record numbers. The files written are plain (never sealed) and readable by their
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +19,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.disk import atomic, safeio
+from exitplan.disk import atomic
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
@@ -76,40 +73,24 @@ def save_copy(
     """Write the file kept for an attachment record to `target`, checked against its hash."""
     want = record.get("file", {}).get("sha256")
     folder = target.parent
-    try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise StorageError(
-            _("could not write {path} ({reason})").format(path=target, reason=exc.strerror)
-        ) from None
-    tmp = Path(name)
     digest = hashlib.sha256()
     try:
-        with os.fdopen(fd, "wb") as out:
+        with atomic.replacing(target, scrub=True) as temp:
             for chunk in read_copy(home, record, sealing, progress):
                 digest.update(chunk)
-                out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        if digest.hexdigest() != want:
-            raise JournalError(
-                _(
-                    "the copy kept for record {n} no longer matches the SHA-256 recorded when "
-                    "it was attached, so it was not saved; 'exitplan log verify' says more"
-                ).format(n=record.get("n"))
-            )
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            safeio.overwrite(tmp)
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        if isinstance(exc, OSError):
-            raise StorageError(
-                _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
-            ) from None
-        raise
+                temp.file.write(chunk)
+            if digest.hexdigest() != want:
+                raise JournalError(
+                    _(
+                        "the copy kept for record {n} no longer matches the SHA-256 recorded "
+                        "when it was attached, so it was not saved; 'exitplan log verify' says "
+                        "more"
+                    ).format(n=record.get("n"))
+                )
+    except OSError as exc:
+        raise StorageError(
+            _("could not write {path} ({reason})").format(path=target, reason=os_reason(exc))
+        ) from None
     atomic.fsync_dir(folder)
 
 

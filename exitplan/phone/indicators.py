@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_
 
@@ -241,7 +242,7 @@ DAMAGED = N_(
 
 def data_folder() -> Path:
     """Where the shipped list lives (inside the package)."""
-    return Path(__file__).resolve().parent.parent / "data" / "stalkerware"
+    return bundled("data", "stalkerware")
 
 
 def load(folder: Path | None = None) -> Loaded:

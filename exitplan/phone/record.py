@@ -7,9 +7,10 @@ phone printed them; the journal records each file's size and SHA-256.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from exitplan.base.i18n import _, ngettext
+from exitplan.journal.entry import not_in_future
 from exitplan.phone.adb import DEVICE_POLICY, PACKAGE_LISTS, SYSTEM_PACKAGES, Output
 from exitplan.phone.analysis import Outcome
 from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
@@ -98,7 +99,7 @@ def fields(outcome: Outcome, readings: Readings, now: datetime, today: date) -> 
     ]
     entry = {"what": what, "tech": "\n".join(lines)}
     local = now.astimezone()  # the time as this computer shows it
-    if local.date() <= today + timedelta(days=1):
+    if not_in_future(local.date(), today):
         entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
     return entry
 
@@ -186,7 +187,7 @@ def iphone_fields(
     ]
     entry = {"what": what, "tech": "\n".join(lines)}
     local = now.astimezone()
-    if local.date() <= today + timedelta(days=1):
+    if not_in_future(local.date(), today):
         entry = {"when": f"{local:%Y-%m-%d %H:%M}", **entry}
     return entry
 

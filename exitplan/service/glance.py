@@ -15,20 +15,25 @@ imports platformdirs, a few milliseconds), so both paths always agree on the fol
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
-from exitplan.base.i18n import LANG_OPTION, available, language_code
+from exitplan.base.errors import (
+    DateError,
+    ExitplanError,
+    output_lost,
+    output_lost_line,
+    quiet_stdout,
+)
+from exitplan.base.i18n import leading_languages, spoken
+from exitplan.base.safetext import json_text
 from exitplan.disk.paths import default_home
-from exitplan.domain.dates import real_today
+from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
-from exitplan.domain.place import local_plan
-from exitplan.home.cache import load_cached_plan, load_catalog_cached, with_cached_pace
+from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from_cache
 from exitplan.home.folder import Folder
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
@@ -52,7 +57,10 @@ NOT_SERVED_FILES = ("plan.key",)
 
 def read_today(text: str) -> date:
     """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date)."""
-    return date.fromisoformat(text.strip())
+    try:
+        return parse_day(text)
+    except DateError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def status_output(
@@ -77,7 +85,7 @@ def status_output(
     view = day_view(plan, today)
     if as_json:
         data = status_data(view, journal=journal)
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n", err, 0
+        return json_text(data), err, 0
     text = status_text(
         view,
         columns=terminal.width(),
@@ -130,17 +138,10 @@ def without_language(argv: Sequence[str]) -> tuple[str, ...] | None:
     """The command line without a leading `--lang X` (or `--lang=X`), which the entry point has
     already acted on; None when the language is not one exitplan speaks (the full command line
     says so)."""
-    args = list(argv)
-    while args and (args[0] == LANG_OPTION or args[0].startswith(LANG_OPTION + "=")):
-        if args[0] == LANG_OPTION:
-            if len(args) < 2:
-                return None
-            value, args = args[1], args[2:]
-        else:
-            value, args = args[0].split("=", 1)[1], args[1:]
-        if language_code(value) not in available():
-            return None
-    return tuple(args)
+    values, rest = leading_languages(argv)
+    if any(value is None or spoken(value) is None for value in values):
+        return None
+    return rest
 
 
 def glance(argv: Sequence[str]) -> int | None:
@@ -200,5 +201,4 @@ def _cached_plan(today: date) -> Plan | None:
     if cached.state.region is not None and cached.region is None:
         return None  # the place's facts were not kept, or its region file changed
 
-    plan = local_plan(catalog, cached.state, region=cached.region)
-    return with_cached_pace(plan, catalog, cached)
+    return plan_from_cache(catalog, cached, cached.region)

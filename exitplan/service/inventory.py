@@ -53,7 +53,7 @@ def add(ws: Workspace, section: Section, raw: Mapping[str, Any]) -> int:
     """Add a row; its number (known only under the lock, from the plan as it is then)."""
 
     def make(inventory: inv.Inventory) -> tuple[inv.Inventory, str]:
-        changed = inv.add_row(inventory, section, raw)
+        changed = inv.add_row(inventory, section, raw, ws.today)
         return changed, f"added {changed.rows(section)[-1].number}"
 
     return _change(ws, section, make).rows(section)[-1].number
@@ -61,7 +61,11 @@ def add(ws: Workspace, section: Section, raw: Mapping[str, Any]) -> int:
 
 def change(ws: Workspace, section: Section, number: int, raw: Mapping[str, Any]) -> None:
     """Change the fields given of one row."""
-    _change(ws, section, lambda i: (inv.change_row(i, section, number, raw), f"changed {number}"))
+    _change(
+        ws,
+        section,
+        lambda i: (inv.change_row(i, section, number, raw, ws.today), f"changed {number}"),
+    )
 
 
 def remove(ws: Workspace, section: Section, number: int) -> None:

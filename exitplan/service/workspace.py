@@ -26,8 +26,8 @@ from exitplan.home.cache import (
     cache_dir,
     load_cached_plan,
     load_catalog_cached,
+    plan_from_cache,
     save_cache,
-    with_cached_pace,
 )
 from exitplan.home.files import WipeReport, contents, erase, find_erasure, leftovers
 from exitplan.home.keys import adopt_key, plain_files
@@ -155,7 +155,7 @@ class Workspace:
             self._tell_if_plain_in_sealed_home()
             return plan
         self._tell_if_plain_in_sealed_home()
-        return with_cached_pace(self.plan(cached.state, cached), self.catalog, cached)
+        return plan_from_cache(self.catalog, cached, self.region(cached.state, cached))
 
     def require_plan(self) -> None:
         """Refuse to go on when no plan has been created here."""

@@ -21,14 +21,11 @@ from exitplan.views.summary import (
     PRIVATE,
     TIMELINE_NOTE,
     attention_words,
-    build_summary,
     flag_heading,
-    write_summary,
 )
 from exitplan.views.words import source_words
 
 if TYPE_CHECKING:
-    from exitplan.domain.day import DayView
     from exitplan.journal.records import Moment
     from exitplan.views.summary import Answer, Section, Step, Summary
 
@@ -236,8 +233,3 @@ class HtmlWriter:
         self._close_list()
         size = f"@page {{ size: {self.paper}; }}\n" if self.paper else ""
         return html_page(_("My plan"), self.parts, style=STYLE + size)
-
-
-def summary_html(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
-    """The whole plan as one self-contained HTML page that prints well."""
-    return write_summary(build_summary(view, timeline), HtmlWriter())

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
-from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY
+from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.views.notices import notice_lines
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap
 from exitplan.views.words import ALERT_SENTENCE, countdown_text, due_text, plain_due
@@ -201,7 +201,6 @@ class StatusScreen:
     def attention(self) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""
         groups, limits, warn_days = self.view.attention, self.limits, self.view.plan.warn_days
-        shown = 0
         if groups.quiet and self.view.exit_date is not None and self.view.totals.open:
             self.gap()
             self.add(_("Nothing is overdue or due in the next {days} days.").format(days=warn_days))
@@ -214,8 +213,8 @@ class StatusScreen:
             heading = (
                 _("For the danger signs, first") if groups.dangers else _("For your phone, first")
             )
-            shown += self.group(heading, groups.danger, limits.danger, with_due=True)
-        shown += self.group(_("For today"), groups.today, limits.today, with_due=False)
+            self.group(heading, groups.danger, limits.danger, with_due=True)
+        self.group(_("For today"), groups.today, limits.today, with_due=False)
         behind = len(groups.behind)
         if behind:
             heading = (
@@ -223,8 +222,8 @@ class StatusScreen:
                 if behind > limits.behind
                 else _("Behind: {count}").format(count=behind)
             )
-            shown += self.group(heading, groups.behind, limits.behind, with_due=True)
-        shown += self.group(_("Coming next"), groups.coming, limits.coming, with_due=True)
+            self.group(heading, groups.behind, limits.behind, with_due=True)
+        self.group(_("Coming next"), groups.coming, limits.coming, with_due=True)
         self.gap()
         if behind and groups.due_soon:
             self.add(self._counts(behind, groups.due_soon, warn_days))
@@ -232,7 +231,14 @@ class StatusScreen:
             self.add(ngettext("{count} behind.", "{count} behind.", behind).format(count=behind))
         elif groups.due_soon:
             self.add(self._soon(groups.due_soon, warn_days) + ".")
-        more = len(groups.rows()) - shown
+        # How many more: the day view's count for a screen of these sizes, never counted here.
+        _shown, more = shown_attention(
+            groups,
+            danger=limits.danger,
+            today=limits.today,
+            behind=limits.behind,
+            coming=limits.coming,
+        )
         if more > 0:
             self.add(_("And {count} more: exitplan list --attention").format(count=more), "dim")
         if_time = self.view.totals.if_time

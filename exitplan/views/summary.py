@@ -475,13 +475,3 @@ class TextWriter:
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
-
-
-def summary_markdown(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
-    """The whole plan as Markdown that reads well on paper and on a code-hosting site."""
-    return write_summary(build_summary(view, timeline), MarkdownWriter())
-
-
-def summary_text(view: DayView, timeline: tuple[Moment, ...] | None = None) -> str:
-    """The whole plan as plain text."""
-    return write_summary(build_summary(view, timeline), TextWriter())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.markup import escape_markdown
+from exitplan.base.markup import escape_markdown, html_text
 from exitplan.views.inventory import section_json
 from exitplan.views.ledger import Table, summary_tables
 from exitplan.views.printable import HtmlWriter
@@ -56,29 +56,24 @@ def text_table(table: Table) -> list[str]:
 
 def html_table(table: Table) -> list[str]:
     """A table as HTML, on a printed page of its own; every cell escaped."""
-    from html import escape
-
-    def text(value: str) -> str:
-        return escape(value, quote=True)
-
     parts = [
         f'<section class="inventory {table.section}" style="break-before: page">',
-        f"<h2>{text(table.title)}</h2>",
+        f"<h2>{html_text(table.title)}</h2>",
     ]
     if table.rows:
-        heads = "".join(f'<th scope="col">{text(head)}</th>' for head in table.heads)
+        heads = "".join(f'<th scope="col">{html_text(head)}</th>' for head in table.heads)
         parts += [
             '<table class="inventory">',
             f"<thead><tr>{heads}</tr></thead>",
             "<tbody>",
             *(
-                "<tr>" + "".join(f"<td>{text(cell)}</td>" for cell in row) + "</tr>"
+                "<tr>" + "".join(f"<td>{html_text(cell)}</td>" for cell in row) + "</tr>"
                 for row in table.rows
             ),
             "</tbody>",
             "</table>",
         ]
-    parts += [f"<p>{text(note)}</p>" for note in table.notes]
+    parts += [f"<p>{html_text(note)}</p>" for note in table.notes]
     parts.append("</section>")
     return parts
 

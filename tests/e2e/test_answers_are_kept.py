@@ -18,6 +18,8 @@ import pytest
 from conftest import MONEY, TODAY, Run
 from helpers import EXITPLAN, assert_no_traceback, ok, one_error_line, snapshot
 
+from exitplan.cli import keyboard
+
 # The computer's clock, pinned: Tuesday 1 December 2026, noon (the journal's clock).
 CLOCK = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -34,9 +36,8 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
 @pytest.fixture
 def typing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `log add` believe a person is typing (answers come line by line from the runner)."""
-    from exitplan.cli import log
 
-    monkeypatch.setattr(log, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
 
 
 def entries(run: Run) -> list[dict[str, object]]:

@@ -188,9 +188,10 @@ def test_summary_format_wins_over_the_extension(run: Run, plan_home: Path, tmp_p
 
 def test_summary_html_is_the_printable_page(run: Run, plan_home: Path) -> None:
     """--format html prints the self-contained printable page, with the plan in it."""
+    from helpers_summary import summary_html
+
     from exitplan.domain.day import day_view
     from exitplan.service.workspace import Workspace
-    from exitplan.views.printable import summary_html
 
     page = ok(run("summary", "--format", "html")).stdout
     assert page == summary_html(day_view(Workspace(plan_home, TODAY).read(), TODAY))
@@ -522,3 +523,17 @@ def test_summary_refuses_a_document_format_it_cannot_write(
     assert not target.exists()
     ok(run("summary", "--format", "text", "--output", str(target)))  # asked for: written
     assert target.is_file()
+
+
+@pytest.mark.parametrize("due", ["-8w", "-3w", "-1w", "2026-11-01", "2026-12-01", "+1d"])
+def test_the_note_on_a_past_due_agrees_with_the_schedule(
+    run: Run, plan_home: Path, due: str
+) -> None:
+    """`add` says "overdue" exactly when `list --json` flags the new step overdue (the pacing's
+    verdict, never one worked out from the offset alone)."""
+    result = ok(run("add", MONEY, "Call the bank", "--due", due))
+    [row] = [row for row in json.loads(ok(run("list", "--json")).stdout) if row["custom"]]
+    said = "so it shows as overdue" in result.stderr
+    assert said == (row["flag"] == "overdue"), (row, result.stderr)
+    if said:
+        assert f"Note: its due date, {row['due']}, has already passed" in result.stderr

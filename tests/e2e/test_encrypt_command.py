@@ -22,12 +22,13 @@ from typing import Any
 
 import pytest
 from helpers import EXITPLAN, REPO, cli, ok, one_error_line
+from helpers_exitplan import use_fast_kdf
 from typer.testing import CliRunner
 
+from exitplan.crypto import vault
 from exitplan.crypto.datakey import HEADER_SIZE, key_id_of
 from exitplan.crypto.keyfile import KEY_MAGIC, open_key_file
 from exitplan.crypto.vault import (
-    FAST_FOR_TESTS,
     MAGIC,
     STRONG,
     KdfParams,
@@ -94,6 +95,7 @@ def enc_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fixed day, the fast KDF, and no passphrase or home coming from the developer's shell."""
     monkeypatch.setenv("EXITPLAN_TODAY", ENC_TODAY)
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+    use_fast_kdf(monkeypatch.setattr)
     for name in (
         "EXITPLAN_HOME",
         "EXITPLAN_PASSPHRASE_FILE",
@@ -738,9 +740,9 @@ def test_passphrase_in_an_environment_variable_does_not_unlock(
 
 @pytest.mark.process
 def test_normally_made_files_carry_the_strong_kdf_params(tmp_path: Path) -> None:
-    """Without the test-only switch, the key file `exitplan encrypt` writes says Argon2id
-    65536 KiB / 3 passes / 4 lanes, and every sealed file names its key. (Control: the fast
-    switch really is what makes the rest of this suite use other params.)"""
+    """Without the tests' settings, the key file `exitplan encrypt` writes says Argon2id
+    65536 KiB / 3 passes / 4 lanes, and every sealed file names its key. (Control: the tests'
+    settings really are what makes the rest of this suite use other params.)"""
     home = enc_make_home(tmp_path / "plan")
     pass_file = enc_secret_file(tmp_path, "pass.txt", PASSPHRASE)
     env = {k: v for k, v in os.environ.items() if not k.startswith("EXITPLAN_")}
@@ -768,7 +770,7 @@ def test_normally_made_files_carry_the_strong_kdf_params(tmp_path: Path) -> None
     key_id = (home / "plan.key").read_bytes()[35:51]
     for path in files:
         assert key_id_of(path.read_bytes()) == key_id, path
-    assert FAST_FOR_TESTS != STRONG
+    assert vault.WRITE_PARAMS != STRONG  # in this process the tests' fast settings hold
 
 
 # -- a real terminal: hidden input -----------------------------------------------------------

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from helpers import EXITPLAN, cli, make_home, ok, one_error_line
+from helpers_exitplan import use_fast_kdf
 
 from exitplan.crypto.stream import CHUNK
 
@@ -84,6 +85,7 @@ def evidence(
     pass_file = None
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+        use_fast_kdf(mp.setattr)
         if request.param == "encrypted":
             pass_file = secret(base)
             ok(cli(home, "init", today=TODAY))
@@ -97,6 +99,7 @@ def evidence(
 @pytest.fixture(autouse=True)
 def _fast(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+    use_fast_kdf(monkeypatch.setattr)
 
 
 def test_every_size_verifies(evidence: tuple[Path, Path | None, list[Path]]) -> None:

@@ -60,7 +60,9 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
         ("Where does it stand", enter),
         ("A note", enter),
     ]
-    code, shown = on_terminal(program(plan, "accounts", "add")[3:], steps, env=TERMINAL_ENV)
+    code, shown = on_terminal(
+        program(plan, "accounts", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
     assert code == 0, shown
     assert "Kept as account or device 1." in readable(shown)
     data = json.loads(ok(cli(plan, "accounts", "list", "--json", today=TODAY)).stdout)
@@ -74,7 +76,9 @@ def test_ctrl_c_at_a_question_keeps_nothing(plan: Path) -> None:
     """Ctrl-C part way through `documents add` stops calmly (exit 130) and writes nothing."""
     before = snapshot(plan)
     steps = [("Whose is it?", b"1\r"), ("What document is it?", CTRL_C)]
-    code, shown = on_terminal(program(plan, "documents", "add")[3:], steps, env=TERMINAL_ENV)
+    code, shown = on_terminal(
+        program(plan, "documents", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
     assert code == 130, shown
     assert "Nothing was changed" in readable(shown)
     assert "Traceback" not in shown

@@ -7,12 +7,15 @@ patched; the answers come through the runner's stdin). Bad input writes nothing.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import EXIT, TODAY, Run
 from helpers import PLANNED, assert_usage_error, make_home, ok, one_error_line, read_plan, snapshot
+
+from exitplan.cli import keyboard
 
 PASSPORT = 'kind = "passport"\noriginal = "blue folder at my sister\'s"\nexpires = 2026-12-10\n'
 CERT = 'whose = "child"\nchild = "A"\nkind = "birth certificate"\n'
@@ -41,9 +44,8 @@ def builtin_plan(home: Path, run: Run) -> Path:
 @pytest.fixture
 def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the inventory commands believe a person is typing at a terminal."""
-    from exitplan.cli import questions
 
-    monkeypatch.setattr(questions, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
 
 
 # -- adding, listing, showing ---------------------------------------------------------------
@@ -278,15 +280,15 @@ def test_changing_at_a_terminal_keeps_what_enter_keeps_and_clears_a_dash(
     run: Run, plan_home: Path, at_terminal: None
 ) -> None:
     """Enter keeps a value; a single - clears an optional one."""
-    from exitplan.cli import questions
+    from exitplan.cli import keyboard
 
     add_row = 'kind = "passport"\noriginal = "drawer"\nnote = "old"\n'
-    typing = questions.at_terminal
-    questions.at_terminal = lambda: False
+    typing = keyboard.someone_typing
+    keyboard.someone_typing = lambda: False
     try:
         add(run, "documents", add_row)
     finally:
-        questions.at_terminal = typing
+        keyboard.someone_typing = typing
     # whose, kind, original, copy and expires kept; the note cleared
     ok(run("documents", "change", "1", input="\n\n\n\n\n-\n"))
     [row] = listed(run, "documents")["rows"]
@@ -390,3 +392,10 @@ def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: P
     assert "No money is set aside yet: exitplan\nmoney" in narrow
     data = json.loads(ok(run("status", "--json")).stdout)
     assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]
+
+
+def test_an_expiry_may_be_given_as_an_offset_from_today(run: Run, plan_home: Path) -> None:
+    """`expires = "+3w"` keeps the day three weeks after today (the injected one)."""
+    add(run, "documents", 'kind = "passport"\nexpires = "+3w"\n')
+    [row] = listed(run, "documents")["rows"]
+    assert row["expires"] == (TODAY + timedelta(weeks=3)).isoformat()

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from helpers import EXITPLAN, TODAY, child, cli, make_home, ok, one_error_line
 
+from exitplan.cli import keyboard
+
 MARK = "journal-marker-the-blue-car-at-the-corner-5T"
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
 
@@ -213,10 +215,9 @@ def test_the_passphrase_is_checked_before_any_question(
     sealed_home: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At a terminal, a wrong passphrase is refused before the first question is asked."""
-    from exitplan.cli import log
 
     home, pass_file = sealed_home
-    monkeypatch.setattr(log, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     wrong = pass_file.parent / "wrong.txt"
     wrong.write_text("not the passphrase at all\n")
     result = cli(home, "log", "add", input="2026-11-29\n", passphrase=wrong, today=TODAY)

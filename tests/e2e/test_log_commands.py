@@ -17,6 +17,8 @@ import pytest
 from conftest import Run
 from helpers import assert_error, assert_usage_error, clock_today, ok, one_error_line, snapshot
 
+from exitplan.cli import keyboard
+
 ENTRY = 'when = "2026-11-28 21:15"\nwhere = "the kitchen"\nwhat = "Shouting, a door slammed"\n'
 EARLIER = 'when = "about 2026-11-02"\nwhat = "Took my phone away"\n'
 
@@ -41,9 +43,8 @@ def journal(home: Path) -> Path:
 @pytest.fixture
 def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `log add` and `log amend` believe a person is typing at a terminal."""
-    from exitplan.cli import log
 
-    monkeypatch.setattr(log, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
 
 
 # -- adding --------------------------------------------------------------------------------

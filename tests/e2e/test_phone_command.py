@@ -26,6 +26,7 @@ from phone_helpers import (
     sha256,
 )
 
+from exitplan.cli import keyboard
 from exitplan.domain.phonecheck import MONITORED_PHONE_STEPS
 from exitplan.phone import indicators
 from exitplan.phone.report import NOTHING_READ
@@ -491,9 +492,8 @@ def test_iphone_answers_are_kept_like_inventory_rows(run: Run, plan_home: Path) 
 def test_iphone_at_a_terminal(run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At a terminal each point is shown with where to look and what to be careful of; Enter
     skips one; the answers are saved together at the end."""
-    from exitplan.cli import phone
 
-    monkeypatch.setattr(phone, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     result = ok(run("phone-check", "--iphone", input="n\n\nmaybe\nnot sure\nno\nyes\n"))
     assert "Settings > Privacy & Security > Safety Check" in result.stderr
     assert "Emergency Reset" in result.stderr

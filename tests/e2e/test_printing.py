@@ -25,10 +25,9 @@ from helpers_print import (
     pdf_pages,
     print_to_pdf,
 )
-from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan
+from helpers_summary import ACCENTS, NOTE, TRICKY, make_plan, summary_html
 
 from exitplan.domain.day import day_view
-from exitplan.views.printable import summary_html
 
 
 @pytest.fixture(scope="module", params=sorted(PAPER))

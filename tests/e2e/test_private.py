@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import typer
 from helpers import EXITPLAN, REPO, cli, ok
+from helpers_exitplan import use_fast_kdf
 
 from exitplan.crypto.vault import MAGIC
 
@@ -77,6 +78,7 @@ def tp_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fixed day and the fast KDF for in-process runs; nothing from the developer's shell."""
     monkeypatch.setenv("EXITPLAN_TODAY", TP_TODAY)
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+    use_fast_kdf(monkeypatch.setattr)
     for name in ("EXITPLAN_HOME", "EXITPLAN_PASSPHRASE_FILE", "EXITPLAN_LOCK_TIMEOUT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_COLOR", "1")

@@ -181,10 +181,9 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     shown on stderr as a terminal would show it (piped answers are otherwise asked silently)."""
     import sys
 
-    from exitplan.cli import prompts, region, situation
+    from exitplan.cli import keyboard, prompts
 
-    monkeypatch.setattr(region, "stdin_is_terminal", lambda: True)
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     reading = prompts.read_line
 
     def shown(prompt: str) -> str:

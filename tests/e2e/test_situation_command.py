@@ -9,7 +9,7 @@ import pytest
 from conftest import MONEY, Run, init_plan
 from helpers import assert_no_traceback, make_home, ok, one_error_line, read_plan, snapshot
 
-from exitplan.cli import prompts
+from exitplan.cli import keyboard, prompts
 
 COND = "t-cond"
 
@@ -112,10 +112,9 @@ def test_at_a_terminal_each_question_is_asked(
 ) -> None:
     """At a terminal: an intro, where you live, then yes / no / skip per question; Enter keeps
     the answer."""
-    from exitplan.cli import situation
 
     ok(run("situation", input="pets = true\ncar = true\n"))
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     asked: list[str] = []
     reading = prompts.read_line
 
@@ -146,9 +145,7 @@ def test_at_a_terminal_a_danger_sign_can_be_answered_not_sure(
 ) -> None:
     """A danger-sign question offers "not sure" and keeps it; another question refuses it and
     asks again; the next time, the danger question says the answer is "not sure"."""
-    from exitplan.cli import situation
-
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     asked: list[str] = []
     reading = prompts.read_line
 
@@ -176,9 +173,8 @@ def test_stopping_at_a_terminal_changes_nothing(
 ) -> None:
     """Input ending half-way (Ctrl-D) stops calmly, saves nothing and exits 1 (nothing was
     written), as any prompt that ends does."""
-    from exitplan.cli import situation
 
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     before = snapshot(cond_home)
     result = run("situation", input="Ontario\ny\n")
     assert_no_traceback(result)
@@ -189,7 +185,6 @@ def test_stopping_at_a_terminal_changes_nothing(
 
 def interrupt_after(monkeypatch: pytest.MonkeyPatch, *replies: str) -> None:
     """Type these replies at the terminal, then press Ctrl-C."""
-    from exitplan.cli import situation
 
     typed = iter(replies)
 
@@ -199,7 +194,7 @@ def interrupt_after(monkeypatch: pytest.MonkeyPatch, *replies: str) -> None:
         except StopIteration:
             raise KeyboardInterrupt from None
 
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     monkeypatch.setattr(prompts, "read_line", prompt)
 
 
@@ -234,9 +229,8 @@ def test_init_offers_the_questions_only_at_a_terminal(
     """Piped, init never asks; at a terminal it offers them, and one 's' skips them all."""
     make_home(home, MONEY)
     assert "questions" not in ok(run("init", "--exit-date", "+6w")).stderr
-    from exitplan.cli import situation
 
-    monkeypatch.setattr(situation, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
     result = ok(run("init", "--force", "--exit-date", "+6w", input="s\n"))
     assert "A few questions help" in result.stderr
     assert "exitplan situation" in result.stderr

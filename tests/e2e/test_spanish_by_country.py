@@ -18,9 +18,9 @@ SPAIN = {"LANG": "es_ES.UTF-8"}
 @pytest.fixture
 def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the inventory commands believe a person is typing at a terminal."""
-    from exitplan.cli import questions
+    from exitplan.cli import keyboard
 
-    monkeypatch.setattr(questions, "at_terminal", lambda: True)
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
 
 
 def money_rows(run: Run) -> list[dict[str, Any]]:

@@ -402,7 +402,7 @@ def test_read_today_is_the_parser_of_both_paths() -> None:
     from exitplan.service.glance import read_today
 
     assert read_today(" 2026-11-30 ") == date(2026, 11, 30)
-    with pytest.raises(ValueError, match="isoformat"):
+    with pytest.raises(ValueError, match="is not a date: use the form 2027-01-31"):
         read_today("30/11/2026")
 
 

@@ -7,6 +7,7 @@ import struct
 from collections.abc import Iterator
 
 import pytest
+from helpers_exitplan import FAST_KDF_ENV, FAST_MEMORY_KIB, use_fast_kdf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +22,6 @@ from exitplan.crypto.keyfile import (
     wrap_key,
 )
 from exitplan.crypto.vault import (
-    FAST_FOR_TESTS,
-    FAST_KDF_ENV,
     STRONG,
     DamagedKeyFile,
     KdfParams,
@@ -30,6 +29,7 @@ from exitplan.crypto.vault import (
     WrongPassphrase,
 )
 
+FAST_FOR_TESTS = KdfParams(memory_kib=FAST_MEMORY_KIB, iterations=1, lanes=1)
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
 OTHER = "a completely different phrase"
 # The documented layout, written out independently of the module.
@@ -42,9 +42,9 @@ WRAPPED_AT = slice(63, 111)
 
 @pytest.fixture(autouse=True, scope="module")
 def _fast_kdf() -> Iterator[None]:
-    """Use the test-only fast KDF for this module unless a test removes the switch."""
+    """Use the tests' fast KDF for this module unless a test puts the strong one back."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv(FAST_KDF_ENV, "1")
+        use_fast_kdf(mp.setattr)
         yield
 
 
@@ -256,9 +256,11 @@ def test_argon2_trap_catches_a_real_derivation(
 def test_fast_settings_refused_without_the_switch(
     made: tuple[DataKey, bytes], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the test switch off, a key file with the fast settings is refused before any KDF."""
+    """As exitplan runs, a key file with the fast settings is refused before any KDF."""
     _key, data = made
-    monkeypatch.delenv(FAST_KDF_ENV)
+    monkeypatch.delenv(FAST_KDF_ENV, raising=False)  # the harness's switch (conftest.py)
+    monkeypatch.setattr(vault, "WRITE_PARAMS", STRONG)
+    monkeypatch.setattr(vault, "ACCEPTED_PARAMS", (STRONG,))
     calls = forbid_argon2(monkeypatch)
     with pytest.raises(VaultError):
         open_key_file(data, PASSPHRASE)
@@ -266,8 +268,10 @@ def test_fast_settings_refused_without_the_switch(
 
 
 def test_strong_settings_written_without_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the switch off, a new key file says Argon2id 65536 KiB / 3 passes / 4 lanes."""
-    monkeypatch.delenv(FAST_KDF_ENV)
+    """As exitplan runs, a new key file says Argon2id 65536 KiB / 3 passes / 4 lanes."""
+    monkeypatch.delenv(FAST_KDF_ENV, raising=False)  # the harness's switch (conftest.py)
+    monkeypatch.setattr(vault, "WRITE_PARAMS", STRONG)
+    monkeypatch.setattr(vault, "ACCEPTED_PARAMS", (STRONG,))
     key, data = new_key_file(PASSPHRASE)
     assert HEAD.unpack_from(data)[3:6] == (65536, 3, 4)
     assert open_key_file(data, PASSPHRASE) == key

@@ -11,14 +11,13 @@ from collections.abc import Iterator
 
 import pytest
 from helpers import REPO
+from helpers_exitplan import FAST_KDF_ENV, FAST_MEMORY_KIB, use_fast_kdf
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exitplan.crypto import vault
 from exitplan.crypto.datakey import DataKey, open_with, seal_with
 from exitplan.crypto.vault import (
-    FAST_FOR_TESTS,
-    FAST_KDF_ENV,
     MAGIC,
     STRONG,
     KdfParams,
@@ -33,6 +32,7 @@ from exitplan.crypto.vault import (
 
 REPO_ROOT = REPO
 SALT = b"s" * 16
+FAST_FOR_TESTS = KdfParams(memory_kib=FAST_MEMORY_KIB, iterations=1, lanes=1)
 
 # Passphrases with combining marks, other scripts, emoji and astral characters.
 ODD_TEXT = st.text(
@@ -44,9 +44,9 @@ ODD_TEXT = st.text(
 
 @pytest.fixture(autouse=True, scope="module")
 def _fast_kdf() -> Iterator[None]:
-    """Use the test-only fast KDF for this module unless a test removes the switch."""
+    """Use the tests' fast KDF for this module unless a test puts the strong one back."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv(FAST_KDF_ENV, "1")
+        use_fast_kdf(mp.setattr)
         yield
 
 
@@ -149,56 +149,55 @@ def test_forbid_kdf_catches_a_real_derivation(
     assert calls == ["called"]
 
 
-def test_fast_settings_refused_without_the_switch(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test-only fast settings are refused, before any KDF, once the switch is off."""
-    monkeypatch.delenv(FAST_KDF_ENV)
+def strong_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exitplan's own settings, as every run outside the tests has them."""
+    monkeypatch.delenv(FAST_KDF_ENV, raising=False)  # the harness's switch (conftest.py)
+    monkeypatch.setattr(vault, "WRITE_PARAMS", STRONG)
+    monkeypatch.setattr(vault, "ACCEPTED_PARAMS", (STRONG,))
+
+
+def test_fast_settings_refused_as_exitplan_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' fast settings are refused, before any KDF, where exitplan's own hold."""
+    strong_only(monkeypatch)
     calls = forbid_kdf(monkeypatch, class_only=True)
     with pytest.raises(VaultError):
         derive_key("a passphrase", SALT, FAST_FOR_TESTS)
     assert calls == []
 
 
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [("1", (STRONG, FAST_FOR_TESTS)), ("0", (STRONG,)), ("", (STRONG,)), (None, (STRONG,))],
-)
-def test_accepted_params_follow_the_switch(
-    value: str | None, expected: tuple[KdfParams, ...], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Only STRONG is accepted, plus FAST_FOR_TESTS while the switch is exactly '1'."""
-    if value is None:
-        monkeypatch.delenv(FAST_KDF_ENV)
-    else:
-        monkeypatch.setenv(FAST_KDF_ENV, value)
-    assert accepted_params() == expected
+def test_accepted_params_are_the_setting() -> None:
+    """Accepted: exactly ACCEPTED_PARAMS (here the tests' fast settings besides STRONG)."""
+    assert accepted_params() == vault.ACCEPTED_PARAMS == (STRONG, FAST_FOR_TESTS)
 
 
-# --- 19. cost floor and the test-only switch ------------------------------------------------
+# --- 19. cost floor, and no switch in exitplan ----------------------------------------------
 
 
 def test_strong_params_are_rfc_9106s(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the switch off, new keys use Argon2id 65536 KiB / 3 passes / 4 lanes."""
-    monkeypatch.delenv(FAST_KDF_ENV, raising=False)
+    """exitplan writes new keys with Argon2id 65536 KiB / 3 passes / 4 lanes."""
+    strong_only(monkeypatch)
     assert current_params() == STRONG == KdfParams(65536, 3, 4)
     assert STRONG.memory_kib >= 19 * 1024  # OWASP floor for Argon2id
     assert STRONG.iterations >= 2
 
 
-@pytest.mark.parametrize("value", [None, "", "0", "true", "yes", " 1"])
-def test_fast_switch_off_unless_exactly_one(
-    value: str | None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """current_params() is STRONG when the switch is unset or anything but '1'."""
-    if value is None:
-        monkeypatch.delenv(FAST_KDF_ENV, raising=False)
-    else:
-        monkeypatch.setenv(FAST_KDF_ENV, value)
-    assert current_params() == STRONG == KdfParams(65536, 3, 4)
+@pytest.mark.process
+def test_exitplan_reads_no_switch_from_the_environment() -> None:
+    """With the tests' old switch in the environment, a fresh exitplan still writes and accepts
+    only STRONG: no environment variable makes key derivation cheaper."""
+    code = (
+        "import exitplan.crypto.vault as v; "
+        "print(v.current_params() == v.STRONG and v.accepted_params() == (v.STRONG,))"
+    )
+    env = {**os.environ, "EXITPLAN_TEST_FAST_KDF": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "True"
 
 
-def test_fast_switch_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """EXITPLAN_TEST_FAST_KDF=1 gives the fast params, which are still within the bounds."""
-    monkeypatch.setenv(FAST_KDF_ENV, "1")
+def test_fast_settings_are_still_real() -> None:
+    """The tests' settings are cheap but real Argon2id."""
     assert current_params() == FAST_FOR_TESTS
     assert FAST_FOR_TESTS.memory_kib >= 8192
 
@@ -264,7 +263,6 @@ def test_import_does_not_load_ui_libraries() -> None:
 def test_lazy_import_check_can_fail() -> None:
     """Control: the subprocess check does see cryptography once a vault function needs it."""
     top_level = _modules_after_import(
-        "import exitplan.crypto.vault as v; "
-        "v.derive_key('a passphrase', b's' * 16, v.FAST_FOR_TESTS)"
+        "import exitplan.crypto.vault as v; v.derive_key('a passphrase', b's' * 16, v.STRONG)"
     )
     assert "cryptography" in top_level

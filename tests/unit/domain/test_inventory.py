@@ -82,9 +82,26 @@ def test_impossible_dates_and_times_are_refused() -> None:
     """A day not in the calendar, a time of day, and words are refused; TOML dates pass."""
     assert "not a day in the calendar" in refused(checks.check_date, "expires", "2027-02-30")
     assert "without a time" in refused(checks.check_date, "expires", datetime(2027, 1, 1, 9))
-    assert "without a time" in refused(checks.check_date, "expires", "next spring")
+    assert "is not a date" in refused(checks.check_date, "expires", "next spring")
     assert checks.check_date("expires", date(2027, 2, 28)) == date(2027, 2, 28)
     assert checks.check_date("expires", " ") is None
+
+
+@pytest.mark.parametrize(
+    ("given", "day"),
+    [("+3w", date(2026, 12, 21)), ("-10d", date(2026, 11, 20)), ("today", TODAY)],
+)
+def test_a_day_may_be_an_offset_from_today(given: str, day: date) -> None:
+    """A document's expiry reads `+3w`, `-10d` and `today` as the date parser does."""
+    assert checks.check_date("expires", given, TODAY) == day
+    assert inv.read_fields("documents", {"expires": given}, TODAY) == {"expires": day}
+
+
+@pytest.mark.parametrize("given", ["+600w", "2040-01-01", "3w"])
+def test_a_day_past_the_ten_year_limit_or_without_a_sign_is_refused(given: str) -> None:
+    """The ten-year limit and the accepted forms are the date parser's own."""
+    words = refused(checks.check_date, "expires", given, TODAY)
+    assert words.startswith(f"'expires': '{given}'")
 
 
 @pytest.mark.parametrize("char", ["\x07", "\x1b", "\x00", "\x9b", "\ud800"])

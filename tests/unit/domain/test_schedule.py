@@ -396,11 +396,17 @@ def test_parse_when(text: str, expected: date) -> None:
     assert parse_when(text, EXIT) == expected
 
 
-@pytest.mark.parametrize("text", ["", "soon", "2027-02-30", "31.01.2027", "+6y", "2027/01/31"])
+@pytest.mark.parametrize("text", ["", "soon", "31.01.2027", "+6y", "2027/01/31"])
 def test_parse_when_rejects(text: str) -> None:
     """A date that cannot be read is a DateError showing the accepted forms."""
     with pytest.raises(DateError, match=r"is not a date: use the form 2027-01-31, or \+3w"):
         parse_when(text, EXIT)
+
+
+def test_parse_when_names_a_day_not_in_the_calendar() -> None:
+    """A date of the right form that the calendar lacks is said to be just that."""
+    with pytest.raises(DateError, match=r"'2027-02-30' is not a day in the calendar"):
+        parse_when("2027-02-30", EXIT)
 
 
 def test_a_step_moot_after_the_exit_is_never_behind_once_the_exit_has_passed() -> None:

@@ -18,7 +18,7 @@ from exitplan.domain.situation import (
     UNSURE,
     applies,
     danger_signs,
-    read_answers,
+    read_situation,
 )
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.planfile import dump_plan, parse_plan
@@ -94,8 +94,8 @@ def test_danger_signs_are_the_yes_answers_in_question_order() -> None:
 def test_answers_are_read_from_toml_text() -> None:
     """Piped answers: true, false, or "skip" to clear one."""
     text = 'children = true\npets = false\nweapons = "skip"\n'
-    assert read_answers(text) == {"children": True, "pets": False, "weapons": None}
-    assert read_answers("") == {}
+    assert read_situation(text)[0] == {"children": True, "pets": False, "weapons": None}
+    assert read_situation("")[0] == {}
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ def test_answers_are_read_from_toml_text() -> None:
 def test_bad_answer_text_is_one_plain_message(text: str, named: str) -> None:
     """A wrong question, a wrong answer or broken text: one message, naming no answer."""
     with pytest.raises(ExitplanError, match=named) as caught:
-        read_answers(text)
+        read_situation(text)
     assert "yes" not in str(caught.value).replace("'", "")
     assert "= 1" not in str(caught.value)
 
@@ -296,9 +296,9 @@ def test_a_danger_sign_can_be_answered_not_sure_and_changed_back() -> None:
 
 def test_not_sure_is_read_only_for_a_danger_sign() -> None:
     """Piped TOML takes "unsure" for a danger sign; for another question it is one message."""
-    assert read_answers('stalking = "unsure"\n') == {"stalking": UNSURE}
+    assert read_situation('stalking = "unsure"\n')[0] == {"stalking": UNSURE}
     with pytest.raises(ExitplanError, match="true, false or"):
-        read_answers('children = "unsure"\n')
+        read_situation('children = "unsure"\n')
 
 
 def test_not_sure_hastens_the_steps_that_must_not_wait(catalog: Catalog) -> None:

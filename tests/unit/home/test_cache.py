@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from helpers import DATA, cli, outcome
+from helpers_exitplan import use_fast_kdf
 
 from exitplan.base.limits import CACHE_DIR, SEALED_MARK
 from exitplan.crypto.vault import MAGIC
@@ -172,6 +173,7 @@ def test_encrypted_plan_caches_only_ciphertext(
 ) -> None:
     """With encryption on, the cache is sealed and holds no plain note."""
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
+    use_fast_kdf(monkeypatch.setattr)
     secret = tmp_path / "pass"
     secret.write_text("a long enough passphrase\n", encoding="utf-8")
     outcome(cli(home, "note", "1", input="MARKER-in-a-note", today=TODAY))

@@ -24,7 +24,7 @@ from exitplan.journal.entry import (
     MAX_FIELD_CHARS,
     JournalError,
     parse_entry_toml,
-    parse_when,
+    read_moment,
     validate_fields,
 )
 from exitplan.journal.records import (
@@ -99,7 +99,7 @@ def test_toml_entry_keeps_every_field_and_adds_nothing() -> None:
 )
 def test_when_forms(said: str, day: str, clock: str | None, approximate: bool) -> None:
     """Dates, dates with times, and approximate dates or months are understood."""
-    when = parse_when(said, NOW)
+    when = read_moment(said, NOW)
     assert when == {"said": said, "date": day, "time": clock, "approximate": approximate}
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from exitplan.journal.entry import JournalError, parse_when
+from exitplan.journal.entry import JournalError, read_moment
 
 NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
 
@@ -58,7 +58,7 @@ def test_relative_words_in_english_and_spanish(
     said: str, day: str, clock: str | None, approximate: bool
 ) -> None:
     """Each form is read as the day and time it means, the person's own words kept."""
-    assert parse_when(said, NOW) == {
+    assert read_moment(said, NOW) == {
         "said": said,
         "date": day,
         "time": clock,
@@ -83,4 +83,21 @@ def test_relative_words_in_english_and_spanish(
 def test_what_cannot_be_read_is_refused(said: str) -> None:
     """The future, vague words and impossible times are refused, never guessed."""
     with pytest.raises(JournalError, match="not a time exitplan can read"):
-        parse_when(said, NOW)
+        read_moment(said, NOW)
+
+
+@pytest.mark.parametrize(("ahead", "kept"), [(0, True), (1, True), (2, False)])
+def test_one_day_ahead_is_the_most_an_entry_may_be(ahead: int, kept: bool) -> None:
+    """Tomorrow (a clock a little behind, a time zone) is accepted; the day after is not, and
+    `read_moment` and `not_in_future` agree."""
+    from datetime import timedelta
+
+    from exitplan.journal.entry import not_in_future
+
+    day = NOW.date() + timedelta(days=ahead)
+    assert not_in_future(day, NOW.date()) is kept
+    if kept:
+        assert read_moment(day.isoformat(), NOW)["date"] == day.isoformat()
+    else:
+        with pytest.raises(JournalError, match="in the future"):
+            read_moment(day.isoformat(), NOW)

@@ -8,7 +8,18 @@ from datetime import date
 
 import pytest
 from conftest import MONEY, PAPERS, PLANNED, TODAY
-from helpers_summary import ACCENTS, NOTE, TRICKY, Page, make_plan, render_markdown, shown_text
+from helpers_summary import (
+    ACCENTS,
+    NOTE,
+    TRICKY,
+    Page,
+    make_plan,
+    render_markdown,
+    shown_text,
+    summary_html,
+    summary_markdown,
+    summary_text,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +27,7 @@ from exitplan.base.markup import escape_markdown
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
-from exitplan.views.printable import summary_html
-from exitplan.views.summary import build_summary, summary_markdown, summary_text
+from exitplan.views.summary import build_summary
 
 
 @pytest.fixture

@@ -1,0 +1,49 @@
+"""Standard input, in one place: whether someone is typing, and what a pipe or a file gives.
+
+A leaf of the CLI. Standard input may be a terminal, a pipe, a file, /dev/null, a test runner's
+buffer, or closed (`exitplan add … <&-`, where Python's `sys.stdin` is None): a closed input
+reads as an empty one and nobody is typing at it, so every command ends with its plain message
+for an empty answer, never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import TextIO
+
+
+def stdin() -> TextIO:
+    """Standard input, or an empty stream when it is closed."""
+    stream = sys.stdin
+    if stream is None:
+        return io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+    return stream
+
+
+def someone_typing() -> bool:
+    """Whether someone is typing (stdin is a terminal), rather than a pipe, a file or nothing."""
+    try:
+        return bool(stdin().isatty())
+    except (AttributeError, ValueError, OSError):  # a closed or unusual stream
+        return False
+
+
+def piped_text(limit: int) -> str:
+    """At most `limit` characters of standard input (a closed input reads as empty)."""
+    return stdin().read(limit)
+
+
+def piped_bytes(limit: int) -> bytes:
+    """At most `limit` bytes of standard input, undecoded (a closed input reads as empty)."""
+    stream = stdin()
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text-only stream (rare): its text, encoded back
+        return stream.read(limit).encode("utf-8")[:limit]
+    data = buffer.read(limit)
+    return data if isinstance(data, bytes) else bytes(data)
+
+
+def read_line() -> str:
+    """One line of standard input with its line end ("" at the end of input)."""
+    return stdin().readline()

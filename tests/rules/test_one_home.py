@@ -1,0 +1,232 @@
+"""One home for each rule: a rule written in two places drifts, and the copy that drifted is a
+bug (a closed stdin crashed eight commands that each asked "is someone typing?" their own way).
+
+Each test names the one module allowed to do a thing and fails when another module does it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from helpers_imports import modules
+
+
+def offenders(found: Callable[[ast.AST], bool], home: set[str]) -> list[str]:
+    """`module:line` of every node `found` accepts, in any module outside `home`."""
+    hits: list[str] = []
+    for name, path in modules().items():
+        if name in home:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hits += [f"{name}:{getattr(node, 'lineno', 0)}" for node in ast.walk(tree) if found(node)]
+    return hits
+
+
+def is_attribute(owner: str, attr: str) -> Callable[[ast.AST], bool]:
+    """A finder for `owner.attr` (such as `sys.stdin`)."""
+
+    def found(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr == attr
+            and isinstance(node.value, ast.Name)
+            and node.value.id == owner
+        )
+
+    return found
+
+
+def test_standard_input_is_read_in_one_place() -> None:
+    """Only cli/keyboard.py touches sys.stdin: whether someone types, and what a pipe gives."""
+    assert offenders(is_attribute("sys", "stdin"), {"exitplan.cli.keyboard"}) == []
+
+
+def test_the_finder_sees_what_it_looks_for() -> None:
+    """The finder reports `sys.stdin` where it stands, so the rules above cannot pass vacuously."""
+    tree = ast.parse("import sys\nx = sys.stdin.isatty()\n")
+    found = is_attribute("sys", "stdin")
+    assert [getattr(node, "lineno", 0) for node in ast.walk(tree) if found(node)] == [2]
+
+
+def is_name(name: str) -> Callable[[ast.AST], bool]:
+    """A finder for a name used or imported (`lead_date`, `from … import lead_date`)."""
+
+    def found(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id == name
+        if isinstance(node, ast.Attribute):
+            return node.attr == name
+        return isinstance(node, ast.alias) and node.name == name
+
+    return found
+
+
+def test_overdue_is_judged_by_the_schedule_alone() -> None:
+    """Only the domain reads a step's unpaced date (`lead_date`): every other layer takes its
+    date and flag from the schedule, pacing included (`add --due -8w` once said "overdue" of a
+    step the schedule left for "if there is time")."""
+    domain = {name for name in modules() if name.startswith("exitplan.domain.")}
+    assert offenders(is_name("lead_date"), domain) == []
+
+
+def is_call(owner: str, attr: str, *, keyword: str | None = None) -> Callable[[ast.AST], bool]:
+    """A finder for a call `owner.attr(...)`, only those given `keyword=` when one is named."""
+    attribute = is_attribute(owner, attr)
+
+    def found(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and attribute(node.func)
+            and (keyword is None or any(k.arg == keyword for k in node.keywords))
+        )
+
+    return found
+
+
+def test_which_characters_are_unsafe_is_decided_in_one_place() -> None:
+    """Only base/safetext.py sorts characters by their Unicode category: control, direction and
+    zero-width characters are one class there, shown, escaped or refused the same way."""
+    assert offenders(is_call("unicodedata", "category"), {"exitplan.base.safetext"}) == []
+
+
+def test_json_for_people_is_written_in_one_place() -> None:
+    """Every JSON document for output (stdout, an export) comes from `safetext.json_text`, which
+    never writes a direction override raw; compact JSON (hashes, the cache) is not output."""
+    home = {"exitplan.base.safetext", "exitplan.phone.indicators"}  # indicators: a data file
+    assert offenders(is_call("json", "dumps", keyword="indent"), home) == []
+
+
+# Readers of exitplan's own stored forms (a cache, a record's time, a region file's checked day,
+# the journal's kept `when`): they read what exitplan wrote, never what a person typed.
+STORED_DATE_READERS = {
+    "exitplan.home.cache",
+    "exitplan.home.columns",
+    "exitplan.views.render",
+    "exitplan.domain.region",
+    "exitplan.journal.entry",
+    "exitplan.journal.times",
+    "exitplan.journal.listing",
+}
+
+
+def test_a_typed_day_is_read_by_the_date_module_alone() -> None:
+    """Only domain/dates.py turns a person's text into a day (`parse_day`, `parse_when`,
+    `parse_offset`); other modules call it, so every command accepts the same forms."""
+    home = {"exitplan.domain.dates", *STORED_DATE_READERS}
+    assert offenders(is_call("date", "fromisoformat"), home) == []
+    assert offenders(is_call("datetime", "fromisoformat"), home) == []
+    assert offenders(is_call("datetime", "strptime"), {"exitplan.home.backups"}) == []
+
+
+def test_one_function_is_named_parse_when() -> None:
+    """The journal's reading of a moment has its own name: two `parse_when` with different
+    contracts was a trap."""
+
+    def defines(node: ast.AST) -> bool:
+        return isinstance(node, ast.FunctionDef) and node.name == "parse_when"
+
+    assert offenders(defines, {"exitplan.domain.dates"}) == []
+
+
+def test_the_ten_year_limit_is_decided_once() -> None:
+    """Only domain/dates.py reads MAX_OFFSET_DAYS; others ask `within_limit`."""
+    assert offenders(is_name("MAX_OFFSET_DAYS"), {"exitplan.domain.dates"}) == []
+
+
+def test_a_file_is_replaced_in_one_place() -> None:
+    """Only disk/atomic.py makes a temp file and renames it over another (`replacing`), so
+    the temp file's name, mode, sync and clean-up are written once; renaming a backup to its
+    neutral name (home/rekey.py) replaces nothing."""
+    home = {"exitplan.disk.atomic"}
+    assert offenders(is_call("tempfile", "mkstemp"), home) == []
+    assert offenders(is_call("os", "replace"), home) == []
+    assert offenders(is_call("os", "rename"), {*home, "exitplan.home.rekey"}) == []
+
+
+def test_a_language_name_is_read_in_one_place() -> None:
+    """Only base/i18n.py reads a `--lang` value or a locale (`spoken`, `leading_languages`):
+    the glance, the full command line and the start-up choose alike."""
+    assert offenders(is_name("language_code"), {"exitplan.base.i18n"}) == []
+    assert offenders(is_name("LANG_OPTION"), {"exitplan.base.i18n"}) == []
+
+
+def test_the_shipped_data_is_found_one_way() -> None:
+    """Only base/bundled.py locates the package on disk: the checklists, regions, catalogs and
+    the stalkerware list are found alike in a wheel, a checkout and an editable install."""
+    assert offenders(is_name("__file__"), {"exitplan.base.bundled"}) == []
+
+    def resources(node: ast.AST) -> bool:
+        return isinstance(node, ast.ImportFrom) and node.module == "importlib.resources"
+
+    assert offenders(resources, {"exitplan.base.bundled"}) == []
+
+
+def test_html_is_escaped_in_one_place() -> None:
+    """Only base/markup.py escapes HTML (`html_text`): every page escapes the same characters."""
+
+    def escapes(node: ast.AST) -> bool:
+        if isinstance(node, ast.ImportFrom):
+            return node.module == "html"
+        return isinstance(node, ast.Import) and any(alias.name == "html" for alias in node.names)
+
+    assert offenders(escapes, {"exitplan.base.markup"}) == []
+
+
+def test_the_future_s_slack_is_decided_once() -> None:
+    """A journal entry and a phone check's record judge "not in the future" by one rule
+    (`journal.entry.not_in_future`): no other module adds a day to today to judge it."""
+
+    def one_day_ahead(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "timedelta"
+            and any(
+                k.arg == "days" and isinstance(k.value, ast.Constant) and k.value.value == 1
+                for k in node.keywords
+            )
+        )
+
+    assert offenders(one_day_ahead, {"exitplan.journal.entry"}) == []
+
+
+def test_exitplan_reads_no_test_switch() -> None:
+    """No module of exitplan names an `EXITPLAN_TEST_…` variable: the tests hand their settings
+    in through their own entry point (tests/helpers_exitplan.py), never through the program."""
+
+    def test_switch(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and "EXITPLAN_TEST" in node.value
+        )
+
+    assert offenders(test_switch, set()) == []
+
+
+def test_how_many_more_is_counted_by_the_day_view() -> None:
+    """The screen and the summary take "and N more" from `day.shown_attention`; no view
+    counts the attention rows itself."""
+
+    def counts_rows(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "len"
+            and bool(node.args)
+            and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Attribute)
+            and node.args[0].func.attr == "rows"
+            and isinstance(node.args[0].func.value, ast.Name)
+            and node.args[0].func.value.id == "groups"
+        )
+
+    assert offenders(counts_rows, {"exitplan.domain.day"}) == []
+
+
+def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
+    """The glance and the workspace both build the cached plan with `cache.plan_from_cache`
+    (place and pacing included); no service module joins it by hand."""
+    home = {"exitplan.home.cache"}
+    assert offenders(is_name("with_cached_pace"), home) == []
