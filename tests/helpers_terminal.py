@@ -42,7 +42,7 @@ def readable(screen: str) -> str:
 SETTLE = 0.05
 
 
-def _wait_for_keys(leader: int, seconds: float = 5) -> None:
+def wait_for_keys(leader: int, seconds: float = 5) -> None:
     """Wait until the program reads keys one at a time (line editing or a single keypress has
     turned the terminal's line mode off), then as long as a person would at the least: keys
     typed before that switch may be thrown away."""
@@ -118,7 +118,7 @@ def on_terminal(
             while pending and pending[0][0].encode() in shown[since:]:
                 wanted, keys = pending.pop(0)
                 since = shown.index(wanted.encode(), since) + len(wanted)
-                _wait_for_keys(leader)
+                wait_for_keys(leader)
                 os.write(leader, keys)
     finally:
         os.close(leader)

@@ -13,6 +13,7 @@ PLAN_FILE = "plan.toml"
 KEY_FILE = "plan.key"
 NEXT_KEY_FILE = "plan.key.next"  # there only while a passphrase change is being finished
 LOCK_FILE = ".lock"
+OUTSIDE_FILE = "outside.json"  # the files exitplan wrote outside this folder, with their hashes
 BACKUP_DIR = "backups"
 CHECKLIST_DIR = "checklists"
 CACHE_DIR = "cache"
@@ -24,7 +25,7 @@ TEMP_SUFFIX = ".tmp"
 # them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`
 # read it. None of them may be a link: a link would lead reads, writes, `encrypt` and `wipe` out
 # of the folder.
-OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, LOCK_FILE)
+OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, LOCK_FILE, OUTSIDE_FILE)
 FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
 OWN_NAMES = frozenset(OWN_FILES + FOLDERS)
 NEVER_LINKS = (*OWN_FILES, *FOLDERS, JOURNAL_FILES_DIR)

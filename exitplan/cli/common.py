@@ -105,7 +105,7 @@ def read_private_text(prompt: str, check: Callable[[str], str] | None = None) ->
         return check(text) if check else text
     from exitplan.cli import prompts
 
-    return str(prompts.ask_checked(prompt, check or (lambda text: text)))
+    return str(prompts.ask_checked(prompt, check or (lambda text: text), free=True))
 
 
 @dataclass
@@ -149,6 +149,11 @@ class Env:
         if self._passphrase is None:
             self._passphrase = self._read_passphrase()
         return self._passphrase
+
+    def use_passphrase(self, typed: str) -> None:
+        """Open the plan with this passphrase, typed elsewhere; a wrong one is not asked again."""
+        self._passphrase = typed
+        self._tries = 3
 
     def retry_passphrase(self) -> bool:
         """After a wrong passphrase: ask again (up to three tries in all, at a terminal only)."""

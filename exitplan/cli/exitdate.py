@@ -115,6 +115,20 @@ def init(
 
     offer(env)
     say(_("See where you are with: exitplan status"))
+    if not env.home_given:
+        say(_(FOLDER_TRACE).format(home=env.home))
+    say(_(HISTORY_TRACE))
+
+
+# Said when they are made, with the fix: the traces a first use leaves on a shared computer.
+FOLDER_TRACE = N_(
+    "On a shared computer: your plan is in {home}, a folder whose name says exitplan. To keep "
+    "it elsewhere, such as on a USB stick, use --home (or EXITPLAN_HOME)."
+)
+HISTORY_TRACE = N_(
+    "Your shell may keep the commands you type in its history: in bash, run history -c just "
+    "before you close this terminal."
+)
 
 
 def date_hint(today: date) -> str:

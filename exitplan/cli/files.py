@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from exitplan.base.errors import ChecklistProblems
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli.common import JsonOpt, say
 from exitplan.cli.talk import helptext
+
+if TYPE_CHECKING:
+    from exitplan.cli.common import Env
 
 
 @helptext(
@@ -131,11 +134,13 @@ def help_now(
     as_json: JsonOpt = False,
 ) -> None:
     from exitplan.cli.common import emit_json, env_of
+    from exitplan.cli.keyboard import someone_typing as at_terminal
     from exitplan.service.helpnow import help_now_output
 
     env = env_of(ctx)
+    asking = not as_json and region is None and not every and at_terminal()
     out, data, problem = help_now_output(
-        env.home, region, sources=sources, every=every, plain=env.plain
+        env.home, region, sources=sources, every=every, plain=env.plain, asking=asking
     )
     if as_json:
         emit_json(data)
@@ -145,3 +150,36 @@ def help_now(
         # In a crisis a typo must not cost the numbers: they are shown, then the one line.
         say(problem)
         raise typer.Exit(2)
+    if asking and data["plan_encrypted"]:
+        code = sealed_place(env)
+        if code is not None:
+            out, _data, _problem = help_now_output(
+                env.home, None, sources=sources, plain=env.plain, code=code
+            )
+            typer.echo(out)
+
+
+def sealed_place(env: Env) -> str | None:
+    """The place a sealed plan names, once its passphrase is typed after the numbers (hidden;
+    Enter, Ctrl-C or Ctrl-D skip it, and the numbers already shown stay)."""
+    from exitplan.cli.common import prompt_text
+
+    try:
+        typed = typer.prompt(
+            prompt_text(_("Passphrase (Enter skips)"), err=True),
+            hide_input=True,
+            default="",
+            show_default=False,
+            err=True,
+        )
+    except (KeyboardInterrupt, EOFError, typer.Abort):
+        typer.echo("", err=True)  # the shell prompt must not land on the question's line
+        return None
+    if not typed:
+        return None
+    env.use_passphrase(str(typed))
+    plan = env.ws.read()
+    if plan.region is None:
+        say(_("Your plan names no place yet; 'exitplan region' sets it."))
+        return None
+    return plan.region.code

@@ -82,7 +82,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
             return check_answer(name, answer, logbook.reference_now(ws), used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(_(QUESTIONS[name]), check, again=again)
+        checked = ask_checked(_(QUESTIONS[name]), check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
             used += answer_size(name, checked)
@@ -285,6 +285,12 @@ def attach(
         else _("Kept a copy of {name} with entry {n}, as record {record}.")
     )
     say(message.format(name=one_line(file.name), n=n, record=written.number))
+    say(
+        _(
+            "The command you typed holds the path of {name}, and your shell may keep it in its "
+            "history: in bash, run history -c just before you close this terminal."
+        ).format(name=one_line(file.name))
+    )
 
 
 @app.command("verify")

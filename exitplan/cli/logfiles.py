@@ -155,6 +155,7 @@ def export(
     outputs.check_target(ws.store, target, force=force)
     text = logbook.export_text(ws, chosen)
     outputs.write_private(target, text.encode("utf-8"))
+    ws.remember_outside([(target, "journal")])
     say(
         _(
             "Saved the journal ({format}) to {path}. It holds everything you wrote: keep it "
@@ -188,6 +189,9 @@ def _export_folder(ctx: typer.Context, target: Path, fmt: str) -> None:
         meter.close()
     name = PAGE_NAMES[fmt]
     outputs.write_private(target / name, page(found, fmt, ws.now(), saved).encode("utf-8"))
+    ws.remember_outside(
+        [(target / name, "journal"), *((files / kept, "attached") for kept in saved.values())]
+    )
     count = len(saved)
     say(
         ngettext(
@@ -256,6 +260,7 @@ def save_file(
         save_copy(ws.home, record, target, seal, meter)
     finally:
         meter.close()
+    ws.remember_outside([(target, "attached")])
     say(_("Saved file {n} to {path}, checked against its SHA-256.").format(n=n, path=target))
     if seal is not None:
         say(_("Note: this copy is NOT encrypted, although your journal is."))

@@ -120,7 +120,7 @@ def typed_note(
     if one_line:
         from exitplan.cli.prompts import ask_checked
 
-        text = ask_checked(prompt, check, stopped=stopped)
+        text = ask_checked(prompt, check, stopped=stopped, free=True)
     else:
         text = read_private_text(prompt, check)
     if not text:

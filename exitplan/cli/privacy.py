@@ -15,6 +15,7 @@ from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.home.files import WipeContents
+    from exitplan.home.outside import Written
 
 MIN_PASSPHRASE = 8
 TRIES = 3
@@ -182,7 +183,8 @@ def where(ctx: typer.Context) -> None:
 WIPE_WORD = N_("WIPE")
 WIPE_LIMITS = N_(
     "Not erased: older copies the disk may still hold (the file system's journal, free space, "
-    "blocks an SSD set aside), copies elsewhere (other backups, cloud sync), and shell history."
+    "blocks an SSD keeps in reserve), copies elsewhere (other backups, cloud sync), and shell "
+    "history."
 )
 
 
@@ -192,7 +194,9 @@ WIPE_LIMITS = N_(
         "\n"
         "The plan, backups, your own checklists, the journal, the key file, "
         "the cache, lock and temp files: each is overwritten with zeros, then "
-        "deleted. Nothing is erased unless all of it can be."
+        "deleted. Nothing is erased unless all of it can be. Files exitplan wrote "
+        "outside its folder (a summary, a journal export) are named, and at a "
+        "terminal each is erased only after your yes."
     )
 )
 def wipe(
@@ -203,8 +207,11 @@ def wipe(
     if not env.home.exists():
         say(_("Nothing to erase: {home} does not exist.").format(home=env.home))
         return
+    outside = _outside_before_wipe(env, yes)
     if not yes:
         for line in _wipe_lines(env.ws.wipe_preview(), env.home):
+            say(line)
+        for line in _outside_lines(outside, sealed=env.ws.outside_is_sealed()):
             say(line)
         word = _(WIPE_WORD)  # the word to type, in the language spoken (WIPE in English)
         answer = ask(_("Type {word} to go ahead").format(word=word))
@@ -242,6 +249,137 @@ def wipe(
     else:
         closing = _("The plan was not encrypted, so such copies could still be read.")
     say(f"{_(WIPE_LIMITS)}\n{closing}")
+    _erase_outside(outside, ask_each=not yes)
+
+
+OUTSIDE_STOPPED = N_(
+    "Stopped. The folder was erased; the files outside it that were not erased yet are left "
+    "as they are."
+)
+
+
+def _outside_before_wipe(env: Env, yes: bool) -> list[Written] | None:
+    """The files exitplan wrote outside its folder, read before the wipe erases their list.
+
+    A sealed list is opened only with the passphrase typed at the terminal (Enter skips); None
+    when it stays unread (skipped, --yes, a pipe, a wrong passphrase or a damaged list)."""
+    from exitplan.cli.keyboard import someone_typing as at_terminal
+
+    sealed = env.ws.outside_is_sealed()
+    if sealed:
+        if yes or not at_terminal():
+            return None
+        say(
+            _(
+                "exitplan keeps a sealed list of the files it wrote outside its folder. Type "
+                "your passphrase to name them (Enter skips: they are left where they are)."
+            )
+        )
+        try:
+            typed = typer.prompt(
+                _("Passphrase (Enter skips)"),
+                hide_input=True,
+                default="",
+                show_default=False,
+                err=True,
+            )
+        except (KeyboardInterrupt, EOFError, typer.Abort):
+            typer.echo("", err=True)
+            typed = ""
+        if not typed:
+            return None
+        env.use_passphrase(str(typed))
+    try:
+        return env.ws.outside_files()
+    except ExitplanError as exc:
+        say(
+            _("{problem}; the files exitplan wrote outside its folder are not named.").format(
+                problem=str(exc).rstrip(".")
+            )
+        )
+        return None
+
+
+def _outside_lines(outside: list[Written] | None, *, sealed: bool) -> list[str]:
+    """What the wipe says, before it asks, of the files written outside the folder."""
+    from exitplan.home.outside import state_of
+
+    if outside is None:
+        if not sealed:
+            return []
+        return [
+            _(
+                "The files exitplan wrote outside its folder stay where they are: their list is "
+                "sealed and was not opened."
+            )
+        ]
+    if not outside:
+        return []
+    lines = [
+        _(
+            "exitplan also wrote these files outside its folder; after the wipe, each is "
+            "offered for erasing, one at a time:"
+        )
+    ]
+    for row in outside:
+        found = state_of(row)
+        words = _(OUTSIDE_STATES[found]).format(path=row.path) if found != "same" else row.path
+        lines.append("  " + words)
+    if not sealed:
+        lines.append(
+            _(
+                "Their list is in plain text in the folder, so it is only as trustworthy as the "
+                "folder: a file is erased only if its content is still what exitplan wrote."
+            )
+        )
+    return lines
+
+
+OUTSIDE_STATES = {
+    "changed": N_("{path} (changed since exitplan wrote it: it will be left alone)"),
+    "gone": N_("{path} (already gone)"),
+}
+
+
+def _erase_outside(outside: list[Written] | None, *, ask_each: bool) -> None:
+    """After the wipe: each file still as exitplan wrote it is erased after a yes at the
+    terminal (never with --yes); changed ones are left alone and gone ones said."""
+    from exitplan.cli.prompts import ask as ask_line
+    from exitplan.cli.replies import meaning
+    from exitplan.home.outside import erase_written, state_of
+
+    for row in outside or []:
+        found = state_of(row)
+        if found == "gone":
+            say(_("Already gone: {path}.").format(path=row.path))
+            continue
+        if found == "changed":
+            say(
+                _(
+                    "Left alone: {path}. Its content changed since exitplan wrote it, so it may "
+                    "not be exitplan's any more."
+                ).format(path=row.path)
+            )
+            continue
+        if not ask_each:
+            say(_("Not erased (outside exitplan's folder): {path}.").format(path=row.path))
+            continue
+        answer = ask_line(
+            _("Erase {path}? Type yes to erase it").format(path=row.path),
+            stopped=OUTSIDE_STOPPED,
+        )
+        if meaning(answer) != "yes":
+            say(_("Kept: {path}.").format(path=row.path))
+            continue
+        try:
+            done = erase_written(row)
+        except OSError as exc:
+            say(_("Could not erase {path}: {reason}.").format(path=row.path, reason=exc.strerror))
+            continue
+        if done == "same":
+            say(_("Erased {path}: overwritten with zeros, then deleted.").format(path=row.path))
+        else:
+            say(_("Left alone: {path}. It changed just now.").format(path=row.path))
 
 
 def _wipe_lines(found: WipeContents, home: Path) -> list[str]:

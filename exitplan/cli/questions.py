@@ -15,7 +15,7 @@ from exitplan.base.i18n import ENGLISH, N_, _, current
 from exitplan.cli import keyboard, prompts
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.domain.checks import InventoryError
+from exitplan.domain.checks import InventoryError, without_currency
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
             "kind",
             N_("What kind of amount is it?"),
             (
-                ("saved", N_("money set aside, out of your partner's reach")),
+                ("saved", N_("money saved, out of your partner's reach")),
                 ("income", N_("income after leaving")),
                 ("cost", N_("a cost after leaving")),
                 ("one-off", N_("a one-off cost of leaving")),
@@ -185,14 +185,17 @@ def amount_text(value: Decimal) -> str:
     from exitplan.base import spoken
 
     exact = format(value, "f")
-    if current() == ENGLISH:
+    if speaks_english():
         return exact
     return spoken.decimal_text(value, 2 if "." in exact else 0)
 
 
-def ask_field(section: Section, question: Question, current: str | None) -> tuple[bool, Any]:
+def ask_field(
+    section: Section, question: Question, current: str | None, currency: str | None = None
+) -> tuple[bool, Any]:
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
-    (the default for a new row, the value kept when changing); a single - clears a field."""
+    (the default for a new row, the value kept when changing); a single - clears a field; an
+    amount may carry the currency set (`£640`)."""
     check = FIELDS[section].get(question.name) or _settings_check(question.name)
     words = _(question.text)
     if question.choices:
@@ -204,6 +207,10 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
+        if question.name == "amount":
+            value = without_currency(value, currency)
+            if not speaks_english():  # the country's own form: $12,000.50, 1.200,50
+                value = typed_amount(value)
         try:
             check(value)
         except InventoryError:
@@ -213,7 +220,9 @@ def ask_field(section: Section, question: Question, current: str | None) -> tupl
         return True, value
 
     # The shared prompt: line editing, a fault said in one line and the question asked again.
-    return prompts.ask_checked(words, read, again=_("Try again, or press Enter to skip."))
+    return prompts.ask_checked(
+        words, read, again=_("Try again, or press Enter to skip."), free=True
+    )
 
 
 def typed_value(section: Section, question: Question, answer: str, *, clearing: bool) -> str:
@@ -223,8 +232,6 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
         return ""
     if question.choices:
         return choice_value(question, answer)
-    if question.name == "amount" and current() != ENGLISH:
-        return typed_amount(answer)
     if question.name == "expires":
         from exitplan.base import spoken
 
@@ -236,6 +243,11 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
         if 1 <= number <= len(kinds):
             return kinds[number - 1]
     return answer
+
+
+def speaks_english() -> bool:
+    """Whether the language spoken is English (amounts are then typed as 1200.50)."""
+    return current() == ENGLISH
 
 
 def typed_amount(answer: str) -> str:
@@ -274,7 +286,7 @@ def ask_row(
         if question.when is not None and not question.when({**known, **got}):
             continue
         current = None if row is None else current_text(question, row, inventory)
-        given, value = ask_field(section, question, current)
+        given, value = ask_field(section, question, current, inventory.currency)
         if given:
             got[question.name] = value
     return got

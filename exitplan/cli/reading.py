@@ -317,12 +317,20 @@ def summary(
         typer.echo(text, nl=False)
         return
     outputs.write_private(target, text.encode("utf-8"))
+    env.ws.remember_outside([(target, "summary")])
     say(
         _(
             "Saved the summary ({format}) to {path}. It holds your notes: keep it somewhere "
             "private."
         ).format(format=chosen, path=target)
     )
+    if chosen == "html":
+        say(
+            _(
+                "A browser keeps the pages it opens in its history: open this one in a private "
+                "window, or remove it from the history afterwards."
+            )
+        )
     if env.ws.store.is_encrypted():
         say(
             _(

@@ -120,6 +120,38 @@ def place_list() -> list[str]:
     return lines
 
 
+def country_lines() -> list[str]:
+    """The countries, as the list at the question shows them: a few wrapped lines that fit the
+    screen (a country whose law differs by part asks which part next)."""
+    from exitplan.formats.regions import countries
+
+    names = ", ".join(f"{place.name} ({place.code})" for place in countries())
+    return [
+        *wrap_words(names + "."),
+        *wrap_words(
+            _(
+                "Where the law differs by state, province or nation, exitplan asks which next. "
+                "Every place with its code: exitplan region --list"
+            )
+        ),
+    ]
+
+
+def in_columns(items: list[str], columns: int) -> list[str]:
+    """Items in as many columns as `columns` allows, read down each column (never cut)."""
+    widest = max((len(item) for item in items), default=0) + 2
+    across = max(1, columns // widest)
+    rows = -(-len(items) // across)
+    return [
+        "".join(
+            items[column * rows + row].ljust(widest)
+            for column in range(across)
+            if column * rows + row < len(items)
+        ).rstrip()
+        for row in range(rows)
+    ]
+
+
 def read_place(text: str) -> Answer:
     """The place piped in: its first line ('none' clears it)."""
     from exitplan.domain.region import find_place
@@ -158,7 +190,7 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
         if said(reply, CLEAR_WORDS, CLEAR):
             return Answer(None)
         if said(reply, LIST_WORDS, LIST):
-            for line in place_list():
+            for line in country_lines():
                 say(line)
             continue
         try:
@@ -189,8 +221,11 @@ def ask_part(country: Place) -> Answer | int:
         if not reply:
             return Answer(country.code)
         if said(reply, LIST_WORDS, LIST):
-            for number, part in enumerate(parts, 1):
-                say(f"{number:>3}. {part.name}")
+            from exitplan.service.terminal import width
+
+            numbered = [f"{number:>2}. {part.name}" for number, part in enumerate(parts, 1)]
+            for line in in_columns(numbered, width()):
+                say(line)
             continue
         if reply.isdigit() and 1 <= int(reply) <= len(parts):
             return Answer(parts[int(reply) - 1].code)

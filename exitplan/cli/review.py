@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -26,23 +27,25 @@ KEYS = (
     ("hide", N_("[h]ide")),
 )
 KEY_GROUPS = tuple(label for _action, label in KEYS)
+# The key that shows the rest of a step folded away to fit the screen; named only then.
+MORE = ("more", N_("[m]ore"))
 
 
 def key_actions() -> dict[str, str]:
     """What each key does ('d' -> 'done', '' -> 'next'), in the language spoken first."""
     found: dict[str, str] = {"": "next"}
     for translated in (True, False):
-        for action, label in KEYS:
+        for action, label in (*KEYS, MORE):
             letter = re.search(r"\[(\w)\]", _(label) if translated else label)
             if letter:
                 found.setdefault(letter.group(1).lower(), action)
     return found
 
 
-def press_again() -> str:
+def press_again(more: bool = False) -> str:
     """The keys named again after a key that does nothing: "Please press d, s, ... or h: "."""
     letters = []
-    for _action, label in KEYS:
+    for _action, label in (MORE, *KEYS) if more else KEYS:
         letter = re.search(r"\[(\w+)\]", _(label))
         letters.append(letter.group(1) if letter else _(label))
     return _("Please press {keys} or {last}: ").format(
@@ -50,11 +53,12 @@ def press_again() -> str:
     )
 
 
-def keys_prompt(columns: int) -> str:
-    """The keys in as many lines as `columns` needs, never splitting one; ends with ': '."""
+def keys_prompt(columns: int, more: bool = False) -> str:
+    """The keys in as many lines as `columns` needs, never splitting one; ends with ': '.
+    With `more`, the key that shows the rest of the step comes first."""
     lines: list[str] = []
     line = ""
-    for group in (_(label) for label in KEY_GROUPS):
+    for group in (_(label) for label in ((MORE[1], *KEY_GROUPS) if more else KEY_GROUPS)):
         joined = f"{line}  {group}" if line else group
         if line and len(joined) + len(": ") > columns:
             lines.append(line)
@@ -93,7 +97,7 @@ def review(
 ) -> None:
     from exitplan.cli.reading import look, write_out
     from exitplan.domain.day import day_view
-    from exitplan.service.terminal import width
+    from exitplan.service.terminal import height, width
     from exitplan.views.render import item_lines
 
     env = env_of(ctx)
@@ -110,20 +114,24 @@ def review(
         return
     say(_(BANNER))
     options = look(env)
+    rows_high = height()
     try:
-        for index, row in enumerate(rows, 1):
-            write_out("\n".join([heading(index, len(rows), options["columns"], env.plain), ""]))
-            lines = item_lines(row, env.today, [], region=plan.region, **options)
-            write_out("\n".join(lines) + "\n")
-            actions = key_actions()
-            action = actions.get(read_key(keys_prompt(width())))
-            while action is None:
-                action = actions.get(read_key(press_again()))
+        for index, listed in enumerate(rows, 1):
+            row = listed
+            while True:  # a note keeps the same step on screen, shown again with it
+                top = heading(index, len(rows), options["columns"], env.plain)
+                lines = item_lines(row, env.today, [], region=plan.region, **options)
+                action = step_keys(top, lines, rows_high, width(), write_out)
+                if action != "note":
+                    break
+                answer_review(env, row.entry.full_id, row.entry.number, action)
+                row = row._replace(entry=env.ws.read().resolve(row.entry.full_id))
             if action == "hide":
                 raise QuickHide
             if action == "quit":
                 break
-            answer_review(env, row.entry.full_id, row.entry.number, action)
+            if action != "next":
+                answer_review(env, row.entry.full_id, row.entry.number, action)
     except QuickHide:
         hide_screen()
         raise typer.Exit(0) from None
@@ -137,9 +145,57 @@ def review(
 # Where quick hide works, said exactly: a letter typed into a note is part of the note.
 BANNER = N_(
     "Press h at the keys below any step to clear the screen and leave at once "
-    "(while you type a note or a reason, h is a letter: press Enter first)."
+    "(while you type a note or a reason, press Esc twice)."
 )
 STOPPED = N_("Stopped. Everything you answered is saved.")
+
+
+def fold(lines: list[str], room: int, columns: int) -> tuple[list[str], list[str]]:
+    """The lines that fit in `room` rows of `columns` and the rest, folded away (a line wider
+    than the screen, an address, takes more than one row). The step's title and state come
+    first in `lines`, so they are always among those shown."""
+
+    def high(line: str) -> int:
+        return max(1, -(-len(line) // max(columns, 1)))
+
+    if sum(map(high, lines)) <= room:
+        return lines, []
+    room -= 1  # one row for the line that says how to read the rest
+    used = taken = 0
+    while taken < len(lines) and used + high(lines[taken]) <= room:
+        used += high(lines[taken])
+        taken += 1
+    taken = max(taken, 1)  # never stuck: at least one line a screen
+    return lines[:taken], lines[taken:]
+
+
+def step_keys(
+    top: str,
+    lines: list[str],
+    rows: int | None,
+    columns: int,
+    write: Callable[[str], None],
+) -> str:
+    """Show one step within `rows` (the rest folded behind m, no pager) and return the action
+    of the key pressed (never 'more': the rest is shown here, a screen at a time)."""
+    actions = key_actions()
+    keys_rows = keys_prompt(columns, more=True).count("\n") + 1
+    room = rows - keys_rows - 2 if rows else sys.maxsize  # the heading and its blank line
+    shown, rest = fold(lines, room, columns)
+    write("\n".join([top, "", *shown]) + "\n")
+    while True:
+        if rest:
+            write(_(FOLDED).format(count=len(rest)) + "\n")
+        action = actions.get(read_key(keys_prompt(columns, more=bool(rest))))
+        while action is None or (action == "more" and not rest):
+            action = actions.get(read_key(press_again(more=bool(rest))))
+        if action != "more":
+            return action
+        shown, rest = fold(rest, rows - keys_rows if rows else sys.maxsize, columns)
+        write("\n".join(shown) + "\n")
+
+
+FOLDED = N_("(… {count} more lines: press m to read them)")
 
 
 def heading(index: int, total: int, columns: int, plain: bool) -> str:

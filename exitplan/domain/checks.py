@@ -141,6 +141,20 @@ def check_required(name: str, value: object, limit: int) -> str:
 _AMOUNT = re.compile(r"\d+(\.\d{1,2})?")
 
 
+def without_currency(text: str, currency: str | None) -> str:
+    """An amount as typed with the person's own currency before or after it (`£640`, `640 €`,
+    `MXN 640`) without it; the text as it is when no currency is set or it is not there."""
+    mark = (currency or "").strip()
+    words = text.strip()
+    if not mark:
+        return words
+    if words.casefold().startswith(mark.casefold()):
+        return words[len(mark) :].strip()
+    if words.casefold().endswith(mark.casefold()):
+        return words[: -len(mark)].strip()
+    return words
+
+
 def check_amount(name: str, value: object) -> Decimal:
     """An amount of money: a whole number or one with up to two decimals, never negative.
 

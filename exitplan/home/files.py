@@ -27,6 +27,7 @@ from exitplan.base.limits import (
     KEY_FILE,
     LOCK_FILE,
     NEXT_KEY_FILE,
+    OUTSIDE_FILE,
     OWN_FILES,
     PLAN_FILE,
     SEALED_MARK,
@@ -63,6 +64,13 @@ _KNOWN = {
     KEY_FILE: N_("key file: the plan's key, locked by the passphrase"),
     NEXT_KEY_FILE: N_("next key file: a passphrase change that is not finished"),
 }
+# The list of files written outside the folder: named for what it is, sealed or not.
+_LISTS = {
+    OUTSIDE_FILE: (
+        N_("the files exitplan wrote outside this folder, with their hashes: plain text"),
+        N_("the files exitplan wrote outside this folder, with their hashes: encrypted"),
+    )
+}
 
 
 def _file_kind(path: Path, mode: int, home: Path) -> str:
@@ -76,10 +84,16 @@ def _file_kind(path: Path, mode: int, home: Path) -> str:
         head = read_capped(path, len(SEALED_MARK))[: len(SEALED_MARK)]
     except OSError as exc:
         return _("cannot be read: {reason}").format(reason=os_reason(exc))
-    if head in (SEALED_MARK, SEALED_COPY_MARK):
-        return _("encrypted")
-    attached = path.parent == home / JOURNAL_FILES_DIR
-    return _("a copy of an attached file, not encrypted") if attached else _("plain text")
+    sealed = head in (SEALED_MARK, SEALED_COPY_MARK)
+    if path.parent == home and path.name in _LISTS:
+        label = _LISTS[path.name][sealed]
+    elif sealed:
+        label = N_("encrypted")
+    elif path.parent == home / JOURNAL_FILES_DIR:
+        label = N_("a copy of an attached file, not encrypted")
+    else:
+        label = N_("plain text")
+    return _(label)
 
 
 # -- wipe ----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from exitplan.base.limits import (
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
     LOCK_FILE,
+    OUTSIDE_FILE,
     OWN_NAMES,
     TEMP_SUFFIX,
     is_own,
@@ -169,7 +170,8 @@ class Store(Folder):
         )
 
     def private_files(self) -> list[Path]:
-        """Every file that may hold the plan's content: plan, backups, own checklists.
+        """Every file that may hold the plan's content: plan, backups, own checklists, the list
+        of files written outside the folder.
 
         Only regular files: a link or a FIFO is never read, sealed or rewritten (a FIFO would
         hang the save that seals leftovers, under the lock).
@@ -177,6 +179,7 @@ class Store(Folder):
         files = [self.plan_path, *(backup.path for backup in self.backups())]
         if self.checklist_dir.is_dir():
             files += sorted(self.checklist_dir.glob("*.toml"))
+        files.append(self.home / OUTSIDE_FILE)
         return [path for path in files if is_regular(path)]
 
     def all_private_files(self) -> list[Path]:

@@ -387,8 +387,41 @@ def holds_refused(value: object) -> bool:
     return False
 
 
+# A key may also be written in the words of its question ("what happened", "their exact
+# words", "How it affected you"): any case, with spaces, hyphens or underscores.
+KEY_WORDS: dict[str, str] = {
+    "what happened": "what",
+    "their exact words": "words",
+    "exact words": "words",
+    "injuries and medical care": "injuries",
+    "medical care": "injuries",
+    "technology": "tech",
+    "technology involved": "tech",
+    "how it affected you": "effect",
+}
+
+
+def field_names(raw: Mapping[str, object]) -> dict[str, object]:
+    """The fields under their own names, a key written in its question's words taken as the
+    field it asks for; a field given twice is refused."""
+    named: dict[str, object] = {}
+    given: dict[str, str] = {}
+    for key, value in raw.items():
+        words = " ".join(key.lower().replace("_", " ").replace("-", " ").split())
+        name = key if key in FIELDS else words if words in FIELDS else KEY_WORDS.get(words, key)
+        if name in named:
+            raise JournalError(
+                _("'{first}' and '{second}' both give {name}; give it once").format(
+                    first=given[name], second=key, name=name
+                )
+            )
+        named[name], given[name] = value, key
+    return named
+
+
 def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
     """Check an entry's fields; return only the non-empty ones, nothing added."""
+    raw = field_names(raw)
     unknown = [key for key in raw if key not in FIELDS]
     if unknown:
         raise JournalError(

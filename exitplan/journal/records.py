@@ -377,16 +377,35 @@ def when_text(view: Mapping[str, Any]) -> str:
     return _("written {day}").format(day=day)
 
 
+def corrected(view: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's view with its fields as its corrections left them (each correction's fields
+    over the entry's, in record order); the entry record itself is never changed."""
+    fields = dict(view.get("fields", {}))
+    for amendment in view.get("amendments", []):
+        fields.update(amendment.get("fields", {}))
+    return {**view, "fields": fields}
+
+
+def corrected_when(view: Mapping[str, Any]) -> str:
+    """When an entry happened as its corrections last said it; a time a correction changed is
+    shown with the words it was first written in, so the change is never hidden."""
+    now, first = when_text(corrected(view)), when_text(view)
+    if now == first:
+        return now
+    return _("{when} (corrected; first written as {first})").format(when=now, first=first)
+
+
 def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
-    """The entries of `list_entries` as moments, in the order they happened."""
+    """The entries of `list_entries` as moments, in the order they happened, each as its
+    corrections left it (a corrected time says so)."""
     return tuple(
         Moment(
             number=view["number"],
-            when=when_text(view),
-            what=summary_line(view),
+            when=corrected_when(view),
+            what=summary_line(corrected(view)),
             corrections=len(view["amendments"]),
             files=len(view["attachments"]),
-            text=summary_line(view, width=0),
+            text=summary_line(corrected(view), width=0),
         )
         for view in views
     )

@@ -15,6 +15,7 @@ from exitplan.formats.regions import countries, load_places, local_for, parts_of
 from exitplan.service.terminal import width
 from exitplan.views.helplines import (
     ENCRYPTED,
+    ENCRYPTED_ASK,
     all_screen,
     lines_data,
     overview_screen,
@@ -26,13 +27,22 @@ if TYPE_CHECKING:
 
 
 def help_now_output(
-    home: Path, name: str | None, *, sources: bool = False, every: bool = False, plain: bool = False
+    home: Path,
+    name: str | None,
+    *,
+    sources: bool = False,
+    every: bool = False,
+    plain: bool = False,
+    asking: bool = False,
+    code: str | None = None,
 ) -> tuple[str, dict[str, Any], str | None]:
     """What help-now prints: (text, the same as data, one problem line or None).
 
-    The place named on the command line comes first; else the place a plain plan names (read
-    without a passphrase; a sealed plan is said to be sealed); else every emergency number. A
-    name exitplan does not know still shows every emergency number, then the problem.
+    The place named on the command line comes first; else the place `code` (read from a sealed
+    plan, once its passphrase was typed); else the place a plain plan names (read without a
+    passphrase; a sealed plan is said to be sealed, and with `asking` that the passphrase can
+    be typed after the numbers); else every emergency number. A name exitplan does not know
+    still shows every emergency number, then the problem.
     """
 
     columns = width()
@@ -43,9 +53,10 @@ def help_now_output(
             place = find_place(name, places)
         except ExitplanError as exc:
             problem = _("Error: {message}").format(message=exc)
-    elif not every:
+    elif not every and code is None:
         code, encrypted = plan_region(home)
-        place = next((p for p in places if p.code == code), None) if code else None
+    if name is None and not every and code is not None:
+        place = next((p for p in places if p.code == code), None)
     if every:
         lines = [line for known in places for line in known.lines]
         text = all_screen([(known, known.lines) for known in places], columns)
@@ -53,9 +64,8 @@ def help_now_output(
     region = local_for(place.code) if place is not None else None
     if place is None or region is None:
         found = countries()
-        text = overview_screen(
-            found, columns, plain=plain, note=_(ENCRYPTED) if encrypted else None
-        )
+        note = _(ENCRYPTED_ASK if asking else ENCRYPTED) if encrypted else None
+        text = overview_screen(found, columns, plain=plain, note=note)
         emergency = [line for c in found for line in c.lines if line.kind == "emergency"]
         return text, lines_data(None, emergency, encrypted=encrypted), problem
     parts = []

@@ -31,6 +31,7 @@ from exitplan.home.cache import (
 )
 from exitplan.home.files import WipeReport, contents, erase, find_erasure, leftovers
 from exitplan.home.keys import adopt_key, plain_files
+from exitplan.home.outside import Kind, Written, is_sealed_list, read_list, remember
 from exitplan.home.rekey import change_passphrase, decrypt, encrypt
 from exitplan.home.store import Store, check_choice, restore_backup
 
@@ -391,6 +392,19 @@ class Workspace:
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
             return decrypt(store)
+
+    def remember_outside(self, written: list[tuple[Path, Kind]]) -> None:
+        """Keep on the list (sealed when the plan is) files just written outside the folder."""
+        with self.store.locked():
+            remember(self.store, written, self.now())
+
+    def outside_files(self) -> list[Written]:
+        """The files exitplan wrote outside its folder (a sealed list asks the passphrase)."""
+        return read_list(self.store)
+
+    def outside_is_sealed(self) -> bool:
+        """Whether naming the files written outside the folder needs the passphrase."""
+        return is_sealed_list(self.store)
 
     def wipe_preview(self) -> WipeContents:
         """What `wipe` would erase, counted (refused here already when it could not all go)."""

@@ -38,6 +38,12 @@ ENCRYPTED = N_(
     "Your plan is encrypted, so help-now cannot read where you live (it asks for nothing, to "
     "stay quick). Name the place yourself: exitplan help-now --region NAME"
 )
+# At a terminal the passphrase is offered after the numbers instead: no place on the command
+# line, where shell history would keep it.
+ENCRYPTED_ASK = N_(
+    "Your plan is encrypted. Below the numbers, you can type your passphrase to see the "
+    "numbers for where you live; Enter skips."
+)
 # Below this width the number gets a line of its own and the words go under it.
 SIDE_BY_SIDE = 60
 

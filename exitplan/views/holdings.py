@@ -67,7 +67,7 @@ STATE_WORDS = {
     "changed": N_("changed"),
 }
 MONEY_HEADINGS = {
-    "saved": N_("Set aside, out of your partner's reach"),
+    "saved": N_("Saved, out of your partner's reach"),
     "income": N_("Income after leaving"),
     "cost": N_("Costs after leaving"),
     "one-off": N_("One-off costs of leaving"),
@@ -75,7 +75,7 @@ MONEY_HEADINGS = {
     "joint": N_("Joint accounts"),
 }
 MONEY_KIND_WORDS = {
-    "saved": N_("money set aside"),
+    "saved": N_("money saved"),
     "income": N_("income after leaving"),
     "cost": N_("a cost after leaving"),
     "one-off": N_("a one-off cost of leaving"),
@@ -339,7 +339,7 @@ def money_view(row: Money, currency: str | None) -> RowView:
         advice.append(
             _(
                 "A joint account stays within your partner's reach, so it is not counted as money "
-                "set aside. Get advice before moving money from it."
+                "saved. Get advice before moving money from it."
             )
         )
     elif row.kind == "debt":

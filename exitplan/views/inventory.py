@@ -186,8 +186,8 @@ def list_lines(
     paint: Painter | None = None,
     plain: bool = False,
 ) -> list[str]:
-    """One inventory as lines: a heading, each row with what needs a look, the steps it shows
-    done, and for money the runway; wrapped to `columns`."""
+    """One inventory as lines: a heading, for money the runway first (what matters most), each
+    row with what needs a look, and the steps it shows done; wrapped to `columns`."""
     paint = paint or Painter(False)
     rows = inventory.rows(section)
     lines: list[str] = []
@@ -217,6 +217,13 @@ def list_lines(
         )
     add(_(CAUTIONS[section][0]), "dim")
     width = len(str(max((row.number for row in rows), default=1)))
+    if section == "money" and rows:
+        lines.append("")
+        lines.extend(
+            paint(line, "")
+            for text in _runway_text(inventory, exit_date, today)
+            for line in wrap(text, columns)
+        )
     if section == "money":
         _money_rows(lines, add, inventory, width, plain)
     else:
@@ -235,13 +242,6 @@ def list_lines(
             lines.extend(body[1:])
             for flag in view.flags:
                 add(flag, "yellow", " " * (width + 2))
-    if section == "money" and rows:
-        lines.append("")
-        lines.extend(
-            paint(line, "")
-            for text in _runway_text(inventory, exit_date, today)
-            for line in wrap(text, columns)
-        )
     steps = linked_steps(plan, section, today)
     ready = [
         (step, title)

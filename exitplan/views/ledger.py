@@ -39,7 +39,7 @@ def runway_sentences(money: Runway, inventory: Inventory, exit_date: date | None
         return money_text(value, currency)
 
     out = [
-        _("Set aside: {saved}. One-off costs of leaving: {one_off}.").format(
+        _("Saved: {saved}. One-off costs of leaving: {one_off}.").format(
             saved=amount(money.saved), one_off=amount(money.one_off)
         )
     ]
@@ -61,7 +61,7 @@ def runway_sentences(money: Runway, inventory: Inventory, exit_date: date | None
     )
     if money.left_after_leaving < 0:
         out.append(
-            _("The money set aside is {short} short of the one-off costs.").format(
+            _("The money saved is {short} short of the one-off costs.").format(
                 short=amount(-money.left_after_leaving)
             )
         )

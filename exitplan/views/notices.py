@@ -58,25 +58,25 @@ def notice_text(notice: Notice, exit_date: date | None) -> str:
             ),
         }[notice.fact]
     elif notice.fact == "nothing":
-        fact = _("No money is set aside yet")
+        fact = _("No money is saved yet")
     elif notice.fact == "one-off":
-        fact = _("The money set aside does not yet cover the one-off costs of leaving")
+        fact = _("The money saved does not yet cover the one-off costs of leaving")
     elif n == 0:
         fact = (
-            _("The money set aside lasts less than a week from your exit date")
+            _("The money saved lasts less than a week from your exit date")
             if exit_date
-            else _("The money set aside lasts less than a week after you leave")
+            else _("The money saved lasts less than a week after you leave")
         )
     elif exit_date is not None:
         fact = ngettext(
-            "The money set aside lasts about {n} week from your exit date",
-            "The money set aside lasts about {n} weeks from your exit date",
+            "The money saved lasts about {n} week from your exit date",
+            "The money saved lasts about {n} weeks from your exit date",
             n,
         )
     else:
         fact = ngettext(
-            "The money set aside lasts about {n} week after you leave",
-            "The money set aside lasts about {n} weeks after you leave",
+            "The money saved lasts about {n} week after you leave",
+            "The money saved lasts about {n} weeks after you leave",
             n,
         )
     return _("{fact}: exitplan {command}").format(

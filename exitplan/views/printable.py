@@ -86,6 +86,14 @@ a { color: inherit; }
 BOX = {"done": "\u2713", "open": "", "skipped": "\u2013"}
 
 
+# On the first page of every printed or saved summary: what the page is, and how to be rid of it.
+UNSEALED = N_(
+    "This page is not encrypted: anyone who opens the file, or finds it printed, can read it. "
+    "When you no longer need it, delete the file (exitplan wipe offers to erase it) and shred "
+    "or tear up any printed pages."
+)
+
+
 class HtmlWriter:
     """The summary as one self-contained page: a first page of facts, a page per checklist."""
 
@@ -104,6 +112,7 @@ class HtmlWriter:
             f'<p class="countdown">{html_text(view.countdown)}</p>',
             f'<p class="progress">{html_text(view.progress)}</p>',
             f'<p class="place">{html_text(view.place)}</p>',
+            f'<p class="unsealed">{html_text(_(UNSEALED))}</p>',
         ]
 
     def _answers(self, heading: str, answers: tuple[Answer, ...]) -> None:

@@ -184,15 +184,18 @@ def item_lines(
     plain: bool = False,
     region: Local | None = None,
 ) -> list[str]:
-    """One step in full: why, how, caution, when, due date, state, note, what its local facts
-    mean where the person lives, sources (the local ones beside the step's own), history."""
+    """One step in full, what a frightened person needs first: the title, its state and due
+    date, why, how and the caution, the note, what its local facts mean where the person
+    lives; then when, priority, checklist and id, the history, and the sources last (the local
+    ones beside the step's own, with the day they were checked)."""
     paint = paint or Painter(False)
     entry, item = row.entry, row.entry.item
     facts = step_facts(item, region)
+    due = (plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
     fields: list[tuple[str, str]] = [
         (_("Step"), item.title + (f"{GLUE}{CAUTION}" if item.alerts_partner and not plain else "")),
-        (_("Id"), f"{entry.full_id}  (#{entry.number})"),
-        (_("Checklist"), entry.checklist.title),
+        (_("State"), state_words(row)),
+        (_("Due"), due),
         (_("Why"), item.why),
     ]
     if item.how:
@@ -201,25 +204,18 @@ def item_lines(
         caution = item.caution or _("Doing this could be noticed. Think about when it is safest.")
         label = _(ALERT_LABEL) if plain else f"{CAUTION} {_('Caution')}"
         fields.append((label, caution))
-    fields.append((_("When"), _(WHEN_WORDS[item.when])))
-    due = (plain_due(row, today) if plain else due_text(row, today)) or _undated(row)
-    fields += [
-        (_("Due"), due),
-        (_("Priority"), _(PRIORITY_WORDS.get(item.priority, item.priority))),
-        (_("State"), state_words(row)),
-    ]
     if entry.state.note:
         fields.append((_("Note"), entry.state.note))
     kept = step_neutral(item, region)
     if (facts or kept) and region is not None:
         words = [region.label, *(fact_words(fact) for fact in facts), *(n.detail for n in kept)]
         fields.append((_("Where you live"), "\n".join(words)))
-    own = place_sources(item.sources, region.code if region else None)
-    if own or facts or kept:
-        local = [*source_lines(facts), *neutral_sources(kept, facts)]
-        fields.append((_("Sources"), "\n".join([*map(source_words, own), *local])))
-    if item.checked:
-        fields.append((_("Checked"), _checked_day(item.checked)))
+    fields += [
+        (_("When"), _(WHEN_WORDS[item.when])),
+        (_("Priority"), _(PRIORITY_WORDS.get(item.priority, item.priority))),
+        (_("Checklist"), entry.checklist.title),
+        (_("Id"), f"{entry.full_id}  (#{entry.number})"),
+    ]
     if events:
         fields.append(
             (
@@ -231,6 +227,12 @@ def item_lines(
                 ),
             )
         )
+    own = place_sources(item.sources, region.code if region else None)
+    if own or facts or kept:
+        local = [*source_lines(facts), *neutral_sources(kept, facts)]
+        fields.append((_("Sources"), "\n".join([*map(source_words, own), *local])))
+    if item.checked:
+        fields.append((_("Checked"), _checked_day(item.checked)))
     return _field_lines(fields, columns, paint, plain)
 
 

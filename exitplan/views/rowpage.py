@@ -28,14 +28,16 @@ def show_lines(
     paint: Painter | None = None,
     plain: bool = False,
 ) -> list[str]:
-    """One row in full: its facts, what needs a look, what to do and where that comes from."""
+    """One row in full, what matters first: its title, what needs a look and what to do, then
+    its facts, and where the advice comes from last."""
     paint = paint or Painter(False)
     view = row_view(row, inventory, exit_date, today)
-    fields = [(_("Row"), f"{view.number}: {view.title}"), *view.facts]
+    fields = [(_("Row"), f"{view.number}: {view.title}")]
     if view.flags:
         fields.append((_("Needs a look"), "\n".join(view.flags)))
     if view.advice:
         fields.append((_("What to do"), "\n".join(view.advice)))
+    fields += view.facts
     lines = _field_lines(fields, columns, paint, plain)
     if view.sources:
         # Each address on a line of its own from the left edge: too long to sit beside a label,

@@ -369,11 +369,11 @@ def test_review_plain_mode_has_no_box_lines_or_symbols(run: Run, plan_home: Path
 
 
 def test_review_says_exactly_where_quick_hide_works(run: Run, plan_home: Path) -> None:
-    """The banner says h works at the keys of a step, and what to do while typing a note."""
+    """The banner says h works at the keys of a step, and Esc twice while typing a note."""
     result = ok(run("review", input="q\n"))
     said = " ".join(result.stderr.split())
     assert "Press h at the keys below any step" in said
-    assert "while you type a note or a reason, h is a letter: press Enter first" in said
+    assert "while you type a note or a reason, press Esc twice" in said
 
 
 def test_note_before_init_says_there_is_no_plan_and_reads_nothing(run: Run, home: Path) -> None:

@@ -447,10 +447,11 @@ def test_review_ctrl_c_at_the_key_prompt_stops_calmly(
 def test_review_ctrl_c_at_the_note_prompt_stops_calmly(
     run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Ctrl-C while typing a note (the prompt aborts) ends the same calm way."""
+    """Ctrl-C while typing a note, where no terminal can be cleared (the prompt aborts), ends
+    the same calm way."""
     monkeypatch.setattr(review_module, "read_key", lambda _prompt: "n")
 
-    def interrupted(_prompt: str) -> str:
+    def interrupted(_prompt: str, _start: str = "") -> str:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(prompts, "read_line", interrupted)

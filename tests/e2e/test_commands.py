@@ -1057,8 +1057,9 @@ def test_add_bad_priority_is_a_usage_error(run: Run, plan_home: Path) -> None:
 
 
 def test_review_answers_are_saved(run: Run, plan_home: Path) -> None:
-    """review walks open items most urgent first: d done, s skip (reason), n note, Enter, q."""
-    keys = "d\ns\nnot for me\nn\nbring the folder\n\nq\n"
+    """review walks open items most urgent first: d done, s skip (reason), n note (the same
+    step stays, shown again with its note), Enter, Enter, q."""
+    keys = "d\ns\nnot for me\nn\nbring the folder\n\n\nq\n"
     result = run("review", input=keys)
     assert result.exit_code == 0, result.output
     assert "Review finished. Everything you answered is saved." in result.stderr
@@ -1069,6 +1070,8 @@ def test_review_answers_are_saved(run: Run, plan_home: Path) -> None:
     assert out.index("Copy your passport") < out.index("Check your credit report")
     assert "Find your birth certificate" in out  # shown, then q
     assert "Change beneficiaries" not in out
+    assert out.count("Copy your passport") == 2  # after the note, the same step again
+    assert "bring the folder" in out.split("Copy your passport")[2]
     state = read_plan(plan_home)
     assert state.items[f"{MONEY}.open-account"].status == "done"
     assert state.items[f"{MONEY}.save-cash"].status == "skipped"
@@ -1225,7 +1228,8 @@ def test_summary_bad_format_is_a_usage_error(run: Run, progressed: Path) -> None
 def test_summary_output_writes_a_private_file(
     run: Run, progressed: Path, tmp_path: Path, fmt: str
 ) -> None:
-    """--output writes the same text to a 0600 file, says so on stderr, and leaves home alone."""
+    """--output writes the same text to a 0600 file, says so on stderr, and changes nothing in
+    the home but the list of files written outside it (for wipe), which names this one."""
     before, beside = snapshot(progressed), set(tmp_path.iterdir())
     target = tmp_path / f"summary.{fmt}"
     result = run("summary", "--format", fmt, "--output", str(target))
@@ -1234,7 +1238,10 @@ def test_summary_output_writes_a_private_file(
     assert result.stderr.startswith(f"Saved the summary ({fmt}) to {target}.")
     assert target.read_text(encoding="utf-8") == run("summary", "--format", fmt).stdout
     assert target.stat().st_mode & 0o777 == 0o600
-    assert snapshot(progressed) == before
+    after = snapshot(progressed)
+    listed = json.loads(after.pop("outside.json"))["files"]
+    assert [row["path"] for row in listed] == [str(target)]
+    assert after == before
     assert set(tmp_path.iterdir()) - beside == {target}  # no temp file left beside it
 
 

@@ -72,15 +72,37 @@ def test_an_account_typed_at_a_real_terminal(plan: Path) -> None:
 
 @pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("typed", [b"\xc2\xa3640", b"640 \xc2\xa3"])
+def test_an_amount_typed_with_the_currency_set_is_kept(plan: Path, typed: bytes) -> None:
+    """With the currency set to £, `£640` (or `640 £`) typed at the amount question is 640."""
+    ok(cli(plan, "money", "settings", input='currency = "\u00a3"\n', today=TODAY))
+    enter = b"\r"
+    steps = [
+        ("What kind of amount is it?", b"1" + enter),
+        ("in your own words?", b"Tin in the shed" + enter),
+        ("1200.50", typed + enter),
+        ("A note", enter),
+    ]
+    code, shown = on_terminal(
+        program(plan, "money", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
+    )
+    assert code == 0, readable(shown)
+    [row] = json.loads(ok(cli(plan, "money", "--json", today=TODAY)).stdout)["rows"]
+    assert row["amount"] == "640"
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_ctrl_c_at_a_question_keeps_nothing(plan: Path) -> None:
-    """Ctrl-C part way through `documents add` stops calmly (exit 130) and writes nothing."""
+    """Ctrl-C part way through `documents add` clears the screen at once, a second Ctrl-C on
+    the blank screen ends the run (exit 130) with nothing said, and nothing is written."""
     before = snapshot(plan)
-    steps = [("Whose is it?", b"1\r"), ("What document is it?", CTRL_C)]
+    steps = [("Whose is it?", b"1\r"), ("What document is it?", CTRL_C), ("\x1b[3J", CTRL_C)]
     code, shown = on_terminal(
         program(plan, "documents", "add")[len(EXITPLAN) :], steps, env=TERMINAL_ENV
     )
     assert code == 130, shown
-    assert "Nothing was changed" in readable(shown)
+    assert shown.endswith("\x1b[H\x1b[2J\x1b[3J"), shown
     assert "Traceback" not in shown
     assert snapshot(plan) == before
 

@@ -121,7 +121,7 @@ def test_money_lists_by_kind_with_the_runway(run: Run, plan_home: Path) -> None:
     assert runway["needed_a_week"] == "100.25"
     assert runway["joint_accounts"] == "900.00"
     screen = ok(run("money")).stdout
-    assert "Set aside, out of your partner's reach\n1  In my new account: £250\n" in screen
+    assert "Saved, out of your partner's reach\n1  In my new account: £250\n" in screen
     assert "2  Rent and food: £100 a week" in screen
     assert "about £200.50 more by 14 Dec 2026, which is about £100.25 a week" in screen
     assert "Joint accounts: £900, not counted" in screen
@@ -386,12 +386,37 @@ def test_status_lines_only_when_something_needs_attention(run: Run, plan_home: P
     add(run, "money", 'kind = "cost"\nwhat = "Rent"\namount = "100"\n')
     add(run, "accounts", 'what = "Phone"\nstate = "change-after"\n')  # waiting, as planned
     screen = ok(run("status")).stdout
-    assert "No money is set aside yet: exitplan money" in screen
+    assert "No money is saved yet: exitplan money" in screen
     assert "exitplan accounts" not in screen
     narrow = ok(run("status", env={"COLUMNS": "40"})).stdout
-    assert "No money is set aside yet: exitplan\nmoney" in narrow
+    assert "No money is saved yet: exitplan money\n" in narrow  # 37 columns: one line
     data = json.loads(ok(run("status", "--json")).stdout)
     assert [(n["inventory"], n["fact"]) for n in data["inventories"]] == [("money", "nothing")]
+
+
+def test_accounts_show_puts_what_needs_a_look_first_and_fits_80x24(
+    run: Run, builtin_plan: Path
+) -> None:
+    """`accounts show` leads with the row, what needs a look and what to do, then the facts,
+    sources last, within 24 rows at 80 columns."""
+    row = 'what = "My phone"\npartner_knows = "yes"\nshared = "unsure"\nnote = "Bought by them"\n'
+    ok(run("accounts", "add", input=row))
+    out = ok(run("accounts", "show", "1", env={"COLUMNS": "80"})).stdout
+    assert out.index("Needs a look") < out.index("What to do") < out.index("Partner knows")
+    assert out.index("Partner knows") < out.index("Sources")
+    assert len(out.splitlines()) <= 24
+
+
+def test_the_money_screen_leads_with_how_long_the_money_lasts(run: Run, builtin_plan: Path) -> None:
+    """`money` says how long the money lasts before the rows, so it is on the first screen."""
+    for row in (
+        'kind = "saved"\nwhat = "Tin"\namount = "640"\n',
+        'kind = "one-off"\nwhat = "Deposit"\namount = "900"\n',
+    ):
+        ok(run("money", "add", input=row))
+    out = ok(run("money", env={"COLUMNS": "80"})).stdout
+    assert out.index("is 260 short of the one-off costs") < out.index("1  Tin")
+    assert out[: out.index("1  Tin")].count("\n") <= 20  # within the first screen
 
 
 def test_an_expiry_may_be_given_as_an_offset_from_today(run: Run, plan_home: Path) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from helpers import EXITPLAN, TODAY, child, cli, make_home, ok, one_error_line
+from helpers_terminal import wait_for_keys
 
 from exitplan.cli import keyboard
 
@@ -98,6 +99,20 @@ def test_kills_during_log_add_leave_a_journal_that_verifies(tmp_path: Path) -> N
 # -- a real terminal ---------------------------------------------------------------------
 
 
+def _drain(fd: int) -> bytes:
+    """What is left to read from a terminal whose program has ended."""
+    seen = b""
+    while select.select([fd], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the program closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
 def _read_until(fd: int, word: bytes, seconds: float = 30) -> bytes:
     seen = b""
     deadline = time.monotonic() + seconds
@@ -115,8 +130,8 @@ def _read_until(fd: int, word: bytes, seconds: float = 30) -> bytes:
 @pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
-    """At a real (pseudo-)terminal `log add` asks its questions; Ctrl-C part way says calmly
-    that nothing was changed, exits 130 (as at every prompt), and no journal appears."""
+    """At a real (pseudo-)terminal `log add` asks its questions; Ctrl-C part way clears the
+    screen, a second one ends the run with 130 and nothing said, and no journal appears."""
     home = make_home(tmp_path / "home")
     leader, follower = os.openpty()
     # A run in the background of a non-interactive shell ignores SIGINT, and a child would
@@ -136,9 +151,14 @@ def test_ctrl_c_at_a_terminal_adds_nothing(tmp_path: Path) -> None:
         assert b"for yourself first" in screen
         os.write(leader, b"2026-11-29\n")
         _read_until(leader, b"Where")
+        wait_for_keys(leader)  # readline reads keys: a SIGINT before that waits for a key
         proc.send_signal(signal.SIGINT)
-        screen = _read_until(leader, b"Nothing was changed")
+        screen = _read_until(leader, b"\x1b[3J")
+        wait_for_keys(leader)  # the blank screen reads keys one at a time, unseen
+        proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=30) == 130
+        screen += _drain(leader)
+        assert screen.endswith(b"\x1b[H\x1b[2J\x1b[3J"), screen  # nothing said after it
         assert b"Traceback" not in screen
     finally:
         if proc.poll() is None:  # pragma: no cover - only when the test fails

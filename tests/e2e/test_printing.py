@@ -41,6 +41,14 @@ def printed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 
 
 @pytest.mark.process
+def test_first_page_says_it_is_not_encrypted_and_how_to_destroy_it(printed: list[str]) -> None:
+    """Page one says the page is not encrypted and how to be rid of the file and the paper."""
+    first = " ".join(printed[0].split())
+    assert "This page is not encrypted: anyone who opens the file, or finds it printed" in first
+    assert "delete the file (exitplan wipe offers to erase it) and shred or tear up" in first
+
+
+@pytest.mark.process
 def test_first_page_has_the_date_and_what_needs_attention(printed: list[str]) -> None:
     """Page one holds the exit date, the days left, progress and what needs attention."""
     first = lines_of(printed[0])

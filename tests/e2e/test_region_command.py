@@ -348,3 +348,44 @@ def test_status_json_says_the_place(run: Run, local_home: Path) -> None:
     assert json.loads(ok(run("status", "--json")).stdout)["region"] is None
     ok(run("region", input="Texas\n"))
     assert json.loads(ok(run("status", "--json")).stdout)["region"] == "us-tx"
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lists_at_the_question_fit_80x24(local_home: Path, lang: str) -> None:
+    """At an 80x24 terminal 'list' shows the countries in a few lines, and a country's 'list'
+    its parts numbered in columns: each fits the screen with the question under it."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("uses a Linux pseudo-terminal")
+    from helpers_terminal import on_terminal, readable
+
+    first, part = (
+        ("lo mantiene):", "mantiene Estados Unidos):")
+        if lang == "es"
+        else (
+            "keeps it):",
+            "keeps United States):",
+        )
+    )
+    steps = [
+        (first, b"list\r"),
+        (first, b"us\r"),
+        (part, b"list\r"),
+        (part, b"51\r"),
+    ]
+    code, shown = on_terminal(
+        ["--home", str(local_home), "region"], steps, env={"EXITPLAN_LANG": lang}
+    )
+    text = readable(shown)
+    assert code == 0, text
+    countries = text.split(first, 2)[1]
+    states = text.split(part, 2)[1]
+    assert "(ar)" in countries
+    assert " 1. " in states
+    assert "51. " in states
+    for listed in (countries, states):
+        assert len(listed.splitlines()) <= 24, listed
+        assert max(len(line) for line in listed.splitlines()) <= 80, listed
+    assert read_plan(local_home).region == "us-wy"

@@ -134,3 +134,18 @@ def test_a_when_typed_over_two_lines_stays_on_one_timeline_line(run: Run, plan_h
     ok(run("log", "add", input='what = "Came home late"\nwhen = "about\\n2026-11"\n'))
     out = ok(run("summary", "--journal")).stdout
     assert "   1  about 2026-11: Came home late" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "html", "markdown"])
+def test_a_corrected_time_shows_the_new_time_and_that_it_was_corrected(
+    run: Run, plan_home: Path, tmp_path: Path, fmt: str
+) -> None:
+    """21:00 corrected to 22:00: the timeline shows 22:00, says it was corrected and names
+    the time first written (in every format, the printed page too)."""
+    ok(run("log", "add", input='what = "Shouted"\nwhen = "2026-11-20 21:00"\n'))
+    ok(run("log", "amend", "1", input='when = "2026-11-20 22:00"\n'))
+    target = tmp_path / {"text": "s.txt", "html": "s.html", "markdown": "s.md"}[fmt]
+    ok(run("summary", "--journal", "--output", str(target)))
+    text = " ".join(target.read_text().split())
+    assert "2026-11-20 22:00 (corrected; first written as 2026-11-20 21:00)" in text
+    assert "2026-11-20 21:00: Shouted" not in text

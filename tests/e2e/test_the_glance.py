@@ -217,7 +217,7 @@ def test_status_shows_one_calm_line_per_inventory(plans: dict[str, Path], tmp_pa
     assert lines == [
         "1 document expires before you leave: exitplan documents",
         "1 account or device your partner can still reach: exitplan accounts",
-        "The money set aside lasts about 3 weeks from your exit date: exitplan money",
+        "The money saved lasts about 3 weeks from your exit date: exitplan money",
     ]
     data = json.loads(full(plans["inventory"], "status", "--json", **settings)[1])
     assert [(n["inventory"], n["fact"], n["count"]) for n in data["inventories"]] == [

@@ -12,7 +12,6 @@ from conftest import MONEY, TODAY, Run
 from helpers import cli, ok, snapshot
 from helpers_terminal import (
     BACKSPACE,
-    CTRL_C,
     END,
     ENTER,
     HOME,
@@ -98,21 +97,6 @@ def test_a_fault_in_one_answer_asks_that_question_again(home: Path) -> None:
     [entry] = entries(home)
     assert entry["fields"]["where"] == "car park"  # type: ignore[index]
     assert entry["fields"]["when"]["approximate"] is True  # type: ignore[index]
-
-
-@pytest.mark.process
-def test_ctrl_c_in_log_add_stops_calmly_with_130(home: Path) -> None:
-    """Ctrl-C at a journal question: a new line, the one calm sentence, exit 130 (as at every
-    other prompt), nothing kept."""
-    # As a person types: the letters show, then Ctrl-C (never both within a millisecond).
-    steps = [(WHEN, b"2026-11-30" + ENTER), ("Where:", b"kit"), ("kit", CTRL_C)]
-    code, screen = on_terminal(args_for(home, "log", "add"), steps)
-    assert code == 130, readable(screen)
-    lines = [line for line in readable(screen).splitlines() if line.strip()]
-    assert lines[-1] == "Stopped. Nothing was changed.", lines
-    assert "Traceback" not in screen
-    assert "Aborted" not in screen
-    assert not (home / "journal").exists() or not any((home / "journal").glob("*.rec"))
 
 
 @pytest.mark.process

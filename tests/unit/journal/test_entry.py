@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from exitplan.journal.entry import JournalError, read_moment
+from exitplan.journal.entry import JournalError, parse_entry_toml, read_moment
 
 NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
 
@@ -101,3 +101,24 @@ def test_one_day_ahead_is_the_most_an_entry_may_be(ahead: int, kept: bool) -> No
     else:
         with pytest.raises(JournalError, match="in the future"):
             read_moment(day.isoformat(), NOW)
+
+
+def test_keys_in_the_questions_own_words_are_read() -> None:
+    """A piped key may be written as its question says it, in any case and spacing."""
+    fields = parse_entry_toml(
+        '"What happened" = "He shouted"\nTechnology = "texts"\n'
+        '"how-it-affected-you" = "Could not sleep"\nTHEIR_EXACT_WORDS = "You will regret it"\n',
+        NOW,
+    )
+    assert fields == {
+        "what": "He shouted",
+        "tech": "texts",
+        "effect": "Could not sleep",
+        "words": "You will regret it",
+    }
+
+
+def test_a_field_given_twice_is_refused() -> None:
+    """`what` and "What happened" together are one field given twice: refused, named."""
+    with pytest.raises(JournalError, match="'what' and 'What happened' both give what"):
+        parse_entry_toml('what = "a"\n"What happened" = "b"\n', NOW)

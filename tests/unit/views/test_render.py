@@ -151,3 +151,33 @@ def test_wrap_keeps_phone_numbers_urls_and_the_caution_mark_whole() -> None:
         f"account {CAUTION}",
     ]
     assert wrap("a  b", 10) == ["a  b"]  # a line that fits keeps its spacing
+
+
+def test_item_view_puts_title_state_why_how_first_and_sources_last() -> None:
+    """A step in full leads with what a person needs (title, state, due, why, how) and ends
+    with its sources and the day they were checked."""
+    catalog = Catalog(
+        (
+            Checklist(
+                id="money",
+                title="Money",
+                builtin=True,
+                items=[
+                    Item(
+                        id="late",
+                        title="Open an account",
+                        why="W.",
+                        how="H.",
+                        due=Due(-21),
+                        sources=("https://example.gov/page",),
+                        checked="2026-12-01",
+                    )
+                ],
+            ),
+        )
+    )
+    plan = build_plan(catalog, new_state(NOW, catalog, None, EXIT, NOW.date()))
+    lines = render.item_lines(rows_for(plan, TODAY)[0], TODAY, [])
+    labels = [line.split(" ", 1)[0] for line in lines if line[:1] != " "]
+    assert labels[:5] == ["Step", "State", "Due", "Why", "How"]
+    assert labels[-2:] == ["Sources", "Checked"]
