@@ -258,3 +258,14 @@ def test_the_locale_chooses_the_countrys_words(
     shown = flat(ok(run(*args, "review", "--help", env=env)).stdout)
     assert ("Intro siguiente" in shown) is spain
     assert ("Enter siguiente" in shown) is not spain
+
+
+@pytest.mark.usefixtures("plan_home", "at_terminal")
+def test_an_amount_typed_with_the_persons_own_currency(run: Run) -> None:
+    """A currency of any form, set once (Peru's S/), is dropped before the amount is read in the
+    country's own way."""
+    ok(run("money", "settings", input="S/\n\n"))
+    env = {"LANG": "es_PE.UTF-8"}
+    ok(run("money", "add", input="1\nahorros\nS/ 1,200.50\n\n", env=env))
+    [row] = money_rows(run)
+    assert row["amount"] == "1200.50"
