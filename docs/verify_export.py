@@ -43,19 +43,51 @@ def short(count, hex_hash):
     return "-".join(chars[i : i + 4] for i in range(0, 20, 4))
 
 
+MAX_EXPORT_BYTES = 512 * 1024 * 1024  # far more than any journal's records
+
+
+def read_records(path):
+    """The export's records, or a sentence saying why the file is not an export."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_EXPORT_BYTES + 1)
+    except OSError as exc:
+        return f"{path}: cannot be read ({exc.strerror or exc})"
+    if len(data) > MAX_EXPORT_BYTES:
+        return f"{path}: is far larger than any journal export"
+    try:
+        loaded = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return f"{path}: is not a JSON journal export"
+    records = loaded.get("records") if isinstance(loaded, dict) else None
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        return f"{path}: has no list of records; is it a JSON export of an exitplan journal?"
+    return records
+
+
 def main(argv):
-    with open(argv[1], encoding="utf-8") as handle:
-        records = json.load(handle)["records"]
+    if len(argv) < 2:
+        print(__doc__.splitlines()[2])
+        return 1
+    records = read_records(argv[1])
+    if isinstance(records, str):
+        print(records)
+        return 1
     prev, hashes = "0" * 64, []
     for index, record in enumerate(records, start=1):
+        try:
+            computed = digest(record)
+        except (TypeError, ValueError, RecursionError):  # a value JSON cannot write back
+            computed = None
         if (
-            record.get("n") != index
+            computed is None
+            or record.get("n") != index
             or record.get("prev") != prev
-            or record.get("hash") != digest(record)
+            or record.get("hash") != computed
         ):
             print(f"record {index}: changed, removed or out of order")
             return 1
-        prev = digest(record)
+        prev = computed
         hashes.append(prev)
     print(
         f"{len(records)} records, chain intact; fingerprint {len(records)}:"
@@ -63,9 +95,16 @@ def main(argv):
     )
     if len(argv) > 2:
         count, _, chars = argv[2].partition(":")
+        if not count.isdigit() or len(count) > 12:
+            print(f"{argv[2]} is not a whole fingerprint, or a character was copied wrong")
+            return 1
         count = int(count)
         wanted = chars.replace("-", "").replace(" ", "").upper()
-        if len(wanted) != 20 or check_char(count, wanted[:19]) != wanted[19]:
+        if (
+            len(wanted) != 20
+            or any(c not in ALPHABET for c in wanted)
+            or check_char(count, wanted[:19]) != wanted[19]
+        ):
             print(f"{argv[2]} is not a whole fingerprint, or a character was copied wrong")
             return 1
         then = hashes[count - 1] if 0 < count <= len(hashes) else ("0" * 64 if count == 0 else None)

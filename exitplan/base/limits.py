@@ -12,6 +12,7 @@ from typing import Literal
 PLAN_FILE = "plan.toml"
 KEY_FILE = "plan.key"
 NEXT_KEY_FILE = "plan.key.next"  # there only while a passphrase change is being finished
+VOUCH_FILE = "plan.vouch"  # there only while an encrypt is being finished (home/vouch.py)
 LOCK_FILE = ".lock"
 OUTSIDE_FILE = "outside.json"  # the files exitplan wrote outside this folder, with their hashes
 BACKUP_DIR = "backups"
@@ -25,21 +26,27 @@ TEMP_SUFFIX = ".tmp"
 # them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`
 # read it. None of them may be a link: a link would lead reads, writes, `encrypt` and `wipe` out
 # of the folder.
-OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, LOCK_FILE, OUTSIDE_FILE)
+OWN_FILES = (PLAN_FILE, KEY_FILE, NEXT_KEY_FILE, VOUCH_FILE, LOCK_FILE, OUTSIDE_FILE)
 FOLDERS = (BACKUP_DIR, CHECKLIST_DIR, CACHE_DIR, JOURNAL_DIR)
 OWN_NAMES = frozenset(OWN_FILES + FOLDERS)
 NEVER_LINKS = (*OWN_FILES, *FOLDERS, JOURNAL_FILES_DIR)
 
 
+_OWN_FOLDED = frozenset(name.casefold() for name in OWN_NAMES)
+_FOLDERS_FOLDED = frozenset(name.casefold() for name in FOLDERS)
+
+
 def is_own(relative: PurePath) -> bool:
     """Whether a path in the data directory (relative to it) is exitplan's: one of its files, a
-    temp file of its own beside them, or anything in one of its folders."""
-    parts = relative.parts
+    temp file of its own beside them, or anything in one of its folders. Names are compared
+    case-folded: on a case-insensitive file system (FAT, exFAT, macOS) PLAN.TOML is plan.toml."""
+    parts = [part.casefold() for part in relative.parts]
     if not parts or parts[0] in ("..", "/") or relative.is_absolute():
         return False
     if len(parts) > 1:
-        return parts[0] in FOLDERS
-    return parts[0] in OWN_NAMES or (parts[0].startswith(".") and parts[0].endswith(TEMP_SUFFIX))
+        return parts[0] in _FOLDERS_FOLDED
+    name = parts[0]
+    return name in _OWN_FOLDED or (name.startswith(".") and name.endswith(TEMP_SUFFIX))
 
 
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import sys
@@ -267,6 +268,10 @@ def main_callback(
         home_given=home_was_given(home),
         plain=plain_enabled(flag=plain),
     )
+    source = ctx.get_parameter_source("passphrase_file")
+    env.passphrase_from_env = passphrase_file is not None and getattr(source, "name", "") == (
+        "ENVIRONMENT"
+    )
     if rehearsed is not None and rehearsed != real_today():
         env.rehearsing = True
         env.plan_before = plan_signature(env.home)
@@ -301,10 +306,13 @@ def invoked_command(args: list[str]) -> str | None:
 
 def main() -> None:
     """Console-script entry point."""
+    from exitplan.base import signals
     from exitplan.base.hardening import forbid_core_dumps
 
-    # Before anything reads the passphrase or the plan: no core dump may hold them.
+    # Before anything reads the passphrase or the plan: no core dump may hold them, and no
+    # signal skips a clean-up.
     forbid_core_dumps()
+    signals.install()
     # Typer builds every registered command on each run (about 20 ms for all of them);
     # a run that names a known command only needs that one. Help and typos keep them all.
     args = sys.argv[1:]
@@ -329,7 +337,12 @@ def main() -> None:
         if not output_lost(exc):
             raise
         finish_lost_output(exc)
-    except SystemExit:
+    except SystemExit as exc:
+        if (stopped := signals.stopped_by(exc)) is not None:
+            # Every clean-up on the way out has run; say so calmly, even to a closed terminal.
+            with contextlib.suppress(OSError, ValueError):
+                say(_("Stopped. Whatever was already saved stays as it was."))
+            raise SystemExit(stopped.exit_code) from None
         flush_output()
         raise
 

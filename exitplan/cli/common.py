@@ -115,6 +115,7 @@ class Env:
     home: Path
     today: date
     passphrase_file: Path | None = None
+    passphrase_from_env: bool = False  # EXITPLAN_PASSPHRASE_FILE, not --passphrase-file
     home_given: bool = False
     rehearsing: bool = False  # --today names a day that is not the real today
     plan_before: tuple[int, int, int] | None = None  # plan.toml before the command, if rehearsing

@@ -12,10 +12,12 @@ def main() -> None:
     """Console-script entry point: the glance when it can serve the command, else the full CLI."""
     import gc
 
+    from exitplan.base import signals
     from exitplan.base.hardening import forbid_core_dumps
 
-    # Before anything reads the plan: no core dump may hold it.
+    # Before anything reads the plan: no core dump may hold it, and no signal skips a clean-up.
     forbid_core_dumps()
+    signals.install()
     # Whatever the source of a text, nothing that acts unseen (a direction override, a
     # zero-width character) reaches the terminal raw.
     from exitplan.base.safetext import guard_output

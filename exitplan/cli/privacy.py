@@ -9,6 +9,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.safetext import one_line
 from exitplan.cli import keyboard
 from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
 from exitplan.cli.talk import helptext
@@ -112,10 +113,14 @@ def _left_and_removed(left: list[str], removed: list[str]) -> None:
 )
 def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     env = env_of(ctx)
+    finishing = env.ws.store.keys.key_path.exists() or env.ws.store.is_encrypted()
+    if env.passphrase_from_env and keyboard.someone_typing() and not finishing:
+        # A new passphrase is typed at a terminal, never taken from a file the environment
+        # names (which anyone who can change the shell's start-up files could plant).
+        env.passphrase_file = None
     source = new_file or env.passphrase_file
     # A stopped earlier run left a key file: it opens with the same passphrase.
     env.passphrase_file = env.passphrase_file or new_file
-    finishing = env.ws.store.keys.key_path.exists() or env.ws.store.is_encrypted()
     done = env.ws.encrypt(lambda: new_passphrase(env, source))
     _left_and_removed(done.left, done.removed)
     if finishing:
@@ -128,6 +133,14 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
         )
         return
     say(_("The plan, its backups, your own checklists and the journal are now encrypted."))
+    if source is not None:
+        say(
+            _(
+                "The passphrase was read from the file {path}: keep that file safe, or delete "
+                "it. 'exitplan help-now' never needs it."
+            ).format(path=one_line(source))
+        )
+        return
     say(_("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it."))
 
 
@@ -167,6 +180,7 @@ def where(ctx: typer.Context) -> None:
     from exitplan.home.files import describe_files
 
     env = env_of(ctx)
+    env.ws.store.refuse_linked_home()  # the folder a link leads to is never shown as the home
     typer.echo(str(env.home))
     rows = describe_files(env.home)
     if not rows:

@@ -206,11 +206,29 @@ def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
 
 
 @helptext(N_("List the checklists you can use, with how many steps each has."))
-def checklists(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+def checklists(
+    ctx: typer.Context,
+    as_json: JsonOpt = False,
+    adopt: Annotated[
+        str | None,
+        typer.Option(
+            "--adopt",
+            metavar="NAME",
+            help=N_(
+                "In an encrypted plan: encrypt and use the checklist file NAME.toml you put in "
+                "the checklists folder."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     from exitplan.views.data import checklist_rows
 
     env = env_of(ctx)
     ws = env.ws
+    if adopt is not None:
+        path = ws.adopt_checklist(adopt)
+        say(_("{path} is now encrypted and part of your plan.").format(path=path))
     rows = checklist_rows(ws.catalog, ws.read())
 
     def human() -> None:

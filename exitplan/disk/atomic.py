@@ -12,7 +12,7 @@ from typing import BinaryIO, NamedTuple
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
-from exitplan.disk import safeio
+from exitplan.disk import leftovers, safeio
 
 
 class Temp(NamedTuple):
@@ -23,17 +23,29 @@ class Temp(NamedTuple):
 
 
 @contextlib.contextmanager
-def replacing(path: Path, *, scrub: bool = False) -> Iterator[Temp]:
+def replacing(path: Path, *, scrub: bool = False, partial: bool = False) -> Iterator[Temp]:
     """The one way exitplan replaces a file: the body writes a temp file beside `path` (0600);
     when it ends cleanly the temp file is synced and renamed over `path` (the folder is not
     synced: see `fsync_dir`). When the body or the rename fails, the temp file is removed
     (overwritten first with `scrub`, for evidence) and the exception goes on unchanged.
+
+    With `partial` (a decrypted copy saved outside the home), the temp file has a name of its
+    own and a lock held until it is renamed, and what a killed save left in that folder is
+    erased first (`exitplan.disk.leftovers`).
     """
     import tempfile
 
     folder = path.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=TEMP_SUFFIX, dir=folder)
+    held = -1
+    prefix, suffix = f".{path.name[:40]}.", TEMP_SUFFIX
+    if partial:
+        leftovers.sweep_partials(folder)
+        prefix, suffix = leftovers.PARTIAL_PREFIX, leftovers.PARTIAL_SUFFIX
+    fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
     tmp = Path(tmp_name)
+    if partial:
+        leftovers.hold(fd)
+        held = os.dup(fd)  # the lock lives with the open file, until the rename is done
     try:
         with os.fdopen(fd, "wb") as handle:
             yield Temp(handle, tmp)
@@ -47,6 +59,9 @@ def replacing(path: Path, *, scrub: bool = False) -> Iterator[Temp]:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         raise
+    finally:
+        if held >= 0:
+            os.close(held)
 
 
 def write_atomic(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _
@@ -48,3 +48,33 @@ def check_given_home(home: Path) -> None:
                 "{parent}: that folder does not exist. Is the drive connected? Nothing was changed"
             ).format(parent=parent)
         )
+
+
+def inside(path: Path, folder: Path) -> PurePath | None:
+    """Where `path` is inside `folder` (relative to it), or None when it is not, decided as a
+    case-insensitive file system (FAT or exFAT on a USB stick, macOS's default) sees names:
+    parts compared case-folded, or a folder on the way that is `folder` itself by identity
+    (st_dev, st_ino). Links are resolved first. When in doubt (a name differing only in case on
+    a file system that tells them apart), it counts as inside: the answer refuses a write.
+    """
+    try:
+        target = path.expanduser().resolve()
+        home = folder.expanduser().resolve()
+    except (OSError, RuntimeError):  # a path too long, a loop of links
+        return None
+    parts, base = target.parts, home.parts
+    if len(parts) >= len(base) and all(
+        a.casefold() == b.casefold() for a, b in zip(parts, base, strict=False)
+    ):
+        return PurePath(*parts[len(base) :])
+    try:
+        home_id = os.stat(home)
+    except OSError:
+        return None
+    for ancestor in target.parents:
+        try:
+            if os.path.samestat(os.stat(ancestor), home_id):
+                return target.relative_to(ancestor)
+        except OSError:
+            continue
+    return None

@@ -6,9 +6,10 @@ Data only, without words (the views word it). Pure: `today` and the exit date ar
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from exitplan.domain.dates import shift
 from exitplan.domain.runway import runway
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def document_flags(doc: Document, exit_date: date | None, today: date) -> tuple[
                 flags.append("expired")
             elif leaving is not None and expires <= leaving:
                 flags.append("expires-before-exit")
-            elif expires <= (leaving or today) + timedelta(days=SOON_DAYS):
+            elif expires <= shift(leaving or today, SOON_DAYS):  # held at the calendar's end
                 flags.append("expires-soon")
         if doc.original is None:
             flags.append("missing")

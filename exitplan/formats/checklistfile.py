@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from exitplan.base.errors import ChecklistError, os_reason
+from exitplan.base.safetext import one_line
 from exitplan.base.tomlcost import toml_cost_problem
+from exitplan.disk import safeio
 from exitplan.formats.catalog import Catalog, all_checklist_files, signature
 from exitplan.formats.schema import validate_checklist
 from exitplan.formats.tomlerrors import describe_errors, toml_error
@@ -30,8 +32,8 @@ Reader = Callable[[Path], bytes]
 def read_text(path: Path, what: str = "file") -> str:
     """Read a UTF-8 file (a byte-order mark is fine) with a size cap and plain errors."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        # A regular file only: a FIFO (or a device) is named, never waited on for ever.
+        data = safeio.read_capped(path, MAX_FILE_BYTES, follow=True)
     except FileNotFoundError:
         raise ChecklistError(f"{path}: no such {what}") from None
     except IsADirectoryError:
@@ -138,7 +140,9 @@ def load_catalog(user_dir: Path | None = None, reader: Reader | None = None) -> 
 def left_out(path: Path, problem: str) -> str:
     """The one warning line for a personal checklist file that cannot be used right now."""
     problem = problem.split("; check the file with:", maxsplit=1)[0]
-    return (
+    # One line, whatever the file is called: a new line in a planted file's name cannot split
+    # the warning into a line that looks like exitplan's own.
+    return one_line(
         f"Note: {problem}. Its steps are left out for now, their progress is kept, and some "
         "step numbers have moved until it is fixed (check the title, or use the step's id); "
         f"see every problem with: exitplan validate '{path}'"

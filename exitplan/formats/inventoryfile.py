@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from exitplan.base.i18n import _
+from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.checks import MAX_ROWS, InventoryError, Section, check_number
 from exitplan.domain.inventory import SETTINGS, Row, new_row
 from exitplan.formats.tomlerrors import toml_error
@@ -36,6 +37,12 @@ def parse_row_toml(data: bytes) -> dict[str, Any]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InventoryError(_("what was given is not UTF-8 text; nothing was saved")) from None
+    if problem := toml_cost_problem(text):
+        raise InventoryError(
+            _("what was given could not be read: {problem}; nothing was saved").format(
+                problem=problem
+            )
+        )
     try:
         raw = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:

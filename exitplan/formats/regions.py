@@ -13,6 +13,7 @@ names in the other languages become aliases, so it can be typed either way.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, current
-from exitplan.base.limits import PLAN_FILE, SEALED_MARK
+from exitplan.base.limits import BACKUP_DIR, KEY_FILE, NEXT_KEY_FILE, PLAN_FILE, SEALED_MARK
 from exitplan.disk.safeio import read_capped
 from exitplan.domain.region import (
     ABSENCES,
@@ -334,7 +335,9 @@ def plan_region(home: Path) -> tuple[str | None, bool]:
         raw = read_capped(home / PLAN_FILE, MAX_REGION_FILE_BYTES * 64)
     except OSError:
         return None, False
-    if raw.startswith(SEALED_MARK):
+    if raw.startswith(SEALED_MARK) or _sealed_beside(home):
+        # A plain plan beside sealed files was not written by exitplan (or an encrypt was
+        # stopped): it tells help-now nothing, as a sealed plan would.
         return None, True
     try:
         code = tomllib.loads(raw.decode("utf-8-sig")).get("region")
@@ -343,3 +346,18 @@ def plan_region(home: Path) -> tuple[str | None, bool]:
     if type(code) is not str or place_of(code) is None:
         return None, False
     return code, False
+
+
+def _sealed_beside(home: Path) -> bool:
+    """Whether the home holds a key file or a sealed backup: an encrypted home."""
+    if any(os.path.lexists(home / name) for name in (KEY_FILE, NEXT_KEY_FILE)):
+        return True
+    try:
+        backups = [e.path for e in os.scandir(home / BACKUP_DIR) if e.name.endswith(".toml")]
+    except OSError:
+        return False
+    for path in backups:
+        with contextlib.suppress(OSError):
+            if read_capped(Path(path), len(SEALED_MARK)).startswith(SEALED_MARK):
+                return True
+    return False

@@ -32,9 +32,11 @@ from exitplan.base.limits import (
     PLAN_FILE,
     SEALED_MARK,
     TEMP_SUFFIX,
+    VOUCH_FILE,
 )
 from exitplan.base.safetext import one_line
 from exitplan.disk.atomic import fsync_dir
+from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import is_cache_file
 
@@ -63,6 +65,7 @@ _KNOWN = {
     LOCK_FILE: N_("lock file, empty"),
     KEY_FILE: N_("key file: the plan's key, locked by the passphrase"),
     NEXT_KEY_FILE: N_("next key file: a passphrase change that is not finished"),
+    VOUCH_FILE: N_("the files an encrypt will seal, itself encrypted: an encrypt not finished"),
 }
 # The list of files written outside the folder: named for what it is, sealed or not.
 _LISTS = {
@@ -214,6 +217,18 @@ def find_erasure(home: Path) -> Erasure:
                 )
             _check_erasable(path, entry.is_file(follow_symlinks=False))
             files.append(path)
+    # A run's private folders (a phone check's adb key, when the check was killed outright):
+    # everything in them goes, links deleted as they are, never followed.
+    for entry in sorted(os.scandir(home), key=lambda e: e.name):
+        if is_private_folder(entry.name) and entry.is_dir(follow_symlinks=False):
+            for base, dirs, names in os.walk(home / entry.name):
+                folder = Path(base)
+                for name in names:
+                    _check_erasable(folder / name, regular=False)
+                files += [folder / name for name in [*names, *dirs] if is_link(folder / name)]
+                files += [folder / name for name in names if not is_link(folder / name)]
+                folders += [folder / name for name in dirs if not is_link(folder / name)]
+            folders.append(home / entry.name)
     sealed = (home / KEY_FILE) in files or any(_sealed(p) for p in files)
     folders.sort(key=lambda f: len(f.parts), reverse=True)
     return Erasure(files, folders, sealed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from exitplan.base.errors import PlanError
+from exitplan.base.errors import PlanError, StorageError
 from exitplan.base.i18n import _
 from exitplan.base.limits import (
     BACKUP_DIR,
@@ -20,7 +20,7 @@ from exitplan.base.limits import (
     PLAN_FILE,
     SEALED_MARK,
 )
-from exitplan.disk.safeio import read_capped, refuse_link, shared_folder
+from exitplan.disk.safeio import is_link, read_capped, refuse_link, shared_folder
 
 
 class Folder:
@@ -50,8 +50,9 @@ class Folder:
         return self.home / CACHE_DIR
 
     def exists(self) -> bool:
-        """Whether a plan has been created here."""
-        return self.plan_path.is_file()
+        """Whether a plan has been created here: anything at plan.toml counts (a FIFO or a link
+        there is then named when it is read, never taken for "no plan yet")."""
+        return os.path.lexists(self.plan_path)
 
     def is_encrypted(self) -> bool:
         """Whether the plan file on disk is sealed."""
@@ -99,8 +100,27 @@ class Folder:
                     ).format(kind=kind, target=target, fix=fix)
                 )
 
+    def refuse_linked_home(self) -> None:
+        """Refuse a data folder that is itself a link (to a synced folder, say: the plan would
+        go there); a link further up the path (a system's /home) is the system's, and allowed."""
+        if not is_link(self.home):
+            return
+        try:
+            target = os.path.realpath(self.home)
+        except OSError:  # pragma: no cover - removed between the two calls
+            target = _("somewhere else")
+        raise StorageError(
+            _(
+                "the data folder {home} is a link to {target}; exitplan never follows a "
+                "link to its folder (it could lead to a synced or shared one), so nothing "
+                "was read or changed. Give the real folder instead: --home '{target}'"
+            ).format(home=self.home, target=target)
+        )
+
     def check_links(self) -> None:
-        """Refuse a link where exitplan keeps its own files or folders (it is never followed)."""
+        """Refuse a link where exitplan keeps its own files or folders (it is never followed),
+        the data folder itself included."""
+        self.refuse_linked_home()
         for name in NEVER_LINKS:
             refuse_link(self.home, self.home / name)
         for folder in (self.checklist_dir, self.backup_dir):

@@ -15,12 +15,22 @@ whichever key it is sealed with, until the change is done (:mod:`exitplan.home.r
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, PlanError, StorageError, os_reason
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import KEY_FILE, NEXT_KEY_FILE, SEALED_MARK
+from exitplan.base.limits import (
+    BACKUP_DIR,
+    CHECKLIST_DIR,
+    JOURNAL_DIR,
+    KEY_FILE,
+    NEXT_KEY_FILE,
+    PLAN_FILE,
+    SEALED_MARK,
+    VOUCH_FILE,
+)
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
 from exitplan.home.backups import keep_time
@@ -47,6 +57,8 @@ class SealedFiles(Protocol):
     def open_sealed(self, data: bytes, path: Path) -> bytes: ...
 
     def write_file(self, path: Path, plain: bytes, *, sync_folder: bool = True) -> None: ...
+
+    def vouched(self, path: Path, data: bytes) -> bool: ...
 
 
 KEY_FILE_MAX = 4096
@@ -149,6 +161,7 @@ class KeySession:
         while True:
             try:
                 self._open_keys(data, upcoming, self.passphrase())
+                self._refuse_a_key_put_back()
                 return self.key  # type: ignore[return-value]  # set by _open_keys
             except vault.WrongPassphrase:
                 if self._retry is not None and self._retry():
@@ -164,6 +177,47 @@ class KeySession:
                 ) from None
             except vault.VaultError as exc:
                 raise PlanError(f"{self.key_path}: {str(exc).rstrip('.')}") from None
+
+    def _refuse_a_key_put_back(self) -> None:
+        """Refuse a key that opens none of the sealed files here (an old plan.key put back
+        after a passphrase change): with it the plan would read as empty, and new files would
+        be sealed with a key the rest of the home does not use."""
+        held = {key.key_id for key in self.ring}
+        found = False
+        for path in self._sealed_files():
+            try:
+                head = safeio.read_capped(path, datakey.HEADER_SIZE)
+                if not head.startswith(SEALED_MARK):
+                    continue
+                key_id = datakey.key_id_of(head + bytes(4096))
+            except (OSError, vault.VaultError):
+                continue
+            if key_id in held:
+                return
+            found = True
+        if found:
+            self.key, self.others = None, ()
+            raise PlanError(
+                _(
+                    "{path} opens none of the encrypted files in {home}: it was put back from "
+                    "before a passphrase change, or it is another plan's. Nothing was read or "
+                    "written; put back the plan.key that goes with these files"
+                ).format(path=self.key_path, home=self.home)
+            )
+
+    def _sealed_files(self) -> list[Path]:
+        """The files a key could be checked against: the plan, backups, own checklists, the
+        journal's records and the sealed list of an unfinished encrypt or decrypt."""
+        files = [self.home / PLAN_FILE, self.home / VOUCH_FILE]
+        kinds = ((BACKUP_DIR, ".toml"), (CHECKLIST_DIR, ".toml"), (JOURNAL_DIR, ".rec"))
+        for folder, suffix in kinds:
+            with contextlib.suppress(OSError):
+                files += sorted(
+                    self.home / folder / entry.name
+                    for entry in os.scandir(self.home / folder)
+                    if entry.name.endswith(suffix) and entry.is_file(follow_symlinks=False)
+                )
+        return files
 
     def _open_keys(self, data: bytes | None, upcoming: bytes | None, passphrase: str) -> None:
 
@@ -314,7 +368,9 @@ def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
 
 
 def seal_leftovers(store: SealedFiles) -> int:
-    """Seal every plain copy left in the data directory (older backups, own checklists).
+    """Seal every plain copy left in the data directory (older backups, own checklists) that
+    an unfinished encrypt vouches for; one nothing vouches for was not written by exitplan and
+    is never sealed (exitplan.home.vouch).
 
     Runs after the plan itself is saved, so it never fails the command: anything it cannot
     do now is tried again at the next save.
@@ -323,7 +379,7 @@ def seal_leftovers(store: SealedFiles) -> int:
     for path in store.private_files():
         with contextlib.suppress(OSError, ExitplanError):
             data = store.read_raw(path)
-            if not data.startswith(SEALED_MARK):
+            if not data.startswith(SEALED_MARK) and store.vouched(path, data):
                 keep_time(path, lambda: store.write_file(path, data))  # noqa: B023
                 sealed += 1
     return sealed

@@ -46,7 +46,18 @@ from exitplan.crypto.vault import VaultError
 from exitplan.disk import atomic, safeio
 from exitplan.home.backups import keep_time, neutral_name
 from exitplan.home.cache import drop_cache
+from exitplan.home.vouch import (
+    digest,
+    drop_vouch,
+    journal_vouched,
+    plain_digests,
+    read_vouch,
+    relative,
+    vouch_path,
+    write_vouch,
+)
 from exitplan.journal.listing import journal_dir
+from exitplan.journal.records import file_bytes, read_records
 from exitplan.journal.resealing import reseal
 from exitplan.journal.sealing import Sealing
 
@@ -107,15 +118,25 @@ def ensure_key_file(store: Store, passphrase: str) -> DataKey:
         keys._retry = None
         return keys.unlock_key_file()
     key, data = new_key_file(passphrase)
+    # Before the key file: the sealed list of the plain files this encrypt may seal, so that a
+    # resumed encrypt never seals (and no command reads) a plain file put there afterwards.
+    write_vouch(store.home, key, plain_digests(store, store.home))
     # On disk, folder synced, before any file is sealed with the key.
     atomic.write_atomic(keys.key_path, data)
     keys.use(key)
     return key
 
 
-def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[str]) -> bool:
+def _reseal_file(
+    store: Store,
+    path: Path,
+    target: DataKey | None,
+    left: list[str],
+    vouched: dict[str, str] | None = None,
+) -> bool:
     """Write one file of the plan (plan, backup, own checklist) sealed with `target` (or plain);
-    False when it was already so, or was left as it is (named in `left`)."""
+    False when it was already so, or was left as it is (named in `left`). A plain file is
+    sealed only when `vouched` (an encrypt's sealed marker) lists its bytes."""
 
     data = _read(path)
     if data is None:
@@ -123,6 +144,14 @@ def _reseal_file(store: Store, path: Path, target: DataKey | None, left: list[st
         return False
     sealed = data.startswith(SEALED_MARK)
     if not sealed and target is None:
+        return False
+    if not sealed and (vouched or {}).get(relative(store.home, path)) != digest(data):
+        left.append(
+            _(
+                "{path} (it is in plain text, and nothing sealed vouches for it: exitplan did "
+                "not write it, so it was not sealed; move it out of the data folder)"
+            ).format(path=_rel(store, path))
+        )
         return False
     if sealed and target is not None and _key_id(data) == target.key_id:
         return False
@@ -149,7 +178,8 @@ def _journal(store: Store, target: DataKey | None, *, backwards: bool = False) -
         return Rekeyed(0, [], [])
     ring = store.keys.ring
     stopped = not store.is_encrypted()  # the plan is still (or already) plain
-    opener = Sealing(ring[0], ring[1:], stopped=stopped) if ring else None
+    vouched = journal_vouched(store.home, ring) if stopped else None
+    opener = Sealing(ring[0], ring[1:], stopped=stopped, vouched=vouched) if ring else None
     goal = None if target is None else Sealing(target)
     done, left, removed = reseal(store.home, opener=opener, target=goal, backwards=backwards)
     return Rekeyed(done, left, removed)
@@ -164,11 +194,14 @@ def encrypt(store: Store, passphrase: str) -> Rekeyed:
 
     store.require_lock("encrypt()")
     key = ensure_key_file(store, passphrase)
+    vouched = read_vouch(store.home, store.keys.ring)
     drop_cache(store)
     left: list[str] = []
-    done = sum(_reseal_file(store, path, key, left) for path in _others_first(store))
+    done = sum(_reseal_file(store, path, key, left, vouched) for path in _others_first(store))
     journal = _journal(store, key, backwards=True)
-    done += _reseal_file(store, store.plan_path, key, left)  # the plan LAST
+    done += _reseal_file(store, store.plan_path, key, left, vouched)  # the plan LAST
+    if store.is_encrypted():
+        drop_vouch(store.home)  # finished: from now on, nothing plain is ever the person's
     return Rekeyed(done + journal.done, left + journal.left, journal.removed)
 
 
@@ -229,6 +262,27 @@ def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeye
     return Rekeyed(done + journal.done, left + journal.left, journal.removed)
 
 
+def _plain_to_be(store: Store) -> dict[str, str]:
+    """{name: SHA-256} of the plain bytes a decrypt will write: the plan, backups and own
+    checklists opened, and the journal's records (a file that will not open is left out)."""
+    found: dict[str, str] = {}
+    for path in store.private_files():
+        data = _read(path)
+        if data is None:
+            continue
+        with contextlib.suppress(VaultError):
+            plain = open_with_any(data, store.keys.ring) if data.startswith(SEALED_MARK) else data
+            found[relative(store.home, path)] = digest(plain)
+    ring = store.keys.ring
+    if journal_dir(store.home).is_dir() and ring:
+        opener = Sealing(ring[0], ring[1:])
+        for record in read_records(store.home, opener):
+            if "damaged" not in record:
+                name = f"journal/{record['n']:06d}.rec"
+                found[name] = digest(file_bytes(record))
+    return found
+
+
 def drop_next_file(store: Store) -> None:
     """Remove ``plan.key.next`` once ``plan.key`` holds its key (a change that finished)."""
     path = store.keys.next_path
@@ -243,8 +297,12 @@ def decrypt(store: Store) -> Rekeyed:
     """Write every file plain again, plan FIRST, ``plan.key`` deleted LAST."""
 
     store.require_lock("decrypt()")
-    store.keys.unlock_key_file()
+    key = store.keys.unlock_key_file()
     _check_readable(store)
+    if not vouch_path(store.home).exists():
+        # Before anything is written plain: the sealed list of what this decrypt will write, so
+        # that, should it be stopped, no plain file put there meanwhile is read or kept as yours.
+        write_vouch(store.home, key, _plain_to_be(store))
     drop_cache(store)
     left: list[str] = []
     done = 0
@@ -261,6 +319,7 @@ def decrypt(store: Store) -> Rekeyed:
     drop_next_file(store)
     store.keys.key_path.unlink(missing_ok=True)
     atomic.fsync_dir(store.home)
+    drop_vouch(store.home)  # after the key: without it, nothing here is sealed any more
     store.keys.use(None)
     store.keys.others = ()
     return Rekeyed(done + journal.done, left + journal.left, journal.removed)

@@ -15,7 +15,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exitplan.base.errors import LockError, NoPlanError, PlanError, StorageError, os_reason
+from exitplan.base.errors import (
+    ChecklistError,
+    LockError,
+    NoPlanError,
+    PlanError,
+    StorageError,
+    os_reason,
+)
 from exitplan.base.i18n import _
 from exitplan.base.limits import (
     JOURNAL_DIR,
@@ -23,12 +30,14 @@ from exitplan.base.limits import (
     LOCK_FILE,
     OUTSIDE_FILE,
     OWN_NAMES,
+    SEALED_MARK,
     TEMP_SUFFIX,
     is_own,
 )
 from exitplan.crypto.vault import VaultError, WrongPassphrase
-from exitplan.disk import atomic
+from exitplan.disk import atomic, leftovers
 from exitplan.disk.atomic import make_private_dir
+from exitplan.disk.paths import inside
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
 from exitplan.formats.planfile import dump_plan, parse_plan
@@ -43,6 +52,7 @@ from exitplan.home.backups import (
 )
 from exitplan.home.folder import Folder
 from exitplan.home.keys import KeySession, is_plain, seal_leftovers
+from exitplan.home.vouch import digest, not_vouched, read_vouch, relative
 
 if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
@@ -53,6 +63,10 @@ MAX_PLAN_BYTES = 64 * 1024 * 1024
 MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
+
+
+class NotVouched(PlanError):
+    """A plain file in an encrypted home that nothing sealed vouches for: not exitplan's."""
 
 
 class Store(Folder):
@@ -75,13 +89,10 @@ class Store(Folder):
 
     def owns(self, path: Path) -> bool:
         """Whether a path is one of exitplan's own files or in one of its folders (the one list,
-        `limits.is_own`), which only exitplan may write. Links are resolved first."""
-        try:
-            target = path.expanduser().resolve()
-            home = self.home.expanduser().resolve()
-        except (OSError, RuntimeError):  # a path too long, a loop of links: not ours to judge
-            return False
-        return target.is_relative_to(home) and is_own(target.relative_to(home))
+        `limits.is_own`), which only exitplan may write. Links are resolved first; names are
+        compared as a case-insensitive file system sees them (`paths.inside`)."""
+        relative = inside(path, self.home)
+        return relative is not None and is_own(relative)
 
     def backups(self) -> list[Backup]:
         """Kept generations, newest first."""
@@ -118,7 +129,11 @@ class Store(Folder):
             raise PlanError(f"{exc}{self._restore_hint(path)}") from None
 
     def open_sealed(self, data: bytes, path: Path) -> bytes:
-        """Plain bytes of a file that may be sealed."""
+        """Plain bytes of a file that may be sealed. In an encrypted home a plain file is read
+        only when the marker of an unfinished encrypt vouches for it (`exitplan.home.vouch`):
+        anything else plain there was not written by exitplan (NotVouched)."""
+        if not data.startswith(SEALED_MARK) and not self.vouched(path, data):
+            raise NotVouched(not_vouched(path, self.home))
 
         def wrong() -> str:
             if path == self.plan_path and has_backups(self.backup_dir):
@@ -129,6 +144,17 @@ class Store(Folder):
             return ""
 
         return self.keys.open(data, path, wrong=wrong, damaged=lambda: self._restore_hint(path))
+
+    def vouched(self, path: Path, data: bytes) -> bool:
+        """Whether plain bytes at `path` may be read as the person's: always in a plain home;
+        in an encrypted one, only when the sealed marker of an unfinished encrypt lists them
+        (the passphrase is asked to open it)."""
+        if not self.home_is_encrypted():
+            return True
+        if not (self.keys.key_path.exists() or self.keys.next_path.exists()):
+            return False  # sealed files, and no key file: nothing can vouch
+        self.keys.unlock_key_file()
+        return read_vouch(self.home, self.keys.ring).get(relative(self.home, path)) == digest(data)
 
     def open_cache(self, data: bytes) -> bytes | None:
         """Plain bytes of a cache file, or None when it does not belong to the current plan."""
@@ -144,7 +170,15 @@ class Store(Folder):
             ) from None
         if len(data) > MAX_CHECKLIST_FILE_BYTES:
             raise PlanError(_("{path}: is larger than 16 MiB").format(path=path))
-        return self.open_sealed(data, path)
+        try:
+            return self.open_sealed(data, path)
+        except NotVouched as exc:  # left out of the plan with one line, like a broken file
+            raise ChecklistError(
+                _(
+                    "{problem}. If you put it there, adopt it with: exitplan checklists "
+                    "--adopt {name}"
+                ).format(problem=exc, name=path.stem)
+            ) from None
 
     def _restore_hint(self, path: Path) -> str:
         if path == self.plan_path and has_backups(self.backup_dir):
@@ -299,6 +333,8 @@ class Store(Folder):
                         overwrite(leftover)
                     with contextlib.suppress(FileNotFoundError):
                         leftover.unlink()
+        # A run killed outright (a phone check's adb key, say) left its private folder here.
+        leftovers.sweep_folders(self.home)
 
     # -- writing -------------------------------------------------------------------------
 

@@ -50,10 +50,20 @@ __all__ = [
 ]
 
 BLOCK = 1024 * 1024  # bytes read from a file at a time
-_COPY_NAME = re.compile(r"^\d{6,}$")
+_COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
 STREAM_MAGIC = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: told apart without the crypto
-# Room left free on the disk beyond the copy itself (the record, the file system's own needs).
-_HEADROOM = 16 * 1024 * 1024
+# Room left free on the disk beyond the copy itself (its record, the file system's own needs):
+# sized to the copy, so a small file is never refused on a nearly full stick for a room it would
+# not use (the review: 300 kB refused with 2.8 MB free).
+_MIN_HEADROOM = 64 * 1024
+_MAX_HEADROOM = 16 * 1024 * 1024
+
+
+def headroom(size: int) -> int:
+    """The room a copy of `size` bytes needs beyond itself: 64 KiB and a sixteenth of it, at
+    most 16 MiB."""
+    return min(_MAX_HEADROOM, _MIN_HEADROOM + size // 16)
+
 
 Progress = Callable[[int], None]
 
@@ -96,13 +106,13 @@ def _check_room(folder: Path, need: int, name: str) -> None:
     except (OSError, AttributeError):  # pragma: no cover - statvfs is missing on Windows
         return
     free = info.f_bavail * info.f_frsize
-    if need + _HEADROOM > free:
+    if need + headroom(need) > free:
         raise JournalError(
             _(
                 "there is not enough room on this disk to keep a copy of {name}: it needs "
                 "{need}, and {free} is free. Nothing was added; free some space, or keep the "
                 "plan on a larger drive (--home)"
-            ).format(name=name, need=size_text(need), free=size_text(free))
+            ).format(name=name, need=size_text(need + headroom(need)), free=size_text(free))
         )
 
 
@@ -221,9 +231,13 @@ def write_copy(
     sealing: Sealing | None,
     name: str,
     check: Callable[[], None] | None = None,
+    *,
+    again: bool = False,
 ) -> None:
     """Write a copy (plain or sealed) to a temp file beside `target`, sync it, let `check`
-    refuse it (by raising), then rename it over `target`."""
+    refuse it (by raising), then rename it over `target`. `again`: the copy is being sealed
+    again (encrypt, passphrase, decrypt), so a failure says it was left as it was."""
+    failure = _again_failure if again else _failure
     folder = target.parent
     try:
         with atomic.replacing(target, scrub=True) as temp:
@@ -233,8 +247,16 @@ def write_copy(
                 temp.file.flush()
                 check()
     except OSError as exc:
-        raise StorageError(_failure(name, exc)) from None
+        raise StorageError(failure(name, exc)) from None
     atomic.fsync_dir(folder)
+
+
+def _again_failure(name: str, exc: OSError) -> str:
+    reason = _("the disk is full") if exc.errno == errno.ENOSPC else (os_reason(exc))
+    return _(
+        "could not seal the copy of {name} again ({reason}); it was left as it was, and every "
+        "file still opens. Free some space and run the same command again to finish"
+    ).format(name=name, reason=reason)
 
 
 def _failure(name: str, exc: OSError) -> str:
@@ -299,6 +321,15 @@ def read_copy(
         total = os.fstat(fd).st_size
         head = os.pread(fd, len(STREAM_MAGIC), 0)
         if head != STREAM_MAGIC:
+            if sealing is not None and not sealing.stopped:
+                # Put there by someone else: exitplan writes no plain copy in a sealed journal.
+                raise JournalError(
+                    _(
+                        "the copy kept for record {n} is in plain text in an encrypted journal, "
+                        "where exitplan writes none, so it was not read; 'exitplan log verify' "
+                        "names it"
+                    ).format(n=n)
+                )
             yield from _pieces(fd, progress)
             return
         if sealing is None:

@@ -94,7 +94,9 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
     """Recompute the chain; with ``against`` a fingerprint, check the journal still extends it."""
     target = parse_fingerprint(against) if against is not None else None
     hashes: list[str] = []
-    later = {_claimed(r) for r in records}
+    # Hashes the records claim, for telling a moved record from a changed link; a missing hash
+    # claims nothing (a blank link must not match it).
+    later = {claim for claim in map(_claimed, records) if claim}
     last_place = {r.get("n"): place for place, r in enumerate(records, start=1)}
     prev = GENESIS
     for index, record in enumerate(records, start=1):
@@ -148,7 +150,8 @@ def _check_one(
         problem = ("reordered" if moved or n < index else "removed", index)
     elif record.get("prev") != prev:
         # The record before was edited and re-hashed, or records were moved around.
-        moved_here = record.get("prev") in later
+        link = record.get("prev")
+        moved_here = isinstance(link, str) and link in later
         problem = ("reordered", index) if moved_here else ("changed", max(1, index - 1))
     elif _claimed(record) != own or not _well_formed(record):
         problem = ("changed", index)
@@ -169,7 +172,8 @@ def _broken(
     records: list[dict[str, Any]], hashes: list[str], problem: str, first: int
 ) -> Verification:
     entries = sum(1 for r in records[: first - 1] if r.get("kind") == "entry")
-    head = hashes[first - 2] if first >= 2 and len(hashes) >= first - 1 else GENESIS
+    # `hashes` holds every record before the one that broke, so the intact part's head is there.
+    head = hashes[first - 2] if first >= 2 else GENESIS
     words = {
         "changed": _("record {n} was changed"),
         "removed": _("record {n} was removed"),

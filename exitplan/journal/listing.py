@@ -18,7 +18,9 @@ from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
 from exitplan.disk import safeio
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
-RECORD_NAME = re.compile(r"^(\d{6,})\.rec$")
+# A record's number has at most 12 digits (a trillion records): a longer name was planted, and
+# one past it would be a name too long for the file system.
+RECORD_NAME = re.compile(r"^(\d{6,12})\.rec$")
 FILES_DIR = "files"
 
 

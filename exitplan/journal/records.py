@@ -144,11 +144,18 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
             continue
         if sealing is not None:
             plain.append(n)
-            if seen_sealed or not sealing.stopped:
+            unvouched = sealing.vouched is not None and _digest(data) not in sealing.vouched
+            if seen_sealed or not sealing.stopped or unvouched:
                 records.append({"n": n, "damaged": _(PLAIN_IN_SEALED)})
                 continue
         records.append(_decoded(n, data))
     return Journal(records, plain)
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
@@ -204,6 +211,10 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
     """Chain body onto the last record and write it as the next file; return its number."""
     numbered = _numbered(home)
     head = _last(numbered[-1], sealing) if numbered else None
+    if head is not None and "damaged" in head:
+        # Chaining onto a file exitplan cannot vouch for would start a new chain from zeros and
+        # make every later entry look forged: the file is named, and nothing is added.
+        raise JournalError(_not_a_record(home, numbered[-1][1], str(head["damaged"])))
     n = numbered[-1][0] + 1 if numbered else 1
     prev = GENESIS if head is None else _stored_hash(head)
     record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
@@ -214,6 +225,8 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
     data = plain if sealing is None else sealing.seal(plain)
     ensure_dir(home)
     path = record_path(home, n)
+    if path.is_dir() and not safeio.is_link(path):  # a folder with a record's name is in the way
+        raise JournalError(_not_a_record(home, path, _("it is a folder")))
     if path.exists() or safeio.is_link(
         path
     ):  # pragma: no cover - only if two writers skip the lock
@@ -231,6 +244,15 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
         path, data, verify=check, what=_(_WHAT.get(str(body.get("kind")), _WHAT["entry"]))
     )
     return n
+
+
+def _not_a_record(home: Path, path: Path, why: str) -> str:
+    """Why nothing is added after a file exitplan did not write, naming it to move away."""
+    return _(
+        "{path} in {home} is not a record exitplan wrote ({why}), so nothing was added after "
+        "it. Move it out of the journal folder and try again; 'exitplan log verify' checks "
+        "the rest"
+    ).format(path=path.relative_to(home), home=home, why=why)
 
 
 # What a record holds, as a failure to save it names it.

@@ -113,5 +113,5 @@ def _reseal_copy(
                 )
             )
 
-    write_copy(path, hashed(), target, str(record.get("file", {}).get("name")), check)
+    write_copy(path, hashed(), target, str(record.get("file", {}).get("name")), check, again=True)
     return 1

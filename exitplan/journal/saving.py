@@ -75,7 +75,9 @@ def save_copy(
     folder = target.parent
     digest = hashlib.sha256()
     try:
-        with atomic.replacing(target, scrub=True) as temp:
+        # A decrypted copy is written under a name of its own, locked while it is written: what a
+        # killed save left here is erased first, and a signal erases this one (base.signals).
+        with atomic.replacing(target, scrub=True, partial=True) as temp:
             for chunk in read_copy(home, record, sealing, progress):
                 digest.update(chunk)
                 temp.file.write(chunk)

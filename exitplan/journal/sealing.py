@@ -13,7 +13,9 @@ in a `Sealing`, or None for a journal kept in plain text. With a sealing:
   run always leaves plain records in front of sealed ones, and the first sealed record's `prev`
   (authenticated by the key) vouches for the plain records before it through the hash chain.
   A plain record after a sealed one, or any plain record once the plan itself is sealed, was put
-  there by someone else.
+  there by someone else. So is one the stopped run's sealed marker does not list (`vouched`):
+  a journal whose sealed records were all deleted and rewritten in plain text has no sealed
+  record to vouch for it, and is never read, nor sealed by a later `encrypt`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ class Sealing:
     key: DataKey
     others: tuple[DataKey, ...] = field(default=())
     stopped: bool = False  # an encrypt or decrypt was stopped: see the module's docstring
+    # While stopped: the SHA-256 of the plain records the sealed marker of the stopped encrypt
+    # or decrypt vouches for (exitplan.home.vouch); no other plain record is read. None: the
+    # hash chain alone decides (a journal read outside any such run).
+    vouched: frozenset[str] | None = None
     chunk: int = COPY_CHUNK  # plaintext bytes per chunk of a kept copy (tests use small ones)
 
     @property

@@ -20,7 +20,7 @@ from exitplan.journal.records import next_number
 
 __all__ = ["orphan_copies", "remove_orphans", "remove_stray_copies"]
 
-_COPY_NAME = re.compile(r"^\d{6,}$")
+_COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
 
 
 def orphan_copies(home: Path, records: list[dict[str, Any]]) -> list[Path]:

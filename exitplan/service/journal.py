@@ -23,6 +23,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
 from exitplan.disk.safeio import read_capped
+from exitplan.home.vouch import journal_vouched
 from exitplan.journal import attachments
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
@@ -74,7 +75,9 @@ def sealing(ws: Workspace) -> Sealing | None:
     # Unfinished: an encrypt or decrypt left the plan plain beside the key (a plan that is gone
     # is not a stopped run: the journal is read as sealed).
     stopped = store.exists() and not store.is_encrypted()
-    return Sealing(ring[0], ring[1:], stopped=stopped)
+    # Only the plain records the stopped run's sealed marker lists are the person's.
+    vouched = journal_vouched(ws.home, ring) if stopped else None
+    return Sealing(ring[0], ring[1:], stopped=stopped, vouched=vouched)
 
 
 def _head_of_first_record(home: Path) -> bytes | None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
 from exitplan.base.i18n import _
 from exitplan.disk.atomic import write_atomic
+from exitplan.disk.paths import inside
 
 if TYPE_CHECKING:
     from exitplan.home.store import Store
@@ -44,6 +45,14 @@ def check_target(store: Store, target: Path, *, force: bool, folder: bool = Fals
     if store.owns(target):
         raise ExitplanError(
             _("{path} is one of exitplan's own files; choose another name").format(path=target)
+        )
+    if inside(target, store.home) is not None:
+        # Only exitplan writes there: wipe would leave a summary or an export behind, unencrypted.
+        raise ExitplanError(
+            _(
+                "{path} is inside exitplan's data folder {home}, where only exitplan writes "
+                "(wipe would leave it behind); choose a place outside it"
+            ).format(path=target, home=store.home)
         )
     try:
         parent_ok = target.parent.is_dir()

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _, available, current
-from exitplan.base.limits import LOCK_FILE
-from exitplan.disk.safeio import is_regular
+from exitplan.base.limits import LOCK_FILE, SEALED_MARK
+from exitplan.disk.safeio import is_regular, read_capped
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
-from exitplan.formats.checklistfile import load_catalog
+from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_catalog, load_checklist
 from exitplan.formats.regions import local_for
 from exitplan.formats.translation import translated
 from exitplan.home.cache import (
@@ -148,6 +148,10 @@ class Workspace:
     def read(self) -> Plan:
         """The plan as it is on disk, or the built-in checklists when there is none."""
         if not self.store.exists():
+            if self.store.keys.key_path.exists():
+                # An encrypted home without its plan: the key is checked against what is sealed
+                # here (a plan.key put back is refused), never taken for an empty plan.
+                self.store.keys.unlock_key_file()
             return self.plan(None)
 
         cached = self._cached()
@@ -392,6 +396,41 @@ class Workspace:
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here
             return decrypt(store)
+
+    def adopt_checklist(self, name: str) -> Path:
+        """Seal a plain checklist the person put in an encrypted home's `checklists/`, so it is
+        used from now on (the passphrase is asked first; the file must be a valid checklist).
+
+        In an encrypted home a plain file is never read on its own (exitplan.home.vouch): the
+        person's word, with the passphrase, is what makes it theirs."""
+
+        self.require_plan()
+        self._refuse_passphrase_change()
+        store = self.store
+        path = store.checklist_dir / f"{name.removesuffix('.toml')}.toml"
+        if "/" in name or name.startswith(".") or not is_regular(path):
+            raise ExitplanError(
+                _("there is no checklist file {path}; 'exitplan where' lists the files").format(
+                    path=path
+                )
+            )
+        if not store.home_is_encrypted():
+            raise ExitplanError(
+                _(
+                    "the plan is not encrypted, so every checklist in {folder} is already used"
+                ).format(folder=store.checklist_dir)
+            )
+        with store.locked():
+            store.load()  # the passphrase first: only the person adopts a file
+            data = read_capped(path, MAX_FILE_BYTES + 1)
+            if data.startswith(SEALED_MARK):
+                raise ExitplanError(
+                    _("{path} is already encrypted; nothing to adopt").format(path=path)
+                )
+            load_checklist(path, reader=lambda _path: data)  # a broken file is refused, named
+            store.write_file(path, data)
+        self._catalog = None
+        return path
 
     def remember_outside(self, written: list[tuple[Path, Kind]]) -> None:
         """Keep on the list (sealed when the plan is) files just written outside the folder."""

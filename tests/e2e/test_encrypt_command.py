@@ -303,17 +303,23 @@ def test_every_later_save_keeps_everything_sealed(enc_sealed: Path, enc_pass: Pa
     assert len(list((enc_sealed / "backups").glob("plan-*.toml"))) >= 8
 
 
-def test_own_checklist_added_after_encryption_is_sealed_by_the_next_save(
+def test_own_checklist_added_after_encryption_is_used_once_adopted(
     enc_sealed: Path, enc_pass: Path
 ) -> None:
-    """A plain checklist file the person drops in later is converted by the next change."""
+    """A plain checklist file dropped in later is left out and never sealed by a save (anyone
+    could have put it there); `checklists --adopt` with the passphrase seals it and uses it."""
     extra = enc_sealed / "checklists" / "enc-extra.toml"
     extra.write_text(
         ENC_CHECKLIST.replace(ENC_LIST, "enc-extra").replace(LIST_MARK, LATER_MARK),
         encoding="utf-8",
     )
     extra.chmod(0o600)
-    ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
+    done = ok(cli(enc_sealed, "done", PAPERS, passphrase=enc_pass))
+    assert "checklists/enc-extra.toml" in done.stderr
+    assert "exitplan did not write it" in done.stderr
+    assert not extra.read_bytes().startswith(MAGIC)
+    adopted = ok(cli(enc_sealed, "checklists", "--adopt", "enc-extra", passphrase=enc_pass))
+    assert "now encrypted and part of your plan" in adopted.stderr
     assert extra.read_bytes().startswith(MAGIC)
     enc_assert_all_sealed(enc_sealed)
     assert ok(cli(enc_sealed, "list", "enc-extra", "--json", passphrase=enc_pass))
@@ -601,7 +607,7 @@ def test_passphrase_change_rewraps_only_the_key_file(
             with pytest.raises(OtherKey):
                 open_with(path.read_bytes(), old_key)
     (enc_sealed / "plan.key").write_bytes(old_key_file)  # the partner's copy put back
-    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "other than the one in plan")
+    one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), "plan.key", "put back")
     (enc_sealed / "plan.key").write_bytes(key_file)
     enc_assert_all_sealed(enc_sealed)
     one_error_line(cli(enc_sealed, "status", passphrase=enc_pass), WRONG_PASS)

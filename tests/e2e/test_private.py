@@ -269,7 +269,7 @@ def tp_every_command(home: Path, outside: Path) -> list[tuple[list[str], str | N
         (["summary"], None),
         (["help-now"], None),
         (["help-now", "--region", "Ontario", "--sources"], None),
-        (["summary", "--format", "markdown", "--output", str(home / "summary.md")], None),
+        (["summary", "--format", "markdown", "--output", str(outside / "summary.md")], None),
         (["checklists"], None),
         (["validate", str(copy)], None),
         (["backups"], None),
@@ -343,9 +343,10 @@ def tp_full_run(tmp_path_factory: pytest.TempPathFactory) -> TpFullRun:
 def test_every_command_leaves_nothing_outside_the_data_directory(tp_full_run: TpFullRun) -> None:
     """With HOME, every XDG_* variable, TMPDIR and the working folder inside one tree, running
     every command (init to wipe) as real processes changes nothing in that tree outside the
-    data directory: no file created, changed or removed, no folder created."""
+    data directory: no file created, changed or removed, no folder created, but the summary the
+    person asked for with --output (outputs inside the data folder are refused)."""
     run = tp_full_run
-    added = sorted(set(run.after) - set(run.before))
+    added = sorted(set(run.after) - set(run.before) - {"outside/summary.md"})
     removed = sorted(set(run.before) - set(run.after))
     changed = sorted(
         k for k in run.before.keys() & run.after.keys() if run.before[k] != run.after[k]
@@ -381,12 +382,13 @@ def test_no_shell_completion_or_startup_file_written(tp_full_run: TpFullRun) -> 
 
 
 @pytest.mark.process
-def test_wipe_in_the_full_run_left_only_the_exported_summary(tp_full_run: TpFullRun) -> None:
-    """At the end of the run, `wipe --yes` erased exitplan's files and named the summary the
-    person exported into the folder (not exitplan's) as left alone."""
+def test_wipe_in_the_full_run_left_nothing(tp_full_run: TpFullRun) -> None:
+    """At the end of the run, `wipe --yes` erased exitplan's files and the folder itself (the
+    summary was exported outside it: outputs inside the data folder are refused)."""
     home = tp_full_run.tree.home
-    assert sorted(p.name for p in home.rglob("*")) == ["summary.md"]
-    assert "summary.md" in tp_full_run.outputs["wipe --yes"]
+    assert not home.exists()
+    assert "summary.md" not in tp_full_run.outputs["wipe --yes"]
+    assert (tp_full_run.tree.outside / "summary.md").is_file()
 
 
 @pytest.mark.process
@@ -460,13 +462,14 @@ def test_files_are_private_under_a_permissive_umask(tmp_path: Path, umask: int) 
     are private: folders 0700, plan, backups, lock, cache and summary --output 0600."""
     tree = tp_tree(tmp_path)
     pass_file = tp_secret(tree.outside, "pass.txt", PASSPHRASE)
-    summary = tree.home / "summary.md"
+    summary = tree.outside / "summary.md"
     tree.cli("init", "--checklist", TP_LIST, umask=umask)
     tree.cli("note", ACCOUNT, stdin=NOTE_MARK, umask=umask)
     tree.cli("done", PAPERS, umask=umask)
     tree.cli("summary", "--output", str(summary), umask=umask)
-    for name in ("plan.toml", ".lock", "backups", "summary.md"):
+    for name in ("plan.toml", ".lock", "backups"):
         assert (tree.home / name).exists(), name
+    assert summary.stat().st_mode & 0o777 == 0o600
     tp_assert_private(tree.home)
     tree.cli("encrypt", "--passphrase-file", str(pass_file), umask=umask)
     tree.cli("--passphrase-file", str(pass_file), "undo", PAPERS, umask=umask)

@@ -306,3 +306,71 @@ def test_a_clock_set_back_is_not_a_rollback_but_an_older_copy_is(tmp_path: Path)
     shutil.copyfile(oldest, home / "plan.toml")
     note = ok(cli(home, "status", passphrase=secret)).stderr
     assert "If you did not put it back yourself" in " ".join(note.split())
+
+
+# -- round three: every number bounded ------------------------------------------------------
+
+HUGE = "9" * 5000  # past Python's 4,300-digit limit for turning text into an integer
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("money", "add"),
+        ("money", "settings"),
+        ("documents", "add"),
+        ("accounts", "add"),
+        ("log", "add"),
+        ("situation",),
+    ],
+)
+def test_a_5000_digit_number_from_a_pipe_is_one_plain_line(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Issue 32 (crashes): a TOML integer of 5,000 digits piped into any form is refused in
+    one line naming the line, with no traceback, and nothing is written."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    before = snapshot(home)
+    line = one_error_line(cli(home, *command, input=f"amount = {HUGE}\n"), "more than 100 digits")
+    assert "line 1" in line
+    assert snapshot(home) == before
+
+
+def test_a_5000_digit_number_in_a_checklist_or_the_plan_is_named(tmp_path: Path) -> None:
+    """Issue 32 (crashes): the same number in a planted checklist is left out with a warning
+    and refused by validate; in plan.toml it is one plain error naming the line."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    bad = home / "checklists" / "mine.toml"
+    bad.write_text(PLANTED.replace("order = 1", f"order = {HUGE}"), encoding="utf-8")
+    assert "line 5 has a number of more than 100 digits" in ok(cli(home, "status")).stderr
+    assert cli(home, "validate", str(bad)).exit_code == 1
+    bad.unlink()
+    plan = home / "plan.toml"
+    plan.write_text(plan.read_text(encoding="utf-8") + f"\nx = {HUGE}\n", encoding="utf-8")
+    one_error_line(cli(home, "status"), "plan.toml", "more than 100 digits")
+
+
+def test_many_lines_of_64_part_keys_are_refused_before_parsing(tmp_path: Path) -> None:
+    """Issue 32 (not handled): a planted checklist of lines of 64-part dotted keys (13 s per
+    command at 16 MiB) is left out by status, naming the line where the cost passes the bound."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    key = ".".join(["k"] * 64)
+    (home / "checklists" / "dots.toml").write_text(
+        "".join(f"a{i}.{key} = 1\n" for i in range(5000)), encoding="utf-8"
+    )
+    assert "more dotted key parts than exitplan reads" in ok(cli(home, "status")).stderr
+
+
+def test_a_rehearsed_day_at_the_calendar_s_end_never_crashes(tmp_path: Path) -> None:
+    """Issue 32 (crashes): `--today 9999-12-25` with a document expiring on 9999-12-30 shows
+    documents and status (the 'expires soon' window stops at the calendar's end)."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today="9999-12-25"))
+    row = 'kind = "passport"\nexpires = 9999-12-30\n'
+    ok(cli(home, "documents", "add", input=row, today="9999-12-25"))
+    assert "passport" in ok(cli(home, "documents", "--json", today="9999-12-25")).stdout
+    ok(cli(home, "status", today="9999-12-25"))
+    ok(cli(home, "summary", today="9999-12-25"))

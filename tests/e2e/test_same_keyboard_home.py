@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -564,3 +565,402 @@ def test_history_keeps_the_first_init_and_the_newest_2000(plan_home: Path, run: 
     assert saved[0]["action"] == "init"
     assert saved[1]["item"] == f"{MONEY}.3001"
     assert saved[-1]["action"] == "done"
+
+
+# -- round three: every signal runs the clean-ups; leftovers are erased ----------------------
+
+PHONE_WRAPPER = """\
+import sys
+from pathlib import Path
+
+from exitplan.phone import indicators
+
+folder = Path(sys.argv[1])
+indicators.data_folder = lambda: folder
+sys.argv = ["exitplan", *sys.argv[2:]]
+from exitplan.cli.entry import main
+
+main()
+"""
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_phone_check_closed_by_a_signal_leaves_no_adb_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Issue 32, point 10: a phone check stopped by SIGHUP (the terminal closed) or SIGTERM
+    while the phone is read stops the adb server it started and erases its private folder
+    (the adb key) from the data folder, like Ctrl-C; the exit code is the signal's."""
+    import signal
+
+    from phone_helpers import convert_list, make_standin
+
+    standin = make_standin(tmp_path, monkeypatch)
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    script = tmp_path / "run.py"
+    script.write_text(PHONE_WRAPPER, encoding="utf-8")
+    argv = [sys.executable, str(script), str(convert_list(tmp_path / "list"))]
+    argv += ["--home", str(home), "phone-check", "--timeout", "600"]
+    env = {**os.environ, **standin.env(), "STANDIN_ADB_PHONE": "hangs"}
+    env |= {"EXITPLAN_TODAY": TODAY.isoformat()}
+    with subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    ) as check:
+        assert check.stdin is not None
+        check.stdin.write("yes\nno\nyes\n")
+        check.stdin.flush()
+        deadline = time.monotonic() + 60
+        while "packages" not in (standin.log.read_text() if standin.log.exists() else ""):
+            assert check.poll() is None, check.communicate()
+            assert time.monotonic() < deadline, "the check never read the package list"
+            time.sleep(0.05)
+        assert [p.name for p in home.iterdir() if p.name.startswith(".adb-")]  # in use
+        check.send_signal(getattr(signal, name))
+        _out, err = check.communicate(timeout=60)
+    assert check.returncode == 128 + getattr(signal, name), err
+    assert "Traceback" not in err
+    assert [p.name for p in home.iterdir() if p.name.startswith(".adb-")] == []
+    assert not standin.server.exists()  # the server it started was stopped
+    assert standin.calls()[-1] == ["kill-server"]
+
+
+def test_wipe_erases_an_adb_folder_a_killed_check_left(tmp_path: Path) -> None:
+    """Issue 32, point 10: a phone check killed outright (SIGKILL) leaves `.adb-*/.android/
+    adbkey` in the data folder: wipe erases it with everything else, never calling it 'not
+    exitplan's', and the home is gone."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    keys = home / ".adb-k1ll3d" / ".android"
+    keys.mkdir(parents=True)
+    (keys / "adbkey").write_text("a private key\n", encoding="utf-8")
+    wiped = ok(cli(home, "wipe", "--yes"))
+    assert "not exitplan" not in wiped.stdout + wiped.stderr
+    assert not home.exists()
+
+
+def test_the_next_run_erases_a_private_folder_no_run_holds(tmp_path: Path) -> None:
+    """Issue 32, point 10: a private folder made by exitplan (it holds `.exitplan-held`) whose
+    run was killed is erased by the next command that changes the plan."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    left = home / ".adb-k1ll3d"
+    (left / ".android").mkdir(parents=True)
+    (left / ".exitplan-held").write_bytes(b"")
+    (left / ".android" / "adbkey").write_text("a private key\n", encoding="utf-8")
+    ok(cli(home, "done", "1", today=TODAY))
+    assert not left.exists()
+
+
+# -- round three: in an encrypted home, nothing planted is trusted ---------------------------
+
+
+def sealed_home(tmp_path: Path) -> tuple[Path, Path]:
+    """An encrypted home with a plan and a few saves (so there are sealed backups), and its
+    passphrase file."""
+    home = make_home(tmp_path / "home")
+    secret = tmp_path / "pass.txt"
+    secret.write_text("a long enough passphrase\n", encoding="utf-8")
+    secret.chmod(0o600)
+    ok(cli(home, "init", today=TODAY))
+    ok(cli(home, "encrypt", passphrase=secret))
+    ok(cli(home, "done", "1", passphrase=secret, today=TODAY))
+    ok(cli(home, "done", "2", passphrase=secret, today=TODAY))
+    return home, secret
+
+
+PLANTED_CHECKLIST = """schema = 1
+id = "planted"
+title = "Planted"
+summary = "Not the person's."
+order = 1
+
+[[item]]
+id = "tell"
+title = "Tell your partner you are leaving"
+why = "Planted advice."
+due = "-1d"
+priority = "critical"
+when = "before"
+"""
+
+
+def test_a_plain_checklist_planted_in_an_encrypted_home_is_not_the_person_s(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 3: a plain checklist put in an encrypted home is named as not written by
+    exitplan, its steps are not shown, the next save never seals it; only `checklists --adopt`
+    with the passphrase makes it part of the plan."""
+    home, secret = sealed_home(tmp_path)
+    planted = home / "checklists" / "planted.toml"
+    planted.write_text(PLANTED_CHECKLIST, encoding="utf-8")
+    planted.chmod(0o600)
+    shown = ok(cli(home, "list", passphrase=secret, today=TODAY))
+    assert "Tell your partner" not in shown.stdout
+    assert "checklists/planted.toml" in shown.stderr
+    assert "exitplan did not write it" in shown.stderr
+    ok(cli(home, "done", "3", passphrase=secret, today=TODAY))
+    assert planted.read_bytes() == PLANTED_CHECKLIST.encode()  # never sealed
+    where = ok(cli(home, "where")).stdout
+    assert "checklists/planted.toml" in where
+    assert "plain text" in where
+    ok(cli(home, "checklists", "--adopt", "planted", passphrase=secret))
+    assert "Tell your partner" in ok(cli(home, "list", passphrase=secret)).stdout
+
+
+def test_a_plain_backup_planted_in_an_encrypted_home_is_never_restored_or_sealed(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 4: a plain backup put in an encrypted home is never sealed by a save
+    and never restored as the person's: restoring it by number refuses it, naming it."""
+    home, secret = sealed_home(tmp_path)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    planted = home / "backups" / "plan-d20991231-000001.toml"
+    shutil.copyfile(other / "plan.toml", planted)
+    planted.chmod(0o600)
+    ok(cli(home, "done", "3", passphrase=secret, today=TODAY))
+    assert not planted.read_bytes().startswith(b"\x89EXPLVT\x00")  # never sealed
+    listed = ok(cli(home, "backups", passphrase=secret)).stdout
+    number = next(
+        line.split()[0].rstrip(".")
+        for line in listed.splitlines()
+        if line.strip()[:1].isdigit() and "cannot be read" in line
+    )
+    before = snapshot(home)
+    refused = cli(home, "restore", number, passphrase=secret, today=TODAY)
+    assert refused.exit_code == 1, (listed, number, refused.stdout, refused.stderr)
+    assert "did not write it" in refused.stderr
+    assert snapshot(home) == before
+
+
+def test_help_now_ignores_a_plain_plan_planted_beside_sealed_files(tmp_path: Path) -> None:
+    """Issue 32, point 5: a plain plan.toml naming Australia put in an encrypted home tells
+    help-now nothing: it says the plan is encrypted and shows no place's numbers."""
+    home, _secret = sealed_home(tmp_path)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    ok(cli(other, "region", input="Australia\n", today=TODAY))
+    shutil.copyfile(other / "plan.toml", home / "plan.toml")
+    shown = ok(cli(home, "help-now")).stdout
+    assert "call 000" not in shown
+    assert "encrypted" in shown
+
+
+def forged_cache(home: Path, old: str, new: str) -> dict[str, bytes]:
+    """The plain home's cache/catalog.json with `old` replaced by `new`, its checksum line
+    recomputed and texts.json pointed at it, as the review forged them: {name: bytes}."""
+    from exitplan.home.cache import checksum
+
+    def line(body: bytes, fmt: bytes) -> bytes:
+        return fmt + b":" + checksum(body).encode()
+
+    digest, _, body = (home / "cache" / "catalog.json").read_bytes().partition(b"\n")
+    fmt = digest.split(b":")[0]
+    forged = body.replace(old.encode(), new.encode())
+    assert forged != body
+    texts_digest, _, texts = (home / "cache" / "texts.json").read_bytes().partition(b"\n")
+    texts = texts.replace(digest, line(forged, fmt))
+    return {
+        "catalog.json": line(forged, fmt) + b"\n" + forged,
+        "texts.json": line(texts, texts_digest.split(b":")[0]) + b"\n" + texts,
+    }
+
+
+def test_a_forged_cache_changes_the_advice_only_in_a_plain_home(tmp_path: Path) -> None:
+    """Issue 32, point 6: a rewritten cache/catalog.json with a recomputed checksum changes a
+    built-in step's words in a plain home (said plainly in THREATMODEL.md: the checksum is not
+    a key); in an encrypted home the same plain file is ignored, and the steps read as shipped."""
+    plain = make_home(tmp_path / "plain")
+    ok(cli(plain, "init", today=TODAY))
+    ok(cli(plain, "done", "1", today=TODAY))  # a change writes the cache
+    title = "Make a plan for staying safer, even if you are not leaving yet"
+    assert title in ok(cli(plain, "status", today=TODAY)).stdout
+    forged = forged_cache(plain, title, "Tell your partner you are leaving")
+    for name, data in forged.items():
+        (plain / "cache" / name).write_bytes(data)
+    assert "Tell your partner" in ok(cli(plain, "status", today=TODAY)).stdout
+    home, secret = sealed_home(tmp_path / "sealed")
+    (home / "cache").mkdir(mode=0o700, exist_ok=True)
+    for name, data in forged.items():
+        (home / "cache" / name).write_bytes(data)
+    shown = ok(cli(home, "status", passphrase=secret, today=TODAY)).stdout
+    assert "Tell your partner" not in shown
+    assert title in shown
+    threat = (Path(__file__).resolve().parents[2] / "THREATMODEL.md").read_text(encoding="utf-8")
+    assert "A plain home: anyone who can write the folder can change what it says" in threat
+
+
+@pytest.mark.parametrize("command", [("init",), ("status",), ("where",), ("wipe", "--yes")])
+def test_a_data_folder_that_is_a_link_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Issue 32, point 8: a data folder that is itself a link (to a synced folder) is refused
+    in one line naming where it leads, and nothing is written there; a link further up the
+    path (as a system's /home) still works."""
+    real = tmp_path / "synced"
+    real.mkdir(mode=0o700)
+    linked = tmp_path / "home"
+    linked.symlink_to(real)
+    result = cli(linked, *command, today=TODAY)
+    line = one_error(result, "is a link to")
+    assert str(real) in line
+    assert list(real.iterdir()) == []
+    parent = tmp_path / "up"
+    parent.symlink_to(tmp_path / "synced")
+    ok(cli(parent / "plan", "init", today=TODAY))
+
+
+@pytest.fixture
+def fat_stick(tmp_path: Path) -> Iterator[Path]:
+    """A FAT file system (case-insensitive, like most USB sticks), made with mkfs.vfat in an
+    image file and mounted through FUSE with fusefat (loop mounts are refused here)."""
+    mkfs, fusefat = shutil.which("mkfs.vfat") or "/usr/sbin/mkfs.vfat", shutil.which("fusefat")
+    if not os.path.exists(mkfs) or fusefat is None:
+        pytest.fail("this test needs dosfstools and fusefat: apt-get install dosfstools fusefat")
+    image, mount = tmp_path / "stick.img", tmp_path / "stick"
+    with image.open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024)
+    subprocess.run([mkfs, str(image)], check=True, capture_output=True)
+    mount.mkdir()
+    subprocess.run([fusefat, "-o", "rw+", str(image), str(mount)], check=True, capture_output=True)
+    try:
+        yield mount
+    finally:
+        unmount = shutil.which("fusermount") or "/usr/bin/fusermount"
+        subprocess.run([unmount, "-u", str(mount)], check=False, capture_output=True)
+
+
+@pytest.mark.process
+def test_on_a_fat_stick_no_spelling_of_an_own_file_is_written(fat_stick: Path) -> None:
+    """Issue 32, point 12, on a real FAT file system: `summary --output <home>/PLAN.TOML
+    --force` and `--output <home>/PLAN.KEY` are refused as exitplan's own files, an output in
+    the home spelt in capitals is refused as inside it, and the plan still reads."""
+    home = fat_stick / "plan"
+    done = child("--home", str(home), "init", env={"EXITPLAN_TODAY": TODAY.isoformat()})
+    assert done.returncode == 0, done.stderr
+    plan = (home / "plan.toml").read_bytes()
+    for target in (home / "PLAN.TOML", home / "Plan.Key"):
+        refused = child("--home", str(home), "summary", "--output", str(target), "--force")
+        assert refused.returncode == 1, refused.stderr
+        assert "one of exitplan's own files" in refused.stderr
+    inside = child("--home", str(home), "summary", "--output", str(fat_stick / "PLAN" / "x.md"))
+    assert inside.returncode == 1, inside.stderr
+    assert "inside exitplan's data folder" in inside.stderr
+    assert (home / "plan.toml").read_bytes() == plan
+    assert sorted(p.name for p in home.iterdir()) == [".lock", "cache", "plan.toml"]
+    assert child("--home", str(home), "status").returncode == 0
+
+
+def test_outputs_inside_the_data_folder_are_refused(tmp_path: Path) -> None:
+    """Issue 32 (not handled): `summary --output` and `log export` into the data folder (which
+    wipe would then leave behind as not exitplan's) are refused in one line; nothing is written."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    before = snapshot(home)
+    one_error(cli(home, "summary", "--output", str(home / "summary.md")), "inside", "data folder")
+    one_error(cli(home, "log", "export", "-o", str(home / "j.html")), "inside", "data folder")
+    assert snapshot(home) == before
+
+
+@pytest.mark.process
+def test_validate_names_a_fifo_instead_of_waiting_for_ever(tmp_path: Path) -> None:
+    """Issue 32 (not handled): `validate` given a FIFO says it is not a regular file, at once."""
+    fifo = tmp_path / "planted.toml"
+    os.mkfifo(fifo)
+    try:
+        done = child("validate", str(fifo), timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("validate waited on the FIFO")
+    assert done.returncode == 1
+    assert "not a regular file" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_fifo_at_plan_toml_is_named_not_taken_for_no_plan(tmp_path: Path) -> None:
+    """Issue 32 (not handled): a FIFO put at plan.toml is named as not a regular file (status,
+    done), never "there is no plan yet"."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    (home / "plan.toml").unlink()
+    os.mkfifo(home / "plan.toml", 0o600)
+    for args in (("status",), ("done", "1")):
+        line = one_error(cli(home, *args, today=TODAY), "plan.toml", "not a regular file")
+        assert "no plan" not in line
+
+
+def test_a_newline_in_a_planted_checklist_name_stays_on_one_line(tmp_path: Path) -> None:
+    """Issue 32 (not handled): a checklist file named with a new line gives one warning line,
+    the new line shown as U+FFFD."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    (home / "checklists" / "a\nError: fake.toml").write_text("schema = 1\n", encoding="utf-8")
+    warned = ok(cli(home, "status", today=TODAY)).stderr.splitlines()
+    notes = [line for line in warned if "fake.toml" in line]
+    assert len(notes) == 1
+    assert notes[0].startswith("Note: ")
+    assert "a\ufffdError: fake.toml" in notes[0]
+
+
+def drive_terminal(argv: list[str], env: dict[str, str], answers: list[str]) -> tuple[int, str]:
+    """Run argv on a pseudo-terminal, typing each answer when a line ending in ': ' asks for
+    it; (exit code, everything shown)."""
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: exitplan on the terminal
+        os.environ.update(env)
+        os.execv(argv[0], argv)  # noqa: S606 - the test's own interpreter
+    seen, typed = b"", 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if typed < len(answers) and seen.rstrip(b" ").endswith(b":"):
+            os.write(fd, answers[typed].encode() + b"\r")
+            typed += 1
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), seen.decode(errors="replace")
+
+
+@pytest.mark.process
+def test_a_planted_passphrase_file_never_sets_the_passphrase_at_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """Issue 32, point 9: with EXITPLAN_PASSPHRASE_FILE planted in the environment, `encrypt`
+    at a terminal asks for the new passphrase (typed twice) and seals with what was typed; the
+    planted file's words open nothing. From a script, the file is used and named on screen."""
+    home = make_home(tmp_path / "home")
+    ok(cli(home, "init", today=TODAY))
+    planted = tmp_path / "planted.txt"
+    planted.write_text("the partner's passphrase\n", encoding="utf-8")
+    planted.chmod(0o600)
+    typed = "words only the person knows"
+    env = {"EXITPLAN_PASSPHRASE_FILE": str(planted), "EXITPLAN_TEST_FAST_KDF": "1"}
+    argv = [sys.executable, "-m", "exitplan", "--home", str(home), "encrypt"]
+    code, shown = drive_terminal(argv, env, [typed, typed])
+    assert code == 0, shown
+    assert "New passphrase" in shown
+    mine = tmp_path / "mine.txt"
+    mine.write_text(typed + "\n", encoding="utf-8")
+    mine.chmod(0o600)
+    ok(cli(home, "status", passphrase=mine))
+    assert cli(home, "status", passphrase=planted).exit_code == 1
+    script = make_home(tmp_path / "script")
+    ok(cli(script, "init", today=TODAY))
+    done = ok(cli(script, "encrypt", env={"EXITPLAN_PASSPHRASE_FILE": str(planted)}))
+    assert str(planted) in " ".join(done.stderr.split())

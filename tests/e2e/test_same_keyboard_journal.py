@@ -218,9 +218,12 @@ def test_a_forged_plain_entry_is_never_read_as_yours(tmp_path: Path) -> None:
     page = tmp_path / "j.html"
     ok(cli(home, "log", "export", "-o", str(page), passphrase=pass_file))
     assert forged not in page.read_text(encoding="utf-8")
+    refused = cli(home, "log", "add", input='what = "later"\n', passphrase=pass_file)
+    assert "journal/000004.rec" in one_error_line(refused, "not a record exitplan wrote")
+    (home / "journal" / "000004.rec").unlink()
     ok(cli(home, "log", "add", input='what = "later"\n', passphrase=pass_file))
-    later = json.loads(ok(cli(home, "log", "show", "5", "--json", passphrase=pass_file)).stdout)
-    assert later["prev"] == "0" * 64  # never chained onto the forgery
+    later = json.loads(ok(cli(home, "log", "show", "4", "--json", passphrase=pass_file)).stdout)
+    assert later["prev"] == head["hash"]  # chained onto the person's own last entry
 
 
 def test_a_journal_rewritten_in_plain_is_never_read_as_yours(tmp_path: Path) -> None:
@@ -405,3 +408,210 @@ def test_only_control_characters_never_remove_a_note(tmp_path: Path) -> None:
     assert "nothing was changed" in line
     shown = json.loads(ok(cli(home, "show", "1", "--json")).stdout)
     assert shown["note"].strip() == "my words"
+
+
+# -- round three: nothing planted is chained onto ---------------------------------------------
+
+
+@pytest.mark.parametrize("plant", ["empty", "fifo", "link", "plain", "other key", "folder"])
+def test_a_planted_last_record_is_never_chained_onto(tmp_path: Path, plant: str) -> None:
+    """Issue 32, point 1: after a planted `journal/000004.rec` (empty, a FIFO, a link, a plain
+    record in an encrypted journal, one sealed with another key, a folder), `log add` refuses
+    in one line naming the file and adds nothing; once it is moved out, the next entry chains
+    onto the person's own and verify says the chain is intact."""
+    sealed = plant in ("plain", "other key")
+    home, pass_file = journal_home(tmp_path, sealed=sealed)
+    planted = home / "journal" / "000004.rec"
+    if plant == "empty":
+        planted.write_bytes(b"")
+    elif plant == "fifo":
+        os.mkfifo(planted)
+    elif plant == "link":
+        planted.symlink_to(home / "journal" / "000003.rec")
+    elif plant == "plain":
+        planted.write_bytes(forged_record(4, "0" * 64, "planted"))
+    elif plant == "other key":
+        other, _ = journal_home(tmp_path / "other", sealed=True)
+        shutil.copyfile(other / "journal" / "000003.rec", planted)
+    else:
+        planted.mkdir()
+    before = snapshot(home)
+    line = one_error_line(
+        cli(home, "log", "add", input='what = "next"\n', passphrase=pass_file),
+        "journal/000004.rec",
+        "not a record exitplan wrote",
+        "move it out",
+    )
+    assert "nothing was added" in line
+    assert snapshot(home) == before
+    if planted.is_dir() and not planted.is_symlink():
+        planted.rmdir()
+    else:
+        planted.unlink()
+    ok(cli(home, "log", "add", input='what = "next"\n', passphrase=pass_file))
+    assert "intact" in ok(cli(home, "log", "verify", passphrase=pass_file)).stdout
+
+
+def test_a_record_name_of_251_digits_never_stops_the_journal(tmp_path: Path) -> None:
+    """Issue 32 (crashes): a valid record copied to a name of 251 digits is not a record name;
+    the next entry is kept as entry 4 (no 'File name too long' traceback)."""
+    home, _ = journal_home(tmp_path, sealed=False)
+    shutil.copyfile(home / "journal" / "000003.rec", home / "journal" / ("1" * 251 + ".rec"))
+    kept = ok(cli(home, "log", "add", input='what = "next"\n'))
+    assert kept.stdout.strip() == "4"  # piped: the number alone
+    assert "intact" in ok(cli(home, "log", "verify")).stdout
+
+
+# -- round three: every signal runs the clean-ups --------------------------------------------
+
+
+def saving_stopped_by(home: Path, pass_file: Path | None, out: Path, name: str) -> int:
+    """`log file 2 -o OUT` sent signal `name` at its first fsync (the decrypted copy written
+    whole, not yet renamed into place), under strace; its exit code."""
+    argv = [strace(), "-f", "-qq", "-o", os.devnull]
+    argv += ["-e", f"inject=fsync:signal={name}:when=1"]
+    argv += [*EXITPLAN, "--home", str(home)]
+    argv += ["--passphrase-file", str(pass_file)] if pass_file else []
+    argv += ["log", "file", "2", "-o", str(out)]
+    done = subprocess.run(
+        argv, env={**os.environ, **ENV}, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.returncode
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_a_saved_copy_stopped_by_any_signal_leaves_nothing_decrypted(
+    tmp_path: Path, name: str
+) -> None:
+    """Issue 32, point 11: `log file -o` of an encrypted journal stopped by SIGHUP, SIGTERM or
+    Ctrl-C while its decrypted copy is written: the copy is erased before the run ends, the
+    folder holds nothing new, and the exit code is the signal's (128 + its number)."""
+    import signal
+
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    code = saving_stopped_by(home, pass_file, out / "photo.jpg", name)
+    assert code == 128 + getattr(signal, name)
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.process
+def test_a_copy_killed_outright_is_erased_by_the_next_save_there(tmp_path: Path) -> None:
+    """Issue 32, point 11: SIGKILL cannot be handled, so the half-saved copy keeps a name of
+    its own (`.exitplan-partial-*.tmp`); the next `log file` into that folder erases it."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    out = tmp_path / "out"
+    out.mkdir()
+    assert saving_stopped_by(home, pass_file, out / "photo.jpg", "SIGKILL") == -9
+    left = [p.name for p in out.iterdir()]
+    assert len(left) == 1
+    assert left[0].startswith(".exitplan-partial-")
+    assert left[0].endswith(".tmp")
+    ok(cli(home, "log", "file", "2", "-o", str(out / "again.jpg"), passphrase=pass_file))
+    assert [p.name for p in out.iterdir()] == ["again.jpg"]
+
+
+def test_a_whole_journal_and_plan_forged_in_plain_are_never_sealed(tmp_path: Path) -> None:
+    """Issue 32, point 2: the sealed plan and records deleted, a plain plan.toml and a plain
+    chain with correct hashes put instead: status refuses the plan, naming it; `encrypt` seals
+    none of it (naming each file as not vouched for); verify never says the chain is intact."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    other = make_home(tmp_path / "other")
+    ok(cli(other, "init", today=TODAY))
+    (home / "plan.toml").write_bytes((other / "plan.toml").read_bytes())
+    shutil.rmtree(home / "journal")
+    (home / "journal").mkdir(mode=0o700)
+    prev = "0" * 64
+    for n in (1, 2):
+        data = forged_record(n, prev, f"forged {n}")
+        (home / "journal" / f"{n:06d}.rec").write_bytes(data)
+        prev = json.loads(data)["hash"]
+    one_error_line(cli(home, "status", passphrase=pass_file), "plan.toml", "did not write it")
+    done = cli(home, "encrypt", passphrase=pass_file)
+    assert "Traceback" not in done.stderr
+    assert "plan.toml" in done.stderr
+    assert "nothing sealed vouches for it" in done.stderr
+    assert (home / "plan.toml").read_bytes() == (other / "plan.toml").read_bytes()
+    for n in (1, 2):
+        assert not (home / "journal" / f"{n:06d}.rec").read_bytes().startswith(b"\x89EXPLVT")
+    verified = cli(home, "log", "verify", passphrase=pass_file)
+    assert verified.exit_code == 1, (verified.stdout, verified.stderr)
+    assert "chain intact" not in verified.stdout + verified.stderr
+
+
+def test_an_old_key_file_put_back_is_refused_never_read_as_empty(tmp_path: Path) -> None:
+    """Issue 32, point 7: plan.key copied, the passphrase changed, the old plan.key put back
+    and plan.toml deleted: the old passphrase opens nothing; status, `log list`, `log add` and
+    `init` each refuse in one line saying plan.key was put back, and nothing is written."""
+    home, old_pass = journal_home(tmp_path, sealed=True)
+    old_key = (home / "plan.key").read_bytes()
+    new_pass = tmp_path / "new.txt"
+    new_pass.write_text("another passphrase for the attack\n", encoding="utf-8")
+    new_pass.chmod(0o600)
+    ok(cli(home, "passphrase", "--new-passphrase-file", str(new_pass), passphrase=old_pass))
+    (home / "plan.key").write_bytes(old_key)
+    (home / "plan.toml").unlink()
+    before = snapshot(home)
+    for args, stdin in (
+        (("status",), None),
+        (("log", "list"), None),
+        (("log", "add"), 'what = "sealed with the old key?"\n'),
+        (("init",), None),
+    ):
+        result = cli(home, *args, input=stdin, passphrase=old_pass)
+        one_error_line(result, "plan.key", "put back")
+    assert snapshot(home) == before
+
+
+def test_a_plain_copy_planted_in_an_encrypted_journal_is_never_saved_out(
+    tmp_path: Path,
+) -> None:
+    """Issue 32 (not handled): a kept copy replaced by a plain file (even the right bytes) in an
+    encrypted journal is not saved out by `log file`: one line names it, nothing is written."""
+    home, pass_file = journal_home(tmp_path, sealed=True)
+    (home / "journal" / "files" / "000002").write_bytes((tmp_path / "photo.jpg").read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli(home, "log", "file", "2", "-o", str(out / "p.jpg"), passphrase=pass_file)
+    one_error_line(result, "record 2", "plain text in an encrypted journal")
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.process
+@pytest.mark.parametrize(
+    "export",
+    [
+        "",
+        "not json",
+        '{"records": 5}',
+        "[1, 2]",
+        '{"records": [1]}',
+        '{"records": [{"n": 1, "prev": [], "hash": {}}]}',
+        "[" * 5000,
+        '{"records": [{"n": ' + "9" * 5000 + "}]}",
+    ],
+)
+def test_the_standalone_checker_says_one_line_for_a_hostile_export(
+    tmp_path: Path, export: str
+) -> None:
+    """Issue 32 (not handled): docs/verify_export.py given a hostile "export" prints one plain
+    line and exits 1, never a traceback."""
+    import sys
+
+    from helpers import REPO
+
+    path = tmp_path / "export.json"
+    path.write_text(export, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(REPO / "docs" / "verify_export.py"), str(path), "x:Y"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr, done.stderr
+    assert len(done.stdout.splitlines()) == 1, done.stdout

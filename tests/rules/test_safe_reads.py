@@ -21,7 +21,6 @@ FILE_ACCESS_LAYER = "disk"
 ALLOWED = {
     # Paths the person names on the command line, outside the data home:
     ("cli/common.py", "read_passphrase_file"): "--passphrase-file FILE (may be a pipe, <(...))",
-    ("formats/checklistfile.py", "read_text"): "`validate FILE` and the bundled checklists",
     # exitplan's own package files, never the data home:
     ("base/i18n.py", "_read_catalog"): "a compiled catalog inside the package",
     ("formats/regions.py", "_read_country"): "a region file bundled in the package",

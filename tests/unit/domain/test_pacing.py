@@ -436,3 +436,170 @@ def test_a_hastened_step_is_given_a_date_when_the_days_are_too_few() -> None:
     assert not by_number[1].if_time
     assert by_number[1].due is not None
     assert by_number[1].due <= day(-1)
+
+
+# -- each rule able to fail alone (mutation testing found these unchecked) ---------------------
+
+
+def dated(entries: list[Entry], start: date, per_day: int | None = None) -> dict[int, date]:
+    """The paced date of each step, by step number (steps with no paced date left out)."""
+    paced = pace(entries, EXIT, start, per_day)
+    return {entries[i].number: d for i, d in paced.dates.items()}
+
+
+def test_a_before_step_with_no_lead_keeps_the_exit_day() -> None:
+    """A "before" step due at offset 0 is not paced: it keeps the exit day itself."""
+    entries = [step(1, 0), step(2, -1)]
+    assert dated(entries, day(-30)) == {2: day(-1)}
+    rows = schedule(entries, EXIT, day(-30), 7, start=day(-30), per_day=4)
+    assert dues(rows) == {1: EXIT, 2: day(-1)}
+
+
+def test_a_step_due_the_day_before_is_asked_for_that_day() -> None:
+    """With room to spare, a step is placed on its lead date, the last day included."""
+    assert dated([step(1, -1), step(2, -3)], day(-30)) == {1: day(-1), 2: day(-3)}
+
+
+def test_a_plan_of_more_than_the_day_cap_places_by_the_cap() -> None:
+    """The days counted are capped at 100,000 (a hand-edited start centuries back): a step due
+    the day before the exit falls on the last counted day."""
+    start = day(-200_000)
+    assert dated([step(1, -1)], start) == {1: start + timedelta(days=99_999)}
+
+
+def test_fixed_dates_take_one_place_each_and_the_exit_day_takes_none() -> None:
+    """Two steps fixed on one day take two of its places; a step fixed on the exit day takes
+    no place before it (and is no crash)."""
+    fixed = [step(10, on=day(-2)), step(11, on=day(-2)), step(12, on=EXIT)]
+    entries = [*fixed, *[step(n, -2) for n in range(1, 5)]]
+    counts = Counter(dated(entries, day(-3), per_day=3).values())
+    assert counts == Counter({day(-2): 1, day(-3): 3})
+
+
+def test_when_the_room_is_exactly_enough_every_step_is_dated() -> None:
+    """As many places as steps: none is left for if there is time."""
+    entries = [step(n, -2) for n in range(1, 9)]
+    paced = pace(entries, EXIT, day(-2), 4)
+    assert paced.if_time == frozenset()
+    assert sorted(paced.dates.values()) == [day(-2)] * 4 + [day(-1)] * 4
+    crowded = pace([*entries, step(9, -2)], EXIT, day(-2), 4)
+    assert crowded.if_time == frozenset(range(9))
+
+
+def test_with_no_day_before_the_exit_the_limit_is_kept() -> None:
+    """Chosen on the exit day itself: every step is for the exit day, and the limit is said."""
+    paced = pace([step(1, -3, priority="high")], EXIT, EXIT, 5)
+    assert paced.dates == {0: EXIT}
+    assert paced.limit == 5
+
+
+def test_a_step_brought_in_by_a_later_answer_is_never_due_before_that_answer() -> None:
+    """`since`: a danger step is due on the answer's day; another step at its lead date or the
+    answer's day, whichever is later; an answer before the start counts from the start; one on
+    or after the exit keeps its own day."""
+    start = day(-30)
+    danger = step(1, -25, danger=True)._replace(since=day(-10))
+    late_lead = step(2, -25)._replace(since=day(-12))
+    early_lead = step(3, -5)._replace(since=day(-12))
+    before_start = step(4, -20, danger=True)._replace(since=day(-40))
+    at_exit = step(5, -20)._replace(since=EXIT)
+    entries = [danger, late_lead, early_lead, before_start, at_exit]
+    assert dated(entries, start) == {
+        1: day(-10),
+        2: day(-12),
+        3: day(-5),
+        4: start,
+        5: EXIT,
+    }
+
+
+def test_a_needed_step_is_ready_by_the_deadline_of_the_step_that_needs_it() -> None:
+    """A step needed by an earlier step takes that step's deadline (spread a step a day before
+    it); an unrelated step stays at its own lead date."""
+    entries = [step(1, -2), step(2, -20, after=(1,)), step(3, -10)]
+    assert dated(entries, day(-30)) == {1: day(-21), 2: day(-20), 3: day(-10)}
+
+
+def test_steps_after_themselves_or_after_unpaced_steps_still_get_dates() -> None:
+    """In a crowded plan, a step after itself, or after a step that is not paced (the exit day,
+    an unknown id), is dated like any other: no crash, no step lost."""
+    entries = [
+        step(1, -3, priority="high", after=(1,)),
+        step(2, -3, priority="high", after=(9,)),
+        step(9, 0, when="exit-day"),
+        *[step(n, -3) for n in range(20, 40)],
+    ]
+    entries[1] = entries[1]._replace(item=_with_after(entries[1].item, ("s9", "nowhere")))
+    paced = pace(entries, EXIT, day(-3), 2)
+    dated_numbers = {entries[i].number for i in paced.dates}
+    assert {1, 2} <= dated_numbers
+    assert all(d < EXIT for d in paced.dates.values())
+
+
+def test_an_id_with_a_dot_is_still_found_by_its_full_id() -> None:
+    """A hand-made step whose own id holds a dot is still found by the step that needs it."""
+    needed = step(1, -2)
+    needed = needed._replace(item=_with_id(needed.item, "a.b"))
+    needing = step(2, -20)
+    needing = needing._replace(item=_with_after(needing.item, ("money.a.b",)))
+    assert dated([needed, needing], day(-30)) == {1: day(-21), 2: day(-20)}
+
+
+def _with_id(item: Item, new_id: str) -> Item:
+    """The item with another id."""
+    item.id = new_id
+    return item
+
+
+def _with_after(item: Item, after: tuple[str, ...]) -> Item:
+    """The item coming after these steps."""
+    item.after = after
+    return item
+
+
+def test_the_pacing_kept_in_the_cache_reads_back_the_same() -> None:
+    """`to_data` and `from_data` round-trip a pacing exactly."""
+    from exitplan.domain.pacing import Pace
+
+    entries = [step(n, -n, priority="high" if n % 3 else "low") for n in range(1, 12)]
+    paced = pace(entries, EXIT, day(-4), 2)
+    data = paced.to_data()
+    assert data == {
+        "at": list(paced.dates),
+        "days": [d.toordinal() for d in paced.dates.values()],
+        "if_time": sorted(paced.if_time),
+        "limit": paced.limit,
+    }
+    assert Pace.from_data(data, len(entries)) == paced
+
+
+def test_a_pacing_that_does_not_fit_the_plan_is_not_used() -> None:
+    """Anything but what `to_data` writes for a plan of that size reads as None."""
+    from exitplan.domain.pacing import MAX_PER_DAY, Pace
+
+    good = {"at": [0, 2], "days": [EXIT.toordinal(), EXIT.toordinal()], "if_time": [1], "limit": 2}
+    assert Pace.from_data(good, 3) == Pace({0: EXIT, 2: EXIT}, frozenset({1}), 2)
+    assert Pace.from_data({**good, "limit": 3 + MAX_PER_DAY}, 3) is not None
+    assert Pace.from_data({**good, "limit": 1}, 3) == Pace({0: EXIT, 2: EXIT}, frozenset({1}), 1)
+    bad: list[object] = [
+        None,
+        [],
+        {**good, "at": [0]},
+        {**good, "at": [0, 3]},
+        {**good, "at": [0, -1]},
+        {**good, "at": [0, True]},
+        {**good, "if_time": [3]},
+        {**good, "if_time": ["1"]},
+        {**good, "limit": 0},
+        {**good, "limit": 4 + MAX_PER_DAY},
+        {**good, "limit": 2.0},
+        {**good, "days": [0, 1]},
+        {**good, "days": [10**20, 1]},
+        {**good, "days": ["x", 1]},
+        {k: v for k, v in good.items() if k != "limit"},
+        {k: v for k, v in good.items() if k != "at"},
+        {k: v for k, v in good.items() if k != "days"},
+        {k: v for k, v in good.items() if k != "if_time"},
+    ]
+    for data in bad:
+        assert Pace.from_data(data, 3) is None, data

@@ -421,3 +421,21 @@ def test_a_step_moot_after_the_exit_is_never_behind_once_the_exit_has_passed() -
     assert [row.flag for row in rows] == [None, "open_at_exit"]
     before = schedule([moot], EXIT, day(-3), 7)
     assert before[0].flag == "overdue"
+
+
+def test_a_step_that_cannot_be_done_after_the_exit_is_history_not_behind() -> None:
+    """Once the exit has passed, an open step marked moot after the exit is `passed` with no
+    flag; an open step not so marked is open at the exit; a done moot step is not `passed`, and
+    before the exit nothing is."""
+    moot = entry(-7, item_id="route")
+    moot.item.moot_after_exit = True
+    done_moot = entry(-7, item_id="drill", status="done")
+    done_moot.item.moot_after_exit = True
+    plain = entry(-7, item_id="bag")
+    after = EXIT + timedelta(days=3)
+    rows = {r.entry.item.id: r for r in schedule([moot, done_moot, plain], EXIT, after, 7)}
+    assert (rows["route"].passed, rows["route"].flag) == (True, None)
+    assert (rows["drill"].passed, rows["drill"].flag) == (False, None)
+    assert (rows["bag"].passed, rows["bag"].flag) == (False, "open_at_exit")
+    before = schedule([moot, done_moot, plain], EXIT, EXIT - timedelta(days=30), 7)
+    assert [r.passed for r in before] == [False, False, False]

@@ -606,3 +606,326 @@ def test_the_example_fingerprint_is_a_real_one() -> None:
     from exitplan.journal.chain import EXAMPLE
 
     assert parse_fingerprint(EXAMPLE) == (12, "ABCDEFGHIJKLMNOPQRS")
+
+
+# -- the verdict, on records made in memory (pure: exitplan.journal.chain) -----------------
+
+
+def chained(*kinds: str) -> list[dict[str, Any]]:
+    """Well-formed records of these kinds, chained and hashed as the journal writes them."""
+    from exitplan.journal import chain
+
+    records: list[dict[str, Any]] = []
+    prev = chain.GENESIS
+    for n, kind in enumerate(kinds, start=1):
+        record: dict[str, Any] = {"v": chain.FORMAT, "n": n, "kind": kind, "prev": prev}
+        if kind == "attach":
+            record["file"] = {"name": f"photo-{n}.jpg"}
+        else:
+            record["fields"] = {"what": f"thing {n}"}
+        record["hash"] = chain.record_hash(record)
+        prev = record["hash"]
+        records.append(record)
+    return records
+
+
+def rehashed(record: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """The record with `changes`, its own hash made to fit again (a careful forger's edit)."""
+    from exitplan.journal import chain
+
+    changed = {**record, **changes}
+    changed["hash"] = chain.record_hash(changed)
+    return changed
+
+
+def test_canonical_bytes_are_sorted_compact_utf8_and_leave_out_the_hash() -> None:
+    """The hashed bytes: keys sorted, no spaces, letters as UTF-8 (not \\u escapes), no hash."""
+    from exitplan.journal.chain import canonical_bytes
+
+    record = {"z": 1, "a": {"y": "é", "b": [1, 2]}, "hash": "ignored"}
+    assert canonical_bytes(record) == '{"a":{"b":[1,2],"y":"é"},"z":1}'.encode()
+
+
+def test_an_intact_chain_gives_every_figure() -> None:
+    """Intact: entries counted by kind, records, the head's hash and fingerprint, the message."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "attach", "amend", "entry")
+    result = chain.verify(records)
+    assert result.as_dict() == {
+        "ok": True,
+        "entries": 2,
+        "records": 4,
+        "head": records[-1]["hash"],
+        "fingerprint": chain.format_fingerprint(4, records[-1]["hash"]),
+        "problem": None,
+        "first_bad": None,
+        "message": "2 entries, chain intact",
+    }
+    assert chain.fingerprint(records) == result.fingerprint
+
+
+@pytest.mark.parametrize(
+    ("changes", "why"),
+    [
+        ({"v": 2}, "a format exitplan never wrote"),
+        ({"v": None}, "no format"),
+        ({"kind": "note"}, "an unknown kind"),
+        ({"fields": ["what"]}, "fields that are not a table"),
+        ({"fields": {"what": "x", "mood": "bad"}}, "a field exitplan never writes"),
+        ({"n": True}, "a number that is a truth value"),
+        ({"n": "2"}, "a number written as text"),
+        ({"damaged": True}, "a record read as damaged"),
+    ],
+)
+def test_a_record_rehashed_to_fit_is_still_caught_when_it_is_not_well_formed(
+    changes: dict[str, Any], why: str
+) -> None:
+    """A record with a valid hash but a shape exitplan never writes reads as changed, there."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry")
+    records[1] = rehashed(records[1], **changes)
+    if "n" not in changes:  # the next record points at the forged one, as a forger would make it
+        records[2] = rehashed(records[2], prev=records[1]["hash"])
+    result = chain.verify(records)
+    assert (result.ok, result.problem, result.first_bad) == (False, "changed", 2), why
+
+
+@pytest.mark.parametrize("claimed", [["a", "list"], {"a": "table"}, 7, None])
+def test_a_record_claiming_a_hash_that_is_not_text_reads_as_changed(claimed: Any) -> None:
+    """A hash that is a list, a table, a number or missing: that record was changed (never a
+    crash, and never taken for a link another record may point at)."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry")
+    records[1] = {**records[1], "hash": claimed}
+    result = chain.verify(records)
+    assert (result.problem, result.first_bad) == ("changed", 2)
+    records[2] = rehashed(records[2], prev=claimed)
+    assert chain.verify(records).first_bad == 2
+
+
+@pytest.mark.parametrize("link", [["a", "list"], {"a": "table"}, 7, None])
+def test_a_link_that_is_not_text_reads_as_a_change_not_a_crash(link: Any) -> None:
+    """A record rehashed with a link that is a list, a table, a number or nothing: the chain
+    breaks there, in words (a planted record must never end `log verify` in a traceback)."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry")
+    records[1] = rehashed(records[1], prev=link)
+    result = chain.verify(records)
+    assert (result.ok, result.problem, result.first_bad) == (False, "changed", 1)
+
+
+def test_an_attachment_record_needs_its_file_table() -> None:
+    """An attach record without a file table is changed; one with it is intact."""
+    from exitplan.journal import chain
+
+    assert chain.verify(chained("entry", "attach")).ok
+    records = chained("entry", "attach")
+    records[1] = rehashed(records[1], file="photo.jpg")
+    assert (chain.verify(records).problem, chain.verify(records).first_bad) == ("changed", 2)
+
+
+@pytest.mark.parametrize(
+    ("first", "message", "entries"),
+    [
+        (1, "record 1 was changed", 0),
+        (2, "record 2 was changed; record 1 before it is intact", 1),
+        (3, "record 3 was changed; records 1 to 2 before it are intact", 1),
+        (4, "record 4 was changed; records 1 to 3 before it are intact", 2),
+    ],
+)
+def test_a_break_gives_the_intact_part_before_it(first: int, message: str, entries: int) -> None:
+    """When the chain breaks: the message, and the count, head and fingerprint of the records
+    before the break (what can still be trusted), beside the whole journal's record count."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "attach", "entry", "entry", "entry")
+    records[first - 1] = {**records[first - 1], "fields": {"what": "edited"}}
+    result = chain.verify(records)
+    head = records[first - 2]["hash"] if first >= 2 else chain.GENESIS
+    assert result.as_dict() == {
+        "ok": False,
+        "entries": entries,
+        "records": 5,
+        "head": head,
+        "fingerprint": chain.format_fingerprint(first - 1, head),
+        "problem": "changed",
+        "first_bad": first,
+        "message": message,
+    }
+
+
+def test_a_record_edited_and_rehashed_is_named_not_the_one_after_it() -> None:
+    """Rehashing an edited record breaks the link from the next: the edited one is named."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry")
+    records[1] = rehashed(records[1], fields={"what": "edited"})
+    result = chain.verify(records)
+    assert (result.problem, result.first_bad) == ("changed", 2)
+    assert result.message == "record 2 was changed; record 1 before it is intact"
+
+
+def test_removed_and_moved_records_are_told_apart() -> None:
+    """A gap in the numbers is a removal; a record found further down is a move; a record
+    copied back from earlier is a move too."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry", "entry")
+    removed = chain.verify([records[0], records[2], records[3]])
+    assert (removed.problem, removed.first_bad) == ("removed", 2)
+    assert removed.message == "record 2 was removed; record 1 before it is intact"
+    moved = chain.verify([records[0], records[2], records[1], records[3]])
+    assert (moved.problem, moved.first_bad) == ("reordered", 2)
+    assert (
+        moved.message
+        == "records were moved: record 2 is out of place; record 1 before it is intact"
+    )
+    copied_back = chain.verify([records[0], records[1], records[0]])
+    assert (copied_back.problem, copied_back.first_bad) == ("reordered", 3)
+    last_gone = chain.verify([records[0], records[1], records[3]])
+    assert (last_gone.problem, last_gone.first_bad) == ("removed", 3)
+
+
+def test_a_link_to_a_later_record_is_a_move_and_a_blank_link_is_a_change() -> None:
+    """A record whose link names a record further down was moved; a link that is blank (or
+    names no record) is a change, even when a later record has lost its own hash."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "entry")
+    relinked = rehashed(records[1], prev=records[2]["hash"])
+    moved = chain.verify([records[0], relinked, records[2]])
+    assert (moved.problem, moved.first_bad) == ("reordered", 2)
+    for blank in ("", "XXXX"):
+        hashless = {k: v for k, v in records[2].items() if k != "hash"}
+        hashless["hash"] = 7 if blank else None
+        broken = [records[0], rehashed(records[1], prev=blank), hashless]
+        result = chain.verify(broken)
+        assert (result.problem, result.first_bad) == ("changed", 1), blank
+
+
+def test_against_a_fingerprint_of_more_records_than_there_are() -> None:
+    """Records cut off the end: "truncated", from the first missing one, with every figure."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "entry", "attach", "entry")
+    noted = chain.fingerprint(records)
+    result = chain.verify(records[:2], against=noted)
+    assert result.as_dict() == {
+        "ok": False,
+        "entries": 2,
+        "records": 2,
+        "head": records[1]["hash"],
+        "fingerprint": chain.format_fingerprint(2, records[1]["hash"]),
+        "problem": "truncated",
+        "first_bad": 3,
+        "message": "the journal has 2 records, fewer than the 4 fingerprinted; "
+        "record 3 onwards is missing",
+    }
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_against_a_fingerprint_the_journal_no_longer_extends(count: int) -> None:
+    """Records rewritten since a fingerprint was noted: "rewritten", from record 1."""
+    from exitplan.journal import chain
+
+    old = chained("entry", "entry", "entry")
+    noted = chain.format_fingerprint(count, "ab" * 32)  # a head this journal never had
+    result = chain.verify(old, against=noted)
+    assert result.as_dict() == {
+        "ok": False,
+        "entries": 3,
+        "records": 3,
+        "head": old[-1]["hash"],
+        "fingerprint": chain.format_fingerprint(3, old[-1]["hash"]),
+        "problem": "rewritten",
+        "first_bad": count or 1,
+        "message": f"the journal no longer extends the fingerprint you gave: records 1 to {count} "
+        "were changed, removed or written anew since it was noted",
+    }
+
+
+@pytest.mark.parametrize("count", [0, 2, 4])
+def test_against_a_fingerprint_the_journal_still_extends(count: int) -> None:
+    """A journal that grew past a fingerprint (even the empty journal's) still extends it."""
+    from exitplan.journal import chain
+
+    records = chained("entry", "attach", "entry", "entry")
+    then = records[count - 1]["hash"] if count else chain.GENESIS
+    result = chain.verify(records, against=chain.format_fingerprint(count, then))
+    assert (result.ok, result.records, result.head) == (True, 4, records[-1]["hash"])
+    assert result.message == (
+        "3 entries, chain intact, and it extends the fingerprint "
+        f"{chain.format_fingerprint(count, then)}"
+    )
+
+
+def test_the_empty_journal_has_the_genesis_fingerprint() -> None:
+    """No records: the fingerprint is the count 0 and the genesis hash."""
+    from exitplan.journal import chain
+
+    assert chain.fingerprint([]) == chain.format_fingerprint(0, chain.GENESIS)
+    assert chain.verify([]).message == "0 entries, chain intact"
+
+
+@pytest.mark.parametrize(
+    "text", ["4:ABCD-EFGH-IJKL-MNOP-QRS9", "4:ABCD-EFGH-IJKL-MNOP-QRS_", "4:", ":ABCD", "x" * 9]
+)
+def test_a_fingerprint_with_a_letter_base32_lacks_is_refused_in_words(text: str) -> None:
+    """A 9 (no base32 letter reads as it) or any other stray character: one plain message
+    naming what was given and the example, never a traceback."""
+    from exitplan.journal import chain
+
+    with pytest.raises(JournalError) as caught:
+        chain.parse_fingerprint(text)
+    assert str(caught.value) == (
+        f"'{text}' is not a journal fingerprint; a fingerprint looks like {chain.EXAMPLE}"
+    )
+
+
+def test_a_fingerprint_of_the_wrong_length_says_how_many_characters() -> None:
+    """A fingerprint cut short: what was given, how many characters of how many, the example."""
+    from exitplan.journal import chain
+
+    assert str(_raised(lambda: chain.parse_fingerprint("4:ABCD-EFGH"))) == (
+        "'4:ABCD-EFGH' has 8 of the 20 characters a fingerprint has after the colon; give the "
+        f"whole fingerprint, as it was written down (like {chain.EXAMPLE})"
+    )
+
+
+def test_a_typo_says_it_was_copied_wrong() -> None:
+    """A check character that does not fit: the whole calm message, as a FingerprintTypo."""
+    from exitplan.journal import chain
+
+    good = chain.format_fingerprint(4, "cd" * 32)
+    bad = good[:-1] + ("A" if good[-1] != "A" else "B")
+    caught = _raised(lambda: chain.parse_fingerprint(bad))
+    assert isinstance(caught, chain.FingerprintTypo)
+    assert str(caught) == (
+        "that fingerprint does not match itself: a character was most likely copied wrong, so "
+        "the journal was not compared with it. Check it was copied exactly, character by "
+        "character, from where you wrote it down"
+    )
+
+
+def test_a_missing_fingerprint_text_is_refused_in_words() -> None:
+    """No text at all (None from a caller) reads as empty: the shape message, not a crash."""
+    from exitplan.journal import chain
+
+    caught = _raised(lambda: chain.parse_fingerprint(None))  # type: ignore[arg-type]
+    assert (
+        str(caught)
+        == f"'None' is not a journal fingerprint; a fingerprint looks like {chain.EXAMPLE}"
+    )
+
+
+def _raised(call: Any) -> BaseException:
+    """The exception `call()` raises (the test fails when it raises none)."""
+    try:
+        call()
+    except JournalError as caught:
+        return caught
+    raise AssertionError("nothing was raised")

@@ -1,0 +1,83 @@
+"""Every ending signal stops a run the same way Ctrl-C does: one exception, every clean-up run."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+
+import pytest
+
+from exitplan.base import signals
+
+
+@pytest.fixture
+def installed() -> Iterator[None]:
+    """The handlers installed for one test, pytest's own put back after it."""
+    before = {number: signal.getsignal(number) for number in signals.ENDING}
+    signals.install()
+    yield
+    for number, handler in before.items():
+        signal.signal(number, handler)
+
+
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_each_ending_signal_raises_stopped_and_runs_the_clean_ups(
+    installed: None, name: str
+) -> None:
+    """SIGHUP, SIGTERM and SIGINT each raise Stopped (a KeyboardInterrupt) with the shell's
+    exit code, and a `cleanup` around the work runs."""
+    number = getattr(signal, name)
+    ran: list[str] = []
+
+    def work() -> None:
+        with signals.cleanup(lambda: ran.append("clean")):
+            os.kill(os.getpid(), number)
+            signal.sigtimedwait([], 0)  # let the handler run here (it runs between bytecodes)
+
+    with pytest.raises(signals.Stopped) as stopped:
+        work()
+    assert isinstance(stopped.value, KeyboardInterrupt)
+    assert stopped.value.exit_code == 128 + number
+    assert ran == ["clean"]
+
+
+def test_a_second_signal_cannot_cut_the_clean_ups_short(installed: None) -> None:
+    """After the first signal the others are set aside until the run ends."""
+
+    def work() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        signal.sigtimedwait([], 0)
+
+    with pytest.raises(signals.Stopped):
+        work()
+    assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+
+
+def test_stopped_by_finds_the_signal_behind_the_framework_s_exit() -> None:
+    """An exit raised from a Stopped (as the framework does) is traced back to it; one raised
+    `from None` (a prompt's own calm stop) is not."""
+    try:
+        try:
+            raise signals.Stopped(signal.SIGTERM)
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("exit 130") from exc
+    except RuntimeError as outer:
+        try:
+            raise SystemExit(130)
+        except SystemExit as final:
+            final.__context__ = outer
+            found = signals.stopped_by(final)
+    assert found is not None
+    assert found.exit_code == 128 + signal.SIGTERM
+
+    def calm_stop() -> None:
+        try:
+            raise signals.Stopped(signal.SIGINT)
+        except KeyboardInterrupt:
+            raise SystemExit(130) from None
+
+    with pytest.raises(SystemExit) as calm:
+        calm_stop()
+    assert signals.stopped_by(calm.value) is None
