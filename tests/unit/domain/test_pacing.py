@@ -603,3 +603,17 @@ def test_a_pacing_that_does_not_fit_the_plan_is_not_used() -> None:
     ]
     for data in bad:
         assert Pace.from_data(data, 3) is None, data
+
+
+def test_with_no_step_to_pace_the_chosen_limit_is_kept() -> None:
+    """No step before the exit has an offset: nothing is dated, and the limit is the one chosen."""
+    paced = pace([step(1, 0), step(2, 3, when="after")], EXIT, day(-30), 6)
+    assert (paced.dates, paced.if_time, paced.limit) == ({}, frozenset(), 6)
+
+
+def test_a_step_brought_in_later_leaves_the_early_days_to_the_others() -> None:
+    """A danger step an answer brought in on day -10 takes a place then, not on the first day:
+    a step whose only day is the first keeps it."""
+    danger = step(1, -25, danger=True)._replace(since=day(-10))
+    first_day_only = step(2, -30)
+    assert dated([danger, first_day_only], day(-30), per_day=1) == {1: day(-10), 2: day(-30)}
