@@ -99,6 +99,12 @@ GLOSSARY = {
     "enfado": "rabia",
     "lentes": "gafas",
     "localizador": "rastreador",
-    "intercesor": "profesional de apoyo",
-    "intercesora": "profesional de apoyo",
+    "intercesor": "persona de apoyo",
+    "intercesora": "persona de apoyo",
+    # a person's word, not a job title (a native reader, 2026-12-04)
+    "profesional de apoyo": "tu persona de apoyo, alguien de un servicio especializado",
+    # "after you leave" to a reader; the flag means "not done"
+    "tras salir": "sin hacer",
+    # "when your turn comes" (and a shock, in Mexico)
+    "cuando toque": "si pasa",
 }

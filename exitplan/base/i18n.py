@@ -16,6 +16,13 @@ languages with a compiled catalog in `exitplan/locale/<lang>/LC_MESSAGES/exitpla
 chosen; any other choice reads as English. English needs no catalog, and `gettext` is not even
 imported for it.
 
+A country's own words: a catalog named for a language and a country
+(`exitplan/locale/es_MX/...`) holds only the messages worded differently there, and falls back to
+the language's shared catalog (`es`) for the rest, as gettext's fallbacks do. The locale chosen
+(`es_MX.UTF-8`, `--lang es-ES`) picks it; a locale with no catalog of its own (`es_AR`) reads the
+shared words. The whole locale is kept either way (`locale_tag()`), since numbers, money and dates
+are written as that country writes them (see `spoken`).
+
 The catalogs are managed with Babel (see the README's Development section); at run time only the
 standard library's `gettext` reads them. Stdlib only, importable anywhere.
 """
@@ -27,7 +34,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from exitplan.base.bundled import bundled
 
@@ -46,6 +53,8 @@ class _Catalog(Protocol):
 
 _catalog: _Catalog | None = None
 _current = ENGLISH
+_locale = ENGLISH  # the whole locale chosen: 'es_MX' even where es_MX has no catalog of its own
+_words = ENGLISH  # the catalog whose words are spoken: 'es_MX', or 'es' for the shared words
 
 
 def locale_dir() -> Path:
@@ -72,6 +81,17 @@ def language_code(value: str) -> str:
     """The language part of a locale name: 'es' for es_MX.UTF-8, es-419 or ES."""
     code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0]
     return code.lower()
+
+
+def locale_code(value: str) -> str:
+    """A locale name as exitplan keeps it: 'es_MX' for es_MX.UTF-8, es-mx or ES_mx; the language
+    alone where no two-letter country follows ('es' for es, es-419 or es@euro)."""
+    base = value.strip().split(".")[0].split("@")[0].replace("-", "_")
+    language, _sep, country = base.partition("_")
+    country = country.split("_")[0]
+    if len(country) == 2 and country.isascii() and country.isalpha():
+        return f"{language.lower()}_{country.upper()}"
+    return language.lower()
 
 
 def spoken(value: str) -> str | None:
@@ -113,7 +133,7 @@ def choose(argv: Sequence[str], environ: Mapping[str, str]) -> str:
     known = available()
     named = from_argv(argv) or environ.get(LANG_ENV, "").strip()
     if named:
-        return spoken(named) or ENGLISH
+        return _chosen(named, known)
     for variable in LOCALE_ENV:
         value = environ.get(variable, "").strip()
         if not value:
@@ -121,7 +141,7 @@ def choose(argv: Sequence[str], environ: Mapping[str, str]) -> str:
         for part in value.split(":"):
             code = language_code(part)
             if code in known:
-                return code
+                return _chosen(part, known)
             if code in {"c", "posix"}:
                 return ENGLISH
         return ENGLISH
@@ -173,29 +193,81 @@ def _mac_language() -> str | None:
     found = _MAC_FIRST.match(done.stdout.strip()) if done.returncode == 0 else None
     return found.group(1) if found else None
 
+def _chosen(value: str, known: tuple[str, ...]) -> str:
+    """A language exitplan speaks, with its country ('es_MX'); English for any other."""
+    code = language_code(value)
+    if code == ENGLISH or code not in known:
+        return ENGLISH
+    return locale_code(value)
+
 
 def install(language: str) -> None:
-    """Speak `language` from now on (English when it has no catalog)."""
-    global _catalog, _current  # noqa: PLW0603 (the one language of the process, set at start-up)
+    """Speak `language` from now on (English when it has no catalog): 'es', or a locale such as
+    'es_MX', whose own catalog, where there is one, goes over the language's shared one."""
+    # The one language of the process, set at start-up.
+    global _catalog, _current, _locale, _words
     code = language_code(language)
+    tag = locale_code(language)
     if code == ENGLISH or code not in available():
-        _catalog, _current = None, ENGLISH
+        english = code == ENGLISH  # en_GB stays en_GB: English dates and numbers need no catalog
+        _catalog, _current, _locale, _words = None, ENGLISH, tag if english else ENGLISH, ENGLISH
         return
     import gettext
 
-    path = locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    shared = _read_catalog(gettext, code)
+    if shared is None:
+        _catalog, _current, _locale, _words = None, ENGLISH, ENGLISH, ENGLISH
+        return  # a damaged catalog: English, never a traceback
+    _catalog, _current, _locale, _words = shared, code, tag, code
+    own = _read_catalog(gettext, tag) if tag != code else None
+    if own is not None:  # a damaged country catalog: the shared words, never a traceback
+        _catalog, _words = _Layered(own, shared), tag
+
+
+class _Layered:
+    """A country's own words over its language's shared ones.
+
+    A message the country's catalog leaves untranslated reads as the shared catalog says it.
+    Compiled catalogs carry an untranslated plural as its English words (Babel writes them so),
+    so an answer that is still the English counts as untranslated too."""
+
+    def __init__(self, own: _Catalog, shared: _Catalog) -> None:
+        self.own, self.shared = own, shared
+
+    def gettext(self, message: str, /) -> str:
+        text = self.own.gettext(message)
+        return self.shared.gettext(message) if text == message else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        text = self.own.ngettext(singular, plural, n)
+        return self.shared.ngettext(singular, plural, n) if text in {singular, plural} else text
+
+
+def _read_catalog(gettext: Any, name: str) -> Any:
+    """The compiled catalog of a language or locale, or None when there is none or it is broken."""
+    path = locale_dir() / name / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as handle:
-            _catalog = gettext.GNUTranslations(handle)
+            return gettext.GNUTranslations(handle)
     except (OSError, ValueError):
-        _catalog, _current = None, ENGLISH  # a damaged catalog: English, never a traceback
-        return
-    _current = code
+        return None
 
 
 def current() -> str:
     """The language being spoken ('en', 'es', ...)."""
     return _current
+
+
+def locale_tag() -> str:
+    """The whole locale chosen ('es_MX', 'es_AR', 'es', 'en'): how numbers, money and dates are
+    written follows it, even where its words are the language's shared ones."""
+    return _locale
+
+
+def words() -> str:
+    """The catalog whose words are spoken: 'es_MX' or 'es_ES' where the country has its own,
+    else the language ('es', 'en')."""
+    return _words
 
 
 def _(message: str) -> str:

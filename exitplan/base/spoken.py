@@ -7,16 +7,21 @@ long "May" are different words in Spanish) and the shape of a date. A language w
 reads dates and numbers as English does. Standard library only, no locale module: the machine's
 locale must never change what exitplan prints, and the glance pays one dictionary look-up.
 
-Numbers: English groups thousands with commas (12,000.50); Spanish follows the Real Academia's
-Ortografía (2010): thousands grouped with a space from five digits on (1200, 12 000), and the
-decimal point, which it recommends and which is how amounts are typed into exitplan (1200.50).
-A currency symbol goes after a Spanish amount, as the same rules write it (1200.50 €). French
-groups thousands with a no-break space from four digits on (1 200), writes a decimal comma
-(1 200,50 €) and the first of a month as "1er"; Quebec and France write them alike.
+Numbers and money follow the whole locale chosen (`i18n.locale_tag()`), from Babel's copy of
+the Unicode CLDR: Mexico writes $12,000.50, Spain 12.000,50 €, and a Spanish locale of any other
+country its own country's way. English keeps its own small table (12,000.50, £1,200), so an
+English start-up never loads Babel; in other languages Babel is imported the first time a number
+needs it (a number under 1000 never does), and its answer is kept for the process. CLDR's
+minimum grouping digits, which Babel does not apply, leave four-digit Spanish numbers ungrouped
+(1200,50 €) where thousands are grouped with a point or a space, as the Real Academia writes
+them; where a country groups with a comma, as Mexico does, every thousand is grouped ($1,200.50).
+French (Quebec and France alike) groups thousands with a no-break space from four digits
+on (1 200), writes a decimal comma (1 200,50 €) and the first of a month as "1er".
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import i18n
@@ -178,12 +183,45 @@ class Numbers(NamedTuple):
 
 
 ENGLISH_NUMBERS = Numbers(thousands=",", decimal=".", group_from=4, symbol_after=False)
-SPANISH_NUMBERS = Numbers(thousands=" ", decimal=".", group_from=5, symbol_after=True)
-# French: a no-break space between thousands (1 200), a decimal comma, the symbol after (12,50 €).
-FRENCH_NUMBERS = Numbers(thousands=GLUE, decimal=",", group_from=4, symbol_after=True)
+# CLDR's minimumGroupingDigits where it is not 1 (Babel does not carry it): 2 for Spanish.
+MINIMUM_GROUPING = {"es": 2}
 
 CALENDARS: dict[str, Calendar] = {"en": ENGLISH, "es": SPANISH, "fr": FRENCH}
-NUMBERS: dict[str, Numbers] = {"en": ENGLISH_NUMBERS, "es": SPANISH_NUMBERS, "fr": FRENCH_NUMBERS}
+# Each locale's numbers, read from Babel once per process (English never is).
+_NUMBERS: dict[str, Numbers] = {}
+
+
+def numbers() -> Numbers:
+    """How the locale chosen writes numbers and amounts (English: its own table, no Babel)."""
+    language = i18n.current()
+    if language == i18n.ENGLISH:
+        return ENGLISH_NUMBERS
+    tag = i18n.locale_tag()
+    found = _NUMBERS.get(tag)
+    if found is None:
+        found = _NUMBERS[tag] = babel_numbers(tag, language)
+    return found
+
+
+def babel_numbers(tag: str, language: str) -> Numbers:
+    """A locale's numbers from Babel's CLDR data (the language's own where the locale is
+    unknown to it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(tag)
+    except (UnknownLocaleError, ValueError):
+        locale = Locale.parse(language)
+    symbols = locale.number_symbols.get("latn", locale.number_symbols)
+    thousands, decimal = symbols["group"], symbols["decimal"]
+    pattern = locale.currency_formats["standard"].pattern
+    least = MINIMUM_GROUPING.get(language, 1) if thousands != "," else 1
+    return Numbers(
+        thousands=GLUE if thousands.isspace() else thousands,
+        decimal=decimal,
+        group_from=3 + least,
+        symbol_after=pattern.rstrip().endswith("\u00a4"),
+    )
 
 
 def calendar() -> Calendar:
@@ -254,15 +292,17 @@ def _grouped(digits: str, style: Numbers) -> str:
 
 
 def number_text(value: int) -> str:
-    """A whole number with its thousands grouped: `12,000` in English, `12 000` in Spanish."""
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    """A whole number with its thousands grouped: `12,000` in English or Mexico, `12.000` in
+    Spain (a number under 1000 asks no locale data)."""
     sign = "-" if value < 0 else ""
-    return sign + _grouped(str(abs(value)), style)
+    digits = str(abs(value))
+    return sign + (digits if len(digits) < 4 else _grouped(digits, numbers()))
 
 
 def decimal_text(value: Decimal, places: int) -> str:
-    """A decimal with `places` decimals (0: none), its thousands grouped as `number_text` does."""
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    """A decimal with `places` decimals (0: none), its thousands grouped as `number_text` does:
+    `1,200.50` in Mexico, `1200,50` and `12.000,50` in Spain."""
+    style = numbers()
     text = f"{abs(value):.{places}f}"
     whole, _dot, fraction = text.partition(".")
     grouped = _grouped(whole, style) + (style.decimal + fraction if fraction else "")
@@ -270,11 +310,139 @@ def decimal_text(value: Decimal, places: int) -> str:
 
 
 def with_currency(amount: str, currency: str | None) -> str:
-    """An amount with the person's own currency, never converted: a symbol before an English
-    amount (£1,200) and after a Spanish one (1200 €); a code after it (1,200 EUR)."""
+    """An amount with the person's own currency, never converted, where the locale puts it:
+    before in English and Mexico (£1,200, $1,200.50), after in Spain (1200,50 €); a code after
+    the amount everywhere (1,200 EUR)."""
     if not currency:
         return amount
-    style = NUMBERS.get(i18n.current(), ENGLISH_NUMBERS)
+    style = numbers()
     if any(char.isalpha() for char in currency) or style.symbol_after:
         return f"{amount}{GLUE}{currency}" if style.symbol_after else f"{amount} {currency}"
     return f"{currency}{amount}"
+
+
+# Signs a person may type around an amount: the currency is set once, so they are only dropped.
+_CURRENCY_SIGNS = "$€£¥₱"
+
+
+def amount_examples() -> tuple[str, ...]:
+    """How an amount may be typed in the locale chosen: `1200`, `1200,50`, `1.200,50` in Spain."""
+    style = numbers()
+    whole = "1200"
+    grouped = "1" + style.thousands.replace(GLUE, " ") + "200"
+    return (whole, f"{whole}{style.decimal}50", f"{grouped}{style.decimal}50")
+
+
+def read_amount(text: str) -> str | None:
+    """An amount typed as the locale chosen writes it (`$12,000.50` in Mexico; `1.200,50`,
+    `1200,50` or `1 200,50` in Spain), as exitplan keeps it (`12000.50`); a currency sign or
+    code around it is dropped, and the point-and-digits form (`1200.50`) is read everywhere.
+    None when it is not an amount in that locale's way."""
+    style = numbers()
+    cleaned = text.strip().replace(GLUE, " ").replace("\u202f", " ")
+    cleaned = cleaned.strip(_CURRENCY_SIGNS + " ")
+    cleaned = re.sub(r"^[A-Za-z]{3}\s*|\s*[A-Za-z]{3}$", "", cleaned).strip(_CURRENCY_SIGNS + " ")
+    if not cleaned.isascii():
+        return None
+    group = re.escape(style.thousands.replace(GLUE, " "))
+    point = re.escape(style.decimal)
+    groups = rf"\d{{1,3}}(?:{group}\d{{3}})+" + (r"|\d{1,3}(?: \d{3})+" if group != " " else "")
+    pattern = rf"(?P<whole>\d+|{groups})(?:{point}(?P<cents>\d{{1,2}}))?"
+    found = re.fullmatch(pattern, cleaned)
+    if found is None:
+        plain = re.fullmatch(r"(?P<whole>\d+)(?:\.(?P<cents>\d{1,2}))?", cleaned)
+        if plain is None:
+            return None
+        found = plain
+    whole = re.sub(r"\D", "", found.group("whole"))
+    cents = found.group("cents")
+    return f"{whole}.{cents}" if cents else whole
+
+
+# -- the person's own words and forms, read back ------------------------------------------------
+
+# Translators: the words for weeks in an offset such as +6w, lower case, separated by |.
+WEEK_WORDS = i18n.N_("w|week|weeks")
+# Translators: the words for days in an offset such as -10d, lower case, separated by |.
+DAY_WORDS = i18n.N_("d|day|days")
+# Translators: the words for the exit date itself as a due date, lower case, separated by |.
+EXIT_WORDS = i18n.N_("exit|exit-day|exit day|the exit date")
+
+_TYPED_OFFSET = re.compile(r"([+-]?)\s*(\d{1,5})\s*([^\W\d_]+)")
+_NUMERIC_DATE = re.compile(r"(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})")
+
+
+def _said(marked: str) -> set[str]:
+    """The words of a marked list, in the language spoken and in English."""
+    return {
+        word.strip().lower()
+        for text in (i18n._(marked), marked)
+        for word in text.split("|")
+        if word.strip()
+    }
+
+
+def offset_text(text: str) -> str:
+    """An offset typed in the person's words, as exitplan writes it: `+6s` and `+6 semanas`
+    are `+6w`, `salida` is `exit` in Spanish; English and anything else is left as typed."""
+    cleaned = " ".join(text.strip().lower().split())
+    if cleaned in _said(EXIT_WORDS):
+        return "exit"
+    found = _TYPED_OFFSET.fullmatch(cleaned)
+    if found is None:
+        return text
+    sign, number, unit = found.groups()
+    if unit in _said(WEEK_WORDS):
+        return f"{sign}{number}w"
+    if unit in _said(DAY_WORDS):
+        return f"{sign}{number}d"
+    return text
+
+
+def date_order() -> str:
+    """The order of day, month and year in the locale's numeric dates ('dmy' in Spain and
+    Mexico), from Babel's short date pattern; '' in English, which reads only 2027-01-31."""
+    language = i18n.current()
+    if language == i18n.ENGLISH:
+        return ""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(i18n.locale_tag())
+    except (UnknownLocaleError, ValueError):
+        locale = Locale.parse(language)
+    pattern = locale.date_formats["short"].pattern
+    order = ""
+    for letter in pattern:
+        part = {"d": "d", "M": "m", "y": "y"}.get(letter)
+        if part and part not in order:
+            order += part
+    return order if sorted(order) == ["d", "m", "y"] else ""
+
+
+def numeric_date(text: str) -> date | None:
+    """A date typed in the locale's order, as its screens write it (15/01/2027 or 15-1-27 in
+    Spain and Mexico); None when it is not one (an ISO date is read elsewhere)."""
+    from datetime import date
+
+    found = _NUMERIC_DATE.fullmatch(text.strip())
+    order = date_order() if found else ""
+    if found is None or not order:
+        return None
+    parts = dict(zip(order, (int(part) for part in found.groups()), strict=True))
+    if len(found.group(order.index("y") + 1)) not in {2, 4}:
+        return None
+    year = parts["y"] + (2000 if parts["y"] < 100 else 0)
+    try:
+        return date(year, parts["m"], parts["d"])
+    except ValueError:
+        return None
+
+
+def date_example(day: date) -> str:
+    """A day in the locale's numeric form, as an example to type (31/03/2027); ISO in English."""
+    order = date_order()
+    if not order:
+        return day.isoformat()
+    values = {"d": f"{day.day:02d}", "m": f"{day.month:02d}", "y": f"{day.year:04d}"}
+    return "/".join(values[part] for part in order)

@@ -174,7 +174,7 @@ def _lang(value: str | None) -> str | None:
                 value=value, known=known
             )
         )
-    i18n.install(code)  # in-process callers (tests) choose here; main() already chose the same
+    i18n.install(value)  # in-process callers (tests) choose here; main() already chose the same
     return code
 
 

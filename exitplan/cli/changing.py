@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.cli import keyboard
@@ -23,7 +24,7 @@ from exitplan.cli.talk import helptext
 if TYPE_CHECKING:
     from datetime import date
 
-    from exitplan.base.limits import Status
+    from exitplan.base.limits import Priority, Status
     from exitplan.domain.model import Due, Entry, PlanState
     from exitplan.domain.plan import Plan
 
@@ -150,7 +151,7 @@ def add(
         ),
     ] = None,
     priority: Annotated[
-        Literal["critical", "high", "normal", "low"],
+        str,
         typer.Option("--priority", "-p", help=N_("critical, high, normal or low.")),
     ] = "normal",
     why: Annotated[
@@ -168,6 +169,7 @@ def add(
 
     env = env_of(ctx)
     parsed_due = parse_due_option(due)
+    level = priority_value(priority)
     if title is None and why == ASK and not keyboard.someone_typing():
         raise typer.BadParameter(
             _(
@@ -192,7 +194,7 @@ def add(
             title,
             env.ws.now(),
             due=parsed_due,
-            priority=priority,
+            priority=level,
             why=why,
         )
     )
@@ -208,17 +210,35 @@ def add(
     warn_if_due_passed(plan, entry, env.today)
 
 
+def priority_value(text: str) -> Priority:
+    """--priority as a word the screens show, in the language spoken or in English."""
+    from exitplan.cli.replies import choice
+    from exitplan.views.render import PRIORITY_WORDS
+
+    found = choice(text, tuple(PRIORITY_WORDS.items()))
+    if found is None:
+        words = ", ".join(_(word) for word in PRIORITY_WORDS.values())
+        raise typer.BadParameter(
+            _("'{text}' is not one of the choices for --priority; use one of: {choices}").format(
+                text=text, choices=words
+            )
+        )
+    return cast("Priority", found)
+
+
 def parse_due_option(due: str | None) -> Due | None:
     """The --due of `add`, with an error that names both forms it accepts."""
     from exitplan.formats.schema import parse_due
 
     if due is None:
         return None
+    local = spoken.numeric_date(due)  # the person's words and order: +6s, salida, 15/01/2027
+    typed = local.isoformat() if local is not None else spoken.offset_text(due)
     try:
-        return parse_due(due)
+        return parse_due(typed)
     except ValueError as exc:
         message = str(exc)
-        if not _looks_like_due(due):  # neither form: say both are accepted
+        if not _looks_like_due(typed):  # neither form: say both are accepted
             message = _(
                 "'{text}' is neither a date nor an offset: use a date like 2027-01-31, or days "
                 "or weeks from the exit date like -3w, -10d, +7d or exit"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import ENGLISH, N_, _, current
 from exitplan.cli import keyboard, prompts
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
@@ -19,6 +19,8 @@ from exitplan.domain.checks import InventoryError, without_currency
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from exitplan.domain.checks import Section
     from exitplan.domain.inventory import Inventory, Row
 
@@ -174,8 +176,18 @@ def current_text(question: Question, row: Row, inventory: Inventory) -> str:
     if hasattr(value, "isoformat"):
         return day_text(value)
     if question.name == "amount":
-        return format(value, "f")
+        return amount_text(value)
     return f"{value}"
+
+
+def amount_text(value: Decimal) -> str:
+    """An amount as it may be typed back: 1200.50 in English, 1200,50 in Spain."""
+    from exitplan.base import spoken
+
+    exact = format(value, "f")
+    if speaks_english():
+        return exact
+    return spoken.decimal_text(value, 2 if "." in exact else 0)
 
 
 def ask_field(
@@ -197,6 +209,8 @@ def ask_field(
         value = typed_value(section, question, answer, clearing=current is not None)
         if question.name == "amount":
             value = without_currency(value, currency)
+            if not speaks_english():  # the country's own form: $12,000.50, 1.200,50
+                value = typed_amount(value)
         try:
             check(value)
         except InventoryError:
@@ -218,12 +232,38 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
         return ""
     if question.choices:
         return choice_value(question, answer)
+    if question.name == "expires":
+        from exitplan.base import spoken
+
+        local = spoken.numeric_date(answer)  # 31/03/2027 where the country writes it so
+        return local.isoformat() if local is not None else answer
     if section == "documents" and question.name == "kind" and answer.strip().isdigit():
         kinds = list(DOCUMENT_KINDS)
         number = int(answer.strip())
         if 1 <= number <= len(kinds):
             return kinds[number - 1]
     return answer
+
+
+def speaks_english() -> bool:
+    """Whether the language spoken is English (amounts are then typed as 1200.50)."""
+    return current() == ENGLISH
+
+
+def typed_amount(answer: str) -> str:
+    """An amount typed as the person's country writes it ($12,000.50, 1.200,50 €), as the
+    inventory keeps it (12000.50); one plain message, with that country's forms, otherwise."""
+    from exitplan.base import spoken
+
+    amount = spoken.read_amount(answer)
+    if amount is None:
+        first, second, third = spoken.amount_examples()
+        raise InventoryError(
+            _("'{text}' is not an amount; write it like {first}, {second} or {third}").format(
+                text=answer.strip(), first=first, second=second, third=third
+            )
+        )
+    return amount
 
 
 def _settings_check(name: str) -> Callable[[object], Any]:

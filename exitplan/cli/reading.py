@@ -358,17 +358,32 @@ def summary(
         )
 
 
+# The names `--inventory` takes, in the language spoken too (dinero, documentos, todos).
+INVENTORY_NAMES = (
+    ("documents", N_("documents")),
+    ("accounts", N_("accounts")),
+    ("money", N_("money")),
+    # Translators: every inventory at once, as `summary --inventory` takes it; separated by |.
+    ("all", N_("all|every one")),
+)
+
+
 def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
-    """The inventories `--inventory` asks for, in their order (`all`: every one)."""
-    asked = {name.strip().lower() for name in names or ()}
-    unknown = sorted(asked - {"documents", "accounts", "money", "all"})
-    if unknown:
-        raise typer.BadParameter(
-            _("'{name}' is not an inventory; use documents, accounts, money or all").format(
-                name=unknown[0]
-            ),
-            param_hint="'--inventory'",
-        )
+    """The inventories `--inventory` asks for, in their order (`all`: every one), named in
+    English or in the language spoken."""
+    from exitplan.cli.replies import choice
+
+    asked = set()
+    for name in names or ():
+        found = choice(name, INVENTORY_NAMES)
+        if found is None:
+            raise typer.BadParameter(
+                _("'{name}' is not an inventory; use documents, accounts, money or all").format(
+                    name=name.strip().lower()
+                ),
+                param_hint="'--inventory'",
+            )
+        asked.add(found)
     return tuple(
         name for name in ("documents", "accounts", "money") if name in asked or "all" in asked
     )

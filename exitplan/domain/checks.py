@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal, get_args
 
 from exitplan.base.errors import DateError, ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import ENGLISH, N_, _, current
 from exitplan.base.safetext import first_refused
 from exitplan.domain.dates import parse_day, parse_when, real_today
 
@@ -44,6 +44,55 @@ DEFAULT_THRESHOLD_WEEKS = 8
 MAX_THRESHOLD_WEEKS = 520
 
 
+# What each field and inventory is called in the person's own language. An error names the
+# field in those words, and keeps the key beside it (in brackets), since a file or a pipe is
+# written with the keys: "'vencimiento (expires)' debe ser una fecha...". English shows the key.
+FIELD_WORDS = {
+    "whose": N_("whose it is"),
+    "child": N_("which child"),
+    "kind": N_("kind of row"),
+    "original": N_("where the original is"),
+    "copy": N_("a copy"),
+    "copy_where": N_("where the copy is"),
+    "expires": N_("expiry date"),
+    "note": N_("note"),
+    "what": N_("what it is"),
+    "partner_knows": N_("your partner knows the password"),
+    "shared": N_("shared or family plan"),
+    "linked": N_("linked devices or people"),
+    "location": N_("location sharing"),
+    "recovery": N_("recovery email or phone"),
+    "two_step": N_("two-step sign-in"),
+    "safe_to_change": N_("when it is safe to change"),
+    "state": N_("state"),
+    "amount": N_("amount"),
+    "per": N_("how often"),
+    "currency": N_("currency"),
+    "threshold_weeks": N_("weeks of money you want"),
+    "number": N_("number"),
+    "rows": N_("rows"),
+}
+SECTION_WORDS: dict[str, str] = {
+    "documents": N_("documents"),
+    "accounts": N_("accounts"),
+    "money": N_("money"),
+}
+
+
+def field_name(name: str) -> str:
+    """A field as an error names it: its key in English; its words and its key elsewhere."""
+    word = FIELD_WORDS.get(name)
+    if word is None or current() == ENGLISH:
+        return name
+    return f"{_(word)} ({name})"
+
+
+def section_name(section: str) -> str:
+    """An inventory as a sentence names it, in the language spoken."""
+    word = SECTION_WORDS.get(section)
+    return _(word) if word else section
+
+
 class InventoryError(ExitplanError):
     """A row or a value that cannot be kept; nothing was written."""
 
@@ -60,24 +109,26 @@ def check_text(
     than `limit` characters or, where one line is expected, a line break.
     """
     if not isinstance(value, str):
-        raise InventoryError(_("'{name}' must be text, in quotes").format(name=name))
+        raise InventoryError(_("'{name}' must be text, in quotes").format(name=field_name(name)))
     text = value.replace("\r\n", "\n").strip()
     if not lines and ("\n" in text or "\r" in text):
-        raise InventoryError(_("'{name}' must be one line").format(name=name))
+        raise InventoryError(_("'{name}' must be one line").format(name=field_name(name)))
     char = first_refused(text) or ("\t" if not lines and "\t" in text else None)
     if char is not None:
         raise InventoryError(
             _(
                 "'{name}' holds a control character (U+{code:04X}); only plain text can be kept"
-            ).format(name=name, code=ord(char))
+            ).format(name=field_name(name), code=ord(char))
         )
     if len(text) > limit:
         raise InventoryError(
-            _("'{name}' is longer than {limit} characters").format(name=name, limit=limit)
+            _("'{name}' is longer than {limit} characters").format(
+                name=field_name(name), limit=limit
+            )
         )
     if not text:
         if required:
-            raise InventoryError(_("'{name}' is empty; it is needed").format(name=name))
+            raise InventoryError(_("'{name}' is empty; it is needed").format(name=field_name(name)))
         return None
     return text
 
@@ -112,41 +163,47 @@ def check_amount(name: str, value: object) -> Decimal:
     """
     if isinstance(value, (bool, float)):
         raise InventoryError(
-            _("'{name}' must be written exactly, in quotes, like \"1200.50\"").format(name=name)
+            _("'{name}' must be written exactly, in quotes, like \"1200.50\"").format(
+                name=field_name(name)
+            )
         )
     if isinstance(value, int):
         text = str(value)
     elif isinstance(value, Decimal):
         if not value.is_finite():
-            raise InventoryError(_("'{name}' is not an amount").format(name=name))
+            raise InventoryError(_("'{name}' is not an amount").format(name=field_name(name)))
         text = format(value, "f") if value.as_tuple().exponent in (0, -1, -2) else "x"
     elif isinstance(value, str):
         text = value.strip()
     else:
-        raise InventoryError(_("'{name}' must be an amount, like 1200.50").format(name=name))
+        raise InventoryError(
+            _("'{name}' must be an amount, like 1200.50").format(name=field_name(name))
+        )
     if text.startswith("-"):
         raise InventoryError(
-            _("'{name}' cannot be negative; a debt is its own kind of row").format(name=name)
+            _("'{name}' cannot be negative; a debt is its own kind of row").format(
+                name=field_name(name)
+            )
         )
     if "," in text:
         raise InventoryError(
             _(
                 "'{name}' has a comma: write the amount with digits and a point only, like 1200.50"
-            ).format(name=name)
+            ).format(name=field_name(name))
         )
     if not text.isascii() or not _AMOUNT.fullmatch(text):
         raise InventoryError(
             _(
                 "'{name}' should be a whole number or have two decimals, like 1200 or 1200.50, "
                 "without a currency sign"
-            ).format(name=name)
+            ).format(name=field_name(name))
         )
     if len(text.split(".")[0].lstrip("0")) > MAX_AMOUNT_DIGITS:
-        raise InventoryError(_("'{name}' is too large to be right").format(name=name))
+        raise InventoryError(_("'{name}' is too large to be right").format(name=field_name(name)))
     try:
         return Decimal(text)
     except InvalidOperation:  # pragma: no cover - the pattern allows only digits and a point
-        raise InventoryError(_("'{name}' is not an amount").format(name=name)) from None
+        raise InventoryError(_("'{name}' is not an amount").format(name=field_name(name))) from None
 
 
 def check_date(name: str, value: object, today: date | None = None) -> date | None:
@@ -169,10 +226,10 @@ def check_date(name: str, value: object, today: date | None = None) -> date | No
             return parse_day(text) if text[:1].isdigit() else parse_when(text, real_today())
         except DateError as exc:
             raise InventoryError(
-                _("'{name}': {problem}").format(name=name, problem=str(exc))
+                _("'{name}': {problem}").format(name=field_name(name), problem=str(exc))
             ) from None
     raise InventoryError(
-        _("'{name}' should be a date like 2027-03-31, without a time").format(name=name)
+        _("'{name}' should be a date like 2027-03-31, without a time").format(name=field_name(name))
     )
 
 
@@ -181,7 +238,9 @@ def check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
     if isinstance(value, str) and value.strip().lower() in choices:
         return value.strip().lower()
     raise InventoryError(
-        _("'{name}' should be one of: {choices}").format(name=name, choices=", ".join(choices))
+        _("'{name}' should be one of: {choices}").format(
+            name=field_name(name), choices=", ".join(choices)
+        )
     )
 
 
@@ -202,7 +261,7 @@ def check_bool(name: str, value: object) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in {"yes", "no"}:
         return value.strip().lower() == "yes"
-    raise InventoryError(_("'{name}' should be true or false").format(name=name))
+    raise InventoryError(_("'{name}' should be true or false").format(name=field_name(name)))
 
 
 def check_number(value: object) -> int:

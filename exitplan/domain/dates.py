@@ -83,10 +83,13 @@ def format_offset(days: int) -> str:
 
 def parse_when(text: str, today: date) -> date:
     """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`);
-    with the day first (`31/01/2027`) where the language spoken writes dates that way."""
-    cleaned = text.strip().lower()
+    in another language also its own words and order (`hoy`, `+6s`, `15/01/2027`, `31/01/2027`)."""
+    cleaned = spoken.offset_text(text).strip().lower()
     if cleaned in {"today", _("today").lower()}:  # the English word, or the language's own
         return today
+    local = spoken.numeric_date(cleaned)
+    if local is not None:
+        cleaned = local.isoformat()
     if cleaned[:1] in {"+", "-"}:
         try:
             return today + timedelta(days=parse_offset(cleaned))

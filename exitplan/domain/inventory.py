@@ -48,6 +48,8 @@ from exitplan.domain.checks import (
     check_required,
     check_text,
     check_threshold,
+    field_name,
+    section_name,
 )
 
 # The document kinds offered by name; the person may also use their own words.
@@ -251,7 +253,7 @@ def read_fields(
     if unknown:
         raise InventoryError(
             _("'{key}' is not a field of {section}; the fields are: {known}").format(
-                key=unknown[0], section=section, known=", ".join(fields)
+                key=unknown[0], section=section_name(section), known=", ".join(fields)
             )
         )
     return {
@@ -269,7 +271,9 @@ def new_row(
     missing = [name for name in REQUIRED[section] if values.get(name) is None]
     if missing:
         raise InventoryError(
-            _("'{name}' is needed for a new row; nothing was added").format(name=missing[0])
+            _("'{name}' is needed for a new row; nothing was added").format(
+                name=field_name(missing[0])
+            )
         )
     values = {key: value for key, value in values.items() if value is not None}
     return _consistent(ROW_TYPES[section](number=number, **values))
@@ -321,7 +325,7 @@ def with_rows(inventory: Inventory, section: Section, rows: tuple[Row, ...]) -> 
     if len(rows) > MAX_ROWS:
         raise InventoryError(
             _("{section} can hold at most {limit} rows; nothing was added").format(
-                section=section, limit=MAX_ROWS
+                section=section_name(section), limit=MAX_ROWS
             )
         )
     if section == "documents":

@@ -20,9 +20,11 @@ def toml_error(exc: ValueError) -> str:
     text = str(exc)
     match = re.search(r"\s*\(at line (\d+), column (\d+)\)", text)
     if match is None:
-        return f"TOML syntax error: {text}"
+        return _("TOML syntax error: {reason}").format(reason=text)
     reason = (text[: match.start()] + text[match.end() :]).strip() or "invalid TOML"
-    return f"line {match[1]}, column {match[2]}: TOML syntax error: {reason}"
+    return _("line {line}, column {column}: TOML syntax error: {reason}").format(
+        line=match[1], column=match[2], reason=reason
+    )
 
 
 def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
@@ -37,13 +39,13 @@ def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
             index = loc[1]
             item = items[index] if index < len(items) else None
             item_id = item.get("id") if isinstance(item, dict) else None
-            label = f"item {index + 1}"
+            label = _("item {number}").format(number=index + 1)
             if isinstance(item_id, str):
                 label += f" ('{item_id}')"
             where.append(label)
             loc = loc[2:]
         if loc:
-            where.append("field '" + ".".join(str(part) for part in loc) + "'")
+            where.append(_("field '{name}'").format(name=".".join(str(part) for part in loc)))
         message = _plain_message(err)
         problems.append(", ".join(where) + ": " + message if where else message)
     return problems
@@ -52,30 +54,30 @@ def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
 # Pydantic's own wording ("Input should be a valid integer") is written for programmers;
 # each kind of problem a hand-edited file can have gets a sentence for the person instead.
 _PLAIN = {
-    "int_type": "should be a whole number, like 7",
-    "int_parsing": "should be a whole number, like 7",
-    "int_from_float": "should be a whole number, like 7",
-    "float_type": "should be a number, like 7",
-    "float_parsing": "should be a number, like 7",
-    "string_type": 'should be text in quotes, like "Call the bank"',
-    "bool_type": "should be true or false",
-    "bool_parsing": "should be true or false",
-    "list_type": 'should be a list in square brackets, like ["a", "b"]',
-    "tuple_type": 'should be a list in square brackets, like ["a", "b"]',
-    "dict_type": "should be a table of fields",
-    "model_type": "should be a table of fields",
-    "model_attributes_type": "should be a table of fields",
-    "date_type": "should be a date like 2027-01-31",
-    "date_parsing": "should be a date like 2027-01-31",
-    "date_from_datetime_parsing": "should be a date like 2027-01-31",
-    "date_from_datetime_inexact": "should be a date without a time, like 2027-01-31",
-    "datetime_type": "should be a date and time, like 2027-01-31T09:00:00Z",
-    "datetime_parsing": "should be a date and time, like 2027-01-31T09:00:00Z",
-    "datetime_from_date_parsing": "should be a date and time, like 2027-01-31T09:00:00Z",
-    "timezone_aware": "should be a date and time with a time zone, like 2027-01-31T09:00:00Z",
-    "url_type": "should be a web address in quotes",
-    "url_parsing": "should be a web address, like https://example.org",
-    "url_scheme": "should be a web address starting with https:// or http://",
+    "int_type": N_("should be a whole number, like 7"),
+    "int_parsing": N_("should be a whole number, like 7"),
+    "int_from_float": N_("should be a whole number, like 7"),
+    "float_type": N_("should be a number, like 7"),
+    "float_parsing": N_("should be a number, like 7"),
+    "string_type": N_('should be text in quotes, like "Call the bank"'),
+    "bool_type": N_("should be true or false"),
+    "bool_parsing": N_("should be true or false"),
+    "list_type": N_('should be a list in square brackets, like ["a", "b"]'),
+    "tuple_type": N_('should be a list in square brackets, like ["a", "b"]'),
+    "dict_type": N_("should be a table of fields"),
+    "model_type": N_("should be a table of fields"),
+    "model_attributes_type": N_("should be a table of fields"),
+    "date_type": N_("should be a date like 2027-01-31"),
+    "date_parsing": N_("should be a date like 2027-01-31"),
+    "date_from_datetime_parsing": N_("should be a date like 2027-01-31"),
+    "date_from_datetime_inexact": N_("should be a date without a time, like 2027-01-31"),
+    "datetime_type": N_("should be a date and time, like 2027-01-31T09:00:00Z"),
+    "datetime_parsing": N_("should be a date and time, like 2027-01-31T09:00:00Z"),
+    "datetime_from_date_parsing": N_("should be a date and time, like 2027-01-31T09:00:00Z"),
+    "timezone_aware": N_("should be a date and time with a time zone, like 2027-01-31T09:00:00Z"),
+    "url_type": N_("should be a web address in quotes"),
+    "url_parsing": N_("should be a web address, like https://example.org"),
+    "url_scheme": N_("should be a web address starting with https:// or http://"),
 }
 
 
@@ -96,37 +98,41 @@ _PATTERN_OTHER = N_("has characters that are not allowed here")
 def _choice_message(kind: str, err: Any, ctx: Any) -> str:
     """A value that is not one of the choices, or not in the form an id takes."""
     given = err.get("input")
-    shown = f"'{given}' " if isinstance(given, (str, int)) else "it "
+    shown = f"'{given}' " if isinstance(given, (str, int)) else _("it") + " "
     if kind == "string_pattern_mismatch":
         return shown + _(_PATTERNS.get(str(ctx.get("pattern", "")), _PATTERN_OTHER))
     expected = str(ctx.get("expected", "")).replace("'", "")
-    return f"{shown}is not one of {expected}" if expected else f"{shown}is not allowed here"
+    if expected:
+        return shown + _("is not one of {expected}").format(
+            expected=expected.replace(" or ", " " + _("or") + " ")
+        )
+    return shown + _("is not allowed here")
 
 
 def _plain_message(err: Any) -> str:
     kind = err["type"]
     ctx = err.get("ctx") or {}
     if kind == "extra_forbidden":
-        return "is not a known field (check the spelling)"
+        return _("is not a known field (check the spelling)")
     if kind == "missing":
-        return "is required"
+        return _("is required")
     if kind in _PLAIN:
-        return _PLAIN[kind]
+        return _(_PLAIN[kind])
     if kind in {"literal_error", "enum", "string_pattern_mismatch"}:
         return _choice_message(kind, err, ctx)
     limits = {
-        "greater_than_equal": ("ge", "should be at least {}"),
-        "greater_than": ("gt", "should be more than {}"),
-        "less_than_equal": ("le", "should be at most {}"),
-        "less_than": ("lt", "should be less than {}"),
-        "string_too_long": ("max_length", "is longer than {} characters"),
-        "too_long": ("max_length", "has more than {} entries"),
-        "string_too_short": ("min_length", "should not be empty"),
-        "too_short": ("min_length", "should not be empty"),
+        "greater_than_equal": ("ge", N_("should be at least {limit}")),
+        "greater_than": ("gt", N_("should be more than {limit}")),
+        "less_than_equal": ("le", N_("should be at most {limit}")),
+        "less_than": ("lt", N_("should be less than {limit}")),
+        "string_too_long": ("max_length", N_("is longer than {limit} characters")),
+        "too_long": ("max_length", N_("has more than {limit} entries")),
+        "string_too_short": ("min_length", N_("should not be empty")),
+        "too_short": ("min_length", N_("should not be empty")),
     }
     if kind in limits:
         key, sentence = limits[kind]
-        return sentence.format(ctx.get(key, "the limit"))
+        return _(sentence).format(limit=ctx.get(key, _("the limit")))
     message = str(err["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)

@@ -92,9 +92,13 @@ _DAYS_BACK |= {"aujourd'hui": 0, "aujourd\u2019hui": 0, "hier": 1, "avant-hier":
 _DAYS_BACK |= {f"hier {part}": 1 for part in ("matin", "midi", "après-midi", "apres-midi", "soir")}
 _DAYS_BACK |= {"avant-hier soir": 2, "ce matin": 0, "ce midi": 0, "ce soir": 0}
 _DAYS_BACK |= {"cet après-midi": 0, "cet apres-midi": 0}
+# Spanish names the part of a day too: last night is yesterday's, "esta tarde" today's.
+_DAYS_BACK |= {"anoche": 1, "anteanoche": 2, "antenoche": 2}
+_DAYS_BACK |= {f"esta {part}": 0 for part in ("mañana", "manana", "tarde", "noche")}
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|aujourd['\u2019]hui"
+    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
+    r"|esta\s+(?:ma[nñ]ana|tarde|noche)|aujourd['\u2019]hui"
     r"|avant-hier\s+soir|avant-hier|hier\s+(?:matin|midi|apr[eè]s-midi|soir)|hier"
     r"|ce\s+(?:matin|midi|soir)|cet\s+apr[eè]s-midi)"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
@@ -107,7 +111,9 @@ _REL_DAY = re.compile(
     re.I,
 )
 _CLOCK = re.compile(
-    r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?m\.?)"
+    r"^(?:(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?\s*(?P<half>[ap]\.?\s?m\.?)"
+    r"|(?P<hour_es>\d{1,2})(?::(?P<minute_es>\d{2}))?\s+de\s+la\s+"
+    r"(?P<part>ma[nñ]ana|madrugada|tarde|noche)"
     r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?:\s*h)?"
     r"|(?P<hour_h>\d{1,2})\s*h(?:\s*(?P<minute_h>\d{2}))?"
     r"(?:\s+(?P<part_fr>du\s+matin|du\s+soir|de\s+l['\u2019]apr[eè]s-midi))?"
@@ -194,6 +200,8 @@ def _clock(text: str) -> str | None:
         return "12:00" if found["named"].lower() in _MIDDAY else "00:00"
     if found["hour24"] is not None:
         return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
+    if found["hour_es"] is not None:
+        return _part_of_day(int(found["hour_es"]), int(found["minute_es"] or 0), found["part"])
     if found["hour_h"] is not None:  # French: 21 h, 21h30, 21 h 30, 9 h du soir
         hour, minute = int(found["hour_h"]), int(found["minute_h"] or 0)
         part = (found["part_fr"] or "").lower()
@@ -208,6 +216,21 @@ def _clock(text: str) -> str | None:
     if not 1 <= hour <= 12:
         raise ValueError("not a twelve-hour time")
     hour = hour % 12 + (12 if found["half"].lower().startswith("p") else 0)
+    return time(hour, minute).strftime("%H:%M")
+
+
+def _part_of_day(hour: int, minute: int, part: str) -> str:
+    """`9 de la noche` is 21:00, `3 de la tarde` 15:00, `6 de la mañana` 06:00, `2 de la
+    madrugada` 02:00; `12 de la noche` is midnight."""
+    if not 1 <= hour <= 12:
+        raise ValueError("not a twelve-hour time")
+    part = part.lower()
+    if part == "noche":
+        hour = 0 if hour == 12 else hour + 12 if hour >= 6 else hour
+    elif part == "tarde":
+        hour = hour if hour == 12 else hour + 12
+    else:  # la mañana, la madrugada
+        hour %= 12
     return time(hour, minute).strftime("%H:%M")
 
 

@@ -164,10 +164,25 @@ def countdown_text(exit_date: date | None, today: date) -> str:
 ARTICLE = "article: "
 
 
+# The three articles' titles, translated where they are shown (the original follows in brackets).
+ARTICLE_TITLES = frozenset(
+    {
+        N_("A guide to walking away"),
+        N_("Six steps to leaving"),
+        N_("What happens when you walk away"),
+    }
+)
+
+
 def source_words(source: str) -> str:
     """A step's source as a reader sees it: a web address as it is; one of the three articles the
     content comes from (`article: Six steps to leaving`) labelled in the language spoken, its
-    title kept as published."""
-    if source.startswith(ARTICLE):
-        return _("article: {title}").format(title=source.removeprefix(ARTICLE))
-    return source
+    title translated with the title as published in brackets after it
+    (`artículo: Seis pasos para irte (Six steps to leaving)`)."""
+    if not source.startswith(ARTICLE):
+        return source
+    title = source.removeprefix(ARTICLE)
+    said = _(title) if title in ARTICLE_TITLES else title
+    if said == title:
+        return _("article: {title}").format(title=title)
+    return _("article: {title} ({original})").format(title=said, original=title)

@@ -120,16 +120,17 @@ def test_status_list_show_and_checklists_speak_spanish(spanish_plan: Run) -> Non
 
 
 def test_an_articles_source_is_labelled_in_the_language_spoken(spanish_plan: Run) -> None:
-    """A step drawn from one of the three articles names it with a Spanish label (the title is
-    the article's own), in show and in every summary; JSON keeps the source as written."""
+    """A step drawn from one of the three articles names it with a Spanish label and title, the
+    title as published in brackets, in show and in every summary; JSON keeps the source as
+    written."""
     run = spanish_plan
     source = "article: Six steps to leaving"
     shown = flat(ok(run("--lang", "es", "show", "finances.list-assets-debts")).stdout)
-    assert "artículo: Six steps to leaving" in shown
+    assert "artículo: Seis pasos para irte (Six steps to leaving)" in shown
     assert source not in shown
     for form in ("text", "markdown", "html"):
         out = ok(run("--lang", "es", "summary", "--format", form)).stdout
-        assert "artículo: Six steps to leaving" in out, form
+        assert "artículo: Seis pasos para irte (Six steps to leaving)" in out, form
     assert source in flat(ok(run("show", "finances.list-assets-debts")).stdout)
     data = json.loads(
         ok(run("--lang", "es", "show", "finances.list-assets-debts", "--json")).stdout
@@ -348,7 +349,10 @@ def test_a_place_fills_a_spanish_step_with_spanish_words(run: Run, locale: Path 
     ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
     ok(run("region", input="England\n"))
     shown = flat(ok(run("--lang", "es", "show", "housing.council")).stdout)
-    assert "Pregunta a la oficina de vivienda de tu gobierno local (housing options team)" in shown
+    assert (
+        "Pide alojamiento temporal a la oficina de vivienda de tu gobierno local "
+        "(housing options team)"
+    ) in shown
     assert "council's housing options team" not in shown
     assert "Inglaterra y Gales" in shown
     english = flat(ok(run("show", "housing.council")).stdout)

@@ -144,7 +144,10 @@ MISTAKES: list[tuple[tuple[str, ...], str]] = [
     (("date", "--per-day", "x"), "--per-day: da un número entero, como 4"),
     (("date", "--warn-days", "999"), "da un número no mayor que 365"),
     (("log", "show", "0"), "da un número de al menos 1"),
-    (("add", MONEY, "x", "--priority", "urgent"), "'urgent' no es una de las opciones de"),
+    (
+        ("add", MONEY, "x", "--priority", "urgent"),
+        "'urgent' no es una de las opciones de --priority; usa una de estas: crítica, alta",
+    ),
     (("summary", "--format", "pdf"), "usa una de estas: text, markdown, html, json"),
     (("date", "11", "Jan", "2027"), "no puede usar 'Jan 2027'"),
     (("log", "add", "he", "hit", "me"), "no puede usar 3 palabras más"),
@@ -464,16 +467,19 @@ def test_yes_and_no_in_spanish(typed: str, meant: str) -> None:
 
 
 def test_review_keys_in_spanish(run: Run, plan_home: Path) -> None:
-    """Review in Spanish: Spanish key names; l (listo) ticks a step, s (salir) stops."""
+    """Review in Spanish: Spanish key names; l (listo) ticks a step, o (omitir) skips one (never
+    "a", which reads as "apartar", saving money), s (salir) stops."""
     result = run("--lang", "es", "review", input="l\ns\n")
     assert result.exit_code == 0, result.stderr
-    assert "[l]isto  [a]partar  [n]ota" in result.stderr
+    assert "[l]isto  [o]mitir  [n]ota" in result.stderr
     assert "Hecho. Para deshacerlo: exitplan undo" in result.stderr
     assert "Revisión terminada." in result.stderr
     assert run("list", "--done").stdout.count("\n") >= 1
     again = run("--lang", "es", "review", input="x\nh\n")  # h still hides, as in English
-    assert "Pulsa l, a, n, Enter, s o e: " in again.stderr
+    assert "Pulsa l, o, n, Enter, s o e: " in again.stderr
     assert again.exit_code == 0
+    skipped = run("--lang", "es", "review", input="o\ns\n")
+    assert "Omitido. Para deshacerlo: exitplan undo" in skipped.stderr
 
 
 def test_wipe_asks_for_the_spanish_word(run: Run, plan_home: Path) -> None:

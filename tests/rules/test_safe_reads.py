@@ -22,7 +22,7 @@ ALLOWED = {
     # Paths the person names on the command line, outside the data home:
     ("cli/common.py", "read_passphrase_file"): "--passphrase-file FILE (may be a pipe, <(...))",
     # exitplan's own package files, never the data home:
-    ("base/i18n.py", "install"): "a compiled catalog inside the package",
+    ("base/i18n.py", "_read_catalog"): "a compiled catalog inside the package",
     ("formats/regions.py", "_read_country"): "a region file bundled in the package",
     ("phone/indicators.py", "_read"): "the bundled stalkerware indicators and their provenance",
     ("home/cache.py", "pacing_code"): "the package's own source, to checksum the pacing code",

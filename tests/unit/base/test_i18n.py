@@ -74,11 +74,14 @@ def test_english_needs_no_catalog_for_plurals() -> None:
         (["--lang=es"], {}, "es"),
         (["--lang", "en"], {"EXITPLAN_LANG": "es"}, "en"),
         ([], {"EXITPLAN_LANG": "es"}, "es"),
-        ([], {"LANG": "es_MX.UTF-8"}, "es"),
-        ([], {"LANG": "es_ES.UTF-8"}, "es"),
-        ([], {"LC_ALL": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es"),
+        ([], {"LANG": "es_MX.UTF-8"}, "es_MX"),
+        ([], {"LANG": "es_ES.UTF-8"}, "es_ES"),
+        ([], {"LC_ALL": "es_AR.UTF-8", "LANG": "en_US.UTF-8"}, "es_AR"),
+        (["--lang", "es-mx"], {"LANG": "es_ES.UTF-8"}, "es_MX"),
         ([], {"LC_MESSAGES": "en_US.UTF-8", "LANG": "es_CL.UTF-8"}, "en"),
         ([], {"LANGUAGE": "fr:es", "LANG": "en_US.UTF-8"}, "es"),
+        ([], {"LANGUAGE": "es_ES:es", "LANG": "en_US.UTF-8"}, "es_ES"),
+        ([], {"LANG": "en_GB.UTF-8"}, "en"),
         ([], {"LANGUAGE": "de", "LANG": "es_ES.UTF-8"}, "en"),
         ([], {"LANG": "C.UTF-8"}, "en"),
         ([], {"LANG": "fr_FR.UTF-8"}, "en"),
@@ -111,6 +114,92 @@ def test_a_catalog_translates_and_has_two_plural_forms() -> None:
     assert forms == {0: "0 pasos", 1: "1 paso", 2: "2 pasos", 21: "21 pasos"}
     i18n.install("en")
     assert i18n._("Saved.") == "Saved."
+
+
+SPAIN_PO = r"""
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "On this computer."
+msgstr "En este ordenador."
+
+msgid "{n} step"
+msgid_plural "{n} steps"
+msgstr[0] ""
+msgstr[1] ""
+"""
+
+
+@pytest.fixture
+def spain(spanish: Path) -> Path:
+    """The shared Spanish catalog, and Spain's own holding only the words that differ there."""
+    shared = (spanish / "es" / "LC_MESSAGES" / "exitplan.mo").read_bytes()
+    catalog = read_po(
+        io.StringIO(SPANISH_PO + 'msgid "On this computer."\nmsgstr "En esta computadora."\n')
+    )
+    with (spanish / "es" / "LC_MESSAGES" / "exitplan.mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    assert shared != (spanish / "es" / "LC_MESSAGES" / "exitplan.mo").read_bytes()
+    folder = spanish / "es_ES" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "exitplan.mo").open("wb") as handle:
+        write_mo(handle, read_po(io.StringIO(SPAIN_PO), locale="es_ES", domain=i18n.DOMAIN))
+    return spanish
+
+
+@pytest.mark.usefixtures("spain")
+@pytest.mark.parametrize(
+    ("chosen", "words", "computer"),
+    [
+        ("es_ES.UTF-8", "es_ES", "En este ordenador."),
+        ("es_MX.UTF-8", "es", "En esta computadora."),  # no catalog of its own here
+        ("es_AR", "es", "En esta computadora."),
+        ("es", "es", "En esta computadora."),
+    ],
+)
+def test_a_countrys_catalog_holds_only_its_own_words_over_the_shared_ones(
+    chosen: str, words: str, computer: str
+) -> None:
+    """Spain's catalog gives its own words and falls back to the shared Spanish for the rest
+    (a plural left untranslated too, which Babel compiles as the English); a Spanish locale
+    without its own catalog reads the shared words.
+    The language is Spanish either way, and the whole locale is kept for numbers and dates."""
+    i18n.install(chosen)
+    assert (i18n.current(), i18n.words()) == ("es", words)
+    assert i18n.locale_tag() == i18n.locale_code(chosen)
+    assert i18n._("On this computer.") == computer
+    assert i18n._("Saved.") == "Guardado."
+    assert i18n.ngettext("{n} step", "{n} steps", 2) == "{n} pasos"
+    assert i18n.available() == ("en", "es")  # a country's catalog is not a language
+    i18n.install("en")
+
+
+def test_a_damaged_countrys_catalog_reads_as_the_shared_words(spain: Path) -> None:
+    """A country's catalog that cannot be read leaves the shared Spanish, never a traceback."""
+    (spain / "es_ES" / "LC_MESSAGES" / "exitplan.mo").write_bytes(b"not a catalog")
+    i18n.install("es_ES")
+    assert (i18n.current(), i18n.words(), i18n.locale_tag()) == ("es", "es", "es_ES")
+    assert i18n._("On this computer.") == "En esta computadora."
+    i18n.install("en")
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("es_MX.UTF-8", "es_MX"),
+        ("es-mx", "es_MX"),
+        ("ES_es", "es_ES"),
+        ("es", "es"),
+        ("es-419", "es"),
+        ("es_ES@euro", "es_ES"),
+        ("fr_CA.UTF-8", "fr_CA"),
+    ],
+)
+def test_a_locale_name_is_kept_with_its_country(value: str, code: str) -> None:
+    """The locale as exitplan keeps it: language in lower case, a two-letter country upper."""
+    assert i18n.locale_code(value) == code
 
 
 def test_a_damaged_catalog_reads_as_english(

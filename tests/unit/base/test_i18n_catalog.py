@@ -152,6 +152,41 @@ def test_placeholders_and_markup_survive_translation(language: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_shared_spanish_speaks_with_neutral_words() -> None:
+    """The shared Spanish (what es_AR or es_CO read) uses the glossary's neutral words: a regional
+    word ("ordenador", "coche") or a word a native reader found misleading fails."""
+    from helpers_spanish import GLOSSARY
+
+    found = [
+        (word, text)
+        for message in spanish_catalog()
+        if message.id
+        for text in forms(message.string)
+        for word in GLOSSARY
+        if re.search(rf"\b{word}\b", text, re.IGNORECASE)
+    ]
+    assert found == []
+
+
+def test_skip_is_one_word_never_the_word_for_saving_money() -> None:
+    """Skipping reads "omitir" everywhere (the review key too), never "apartar", which is also
+    what a person does with money she is saving."""
+    catalog = spanish_catalog()
+    wrong = [
+        (key, text)
+        for message in catalog
+        if message.id
+        for key in [forms(message.id)[0]]
+        if re.search(r"\bskip", key, re.IGNORECASE)
+        for text in forms(message.string)
+        if re.search(r"\baparta", text, re.IGNORECASE)
+    ]
+    assert wrong == []
+    skip = catalog.get("[s]kip")
+    assert skip is not None
+    assert skip.string == "[o]mitir"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_catalog_header_pins_two_plural_forms(language: str) -> None:
     """Spanish and French have two forms; Babel's own data would write three, so the header pins
@@ -202,9 +237,9 @@ def test_spanish_dates_and_relative_days() -> None:
     assert words.countdown_text(day, date(2027, 1, 8)) == (
         "Faltan 3 días para el lunes 11 de enero de 2027."
     )
-    assert spoken.number_text(12000) == "12 000"
+    assert spoken.number_text(12000) == "12.000"
     assert spoken.number_text(1200) == "1200"
-    assert money_text(Decimal("12000.5"), "€") == "12 000.50\u00a0€"
+    assert money_text(Decimal("12000.5"), "€") == "12.000,50\u00a0€"
     assert money_text(Decimal("1200"), "MXN") == "1200\u00a0MXN"
     i18n.install("en")
     assert money_text(Decimal("12000.5"), "€") == "€12,000.50"
@@ -383,3 +418,89 @@ def test_quebec_writes_no_space_before_semicolons_and_question_marks() -> None:
     assert words["Payslips"] == "Talons de paie"
     assert words["Health card"] == "Carte d'assurance maladie"
     assert {m.id: m.string for m in catalog_of("fr") if m.id}["Payslips"] == "Fiches de paie"
+
+
+# --- a country's own words: es_MX and es_ES over the shared Spanish -----------------------------
+
+COUNTRIES = ("es_MX", "es_ES")
+
+
+def country_catalog(tag: str) -> Catalog:
+    with (LOCALE / tag / "LC_MESSAGES" / "exitplan.po").open("rb") as handle:
+        return read_po(handle, locale=tag, domain=i18n.DOMAIN)
+
+
+def own_words(catalog: Catalog) -> dict[str, list[str]]:
+    """The messages a country's catalog words in its own way (the rest are left empty)."""
+    return {
+        forms(message.id)[0]: forms(message.string)
+        for message in catalog
+        if message.id and any(forms(message.string))
+    }
+
+
+@pytest.mark.parametrize("tag", COUNTRIES)
+def test_a_countrys_catalog_holds_only_what_differs_from_the_shared_spanish(tag: str) -> None:
+    """es_MX and es_ES translate only the messages worded differently there: each one differs
+    from the shared Spanish, keeps its placeholders and markup, has every plural form, and is
+    a message the source still marks; the header pins Spanish's two plural forms."""
+    catalog, shared = country_catalog(tag), spanish_catalog()
+    own = own_words(catalog)
+    assert own, f"{tag} has no words of its own"
+    template = set(extracted())
+    for key, texts in own.items():
+        assert key in template, key
+        assert all(texts), f"{tag}: a form of {key!r} is empty"
+        common, message = shared.get(key), catalog.get(key)
+        assert common is not None, key
+        assert message is not None, key
+        assert texts != forms(common.string), f"{tag} copies the shared {key!r}"
+        english = forms(message.id)
+        for n, text in enumerate(texts):
+            source = english[min(n, len(english) - 1)]
+            assert fields(text) == fields(source), (tag, key)
+            assert Counter(MARKUP.findall(text)) == Counter(MARKUP.findall(source)), (tag, key)
+    assert (catalog.num_plurals, catalog.plural_expr) == (2, "(n != 1)")
+
+
+@pytest.mark.parametrize("tag", COUNTRIES)
+def test_a_countrys_committed_mo_is_its_compiled_po(tag: str) -> None:
+    """What ships for a country is its .po compiled, as pybabel compiles it."""
+    fresh = io.BytesIO()
+    write_mo(fresh, country_catalog(tag))
+    mo = LOCALE / tag / "LC_MESSAGES" / "exitplan.mo"
+    assert mo.read_bytes() == fresh.getvalue(), (
+        "run: pybabel compile -D exitplan -d exitplan/locale"
+    )
+
+
+@pytest.mark.parametrize(
+    ("tag", "english", "spanish"),
+    [
+        ("es_MX", "ID card", "INE (credencial para votar)"),
+        ("es_MX", "Payslips", "Recibos de nómina"),
+        ("es_MX", "Settings > General > VPN & Device Management.", "Configuración > General"),
+        ("es_MX", "Do you use a car, whether it is yours, theirs or shared?", "un auto"),
+        ("es_ES", "ID card", "DNI o NIE"),
+        ("es_ES", "Payslips", "Nóminas"),
+        ("es_ES", "Settings > General > VPN & Device Management.", "Ajustes > General"),
+        ("es_ES", "Family Sharing", "En familia"),
+        ("es_ES", "Do you use a car, whether it is yours, theirs or shared?", "un coche"),
+        ("es_ES", "[Enter] next", "[Intro] siguiente"),
+        ("es_ES", "Bank cards and statements", "extractos"),
+        ("es_AR", "ID card", "Documento de identidad"),
+        ("es_AR", "Family Sharing", "Compartir en familia"),
+        ("es_AR", "Bank cards and statements", "estados de cuenta"),
+    ],
+)
+def test_each_country_reads_its_own_words_and_the_rest_shared(
+    tag: str, english: str, spanish: str
+) -> None:
+    """Through the shipped catalogs: Mexico's and Spain's own words where they differ, the
+    shared Spanish for the rest (plurals too), and neutral words for any other Spanish."""
+    i18n.install(f"{tag}.UTF-8")
+    assert spanish in i18n._(english)
+    assert i18n._("open at exit") == "sin hacer"
+    assert i18n.ngettext("{n} checklist of your own", "{n} checklists of your own", 2) == (
+        "{n} listas propias"
+    )

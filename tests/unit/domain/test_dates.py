@@ -49,6 +49,7 @@ def test_other_units_are_still_refused(text: str) -> None:
         ("2027-01-31", date(2027, 1, 31)),
         ("+6s", date(2027, 1, 16)),
         ("aujourd'hui", TODAY),
+        ("31/01/27", date(2027, 1, 31)),  # a two-digit year, as Spanish reads it too
     ],
 )
 def test_a_french_date_is_read_day_first(text: str, expected: date) -> None:
@@ -57,7 +58,7 @@ def test_a_french_date_is_read_day_first(text: str, expected: date) -> None:
 
 
 @pytest.mark.usefixtures("french")
-@pytest.mark.parametrize("text", ["31/13/2027", "30/02/2027", "31/01/27"])
+@pytest.mark.parametrize("text", ["31/13/2027", "30/02/2027", "31/01/227"])
 def test_an_impossible_french_date_is_refused(text: str) -> None:
     """A day-first date that is not in the calendar is refused, not guessed."""
     with pytest.raises(DateError):

@@ -60,6 +60,20 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("hier à 9 h du soir", "2026-11-30", "21:00", False),
         ("hier 3 h de l'après-midi", "2026-11-30", "15:00", False),
         ("lundi dernier 8 h du matin", "2026-11-30", "08:00", False),
+
+        ("anoche", "2026-11-30", None, False),
+        ("Anoche a las 11 de la noche", "2026-11-30", "23:00", False),
+        ("ayer a las 9 de la noche", "2026-11-30", "21:00", False),
+        ("ayer 9 p. m.", "2026-11-30", "21:00", False),
+        ("anteanoche", "2026-11-29", None, False),
+        ("esta mañana", "2026-12-01", None, False),
+        ("esta  tarde", "2026-12-01", None, False),
+        ("hoy a las 3 de la tarde", "2026-12-01", "15:00", False),
+        ("hoy a las 12 de la tarde", "2026-12-01", "12:00", False),
+        ("ayer a las 7 de la mañana", "2026-11-30", "07:00", False),
+        ("ayer a las 2 de la madrugada", "2026-11-30", "02:00", False),
+        ("ayer a las 12 de la noche", "2026-11-30", "00:00", False),
+        ("anoche hacia las 10:30 de la noche", "2026-11-30", "22:30", True),
     ],
 )
 def test_relative_words_in_english_spanish_and_french(
@@ -90,6 +104,9 @@ def test_relative_words_in_english_spanish_and_french(
         "lundi prochain",
         "hier 14 h du soir",
         "demain soir",
+
+        "ayer a las 13 de la noche",
+        "anoche a las 9 de la cena",
     ],
 )
 def test_what_cannot_be_read_is_refused(said: str) -> None:
