@@ -193,6 +193,7 @@ def _mac_language() -> str | None:
     found = _MAC_FIRST.match(done.stdout.strip()) if done.returncode == 0 else None
     return found.group(1) if found else None
 
+
 def _chosen(value: str, known: tuple[str, ...]) -> str:
     """A language exitplan speaks, with its country ('es_MX'); English for any other."""
     code = language_code(value)

@@ -60,7 +60,6 @@ NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
         ("hier à 9 h du soir", "2026-11-30", "21:00", False),
         ("hier 3 h de l'après-midi", "2026-11-30", "15:00", False),
         ("lundi dernier 8 h du matin", "2026-11-30", "08:00", False),
-
         ("anoche", "2026-11-30", None, False),
         ("Anoche a las 11 de la noche", "2026-11-30", "23:00", False),
         ("ayer a las 9 de la noche", "2026-11-30", "21:00", False),
@@ -104,7 +103,6 @@ def test_relative_words_in_english_spanish_and_french(
         "lundi prochain",
         "hier 14 h du soir",
         "demain soir",
-
         "ayer a las 13 de la noche",
         "anoche a las 9 de la cena",
     ],
