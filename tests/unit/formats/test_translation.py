@@ -624,7 +624,7 @@ def test_script_lists_stale_missing_and_extra_steps(copy: Path) -> None:
         spanish_file.read_text(encoding="utf-8").replace("[item.transport]", "[item.gone]"),
         encoding="utf-8",
     )
-    done = run_script("--checklists", str(copy))
+    done = run_script("--checklists", str(copy), "--lang", "es")
     assert done.returncode == 1
     lines = done.stdout.splitlines()
     assert lines[0].endswith("1 missing, 1 stale, 1 extra")
