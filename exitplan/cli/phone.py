@@ -305,11 +305,14 @@ def read_iphone_answers(text: str) -> dict[str, str]:
     import tomllib
 
     from exitplan.base.errors import ExitplanError
+    from exitplan.base.tomlcost import toml_cost_problem
     from exitplan.domain.phonecheck import check_iphone_answers
 
+    if problem := toml_cost_problem(text):  # a number or keys that would cost too much to read
+        raise ExitplanError(_("the answers could not be read: {problem}").format(problem=problem))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, ValueError):
         raise ExitplanError(
             _('the answers could not be read: write one per line, like: profiles = "no"')
         ) from None

@@ -322,6 +322,7 @@ HUGE = "9" * 5000  # past Python's 4,300-digit limit for turning text into an in
         ("accounts", "add"),
         ("log", "add"),
         ("situation",),
+        ("phone-check", "--iphone"),
     ],
 )
 def test_a_5000_digit_number_from_a_pipe_is_one_plain_line(
