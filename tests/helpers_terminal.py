@@ -8,13 +8,14 @@ showed, with the terminal's control codes left in (`readable` takes them out).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
 import sys
 from pathlib import Path
 
-from helpers import EXITPLAN
+from helpers import EXITPLAN, TODAY, cli, ok
 
 # The keys as a terminal in its usual (ANSI, normal cursor) mode sends them.
 LEFT = b"\x1b[D"
@@ -124,3 +125,31 @@ def on_terminal(
         os.close(leader)
         _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), shown.decode(errors="replace").replace("\r\n", "\n")
+
+
+# -- the journal's questions, answered at a terminal -----------------------------------------
+
+WHEN = "about 2026-11):"  # the end of the journal's first question
+# Enter at every later question of `log add`, each named by the end of its words.
+SKIPS = [
+    (question, ENTER)
+    for question in (
+        "Their exact words:",
+        "Witnesses:",
+        "Injuries and medical care:",
+        "Police (officer, report number):",
+        "account):",
+        "How it affected you:",
+    )
+]
+
+
+def args_for(home: Path, *command: str) -> list[str]:
+    """The command line of a run on `home`, on the tests' today."""
+    return ["--home", str(home), "--today", TODAY.isoformat(), *command]
+
+
+def entries(home: Path) -> list[dict[str, object]]:
+    """The journal's entries as `log list --json` gives them."""
+    listed: list[dict[str, object]] = json.loads(ok(cli(home, "log", "list", "--json")).stdout)
+    return listed

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import TODAY, Run
-from helpers import EXITPLAN, cli, ok, snapshot
-from helpers_terminal import CTRL_C, ENTER, on_terminal, readable
+from conftest import Run
+from helpers import EXITPLAN, ok, snapshot
+from helpers_terminal import CTRL_C, ENTER, SKIPS, WHEN, args_for, entries, on_terminal, readable
 
 pytestmark = [
     pytest.mark.process,
@@ -23,29 +23,6 @@ pytestmark = [
 
 ESC_TWICE = b"\x1b\x1b"
 CLEARED = "\x1b[H\x1b[2J\x1b[3J"  # the screen, then the scrollback
-WHEN = "about 2026-11):"  # the end of the journal's first question
-SKIPS = [
-    (question, ENTER)
-    for question in (
-        "Their exact words:",
-        "Witnesses:",
-        "Injuries and medical care:",
-        "Police (officer, report number):",
-        "account):",
-        "How it affected you:",
-    )
-]
-
-
-def args_for(home: Path, *command: str) -> list[str]:
-    """The command line of a run on `home`, on the tests' today."""
-    return ["--home", str(home), "--today", TODAY.isoformat(), *command]
-
-
-def entries(home: Path) -> list[dict[str, object]]:
-    """The journal's entries as `log list --json` gives them."""
-    listed: list[dict[str, object]] = json.loads(ok(cli(home, "log", "list", "--json")).stdout)
-    return listed
 
 
 def after_clear(screen: str) -> str:

@@ -17,7 +17,11 @@ from helpers_terminal import (
     HOME,
     LEFT,
     RIGHT,
+    SKIPS,
     UP,
+    WHEN,
+    args_for,
+    entries,
     on_terminal,
     readable,
 )
@@ -25,29 +29,6 @@ from helpers_terminal import (
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="uses a Linux pseudo-terminal"
 )
-
-WHEN = "about 2026-11):"  # the end of the journal's first question
-SKIPS = [("Their exact words:", ENTER)] + [
-    (question, ENTER)
-    for question in (
-        "Witnesses:",
-        "Injuries and medical care:",
-        "Police (officer, report number):",
-        "account):",
-        "How it affected you:",
-    )
-]
-
-
-def args_for(home: Path, *command: str) -> list[str]:
-    """The command line of a run on `home`, on the tests' today."""
-    return ["--home", str(home), "--today", TODAY.isoformat(), *command]
-
-
-def entries(home: Path) -> list[dict[str, object]]:
-    """The journal's entries as `log list --json` gives them."""
-    listed: list[dict[str, object]] = json.loads(ok(cli(home, "log", "list", "--json")).stdout)
-    return listed
 
 
 @pytest.mark.process
