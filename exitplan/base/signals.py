@@ -55,6 +55,21 @@ def install() -> None:
             if signal.getsignal(number) is signal.SIG_IGN:
                 continue  # started with it ignored (nohup): keep it so
             signal.signal(number, _stop)
+            _ARMED.add(number)
+
+
+def rearm() -> None:
+    """After a stop that turned out not to end the run (Ctrl-C at a free-text prompt hides the
+    screen instead), make the signals `install` set up end the run again."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in _ARMED:
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(number, _stop)
+
+
+# The signals `install` took over (not those the run was started with ignored).
+_ARMED: set[int] = set()
 
 
 def _stop(number: int, _frame: FrameType | None) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -199,7 +200,12 @@ def typed(prompt: str, start: str = "") -> str:
         # Translators: a question as the terminal asks it, before the answer typed.
         shown = _("{question}: ").format(question=prompt_text(prompt, err=True))
         return read_line(shown, start) if start else read_line(shown)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        from exitplan.base import signals
+
+        ended = signals.stopped_by(exc)
+        if ended is not None and ended.number != signal.SIGINT:
+            raise  # a closed terminal or SIGTERM ends the run; only Ctrl-C is a key here
         editing = line_editing() if _screen() is not None else None
         left = editing.get_line_buffer() if editing is not None else ""
         raise Stopped(STOPPED_CODE, left) from None
@@ -260,6 +266,11 @@ def hide(words: str) -> str:
         raise stop(STOPPED_CODE)
     sys.stdout.flush()
     sys.stderr.flush()
+    # The Ctrl-C that brought us here was a key, not an end: the run goes on, and every ending
+    # signal ends it again (the first one had set them aside for the clean-ups).
+    from exitplan.base import signals
+
+    signals.rearm()
     backs = {"back", _(BACK).casefold()}
     try:  # SIGINT sent from elsewhere while the screen is blank: an end, as Ctrl-C is
         with _unseen(0):  # before the clear: no key typed after it may show

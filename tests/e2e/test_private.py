@@ -383,12 +383,15 @@ def test_no_shell_completion_or_startup_file_written(tp_full_run: TpFullRun) -> 
 
 @pytest.mark.process
 def test_wipe_in_the_full_run_left_nothing(tp_full_run: TpFullRun) -> None:
-    """At the end of the run, `wipe --yes` erased exitplan's files and the folder itself (the
-    summary was exported outside it: outputs inside the data folder are refused)."""
+    """At the end of the run, `wipe --yes` erased exitplan's files and the folder itself; the
+    summary exported outside it (outputs inside the data folder are refused) is named as not
+    erased, and is still there: --yes erases nothing outside the folder."""
     home = tp_full_run.tree.home
     assert not home.exists()
-    assert "summary.md" not in tp_full_run.outputs["wipe --yes"]
-    assert (tp_full_run.tree.outside / "summary.md").is_file()
+    said = " ".join(tp_full_run.outputs["wipe --yes"].split())
+    outside = tp_full_run.tree.outside / "summary.md"
+    assert f"Not erased (outside exitplan's folder): {outside}." in said
+    assert outside.is_file()
 
 
 @pytest.mark.process

@@ -81,3 +81,20 @@ def test_stopped_by_finds_the_signal_behind_the_framework_s_exit() -> None:
     with pytest.raises(SystemExit) as calm:
         calm_stop()
     assert signals.stopped_by(calm.value) is None
+
+
+def test_rearm_makes_the_signals_end_the_run_again_after_a_stop_that_did_not() -> None:
+    """A first signal sets the ending signals aside for the clean-ups; when the run goes on
+    (Ctrl-C hid the screen instead), `rearm` gives each of them its ending handler back."""
+    saved = {number: signal.getsignal(number) for number in signals.ENDING}
+    try:
+        signals.install()
+        with pytest.raises(signals.Stopped):
+            signals._stop(signal.SIGINT, None)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        signals.rearm()
+        assert all(signal.getsignal(n) is signals._stop for n in signals._ARMED)
+        assert signal.SIGINT in signals._ARMED
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
