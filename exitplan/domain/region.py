@@ -419,11 +419,14 @@ PLACE_SITES: dict[str, str] = {
 
 def source_place(url: str) -> str | None:
     """The place whose law or services a source is about (None: it holds everywhere)."""
-    from urllib.parse import urlsplit
-
     if not url.startswith(("http://", "https://")):
         return None
-    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    # The host, by hand (the package imports nothing from urllib, even its parser): what stands
+    # between "//" and the next "/", "?" or "#", less any user part and port, in lower case.
+    rest = url.split("://", 1)[1]
+    for end in "/?#":
+        rest = rest.split(end, 1)[0]
+    host = rest.rpartition("@")[2].split(":", 1)[0].lower().removeprefix("www.")
     parts = host.split(".")
     for start in range(len(parts)):  # the longest listed ending wins: ca.gov before gov
         if (site := ".".join(parts[start:])) in PLACE_SITES:
