@@ -288,3 +288,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a module-level string for translation; translate it where it is shown."""
     return message
+
+
+def labelled(label: str, value: str) -> str:
+    """`Label: value`, punctuated as the language spoken does (French: a no-break space before
+    the colon); the one home of a label before its value on screens and in summaries."""
+    return _("{label}: {value}").format(label=label, value=value)

@@ -416,12 +416,8 @@ def history(
 
     def human() -> None:
         from exitplan.service.terminal import width
-        from exitplan.views.term import wrap
 
-        if not events:
-            return
-        columns = width()
-        lines = [out for line in history_lines(events) for out in wrap(line, columns, indent=18)]
-        write_out("\n".join(lines) + "\n")
+        if events:
+            write_out("\n".join(history_lines(events, width())) + "\n")
 
     render_result(Output(data, human), as_json)

@@ -327,8 +327,13 @@ def when_words(when: Mapping[str, Any]) -> str:
         read = date.fromisoformat(day)
     except ValueError:
         return said
-    clock_text = f", {clock[:5]}" if isinstance(clock, str) else ""
-    return f"{said} ({spoken.day_month_year(read)}{clock_text})"
+    if isinstance(clock, str):
+        try:
+            moment = datetime.combine(read, time.fromisoformat(clock))
+        except ValueError:
+            return f"{said} ({spoken.day_month_year(read)})"
+        return f"{said} ({spoken.day_and_time(moment)})"
+    return f"{said} ({spoken.day_month_year(read)})"
 
 
 def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:

@@ -7,6 +7,8 @@ no columns that only make sense to the eye). Colour comes from `term.Painter`.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -80,13 +82,42 @@ HISTORY_WORDS = {
     "where you live changed": N_("where you live changed"),
     "cleared": N_("cleared"),
     "default": N_("default"),
+    "warn-days": N_("due-soon window"),
+    "android check": N_("Android phone check"),
+    "iphone check": N_("iPhone check"),
 }
 
 
+# Details the log keeps with a date or a number in them, said in the language spoken.
+HISTORY_SHAPES = {
+    "exit date": N_("exit date {value}"),
+    "added": N_("added {value}"),
+    "changed": N_("changed {value}"),
+    "removed": N_("removed {value}"),
+}
+_DETAIL = re.compile(r"^(exit date|added|changed|removed) (\S+)$")
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
 def history_word(text: str) -> str:
-    """An action or fixed detail of the change log in the language spoken; other text as kept."""
+    """An action or fixed detail of the change log in the language spoken, a date in it as the
+    language writes one (`20 janv. 2027`); other text (the person's own words) as kept."""
     known = HISTORY_WORDS.get(text)
-    return _(known) if known else text
+    if known:
+        return _(known)
+    shaped = _DETAIL.match(text)
+    value = shaped.group(2) if shaped else text
+    if _ISO_DAY.match(value):
+        with contextlib.suppress(ValueError):  # a day the calendar lacks stays as kept
+            value = spoken.day_month_year(date.fromisoformat(value))
+    if shaped:
+        return _(HISTORY_SHAPES[shaped.group(1)]).format(value=value)
+    return value
+
+
+def history_stamp(moment: datetime) -> str:
+    """When a change was made, in local time, as the language writes a day and a time."""
+    return spoken.day_and_time(moment.astimezone())
 
 
 # The due line of `show` for a step that has no date of its own.
@@ -221,8 +252,8 @@ def item_lines(
             (
                 _("History"),
                 "\n".join(
-                    f"{e.at.astimezone():%Y-%m-%d %H:%M}  {history_word(e.action)}"
-                    + (f": {history_word(e.detail)}" if e.detail else "")
+                    f"{history_stamp(e.at)}  {history_word(e.action)}"
+                    + (f" ({history_word(e.detail)})" if e.detail else "")
                     for e in events
                 ),
             )
@@ -359,15 +390,20 @@ def _checklist_text(builtin: bool, in_plan: bool, count: int) -> str:
     )
 
 
-def history_lines(events: list[Event]) -> list[str]:
-    """The log of changes, one line each, in local time."""
+def history_lines(events: list[Event], columns: int = 80) -> list[str]:
+    """The log of changes, one change each, in local time, wrapped to `columns`: the times in
+    a column of their own, or above their words when narrow."""
+    stamps = [history_stamp(event.at) for event in events]
+    room = max((len(stamp) for stamp in stamps), default=0) + 2
     lines = []
-    for event in events:
+    for stamp, event in zip(stamps, events, strict=True):
         what = " ".join(part for part in (history_word(event.action), event.item or "") if part)
-        lines.append(
-            f"{event.at.astimezone():%Y-%m-%d %H:%M}  {what}"
-            + (f"  ({history_word(event.detail)})" if event.detail else "")
-        )
+        if event.detail:
+            what += f"  ({history_word(event.detail)})"
+        if columns < NARROW:
+            lines += [stamp, *wrap(what, columns, "  ")]
+        else:
+            lines += wrap(what, columns, stamp.ljust(room))
     return lines
 
 

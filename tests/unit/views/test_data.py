@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from exitplan.base import i18n, spoken
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Due, Event, Item, PlanState
 from exitplan.domain.plan import Plan, build_plan, new_state, set_status
@@ -160,11 +161,60 @@ def test_history_lines_show_action_item_and_detail() -> None:
         Event(at=NOW, action="skip", item="money.late", detail="not for me"),
     ]
     lines = history_lines(events)
-    local = NOW.astimezone()
+    stamp = spoken.day_and_time(NOW.astimezone())
     assert lines == [
-        f"{local:%Y-%m-%d %H:%M}  init",
-        f"{local:%Y-%m-%d %H:%M}  skip money.late  (not for me)",
+        f"{stamp}  init",
+        f"{stamp}  skip money.late  (not for me)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        (
+            "en",
+            [
+                "16 Nov 2026, {hm}  init  (exit date 20 Jan 2027)",
+                "16 Nov 2026, {hm}  date  (1 Feb 2027)",
+            ],
+        ),
+        (
+            "es",
+            [
+                "16 nov 2026, {hm}  inicio  (fecha de salida: 20 ene 2027)",
+                "16 nov 2026, {hm}  fecha  (1 feb 2027)",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "16 nov. 2026 à {h} h {m}  création  (date de départ : 20 janv. 2027)",
+                "16 nov. 2026 à {h} h {m}  date  (1er févr. 2027)",
+            ],
+        ),
+    ],
+)
+def test_history_lines_say_every_date_in_the_language_spoken(tag: str, expected: list[str]) -> None:
+    """The time of each change and the dates in its details are the language's own, never
+    ISO or English words on a Spanish or French screen."""
+    i18n.install(tag)
+    events = [
+        Event(at=NOW, action="init", detail="exit date 2027-01-20"),
+        Event(at=NOW, action="date", detail="2027-02-01"),
+    ]
+    local = NOW.astimezone()
+    hm, h, m = f"{local:%H:%M}", str(local.hour), f"{local.minute:02d}"
+    assert history_lines(events) == [line.format(hm=hm, h=h, m=m) for line in expected]
+
+
+def test_history_lines_put_the_time_above_the_words_when_narrow() -> None:
+    """Below 60 columns each change's time has a line of its own and its words wrap under it."""
+    i18n.install("fr")
+    events = [Event(at=NOW, action="skip", item="money.late", detail="pas pour moi du tout")]
+    lines = history_lines(events, 30)
+    assert lines[0] == spoken.day_and_time(NOW.astimezone())
+    assert all(len(line) <= 30 and line.startswith("  ") for line in lines[1:])
+    assert " ".join(" ".join(lines[1:]).split()) == "mise de côté money.late (pas pour moi du tout)"
 
 
 def test_backup_lines_show_number_time_and_progress() -> None:
