@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.bundled import checklists_dir
-from exitplan.base.i18n import ENGLISH, current, language_code, locale_tag
+from exitplan.base.i18n import ENGLISH, current, locale_tag, shared_language, words_for
 
 if TYPE_CHECKING:
     from exitplan.domain.model import Checklist
@@ -62,7 +62,7 @@ def translation_files(language: str) -> list[Path]:
     sorted; none for English, the language they are written in. For a language in a country
     (`es_ES`, `fr_CA`), the language's shared files, then the country's override files
     (`checklists/es_ES/`), which word only what differs there."""
-    code = language_code(language)
+    code = shared_language(language)
     if code == ENGLISH:
         return []
     shared = checklist_files(builtin_dir() / code)
@@ -86,10 +86,9 @@ def checklist_language(locale: str | None = None) -> str:
     one chosen (`i18n.locale_tag()`) unless named."""
     if locale is None:
         locale = locale_tag() if current() != ENGLISH else ENGLISH
-    code = language_code(locale)
-    if code in {ENGLISH, locale}:
-        return code
-    return locale if checklist_files(builtin_dir() / locale) else code
+    if shared_language(locale) in {ENGLISH, locale}:
+        return shared_language(locale)
+    return words_for(locale, country_languages())
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:

@@ -35,7 +35,7 @@ from pydantic import (
 )
 
 from exitplan.base.errors import ChecklistError
-from exitplan.base.i18n import ENGLISH, _, language_code
+from exitplan.base.i18n import ENGLISH, _, shared_language
 from exitplan.domain.region import fact_keys, placeholder_problems
 from exitplan.formats.catalog import Catalog, builtin_dir, signature, translation_files
 from exitplan.formats.checklistfile import parse_toml, read_text
@@ -449,7 +449,7 @@ def translated(catalog: Catalog, language: str) -> Catalog:
     files = translation_files(language)
     # Taken before reading, as the catalog's: the shared files, then the country's overrides.
     read = [(str(path), signature(path)) for path in files]
-    shared = language_code(language)
+    shared = shared_language(language)
     overrides = {path.stem: path for path in files if path.parent.name != shared}
     for path in files:
         checklist = builtin.get(path.stem)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
-from exitplan.base.i18n import _, available, language_code
+from exitplan.base.i18n import _, available, shared_language
 from exitplan.base.limits import LOCK_FILE, SEALED_MARK
 from exitplan.disk import system
 from exitplan.disk.safeio import is_regular, read_capped
@@ -249,7 +249,7 @@ class Workspace:
             spoken_anywhere = set(available())
             languages = [
                 *available(),
-                *(c for c in country_languages() if language_code(c) in spoken_anywhere),
+                *(c for c in country_languages() if shared_language(c) in spoken_anywhere),
             ]
             others = tuple(
                 translated(self._read, language) for language in languages if language != spoken

@@ -317,7 +317,8 @@ def test_a_damaged_translation_says_so_and_keeps_the_english(
 
 def test_each_language_keeps_its_own_cache(run: Run, home: Path, locale: Path | None) -> None:
     """The checklists read from their files are cached in every language and every country's
-    own words, each in its own files, so a status in either is served from the cache; wipe erases them all."""
+    own words, each in its own files, so a status in either is served from the cache; wipe
+    erases them all."""
     ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
     names = sorted(path.name for path in (home / "cache").iterdir())
     countries = country_languages()  # Spain's own words (es_ES), and any other country's
