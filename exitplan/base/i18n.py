@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -269,6 +269,22 @@ def words() -> str:
     """The catalog whose words are spoken: 'es_MX' or 'es_ES' where the country has its own,
     else the language ('es', 'en')."""
     return _words
+
+
+def shared_language(tag: str) -> str:
+    """The language whose shared words a locale's own go over: 'es' for es_ES, fr for fr_CA."""
+    return language_code(tag)
+
+
+def words_for(tag: str, countries: Collection[str]) -> str:
+    """The name a text's words are kept under for a locale: the locale itself where it has words
+    of its own (one of `countries`: 'es_ES'), else its language ('es' for es_AR), 'en' for any
+    English."""
+    code = language_code(tag)
+    if code == ENGLISH:
+        return ENGLISH
+    tag = locale_code(tag)
+    return tag if tag != code and tag in countries else code
 
 
 def _(message: str) -> str:

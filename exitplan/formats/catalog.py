@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.bundled import checklists_dir
-from exitplan.base.i18n import ENGLISH
+from exitplan.base.i18n import ENGLISH, current, locale_tag, shared_language, words_for
 
 if TYPE_CHECKING:
     from exitplan.domain.model import Checklist
@@ -59,10 +59,36 @@ def checklist_files(folder: Path) -> list[Path]:
 
 def translation_files(language: str) -> list[Path]:
     """The translation files of the built-in checklists into a language (`checklists/es/`),
-    sorted; none for English, the language they are written in."""
-    if language == ENGLISH:
+    sorted; none for English, the language they are written in. For a language in a country
+    (`es_ES`, `fr_CA`), the language's shared files, then the country's override files
+    (`checklists/es_ES/`), which word only what differs there."""
+    code = shared_language(language)
+    if code == ENGLISH:
         return []
-    return checklist_files(builtin_dir() / language)
+    shared = checklist_files(builtin_dir() / code)
+    return shared + checklist_files(builtin_dir() / language) if language != code else shared
+
+
+def country_languages() -> list[str]:
+    """The locales with override files of their own (`checklists/es_ES/`, `fr_CA/`), sorted."""
+    folder = builtin_dir()
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder) if entry.is_dir())
+    except OSError:
+        return []
+    return [name for name in names if "_" in name and checklist_files(folder / name)]
+
+
+def checklist_language(locale: str | None = None) -> str:
+    """The words the built-in checklists are read in for a locale: 'es_ES' where the country
+    has override files of its own (`checklists/es_ES/`), else the language ('es' for es_AR),
+    English for English. The catalog and its cache are kept under this name. The locale is the
+    one chosen (`i18n.locale_tag()`) unless named."""
+    if locale is None:
+        locale = locale_tag() if current() != ENGLISH else ENGLISH
+    if shared_language(locale) in {ENGLISH, locale}:
+        return shared_language(locale)
+    return words_for(locale, country_languages())
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:

@@ -7,8 +7,9 @@ checklist can never look valid.
 
 The catalog is kept in the language its words were read in: `catalog.json` and `texts.json` in
 English, `catalog.es.json` and `texts.es.json` in Spanish (with the translation files' signatures
-too), so each language's status is served from its own files. The plan file keeps the person's
-place in every language exitplan speaks.
+too), `catalog.es_ES.json` in Spain's words (with its override files' signatures as well; see
+`catalog.checklist_language`), so each language's status is served from its own files. The
+plan file keeps the person's place in every language exitplan speaks.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.errors import StorageError
-from exitplan.base.i18n import ENGLISH, available, current
+from exitplan.base.i18n import ENGLISH, available
 from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
 from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
@@ -46,6 +47,7 @@ from exitplan.formats.catalog import (
     Catalog,
     Signature,
     all_checklist_files,
+    checklist_language,
     signature,
     translation_files,
 )
@@ -63,8 +65,8 @@ CATALOG_FILE = "catalog.json"
 TEXTS_FILE = "texts.json"  # the steps' texts, apart from the rest of the catalog
 PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
-# The catalog in another language: catalog.es.json, texts.es.json.
-_IN_A_LANGUAGE = re.compile(r"^(catalog|texts)\.[a-z]{2,3}\.json$")
+# The catalog in another language: catalog.es.json, texts.es.json, catalog.es_ES.json.
+_IN_A_LANGUAGE = re.compile(r"^(catalog|texts)\.[a-z]{2,3}(_[A-Z]{2})?\.json$")
 _STATUSES = frozenset(get_args(Status))
 FORMAT = 9
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
@@ -249,13 +251,14 @@ def _no_gc() -> Iterator[None]:
 def load_catalog_cached(
     store: CacheReader, *, texts: bool = True, language: str | None = None
 ) -> Catalog | None:
-    """The catalog from the cache, in a language (the one being spoken unless named), if every
-    checklist file and translation file is exactly as when it was cached.
+    """The catalog from the cache, in a language (the one being spoken unless named: 'es_ES'
+    where Spain's own words are read), if every checklist file and translation file (overrides
+    included) is exactly as when it was cached.
 
     `texts=False`: without the steps' why, how, caution, sources and tags (the status screen
     shows none of them, and they are most of a catalog's bytes); such a catalog says so."""
     with _no_gc():
-        return _load_catalog(store, texts=texts, language=language or current())
+        return _load_catalog(store, texts=texts, language=language or checklist_language())
 
 
 def _load_catalog(store: CacheReader, *, texts: bool, language: str) -> Catalog | None:

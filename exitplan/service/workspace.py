@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
-from exitplan.base.i18n import _, available, current
+from exitplan.base.i18n import _, available, shared_language
 from exitplan.base.limits import LOCK_FILE, SEALED_MARK
 from exitplan.disk import system
 from exitplan.disk.safeio import is_regular, read_capped
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
+from exitplan.formats.catalog import checklist_language, country_languages
 from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_catalog, load_checklist
 from exitplan.formats.regions import local_for
 from exitplan.formats.translation import translated
@@ -101,7 +102,7 @@ class Workspace:
             self.store.check_links()  # own checklists are never read through a link
             self._read = load_catalog(self.store.checklist_dir, self.store.read_private)
             # The built-in checklists in the language being spoken (same ids: progress is kept).
-            self._catalog = translated(self._read, current())
+            self._catalog = translated(self._read, checklist_language())
             if self._on_warning is not None:
                 for problem in self._catalog.problems:
                     self._on_warning(problem)
@@ -239,13 +240,19 @@ class Workspace:
 
     def _save_cache(self, state: PlanState) -> None:
         """Refresh the cache after a save. When the checklists were read from their files, the
-        catalog is cached in every language exitplan speaks, not only the one spoken now: a
-        status in another language is then served at once, never from words of the last one."""
+        catalog is cached in every language exitplan speaks, and in every country's own words
+        (es_ES), not only the one spoken now: a status in another language is then served at
+        once, never from words of the last one."""
         others: tuple[Catalog, ...] = ()
         if self._read is not None:
-            spoken = current()
+            spoken = checklist_language()
+            spoken_anywhere = set(available())
+            languages = [
+                *available(),
+                *(c for c in country_languages() if shared_language(c) in spoken_anywhere),
+            ]
             others = tuple(
-                translated(self._read, language) for language in available() if language != spoken
+                translated(self._read, language) for language in languages if language != spoken
             )
         save_cache(self.store, self.catalog, state, others=others)
 

@@ -15,6 +15,7 @@ from helpers_spanish import exitplan_child, shipped, stand_in
 
 from exitplan.base import i18n
 from exitplan.domain.model import Checklist
+from exitplan.formats.catalog import country_languages
 from exitplan.formats.checklistfile import load_catalog
 from exitplan.formats.translation import translated
 
@@ -315,19 +316,25 @@ def test_a_damaged_translation_says_so_and_keeps_the_english(
 
 
 def test_each_language_keeps_its_own_cache(run: Run, home: Path, locale: Path | None) -> None:
-    """The checklists read from their files are cached in every language, each in its own
-    files, so a status in either is served from the cache; wipe erases them all."""
+    """The checklists read from their files are cached in every language and every country's
+    own words, each in its own files, so a status in either is served from the cache; wipe
+    erases them all."""
     ok(run("init", "--exit-date", EXIT.isoformat(), today=PLANNED))
     names = sorted(path.name for path in (home / "cache").iterdir())
-    assert names == [
-        "catalog.es.json",
-        "catalog.fr.json",
-        "catalog.json",
-        "plan.json",
-        "texts.es.json",
-        "texts.fr.json",
-        "texts.json",
-    ]
+    countries = country_languages()  # Spain's own words (es_ES), and any other country's
+    assert "es_ES" in countries
+    assert names == sorted(
+        [
+            "catalog.es.json",
+            "catalog.fr.json",
+            "catalog.json",
+            "plan.json",
+            "texts.es.json",
+            "texts.fr.json",
+            "texts.json",
+            *(f"{kind}.{country}.json" for kind in ("catalog", "texts") for country in countries),
+        ]
+    )
     english = json.loads((home / "cache" / "catalog.json").read_bytes().partition(b"\n")[2])
     spanish = json.loads((home / "cache" / "catalog.es.json").read_bytes().partition(b"\n")[2])
     french = json.loads((home / "cache" / "catalog.fr.json").read_bytes().partition(b"\n")[2])

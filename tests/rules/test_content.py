@@ -139,11 +139,13 @@ def _count_sentences(text: str) -> int:
 
 def test_checklist_folder_holds_only_toml_files() -> None:
     """The checklists folder ships TOML files only (it is copied into the wheel), and language
-    folders of TOML files (`es/`: the same checklists translated)."""
+    folders of TOML files (`es/`: the same checklists translated; `es_ES/`: a country's own
+    words over them)."""
     stray = [
         p.name
         for p in CHECKLIST_DIR.iterdir()
-        if p.suffix != ".toml" and not (p.is_dir() and re.fullmatch(r"[a-z]{2,3}", p.name))
+        if p.suffix != ".toml"
+        and not (p.is_dir() and re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", p.name))
     ]
     stray += [
         f"{p.parent.name}/{p.name}"

@@ -255,3 +255,23 @@ def test_babel_finds_the_marked_strings() -> None:
     assert "'{value}' is not a language exitplan speaks; use one of: {known}" in found
     mapping = (REPO / "exitplan" / "locale" / "babel.cfg").read_text(encoding="utf-8")
     assert "[python: exitplan/**.py]" in mapping
+
+
+@pytest.mark.parametrize(
+    ("tag", "words"),
+    [
+        ("es_ES", "es_ES"),
+        ("es-ES", "es_ES"),
+        ("es_ES.UTF-8", "es_ES"),
+        ("es_AR", "es"),
+        ("fr_CA", "fr_CA"),
+        ("fr_FR", "fr"),
+        ("es", "es"),
+        ("en_GB", "en"),
+    ],
+)
+def test_a_locale_reads_its_countrys_own_words_only_where_they_exist(tag: str, words: str) -> None:
+    """Where Spain and Quebec have words of their own, es_ES and fr_CA read them; any other
+    locale reads its language's shared words, and any English reads English."""
+    assert i18n.words_for(tag, {"es_ES", "fr_CA"}) == words
+    assert i18n.shared_language(tag) == words.split("_")[0]

@@ -24,8 +24,10 @@ from exitplan.formats.translation import (
     Translation,
     apply,
     compare,
+    compare_override,
     english_hash,
     item_hash,
+    load_override,
     load_translation,
     translation_file,
 )
@@ -574,6 +576,121 @@ def test_apply_keeps_the_english_summary_when_none_is_translated(tmp_path: Path)
     assert apply(demo_checklist(), demo_translation(tmp_path, text)).summary == "A test list."
 
 
+# --- a country's own words (override files) ----------------------------------------------------
+
+OVERRIDE = """\
+# Spain's words of the test checklist.
+schema = 1
+language = "es_ES"
+checklist = "demo"
+
+[item.first]
+how = "Así, en España."
+english = "{first}"
+"""
+
+
+def test_an_override_words_only_its_fields_over_the_shared_translation(tmp_path: Path) -> None:
+    """Spain's how replaces the shared how; the title, why and the other step stay shared."""
+    override = load_override(write(tmp_path, OVERRIDE, language="es_ES"))
+    spain = apply(demo_checklist(), demo_translation(tmp_path), override)
+    first, second = spain.items
+    assert (first.title, first.why, first.how) == ("Primer paso", "Porque sí.", "Así, en España.")
+    assert second.title == "Segundo paso"
+    assert spain.title == "Demostración"
+    titled = load_override(
+        write(
+            tmp_path,
+            OVERRIDE.replace('checklist = "demo"', 'checklist = "demo"\ntitle = "Demo ES"'),
+            language="es_ES",
+        )
+    )
+    assert apply(demo_checklist(), demo_translation(tmp_path), titled).title == "Demo ES"
+
+
+def test_a_stale_override_is_set_aside_for_the_shared_words(tmp_path: Path) -> None:
+    """An override whose English changed since is not used: the step reads as the shared file
+    says it, and the comparison names it stale."""
+    english = demo_checklist()
+    stale = OVERRIDE.replace('english = "{first}"', f'english = "{"0" * 12}"')
+    override = load_override(write(tmp_path, stale, language="es_ES"))
+    assert apply(english, demo_translation(tmp_path), override).items[0].how == "Así."
+    found = compare_override(english, override)
+    assert (found.stale, found.extra) == (("first",), ())
+
+
+def test_an_override_of_a_step_or_field_the_checklist_lacks_is_extra(tmp_path: Path) -> None:
+    """A step the checklist has not, or a caution its English step has not, is extra and never
+    shown."""
+    text = OVERRIDE + '\n[item.gone]\ntitle = "Nada"\nenglish = "{first}"\n'
+    text = text.replace('how = "Así, en España."', 'how = "Así."\ncaution = "Ojo."')
+    override = load_override(write(tmp_path, text, language="es_ES"))
+    found = compare_override(demo_checklist(), override)
+    assert (found.stale, found.extra) == ((), ("first:caution", "gone"))
+    first = apply(demo_checklist(), demo_translation(tmp_path), override).items[0]
+    assert first.caution is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('language = "es_ES"', 'language = "es"'), "language"),
+        (('language = "es_ES"', 'language = "es-ES"'), "language"),
+        (('how = "Así, en España."\n', ""), "names no text"),
+        (('english = "{first}"', ""), "item.first.english"),
+        (('how = "Así, en España."', 'due = "-3d"'), "item.first.due"),
+    ],
+)
+def test_an_override_loader_refuses_a_bad_file(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
+    """An override names a language with its country, at least one text per step, and the
+    English hash; anything else is one plain error naming the field."""
+    old, new = change
+    assert old in OVERRIDE
+    with pytest.raises(ChecklistError, match=message):
+        load_override(write(tmp_path, OVERRIDE.replace(old, new), language="es_ES"))
+
+
+def test_an_override_must_sit_in_its_countrys_folder(tmp_path: Path) -> None:
+    """Spain's file in a folder named for Mexico is refused."""
+    with pytest.raises(ChecklistError, match="belongs in a folder 'es_ES'"):
+        load_override(write(tmp_path, OVERRIDE, language="es_MX"))
+
+
+def override_folders() -> list[Path]:
+    """The country folders of the repository's checklists (es_ES, es_MX, fr_CA...)."""
+    return sorted(p for p in CHECKLIST_DIR.iterdir() if p.is_dir() and "_" in p.name)
+
+
+@pytest.mark.parametrize("folder", override_folders(), ids=lambda p: p.name)
+def test_every_country_override_is_current_and_known(
+    folder: Path, english: dict[str, Checklist]
+) -> None:
+    """Each override of the repository words a step and fields its English checklist has, and
+    is current (its English unchanged since): else re-check it and stamp it with
+    `scripts/translation-status --lang <es_ES> --stamp <ref>`."""
+    problems = []
+    for path in checklist_files(folder):
+        checklist = english.get(path.stem)
+        if checklist is None:
+            problems.append(f"{path.name}: no such checklist")
+            continue
+        override = load_override(path)
+        found = compare_override(checklist, override)
+        problems += [f"{path.stem}.{step}: stale" for step in found.stale]
+        problems += [f"{path.stem}.{step}: no such step or field" for step in found.extra]
+        shared = load_translation(translation_file(path.stem, folder.name.split("_")[0]))
+        for step_id, step in override.steps.items():
+            for field in step.fields():
+                text = getattr(step, field)
+                if text == getattr(shared.steps[step_id], field):
+                    problems.append(f"{path.stem}.{step_id}:{field}: the same as the shared")
+                if field == "title" and (len(text) > TITLE_MAX or text.endswith(".")):
+                    problems.append(f"{path.stem}.{step_id}: title too long or punctuated")
+    assert problems == []
+
+
 # --- the status script -----------------------------------------------------------------------
 
 
@@ -688,3 +805,41 @@ def test_script_refuses_to_stamp_what_is_not_translated(copy: Path) -> None:
     assert done.returncode == 1
     assert "'how' is in one language and not the other" in done.stderr
     assert spanish_file.read_text(encoding="utf-8") == no_how
+
+
+@pytest.mark.process
+def test_script_reports_a_countrys_stale_and_extra_overrides(copy: Path) -> None:
+    """A Spain override of a changed English step is stale, one of a step the checklist lacks is
+    extra: exit 1; stamping it again makes it current."""
+    english_file = copy / "finances.toml"
+    english_file.write_text(
+        english_file.read_text(encoding="utf-8").replace(
+            "Statements show what existed", "Statements show what there was"
+        ),
+        encoding="utf-8",
+    )
+    override = copy / "es_ES" / "housing.toml"
+    override.write_text(
+        override.read_text(encoding="utf-8").replace("[item.longer-term]", "[item.gone]"),
+        encoding="utf-8",
+    )
+    done = run_script("--checklists", str(copy), "--lang", "es_ES")
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("1 stale, 1 extra")
+    assert lines[1:] == ["  stale    finances.copy-statements", "  extra    housing.gone"]
+    override.write_text(
+        override.read_text(encoding="utf-8").replace("[item.gone]", "[item.longer-term]"),
+        encoding="utf-8",
+    )
+    assert (
+        run_script(
+            "--checklists", str(copy), "--lang", "es", "--stamp", "finances.copy-statements"
+        ).returncode
+        == 0
+    )
+    stamped = run_script(
+        "--checklists", str(copy), "--lang", "es_ES", "--stamp", "finances.copy-statements"
+    )
+    assert stamped.returncode == 0, stamped.stderr
+    assert run_script("--checklists", str(copy), "--lang", "es_ES").returncode == 0

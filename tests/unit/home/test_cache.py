@@ -446,3 +446,22 @@ def test_a_forged_plan_state_is_a_miss(
     for args in (("status",), ("status", "--json"), ("list",)):
         code, _, err = outcome(cli(home, *args, today=TODAY))
         assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    ("name", "mine"),
+    [
+        ("catalog.es.json", True),
+        ("texts.es_ES.json", True),
+        ("catalog.fr_CA.json", True),
+        ("catalog.es-ES.json", False),
+        ("catalog.es_es.json", False),
+        ("notes.es_ES.json", False),
+    ],
+)
+def test_a_countrys_catalog_cache_files_are_the_caches_own(name: str, mine: bool) -> None:
+    """catalog.es_ES.json and texts.fr_CA.json are the cache's (wipe and drop erase them);
+    other names in the folder are not."""
+    assert cache.is_cache_file(name) is mine
+    if mine and "_" in name:
+        assert cache.catalog_files("es_ES") == ("catalog.es_ES.json", "texts.es_ES.json")
