@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base import typography
 from exitplan.base.bundled import checklists_dir
 from exitplan.base.i18n import ENGLISH, current, locale_tag, shared_language, words_for
 
@@ -81,14 +82,15 @@ def country_languages() -> list[str]:
 
 def checklist_language(locale: str | None = None) -> str:
     """The words the built-in checklists are read in for a locale: 'es_ES' where the country
-    has override files of its own (`checklists/es_ES/`), else the language ('es' for es_AR),
+    has override files of its own (`checklists/es_ES/`) or its own punctuation ('fr_CA', see
+    `base.typography`), else the language ('es' for es_AR),
     English for English. The catalog and its cache are kept under this name. The locale is the
     one chosen (`i18n.locale_tag()`) unless named."""
     if locale is None:
         locale = locale_tag() if current() != ENGLISH else ENGLISH
     if shared_language(locale) in {ENGLISH, locale}:
         return shared_language(locale)
-    return words_for(locale, country_languages())
+    return words_for(locale, [*country_languages(), *typography.RULES])
 
 
 def all_checklist_files(user_dir: Path | None) -> list[Path]:

@@ -34,6 +34,7 @@ from pydantic import (
     model_validator,
 )
 
+from exitplan.base import typography
 from exitplan.base.errors import ChecklistError
 from exitplan.base.i18n import ENGLISH, _, shared_language
 from exitplan.domain.region import fact_keys, placeholder_problems
@@ -432,6 +433,26 @@ def apply(
     return checklist.replace(title=title, summary=summary or checklist.summary, items=items)
 
 
+def punctuated(checklist: Checklist, words: str) -> Checklist:
+    """The checklist's words through the punctuation rule of the locale they are read for
+    (Quebec's, over the shared French written in France's way); as it is where there is none."""
+    rule = typography.rule_for(words)
+    if rule is None:
+        return checklist
+    items = [
+        item.replace(
+            title=rule(item.title),
+            why=rule(item.why),
+            how=rule(item.how) if item.how is not None else None,
+            caution=rule(item.caution) if item.caution is not None else None,
+        )
+        for item in checklist.items
+    ]
+    return checklist.replace(
+        title=rule(checklist.title), summary=rule(checklist.summary), items=items
+    )
+
+
 def translated(catalog: Catalog, language: str) -> Catalog:
     """The catalog with its built-in checklists in a language, wherever a translation is current.
 
@@ -468,7 +489,7 @@ def translated(catalog: Catalog, language: str) -> Catalog:
                     ).format(problem=exc)
                 )
                 override = None
-            done[checklist.id] = apply(checklist, base, override)
+            done[checklist.id] = punctuated(apply(checklist, base, override), language)
         except ChecklistError as exc:
             problems.append(
                 _(

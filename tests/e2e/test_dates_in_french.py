@@ -7,7 +7,7 @@ import re
 from datetime import date, timedelta
 
 from conftest import Run
-from helpers import ok
+from helpers import REPO, ok
 
 from exitplan.base import i18n, spoken
 
@@ -53,3 +53,24 @@ def test_french_journal_says_when_in_french_and_puts_a_space_before_colons(
     words = [line for line in summary.splitlines() if "http" not in line]
     assert not [line for line in words if re.search(r"\w:(\s|$)", line)], summary
     assert not ISO_DAY.search("\n".join(words)), summary
+
+
+def test_quebec_and_france_punctuate_the_steps_their_own_way(run: Run, home: object) -> None:
+    """A step read under fr_CA has no space before ';', under fr_FR a narrow no-break one."""
+    ok(run("init", "--exit-date", "2027-03-01"))
+    from exitplan.formats.catalog import checklist_files
+    from exitplan.formats.translation import load_translation
+
+    full_id, how = next(
+        (f"{path.stem}.{step_id}", step.how)
+        for path in checklist_files(REPO / "checklists" / "fr")
+        if path.stem == "support"  # in every new plan
+        for step_id, step in load_translation(path).steps.items()
+        if step.how and "\u202f;" in step.how
+    )
+    words = how.split("\u202f;")[0].split()[-1]
+    wide = {"COLUMNS": "400"}
+    france = ok(run("show", full_id, env={**wide, "LANG": "fr_FR.UTF-8"})).stdout
+    quebec = ok(run("show", full_id, env={**wide, "LANG": "fr_CA.UTF-8"})).stdout
+    assert f"{words}\u202f;" in france
+    assert f"{words};" in quebec

@@ -843,3 +843,44 @@ def test_script_reports_a_countrys_stale_and_extra_overrides(copy: Path) -> None
     )
     assert stamped.returncode == 0, stamped.stderr
     assert run_script("--checklists", str(copy), "--lang", "es_ES").returncode == 0
+
+
+# -- French punctuation in the steps -----------------------------------------------------------
+
+ORDINARY_BEFORE_MARK = re.compile(r" [;:!?»]|« ")
+
+
+def _french_texts(checklists: Iterator[Checklist] | tuple[Checklist, ...]) -> Iterator[str]:
+    for checklist in checklists:
+        yield checklist.title
+        yield checklist.summary
+        for item in checklist.items:
+            yield from (t for t in (item.title, item.why, item.how, item.caution) if t)
+
+
+def test_no_french_step_has_an_ordinary_space_before_a_mark() -> None:
+    """Every field of checklists/fr: U+202F before ; ! ?, U+00A0 before : and inside « », never
+    an ordinary space a line could break at."""
+    wrong = []
+    for path in checklist_files(CHECKLIST_DIR / "fr"):
+        translation = load_translation(path)
+        texts = [translation.title, translation.summary or ""]
+        for step in translation.steps.values():
+            texts += [t for t in (step.title, step.why, step.how, step.caution) if t]
+        wrong += [f"{path.name}: {t}" for t in texts if ORDINARY_BEFORE_MARK.search(t)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_quebec_reads_the_steps_without_a_space_before_tall_marks() -> None:
+    """The catalog for fr_CA has no space of any kind before ; ! ? and keeps U+00A0 before a
+    colon; the one for France keeps U+202F before them."""
+    from exitplan.formats.checklistfile import load_catalog
+    from exitplan.formats.translation import translated
+
+    catalog = load_catalog()
+    quebec = list(_french_texts(translated(catalog, "fr_CA").checklists))
+    france = list(_french_texts(translated(catalog, "fr").checklists))
+    assert not [t for t in quebec if re.search("[ \u00a0\u202f][;!?]", t)]
+    assert any("\u00a0:" in t for t in quebec)
+    assert any(re.search("\u202f[;!?]", t) for t in france)
+    assert not [t for t in france if ORDINARY_BEFORE_MARK.search(t)]
