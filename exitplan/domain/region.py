@@ -44,6 +44,7 @@ FACTS: dict[str, str] = {
     "housing-help": N_("Help with housing"),
     "credit-protection": N_("Stopping credit being opened in your name"),
     "credit-link": N_("Unlinking your credit record from theirs"),
+    "credit-report": N_("Seeing your credit report"),
     "paid-leave": N_("Leave from work"),
     "leaving-payment": N_("Money to help you leave"),
     "immigration": N_("If your right to stay depends on them"),
