@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import ENGLISH, N_, _, current
+from exitplan.base.i18n import ENGLISH, N_, _, current, labelled
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -314,7 +314,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["emergency-number"] = Fact(
             "emergency-number",
             emergency.number,
-            f"{emergency.service}: {emergency.number}.",
+            labelled(emergency.service, f"{emergency.number}."),
             emergency.sources,
             emergency.checked,
             where=emergency.where,
@@ -324,7 +324,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["helpline"] = Fact(
             "helpline",
             f"{helpline.service} ({helpline.number})",
-            f"{helpline.service}: {helpline.number}, {serves_words(helpline)}.",
+            labelled(helpline.service, f"{helpline.number}, {serves_words(helpline)}."),
             helpline.sources,
             helpline.checked,
             where=helpline.where,
@@ -567,11 +567,19 @@ def name_index(places: Iterable[Place]) -> dict[str, tuple[Place, ...]]:
     return {key: tuple(found) for key, found in index.items()}
 
 
+# Articles a person may type before a place's name, in the languages exitplan speaks.
+ARTICLES = re.compile(r"^(?:the|la|le|les|l|el|los|las) ")
+
+
 def choose(text: str, places: Sequence[Place]) -> Choice:
     """The place a typed name means: a country by its own name or code before a part whose short
     code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
     key = normalise(text)
-    found = name_index(places).get(key, ())
+    index = name_index(places)
+    found = index.get(key, ())
+    if not found:  # "la France", "the Netherlands": a leading article is not part of the name
+        bare = ARTICLES.sub("", key, count=1)
+        found = index.get(bare, ()) if bare != key else ()
     if len(found) > 1:
         countries = [place for place in found if place.is_country]
         own = [place for place in countries if key in (place.code, normalise(place.name))]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.i18n import N_, _
+from exitplan.base import spoken
+from exitplan.base.i18n import N_, _, labelled
 from exitplan.domain.region import hours_words, language_words, serves_words
 from exitplan.views.term import wrap
 
@@ -61,9 +62,19 @@ def danger_line(lines: Sequence[Line], label: str) -> str:
             "If you are in danger now, call your local emergency number (none is checked yet "
             "for {place})."
         ).format(place=label)
-    numbers = _(" or ").join(dict.fromkeys(line.number for line in emergency))
+    numbers = list(dict.fromkeys(line.number for line in emergency))
     note = emergency[0].note
-    text = _("If you are in danger now, call {numbers}.").format(numbers=numbers)
+    if len(numbers) == 2:  # each shape its own message: French says "le 17 ou le 112"
+        text = _("If you are in danger now, call {first} or {second}.").format(
+            first=numbers[0], second=numbers[1]
+        )
+    elif len(numbers) == 3:
+        text = _("If you are in danger now, call {first}, {second} or {third}.").format(
+            first=numbers[0], second=numbers[1], third=numbers[2]
+        )
+    else:
+        joined = _(" or ").join(numbers)
+        text = _("If you are in danger now, call {numbers}.").format(numbers=joined)
     return f"{text} {note}" if note else text
 
 
@@ -107,19 +118,20 @@ def source_rows(line: Line, width: int, pad: str) -> list[str]:
     cuts it into indented pieces that cannot be copied.
     """
     out = []
+    checked = spoken.day_month_year(line.checked)
     for url in line.sources:
         for rows in (
-            [pad + _("source: {url}, checked {date}").format(url=url, date=line.checked)],
+            [pad + _("source: {url}, checked {date}").format(url=url, date=checked)],
             [
                 pad + _("source: {url}").format(url=url),
-                pad + _("checked {date}").format(date=line.checked),
+                pad + _("checked {date}").format(date=checked),
             ],
         ):
             if all(len(row) <= width for row in rows):
                 out += rows
                 break
         else:
-            out += [pad + _("source, checked {date}:").format(date=line.checked), url]
+            out += [pad + _("source, checked {date}:").format(date=checked), url]
     return out
 
 
@@ -151,7 +163,8 @@ def place_screen(
     if parts:
         out.append(_("By {part}:").format(part=parts_word))
         for part, line in parts:
-            out += _wrap(f"{part.name}: {line.service}", width, f"  {line.number:<{column - 3}} ")
+            words = labelled(part.name, line.service)
+            out += _wrap(words, width, f"  {line.number:<{column - 3}} ")
     out += _footer(width, sources=sources)
     return "\n".join(out)
 

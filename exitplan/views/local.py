@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -42,7 +43,9 @@ def neutral_sources(kept: Sequence[Neutral], facts: Sequence[Fact] = ()) -> list
     seen: dict[str, str] = dict.fromkeys((url for fact in facts for url in fact.sources), "")
     shown = set(seen)
     for fact in kept:
-        note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+        note = _("{place}, checked {date}").format(
+            place=fact.where, date=spoken.day_month_year(fact.checked)
+        )
         for url in fact.sources:
             seen.setdefault(url, note)
     return [f"{url} ({note})" for url, note in seen.items() if url not in shown]
@@ -63,7 +66,9 @@ def changing(facts: Sequence[Fact]) -> bool:
 def source_note(fact: Fact) -> str:
     """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read
     (and, for a fact no official page confirmed, that it was not)."""
-    note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    note = _("{place}, checked {date}").format(
+        place=fact.where, date=spoken.day_month_year(fact.checked)
+    )
     if not fact.confirmed:
         note = _("{note}, not confirmed on an official page").format(note=note)
     return note

@@ -10,6 +10,7 @@ import pytest
 from conftest import MONEY, Run, init_plan
 from helpers import make_home, ok, snapshot
 
+from exitplan.base import spoken
 from exitplan.formats.regions import countries, load_places, local_for, parts_of
 
 PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
@@ -132,7 +133,7 @@ def test_sources_are_shown_on_demand(run: Run) -> None:
     for line in region.lines:
         for url in line.sources:
             assert url in text
-        assert f"checked {line.checked}" in text
+        assert f"checked {spoken.day_month_year(line.checked)}" in text
     assert "If one is wrong" in text
     short = "\n".join(screen(run, "--region", "NSW"))
     assert "https://" not in short

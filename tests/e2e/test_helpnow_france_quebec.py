@@ -64,7 +64,7 @@ def test_france_keeps_3919_for_women_24_7_and_not_an_emergency_line(run: Run) ->
 def test_france_in_danger_calls_17_or_112_first_from_the_governments_page(run: Run) -> None:
     """The first line names 17, 112 and 15, each sourced on service-public.fr, not a town's page."""
     first = ok(run("--lang", "fr", "help-now", "--region", "France")).stdout.splitlines()[0]
-    assert first == "Si vous êtes en danger maintenant, appelez le 17 ou 112 ou 15."
+    assert first == "Si vous êtes en danger maintenant, appelez le 17, le 112 ou le 15."
     lines = lines_of(run, "France")
     for number in ("17", "112", "15"):
         assert lines[number]["sources"] == [SERVICE_PUBLIC], number
@@ -120,3 +120,21 @@ def test_the_french_words_keep_their_typography_in_the_data(run: Run) -> None:
     assert region.lines[1].service == "9-8-8\u00a0: Ligne d'aide en cas de crise de suicide"
     quebec = ok(run("--lang", "fr", "help-now", "--region", "Québec")).stdout
     assert "anglais; trouve une place" in quebec
+
+
+@pytest.mark.parametrize("typed", ["la France", "La Réunion", "Guadeloupe", "Mayotte", "Corse"])
+def test_france_is_found_by_how_people_there_name_it(run: Run, typed: str) -> None:
+    """An article before the name, or an overseas département, finds France's numbers."""
+    first = ok(run("help-now", "--region", typed)).stdout.splitlines()[0]
+    assert first == "If you are in danger now, call 17, 112 or 15."
+
+
+def test_two_emergency_numbers_read_as_a_sentence_in_each_language(run: Run) -> None:
+    """Germany's 110 and 112: 'le 110 ou le 112', 'al 110 o al 112', '110 or 112'."""
+    firsts = {
+        lang: ok(run("--lang", lang, "help-now", "--region", "Germany")).stdout.splitlines()[0]
+        for lang in ("en", "es", "fr")
+    }
+    assert firsts["en"] == "If you are in danger now, call 110 or 112."
+    assert firsts["es"] == "Si estás en peligro ahora, llama al 110 o al 112."
+    assert firsts["fr"] == "Si vous êtes en danger maintenant, appelez le 110 ou le 112."

@@ -10,6 +10,7 @@ import pytest
 from conftest import Run
 from helpers import assert_no_traceback, make_home, ok, one_error_line, read_plan, snapshot
 
+from exitplan.base import spoken
 from exitplan.formats.regions import local_for
 
 LOCAL = "t-local"
@@ -298,7 +299,8 @@ def test_show_names_each_local_source_beside_the_steps_own(run: Run, local_home:
     text = " ".join(show(run, "order").split())
     assert "https://example.org/orders" in text
     court = england.facts["court-order"]
-    assert f"{court.sources[0]} (England and Wales, checked {court.checked})" in text
+    checked = spoken.day_month_year(court.checked)
+    assert f"{court.sources[0]} (England and Wales, checked {checked})" in text
     assert court.detail in text
     data = json.loads(ok(run("show", f"{LOCAL}.order", "--json")).stdout)
     assert data["sources"] == ["https://example.org/orders"]
@@ -330,7 +332,7 @@ def test_summaries_name_the_place_and_the_local_sources(
     scotland = local_for("gb-sct")
     assert scotland is not None
     assert scotland.facts["disclosure"].sources[0] in out
-    assert "checked 2026-12-01" in out
+    assert "checked 1 Dec 2026" in out
 
 
 def test_summary_json_has_the_place_and_each_steps_facts(run: Run, local_home: Path) -> None:
