@@ -568,7 +568,7 @@ def name_index(places: Iterable[Place]) -> dict[str, tuple[Place, ...]]:
 
 
 # Articles a person may type before a place's name, in the languages exitplan speaks.
-ARTICLES = re.compile(r"^(?:the|la|le|les|l|el|los|las) ")
+ARTICLES = re.compile(r"^(?:the|la|le|les|l|el|los|las|au|aux|en|a|in) ")
 
 
 def choose(text: str, places: Sequence[Place]) -> Choice:
@@ -577,7 +577,7 @@ def choose(text: str, places: Sequence[Place]) -> Choice:
     key = normalise(text)
     index = name_index(places)
     found = index.get(key, ())
-    if not found:  # "la France", "the Netherlands": a leading article is not part of the name
+    if not found:  # "la France", "au Québec", "en Ontario": the article is not part of the name
         bare = ARTICLES.sub("", key, count=1)
         found = index.get(bare, ()) if bare != key else ()
     if len(found) > 1:

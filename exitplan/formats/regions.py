@@ -21,6 +21,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from exitplan.base import typography
 from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, current
@@ -41,7 +42,7 @@ from exitplan.domain.region import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
 # What changes whenever a file's content can have changed (as the checklist catalog keeps it):
 # size, times and inode. Taken here with os.stat, so this module never imports the catalog.
@@ -110,6 +111,8 @@ def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple
     code = data["code"]
     if data.get("schema") != 1 or code != stem or not PLACE_CODE.match(code) or "-" in code:
         raise ValueError(f"'{stem}' is not a country file of format 1")
+    if language == "fr":
+        data = _punctuated(data, _french_rule(code))
     words = _words(data, language)
     name = _text(words.get("name", data["name"]))
     country = Place(
@@ -140,6 +143,28 @@ def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple
             )
         )
     return tuple(parts)
+
+
+def _french_rule(code: str) -> Callable[[str], str]:
+    """How a file's French words are punctuated on screen: Canada's as Quebec writes (no space
+    before ; ! ?), every other country's as France does (see `base.typography`)."""
+    if code == "ca":
+        return lambda text: typography.quebec(typography.france(text))
+    return typography.france
+
+
+def _punctuated(table: Any, rule: Callable[[str], str], french: bool = False) -> Any:
+    """The file's data with every text of its `fr` tables read through `rule`."""
+    if isinstance(table, dict):
+        return {
+            key: rule(value)
+            if french and isinstance(value, str)
+            else _punctuated(value, rule, key == "fr")
+            for key, value in table.items()
+        }
+    if isinstance(table, list):
+        return [_punctuated(value, rule) for value in table]
+    return table
 
 
 def _words(table: dict[str, Any], language: str) -> dict[str, Any]:

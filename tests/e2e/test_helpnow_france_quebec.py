@@ -4,6 +4,7 @@ each saying whom it serves and its hours, in English, Spanish and French, with i
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import Run
@@ -138,3 +139,23 @@ def test_two_emergency_numbers_read_as_a_sentence_in_each_language(run: Run) -> 
     assert firsts["en"] == "If you are in danger now, call 110 or 112."
     assert firsts["es"] == "Si estás en peligro ahora, llama al 110 o al 112."
     assert firsts["fr"] == "Si vous êtes en danger maintenant, appelez le 110 ou le 112."
+
+
+def test_region_words_in_french_follow_their_countrys_typography() -> None:
+    """France's file reads with U+202F before ';', Canada's (Quebec's too) with no space there,
+    whatever spaces the file was typed with."""
+    france = local_for("fr", "fr")
+    canada = local_for("ca-on", "fr")
+    assert france is not None
+    assert canada is not None
+    assert "\u202f;" in (france.facts["credit-report"].text)
+    details = " ".join(fact.detail for fact in canada.facts.values())
+    assert not re.search("[ \u00a0\u202f][;!?]", details)
+    assert ";" in details
+
+
+@pytest.mark.parametrize("typed", ["au Québec", "Montréal", "Gatineau", "en Ontario"])
+def test_quebecers_find_their_province_as_they_name_it(run: Run, typed: str) -> None:
+    """A city or 'au Québec' finds the province, as 'en Ontario' finds Ontario."""
+    text = ok(run("help-now", "--region", typed)).stdout
+    assert ("Quebec (Canada)" in text) != (typed == "en Ontario")
