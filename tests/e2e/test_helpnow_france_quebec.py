@@ -48,9 +48,9 @@ def test_france_lists_3114_the_national_suicide_prevention_line(run: Run) -> Non
     assert (line["kind"], line["serves"], line["hours"]) == ("helpline", "anyone", "24/7")
     assert any("3114.fr" in url for url in line["sources"])  # type: ignore[attr-defined]
     text = flat(run, "--lang", "fr", "help-now", "--region", "France")
-    assert "3114 3114, numéro national de prévention du suicide : pour toute personne" in text
+    assert "3114 Numéro national de prévention du suicide : pour toute personne" in text
     text = flat(run, "--lang", "es", "help-now", "--region", "France")
-    assert "3114, línea nacional de prevención del suicidio: para cualquier persona" in text
+    assert "3114 Línea nacional de prevención del suicidio: para cualquier persona" in text
 
 
 def test_france_keeps_3919_for_women_24_7_and_not_an_emergency_line(run: Run) -> None:
@@ -159,3 +159,13 @@ def test_quebecers_find_their_province_as_they_name_it(run: Run, typed: str) -> 
     """A city or 'au Québec' finds the province, as 'en Ontario' finds Ontario."""
     text = ok(run("help-now", "--region", typed)).stdout
     assert ("Quebec (Canada)" in text) != (typed == "en Ontario")
+
+
+def test_france_lists_115_for_a_bed_tonight(run: Run) -> None:
+    """115 finds an emergency bed, free and 24/7, for anyone, children included."""
+    line = lines_of(run, "France")["115"]
+    assert (line["kind"], line["serves"], line["hours"]) == ("helpline", "anyone", "24/7")
+    assert line["checked"] == "2026-12-05"
+    text = flat(run, "--lang", "fr", "help-now", "--region", "France")
+    assert "115 Hébergement d'urgence (Samu social) : pour tout le monde, 24 h/24, 7 j/7." in text
+    assert "un lit pour la nuit, pour vous et vos enfants" in text
