@@ -26,10 +26,8 @@ def timed_waits(tree: ast.AST) -> list[int]:
         name = node.func.attr
         if name not in TIMED:
             continue
-        keywords = {k.arg for k in node.keywords}
-        if "timeout" in keywords:
-            lines.append(node.lineno)
-        elif name in {"wait", "acquire"} and node.args:
+        given_a_time = any(k.arg == "timeout" for k in node.keywords)
+        if given_a_time or (name in {"wait", "acquire"} and node.args):
             lines.append(node.lineno)
     return lines
 
