@@ -99,9 +99,12 @@ def line_words(line: Line, *, compact: bool) -> str:
 def line_rows(line: Line, width: int, column: int, *, compact: bool, sources: bool) -> list[str]:
     """One line: the number, then its words beside it (or under it when narrow)."""
     words = line_words(line, compact=compact)
-    if width >= SIDE_BY_SIDE:
+    if width >= SIDE_BY_SIDE and len(line.number) <= column - 3:
         number = f"  {line.number:<{column - 3}} "
-        rows = _wrap(words, width, number, indent=max(column, len(number)))
+        rows = _wrap(words, width, number, indent=column)
+        pad = " " * column
+    elif width >= SIDE_BY_SIDE:  # a web address: on its own line, the words in the column
+        rows = [f"  {line.number}", *_wrap(words, width, " " * column)]
         pad = " " * column
     else:
         rows = [f"  {line.number}", *_wrap(words, width, "    ")]
