@@ -135,7 +135,7 @@ class Summary:
     countdown: str
     progress: str
     situation: tuple[Answer, ...]  # the questions answered, danger signs apart
-    dangers: tuple[Answer, ...]  # the danger-sign questions answered, yes or no
+    dangers: tuple[Answer, ...]  # the danger-sign questions answered: yes, no or not sure
     attention: tuple[Step, ...]  # what the status screen shows, in its order
     more: int  # how many more need attention than are shown (each is in the full plan)
     calm: str
@@ -229,6 +229,7 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
     else:
         calm = _("Every step is settled.")
     answers = plan.situation
+    unsure = set(plan.state.unsure) if plan.state is not None else set()
     sections = tuple(
         Section(
             id=c.id,
@@ -252,14 +253,15 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
             done=count.done, items=count.items, skipped=count.skipped, open=count.open
         ),
         situation=tuple(
-            Answer(_(q.text), _answer(answers[q.key]))
+            Answer(_(q.text), _answer(answers[q.key]) if q.key in answers else _("not sure"))
             for q in QUESTIONS
-            if not q.danger and q.key in answers
+            if not q.danger and (q.key in answers or q.key in unsure)
         ),
+        # A danger sign not known either way is said too: an advocate asks about it.
         dangers=tuple(
-            Answer(_(q.text), _answer(answers[q.key]))
+            Answer(_(q.text), _answer(answers[q.key]) if q.key in answers else _("not sure"))
             for q in QUESTIONS
-            if q.danger and q.key in answers
+            if q.danger and (q.key in answers or q.key in unsure)
         ),
         attention=tuple(steps[row.entry.number] for row in shown),
         more=more,
