@@ -564,15 +564,72 @@ def test_an_unconfirmed_fact_says_so_beside_it_and_its_source() -> None:
     """A fact resting on a secondary page (or an official page not read) is marked on screen."""
     from exitplan.views.local import fact_words, source_lines
 
-    spain = local_for("es")
-    assert spain is not None
-    order = spain.facts["court-order"]
+    mexico = local_for("mx")
+    assert mexico is not None
+    order = mexico.facts["court-order"]
     assert not order.confirmed
     assert "Not confirmed on an official page" in fact_words(order)
     assert "not confirmed on an official page" in source_lines([order])[0]
     eaw = local_for("gb-eaw")
     assert eaw is not None
     assert "not confirmed" not in source_lines([eaw.facts["court-order"]])[0]
+
+
+def test_spains_facts_were_read_in_the_law_and_say_how() -> None:
+    """Every Spanish fact is confirmed on the BOE's consolidated text, names the law and
+    article it stands in, cites the BOE page, and says the text was read in a verbatim copy."""
+    from exitplan.views.local import fact_words, source_lines
+
+    spain = local_for("es")
+    assert spain is not None
+    own = [fact for fact in spain.facts.values() if fact.key not in DERIVED_FACTS]
+    assert len(own) == 13
+    for fact in own:
+        assert fact.confirmed
+        assert re.search(r"\barts?\. ", fact.section)
+        assert all(url.startswith("https://www.boe.es/") for url in fact.sources)
+        assert fact.read_via.startswith("https://github.com/")
+        line = source_lines([fact])[0]
+        assert fact.section in line
+        assert f"read in a verbatim copy: {fact.read_via}" in line
+        assert "Not confirmed" not in fact_words(fact)
+
+
+def test_a_fact_read_in_a_copy_keeps_how_through_the_cache() -> None:
+    """A fact's section and the copy it was read in survive the cache's plain data, and data
+    without them (or with them of the wrong type) is refused."""
+    from exitplan.domain.region import Fact
+
+    spain = local_for("es")
+    assert spain is not None
+    order = spain.facts["court-order"]
+    data = order.to_data()
+    assert Fact.from_data(data) == order
+    assert data["read_via"] == order.read_via
+    for name in ("section", "read_via"):
+        with pytest.raises(ValueError, match="not a fact"):
+            Fact.from_data({key: value for key, value in data.items() if key != name})
+        with pytest.raises(ValueError, match="not a fact"):
+            Fact.from_data(data | {name: 1})
+
+
+def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
+    """`read_via` must be a web address and `section` one line: anything else is one plain
+    problem from `exitplan validate`."""
+    fact = {
+        "text": "x",
+        "detail": "y",
+        "sources": ["https://e.gov/a"],
+        "checked": CHECKED,
+        "section": "Act, s. 1",
+        "read_via": "https://github.com/o/r/blob/c/act.md",
+    }
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    assert schema_problems(base | {"fact": {"firearms": fact}}, "zz") == []
+    bad = fact | {"read_via": "a copy somewhere"}
+    assert schema_problems(base | {"fact": {"firearms": bad}}, "zz")
+    two_lines = fact | {"section": "Act\ns. 1"}
+    assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
 
 
 def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run: Run) -> None:
