@@ -398,6 +398,9 @@ PLACE_SITES: dict[str, str] = {
     "ontario.ca": "ca-on",
     "stepstojustice.ca": "ca-on",
     "cleo.on.ca": "ca-on",
+    "quebec.ca": "ca-qc",
+    "gouv.qc.ca": "ca-qc",
+    "gov.bc.ca": "ca-bc",
     # Ireland
     "gov.ie": "ie",
     "citizensinformation.ie": "ie",
