@@ -544,6 +544,26 @@ def test_spains_lead_line_is_the_emergency_number_alone() -> None:
     assert all("Murcia" not in (line.note or "") for line in spain.lines)
 
 
+def test_mexicos_help_now_is_911_and_whom_to_ask_without_an_unconfirmed_line() -> None:
+    """Mexico's help-now is 911 alone, saying whom to ask for near help; the women's line no
+    official page confirmed is kept out, and the neutral helpline says so, in Spanish too."""
+    mexico = local_for("mx")
+    assert mexico is not None
+    assert [line.number for line in mexico.lines] == ["911"]
+    assert "Centro de Justicia para las Mujeres" in (mexico.lines[0].note or "")
+    kept = mexico.neutral["helpline"]
+    assert kept.why == "unconfirmed"
+    assert "079" in kept.detail
+    assert "911" in kept.detail
+    spanish = local_for("mx", "es")
+    assert spanish is not None
+    assert "pide al 911" in (spanish.lines[0].note or "")
+    assert "Pide al 911" in spanish.neutral["helpline"].detail
+    words = " ".join([*mexico.texts().values(), *(n.detail for n in mexico.neutral.values())])
+    assert "079 (option 1) can" not in words
+    assert "Ask 079" not in words
+
+
 def test_scotland_uses_its_own_remedies_and_words() -> None:
     """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
     restraining order or custody; the silent 55 is said for the whole UK."""
