@@ -403,6 +403,8 @@ PLACE_SITES: dict[str, str] = {
     "gov.bc.ca": "ca-bc",
     # Ireland
     "gov.ie": "ie",
+    "oireachtas.ie": "ie",
+    "irishimmigration.ie": "ie",
     "citizensinformation.ie": "ie",
     "courts.ie": "ie",
     # New Zealand
