@@ -564,6 +564,40 @@ def test_mexicos_help_now_is_911_and_whom_to_ask_without_an_unconfirmed_line() -
     assert "Ask 079" not in words
 
 
+def test_facts_confirmed_this_round_name_their_official_pages() -> None:
+    """Quebec's civil protection order, BC's early end of a tenancy and Ireland's independent
+    immigration permission rest on their governments' own pages, shown only in their place."""
+    from exitplan.domain.region import place_sources
+
+    wanted = {
+        ("ca-qc", "court-order"): "quebec.ca/",
+        ("ca-bc", "tenancy-exit"): "gov.bc.ca/",
+        ("ie", "immigration"): "oireachtas.ie/",
+    }
+    for (code, key), host in wanted.items():
+        place = local_for(code)
+        assert place is not None
+        fact = place.facts[key]
+        assert fact.confirmed, (code, key)
+        assert fact.section, (code, key)
+        official = tuple(url for url in fact.sources if host in url)
+        assert official, (code, key)
+        assert place_sources(official, code) == official
+        assert place_sources(official, "nz") == ()
+
+
+def test_new_zealands_helplines_say_their_hours() -> None:
+    """Shine and Are You OK give the hours on the government's page, in every language, and
+    Shine points to the 24/7 line for the night."""
+    for language, words in (("en", "9am to 11pm"), ("es", "9:00 a 23:00"), ("fr", "9 h à 23 h")):
+        place = local_for("nz", language)
+        assert place is not None
+        lines = {line.number: line for line in place.lines}
+        assert words in lines["0508 744 633"].hours
+        assert words in lines["0800 456 450"].hours
+        assert "0800 733 843" in (lines["0508 744 633"].note or "")
+
+
 def test_scotland_uses_its_own_remedies_and_words() -> None:
     """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
     restraining order or custody; the silent 55 is said for the whole UK."""
