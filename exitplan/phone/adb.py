@@ -338,7 +338,10 @@ def _read_with_threads(
             ended_at = now
         if ended_at is not None and now - ended_at >= AFTER_EXIT:
             break
-        full.wait(min(0.05, deadline - now))
+        # A sleep, not `full.wait(timeout)`: a timed wait on a lock is an absolute deadline on
+        # the monotonic clock (sem_clockwait), which a shifted clock (libfaketime, as CI runs the
+        # suite years ahead) turns into a wait of years; sleeping is shifted consistently.
+        time.sleep(min(0.05, deadline - now))
     return "too much" if full.is_set() else None
 
 
