@@ -88,6 +88,6 @@ def test_a_filled_cell_counts_as_confirmed_only_when_each_fact_is() -> None:
     cells = [found for found in coverage(steps, [COUNTRY, part]) if found.place == "xx-aa"]
     assert tally(cells)["filled"] == 2
     assert confirmed(cells) == 1
-    kept = [found for found in coverage([("s.c", ("paid-leave",))], [COUNTRY, part])]
+    kept = coverage([("s.c", ("paid-leave",))], [COUNTRY, part])
     assert [found.state for found in kept] == ["filled", "neutral"]
     assert confirmed(kept[1:]) == 0
