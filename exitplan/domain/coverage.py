@@ -86,6 +86,5 @@ def tally(cells: Iterable[Cell]) -> dict[State, int]:
 def confirmed(cells: Iterable[Cell]) -> int:
     """How many cells are filled with facts that were all read on an official page."""
     return sum(
-        found.state == "filled" and all(fact.confirmed for fact in found.answers)
-        for found in cells
+        found.state == "filled" and all(fact.confirmed for fact in found.answers) for found in cells
     )
