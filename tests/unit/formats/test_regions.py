@@ -565,14 +565,17 @@ def test_mexicos_help_now_is_911_and_whom_to_ask_without_an_unconfirmed_line() -
 
 
 def test_facts_confirmed_this_round_name_their_official_pages() -> None:
-    """Quebec's civil protection order, BC's early end of a tenancy and Ireland's independent
-    immigration permission rest on their governments' own pages, shown only in their place."""
+    """Quebec's civil protection order, BC's early end of a tenancy, Ireland's independent
+    immigration permission and the Divorce Act's parenting words and relocation notice rest on
+    their governments' own pages or texts, shown only in their place."""
     from exitplan.domain.region import place_sources
 
     wanted = {
         ("ca-qc", "court-order"): "quebec.ca/",
         ("ca-bc", "tenancy-exit"): "gov.bc.ca/",
         ("ie", "immigration"): "oireachtas.ie/",
+        ("ca-on", "moving-children"): "laws-lois.justice.gc.ca/",
+        ("ca-on", "parenting-orders"): "laws-lois.justice.gc.ca/",
     }
     for (code, key), host in wanted.items():
         place = local_for(code)
