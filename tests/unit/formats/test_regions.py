@@ -601,6 +601,31 @@ def test_new_zealands_helplines_say_their_hours() -> None:
         assert "0800 733 843" in (lines["0508 744 633"].note or "")
 
 
+def test_us_and_australian_states_miss_no_fact_and_say_whom_to_ask() -> None:
+    """Every US state and Australian state or territory answers every fact a step names: its
+    own, the country's, or neutral words naming whom to ask (the Hotline, 1800RESPECT), in
+    Spanish and French too; a state's own order still wins over the country's neutral words."""
+    from exitplan.domain.coverage import coverage
+    from exitplan.formats.checklistfile import load_catalog
+
+    catalog = load_catalog()
+    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
+    places = [place for place in load_places() if place.country_code in ("us", "au")]
+    assert len(places) == 61
+    assert all(found.state != "missing" for found in coverage(steps, places))
+    asks = {"us": "1-800-799-7233", "au": "1800 737 732"}
+    for language in ("en", "es", "fr"):
+        for code, number in asks.items():
+            place = local_for(code, language)
+            assert place is not None
+            assert len(place.neutral) >= 12
+            assert any(number in kept.detail for kept in place.neutral.values())
+    victoria = local_for("au-vic")
+    assert victoria is not None
+    assert "court-order" in victoria.facts
+    assert "court-order" not in victoria.neutral
+
+
 def test_scotland_uses_its_own_remedies_and_words() -> None:
     """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
     restraining order or custody; the silent 55 is said for the whole UK."""
