@@ -67,7 +67,7 @@ def source_note(fact: Fact) -> str:
     the verbatim copy of its text that was read)."""
     note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
     if fact.section:
-        note = f"{fact.section}; {note}"
+        note = _("{section}; {note}").format(section=fact.section, note=note)
     if not fact.confirmed:
         note = _("{note}, not confirmed on an official page").format(note=note)
     if fact.read_via:
