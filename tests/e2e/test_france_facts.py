@@ -33,7 +33,7 @@ def test_the_protection_order_step_names_frances_order_and_its_judge(
     language, and says the fact is not yet confirmed on an official page."""
     english = show(run, "support.protection-order-advice")
     assert "ordonnance de protection (protection order)" in english
-    assert "the family judge (juge aux affaires familiales)" in english
+    assert "family judge (juge aux affaires familiales)" in english
     assert "Not confirmed on an official page" in show(run, "support.protection-order-advice")
     assert "juge aux affaires familiales" in show(run, "support.protection-order-advice", "fr")
     assert "juez de familia" in show(run, "support.protection-order-advice", "es")
