@@ -162,7 +162,7 @@ def fold(lines: list[str], room: int, columns: int) -> tuple[list[str], list[str
 
     if sum(map(high, lines)) <= room:
         return lines, []
-    room -= 1  # one row for the line that says how to read the rest
+    room -= len(folded_lines(999, columns))  # the rows that say how to read the rest
     used = taken = 0
     while taken < len(lines) and used + high(lines[taken]) <= room:
         used += high(lines[taken])
@@ -187,7 +187,7 @@ def step_keys(
     write("\n".join([top, "", *shown]) + "\n")
     while True:
         if rest:
-            write(_(FOLDED).format(count=len(rest)) + "\n")
+            write("\n".join(folded_lines(len(rest), columns)) + "\n")
         action = actions.get(read_key(keys_prompt(columns, more=bool(rest))))
         while action is None or (action == "more" and not rest):
             action = actions.get(read_key(press_again(more=bool(rest))))
@@ -198,6 +198,13 @@ def step_keys(
 
 
 FOLDED = N_("(… {count} more lines: press m to read them)")
+
+
+def folded_lines(count: int, columns: int) -> list[str]:
+    """How to read the rest, wrapped at whole words (a narrow screen must not cut one)."""
+    from exitplan.views.term import wrap
+
+    return wrap(_(FOLDED).format(count=count), max(columns, 20))
 
 
 def heading(index: int, total: int, columns: int, plain: bool) -> str:
