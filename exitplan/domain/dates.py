@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, timedelta
 
 from exitplan.base import spoken
@@ -81,13 +82,22 @@ def format_offset(days: int) -> str:
     return f"{days:+d}d"
 
 
+# "in 6 weeks", "en 6 semanas", "dentro de 6 semanas", "dans 6 semaines": an offset from today.
+_IN_TIME = re.compile(r"^(?:in|en|dentro\s+de|dans)\s+(?=\d)", re.I)
+
+
 def parse_when(text: str, today: date) -> date:
-    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`);
-    in another language also its own words and order (`hoy`, `+6s`, `15/01/2027`, `31/01/2027`)."""
-    cleaned = spoken.offset_text(text).strip().lower()
+    """A date typed by the person: ISO (`2027-01-31`), `today`, or relative to today (`+3w`,
+    `in 6 weeks`); in another language also its own words and order (`hoy`, `+6s`, `15/01/2027`,
+    `dans 6 semaines`); and a day as the screens write it (`samedi 16 janvier 2027`, `el 15 de
+    enero`, `15/01`: without a year, the next such day)."""
+    cleaned = spoken.offset_text(_IN_TIME.sub("+", text.strip(), count=1)).strip().lower()
     if cleaned in {"today", _("today").lower()}:  # the English word, or the language's own
         return today
     local = spoken.numeric_date(cleaned)
+    if local is None and not _ISO_DAY.match(cleaned):
+        said = said_day(cleaned, today, upcoming=True)
+        local = said[0] if said and said[1] == len(cleaned.rstrip(" .")) else None
     if local is not None:
         cleaned = local.isoformat()
     if cleaned[:1] in {"+", "-"}:
@@ -117,3 +127,132 @@ def parse_when(text: str, today: date) -> date:
     if not within_limit((when - today).days):
         raise DateError(_("'{text}' is more than ten years from today").format(text=text))
     return when
+
+
+# -- a day said in words or numbers, as people write it -------------------------------------------
+# "30/11", "30/11/2026", "le 30 novembre", "el 28 de noviembre de 2026", "samedi 16 janvier 2027",
+# "November 28": read in English, Spanish and French whatever the language spoken (a person may
+# write as they speak); numbers follow the locale's order (spoken.date_order). Matched on the text
+# folded to lower case without accents, which keeps every character's place.
+
+
+def folded(text: str) -> str:
+    """`text` in lower case without accents, one character for one ("Février" -> "fevrier")."""
+    return "".join(unicodedata.normalize("NFD", char.lower())[:1] or char for char in text)
+
+
+def _names(kind: str) -> dict[str, int]:
+    """Every language's month (or weekday) names and short names, folded, to their number."""
+    table: dict[str, int] = {}
+    for names in spoken.CALENDARS.values():
+        for group in (
+            (names.months, names.short_months)
+            if kind == "month"
+            else (
+                names.weekdays,
+                names.short_weekdays,
+            )
+        ):
+            for index, name in enumerate(group):
+                table[folded(name).rstrip(".")] = index + (kind == "month")
+    if kind == "month":
+        table |= {"setiembre": 9, "sep": 9, "sept": 9, "juil": 7, "janv": 1, "fevr": 2}
+    return table
+
+
+MONTHS = _names("month")
+WEEKDAY_NAMES = _names("weekday")
+
+
+def _alternatives(names: dict[str, int]) -> str:
+    return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+
+
+_MONTH_NAME = rf"(?:{_alternatives(MONTHS)})\.?"
+_SAID_DAY = re.compile(
+    rf"(?:(?:le|el|on|the)\s+)?(?:(?P<weekday>{_alternatives(WEEKDAY_NAMES)})\.?,?\s+)?"
+    r"(?:(?:le|el|the)\s+)?(?:"
+    rf"(?P<day>\d{{1,2}})(?:er|o|º|st|nd|rd|th)?\s*(?:de\s+|of\s+)?(?P<month>{_MONTH_NAME})"
+    r"(?:,?\s*(?:de\s+|del\s+)?(?P<year>\d{4}))?"
+    rf"|(?P<month_first>{_MONTH_NAME})\s+(?P<day_after>\d{{1,2}})(?:st|nd|rd|th)?"
+    r"(?:,?\s+(?P<year_after>\d{4}))?"
+    r"|(?P<first>\d{1,2})[/.-](?P<second>\d{1,2})(?:[/.-](?P<third>\d{4}|\d{2}))?"
+    r")(?![\w/.-]\w)",
+)
+_SAID_MONTH = re.compile(
+    r"(?:(?P<edge>debut|mi-?|fin|a\s+principios\s+de|a\s+mediados\s+de|a\s+finales\s+de"
+    r"|principios\s+de|mediados\s+de|finales\s+de|early|mid-?|late|end\s+of|beginning\s+of)\s*)?"
+    rf"(?:(?:en|in|de)\s+)?(?P<month>{_MONTH_NAME})(?:\s+(?:de\s+)?(?P<year>\d{{4}}))?$",
+)
+
+
+def _month_number(name: str) -> int:
+    return MONTHS[name.rstrip(".")]
+
+
+def _resolve(day: int, month: int, year: int | None, today: date, *, upcoming: bool) -> date:
+    """The day meant: in its year if given, else the next such day from today (`upcoming`) or
+    the last one up to today (ValueError when there is no such day)."""
+    if year is not None:
+        return date(year, month, day)
+    step = 1 if upcoming else -1
+    for offset in range(9):  # 29 February comes back within eight years
+        try:
+            when = date(today.year + step * offset, month, day)
+        except ValueError:
+            continue
+        if (when >= today) if upcoming else (when <= today):
+            return when
+    raise ValueError("no such day")
+
+
+def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | None:
+    """A day written at the start of `text` as people write it, with where its words end; a day
+    without a year is the next one from today (`upcoming`, for a plan) or the last one (for
+    what happened). None when `text` does not start with one; DateError when it names a day
+    the calendar has not, or a weekday that is not that day's."""
+    found = _SAID_DAY.match(folded(text))
+    if found is None:
+        return None
+    if found["first"] is not None:
+        order = [part for part in spoken.date_order() if found["third"] or part != "y"]
+        if len(order) not in {2, 3}:
+            return None
+        given = [found["first"], found["second"], found["third"]][: len(order)]
+        parts = dict(zip(order, (int(part) for part in given), strict=True))
+        year = parts.get("y")
+        if year is not None and year < 100:
+            year += 2000
+        day, month = parts["d"], parts["m"]
+    elif found["month"] is not None:
+        day, month = int(found["day"]), _month_number(found["month"])
+        year = int(found["year"]) if found["year"] else None
+    else:
+        day, month = int(found["day_after"]), _month_number(found["month_first"])
+        year = int(found["year_after"]) if found["year_after"] else None
+    try:
+        when = _resolve(day, month, year, today, upcoming=upcoming)
+    except ValueError:
+        raise DateError(
+            _("'{text}' is not a day in the calendar").format(text=text.strip())
+        ) from None
+    weekday = found["weekday"]
+    if weekday is not None and WEEKDAY_NAMES[weekday] != when.weekday():
+        raise DateError(
+            _("'{text}' does not add up: that day is {day}; check the date").format(
+                text=text.strip(), day=spoken.long_day(when)
+            )
+        )
+    return when, found.end()
+
+
+def said_month(text: str, today: date) -> tuple[date, bool] | None:
+    """A month said in words (`noviembre de 2026`, `fin novembre`, `November`): its first day
+    (without a year, the last such month up to today) and whether the words say only part of
+    it (`fin`, `a finales de`, `late`). None when `text` is not a month."""
+    found = _SAID_MONTH.match(folded(text.strip()))
+    if found is None:
+        return None
+    month = _month_number(found["month"])
+    year = int(found["year"]) if found["year"] else today.year - (month > today.month)
+    return date(year, month, 1), found["edge"] is not None
