@@ -542,6 +542,10 @@ class Choice(NamedTuple):
     could_be: tuple[Place, ...] = ()
 
 
+# The articles a person may put before a place's name ("la France", "l'Espagne", "el Perú").
+ARTICLES = frozenset({"la", "le", "les", "l", "el", "los", "las", "the"})
+
+
 def normalise(text: str) -> str:
     """A name as it is compared: no accents, no case, no punctuation, single spaces."""
     import unicodedata
@@ -570,7 +574,12 @@ def choose(text: str, places: Sequence[Place]) -> Choice:
     """The place a typed name means: a country by its own name or code before a part whose short
     code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
     key = normalise(text)
-    found = name_index(places).get(key, ())
+    index = name_index(places)
+    found = index.get(key, ())
+    first, _space, rest = key.partition(" ")
+    if not found and rest and first in ARTICLES:  # "la France", "el Estado de México"
+        key = rest
+        found = index.get(key, ())
     if len(found) > 1:
         countries = [place for place in found if place.is_country]
         own = [place for place in countries if key in (place.code, normalise(place.name))]

@@ -209,7 +209,9 @@ def _step(row: Scheduled, region: Local | None) -> Step:
     )
 
 
-def _answer(value: bool) -> str:
+def _answer(value: bool | str) -> str:
+    if value == "unsure":
+        return _("not sure")
     return _("yes") if value else _("no")
 
 
@@ -229,6 +231,8 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
     else:
         calm = _("Every step is settled.")
     answers = plan.situation
+    unsure = plan.state.unsure if plan.state else []
+    dangers: dict[str, bool | str] = {**answers, **dict.fromkeys(unsure, "unsure")}
     sections = tuple(
         Section(
             id=c.id,
@@ -256,10 +260,11 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
             for q in QUESTIONS
             if not q.danger and q.key in answers
         ),
+        # A danger sign answered "not sure" is shown too: not knowing is itself worth telling.
         dangers=tuple(
-            Answer(_(q.text), _answer(answers[q.key]))
+            Answer(_(q.text), _answer(dangers[q.key]))
             for q in QUESTIONS
-            if q.danger and q.key in answers
+            if q.danger and q.key in dangers
         ),
         attention=tuple(steps[row.entry.number] for row in shown),
         more=more,
