@@ -444,5 +444,7 @@ def date_example(day: date) -> str:
     order = date_order()
     if not order:
         return day.isoformat()
+    if order.startswith("y") and calendar().day_first:
+        order = "dmy"  # Quebec writes 2027-01-31 officially, but 31/01/2027 by hand
     values = {"d": f"{day.day:02d}", "m": f"{day.month:02d}", "y": f"{day.year:04d}"}
     return "/".join(values[part] for part in order)

@@ -97,8 +97,8 @@ def loose(text: str) -> str | None:
     doubt = _said_words(NOT_KNOWN) | _said_words(UNSURE)
     leans_no = _said_words(LEANS_NO)
     readings = (
+        (_has(doubt, said), "unsure"),  # first: "pas sûre" holds the word "sure"
         (_has(_said_words(LEANS_YES), said), "yes"),
-        (_has(doubt, said), "unsure"),
         (first in yes or first.split()[0] in yes or said.split()[-1] in yes, "yes"),
         (said in leans_no or first in leans_no, "no"),
         # "no, well, yes" is unclear, so never a no.

@@ -215,7 +215,10 @@ def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | No
     if found is None:
         return None
     if found["first"] is not None:
-        order = [part for part in spoken.date_order() if found["third"] or part != "y"]
+        order_said = spoken.date_order()
+        if order_said.startswith("y") and spoken.calendar().day_first:
+            order_said = "dmy"  # Quebec's official 2026-11-30, but 30/11 by hand
+        order = [part for part in order_said if found["third"] or part != "y"]
         if len(order) not in {2, 3}:
             return None
         given = [found["first"], found["second"], found["third"]][: len(order)]
