@@ -168,7 +168,8 @@ def test_danger_answers_in_own_words_and_not_sure_in_the_summary(
     assert state.situation["stalking"] is False
     summary = ok(run("--lang", "es-MX", "summary", "--format", "text")).stdout
     weapons = [line for line in summary.splitlines() if "armas" in line]
-    assert weapons and weapons[0].rstrip().endswith("no lo sé"), weapons
+    assert weapons, summary
+    assert weapons[0].rstrip().endswith("no lo sé"), weapons
 
 
 @pytest.mark.parametrize(
