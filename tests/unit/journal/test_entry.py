@@ -148,3 +148,42 @@ def test_a_field_given_twice_is_refused() -> None:
     """`what` and "What happened" together are one field given twice: refused, named."""
     with pytest.raises(JournalError, match="'what' and 'What happened' both give what"):
         parse_entry_toml('what = "a"\n"What happened" = "b"\n', NOW)
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "clock", "approximate"),
+    [
+        ("30/11/2026 21:15", "2026-11-30", "21:15", False),
+        ("el 28 de noviembre", "2026-11-28", None, False),
+        ("el sábado", "2026-11-28", None, False),
+        ("mardi soir", "2026-11-24", None, False),
+        ("ayer en la noche", "2026-11-30", None, False),
+        ("hoy en la mañana", "2026-12-01", None, False),
+        ("anoche como a las 11", "2026-11-30", "23:00", True),
+        ("ayer sobre las 8", "2026-11-30", None, True),
+        ("ayer por la tarde a eso de las 5", "2026-11-30", "17:00", True),
+        ("vers 21h15", "2026-12-01", "21:15", True),
+        ("hier soir vers 9 h", "2026-11-30", "21:00", True),
+        ("la semana pasada", "2026-11-24", None, True),
+        ("fin novembre", "2026-11", None, True),
+        ("en noviembre de 2026", "2026-11", None, False),
+        ("last night around 11", "2026-11-30", "23:00", True),
+    ],
+)
+def test_days_parts_of_day_and_rough_hours_are_read(
+    said: str, day: str, clock: str | None, approximate: bool
+) -> None:
+    """Dates as written, a weekday alone, a part of the day and a rough hour are read; a bare
+    hour from 1 to 12 with no part of the day keeps no time rather than guess its half."""
+    from exitplan.base import i18n
+
+    i18n.install("fr")
+    try:
+        assert read_moment(said, NOW) == {
+            "said": said,
+            "date": day,
+            "time": clock,
+            "approximate": approximate,
+        }
+    finally:
+        i18n.install("en")
