@@ -32,7 +32,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard
-from exitplan.cli.talk import prompt_text, say
+from exitplan.cli.talk import asking, say
 
 T = TypeVar("T")
 
@@ -197,8 +197,7 @@ def typed(prompt: str, start: str = "") -> str:
     """One raw answer; Stopped(130) for Ctrl-C (with what was on the line) and Stopped(1) at
     the end of input."""
     try:
-        # Translators: a question as the terminal asks it, before the answer typed.
-        shown = _("{question}: ").format(question=prompt_text(prompt, err=True))
+        shown = asking(prompt)
         return read_line(shown, start) if start else read_line(shown)
     except KeyboardInterrupt as exc:
         from exitplan.base import signals

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import ENGLISH, N_, _, current
+from exitplan.base.i18n import ENGLISH, N_, _, current, labelled
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -313,7 +313,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["emergency-number"] = Fact(
             "emergency-number",
             emergency.number,
-            f"{emergency.service}: {emergency.number}.",
+            labelled(emergency.service, f"{emergency.number}."),
             emergency.sources,
             emergency.checked,
             where=emergency.where,
@@ -323,7 +323,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["helpline"] = Fact(
             "helpline",
             f"{helpline.service} ({helpline.number})",
-            f"{helpline.service}: {helpline.number}, {serves_words(helpline)}.",
+            labelled(helpline.service, f"{helpline.number}, {serves_words(helpline)}."),
             helpline.sources,
             helpline.checked,
             where=helpline.where,
