@@ -192,3 +192,57 @@ def test_a_state_or_region_is_read_as_its_country(
     """A state, comunidad, overseas département or a name with its article is the country."""
     ok(run("region", input=typed + "\n"))
     assert read_plan(plan_made).region == code
+
+
+# -- France's typography on screen ------------------------------------------------------------
+
+NBSP = "\u00a0"
+ENTRY = 'when = "2026-11-28 21:15"\nwhere = "à la maison, dans la cuisine"\nwhat = "Des cris"\n'
+
+
+@pytest.mark.parametrize("columns", ["40", "80"])
+@pytest.mark.parametrize("language", [("--lang", "fr-FR"), ()])
+def test_a_journal_entry_keeps_france_s_space_before_the_colon(
+    run: Run, columns: str, language: tuple[str, ...]
+) -> None:
+    """`log show` in French writes « Quand : … » with a no-break space, printed as it is, and
+    never begins a line with the colon, at 40 and at 80 columns (by --lang or the locale)."""
+    ok(run("log", "add", input=ENTRY))
+    env = {"COLUMNS": columns, "LANG": "fr_FR.UTF-8", "LC_ALL": None, "LANGUAGE": None}
+    shown = ok(run(*language, "log", "show", "1", env=env)).stdout
+    assert f"Quand{NBSP}: 2026-11-28 21:15" in shown
+    assert f"Où{NBSP}: à la maison" in shown
+    lines = shown.splitlines()
+    assert not [line for line in lines if line.lstrip().startswith((":", "?", ";", "!"))]
+    assert all(len(line) <= int(columns) for line in lines if "Quand" in line or "Où" in line)
+
+
+@pytest.mark.parametrize("columns", ["40", "80"])
+def test_status_in_french_prints_its_no_break_spaces(run: Run, home: Path, columns: str) -> None:
+    """The glance in French, wrapped to the screen, keeps the catalog's no-break spaces before
+    « : » (« mises de côté : 0 »), never a plain space a narrow screen could break at."""
+    ok(run("init", "--exit-date", "+6w"))
+    out = ok(run("--lang", "fr-FR", "status", env={"COLUMNS": columns})).stdout
+    assert f"mises de côté{NBSP}: 0" in out
+    assert "mises de côté :" not in out
+    assert not [line for line in out.splitlines() if line.lstrip().startswith(":")]
+
+
+def test_a_question_ending_in_a_question_mark_gets_no_colon(
+    run: Run, plan_made: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« De quoi s'agit-il, avec vos mots ? » is asked as it is, never « ? : »."""
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
+    asked: list[str] = []
+    reading = prompts.read_line
+
+    def recorded(prompt: str) -> str:
+        asked.append(prompt)
+        return reading(prompt)
+
+    monkeypatch.setattr(prompts, "read_line", recorded)
+    ok(run("--lang", "fr-FR", "money", "add", input="1\nlivret A\n1200\n\n\n"))
+    questions = [prompt for prompt in asked if prompt.rstrip().endswith("?")]
+    assert questions, asked
+    assert all(prompt.endswith("? ") for prompt in questions), questions
+    assert not [prompt for prompt in asked if "?:" in prompt.replace(NBSP, "").replace(" ", "")]
