@@ -255,3 +255,18 @@ def test_babel_finds_the_marked_strings() -> None:
     assert "'{value}' is not a language exitplan speaks; use one of: {known}" in found
     mapping = (REPO / "exitplan" / "locale" / "babel.cfg").read_text(encoding="utf-8")
     assert "[python: exitplan/**.py]" in mapping
+
+
+def test_a_label_and_its_value_follow_the_language_s_typography() -> None:
+    """`labelled` joins with ": " in English and Spanish, with a no-break space before the
+    colon in French."""
+    from exitplan.base.i18n import install, labelled
+
+    try:
+        assert labelled("Where", "home") == "Where: home"
+        install("es")
+        assert labelled("Dónde", "casa") == "Dónde: casa"
+        install("fr")
+        assert labelled("Où", "ici") == "Où\u00a0: ici"
+    finally:
+        install("en")
