@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import re
-import unicodedata
 from datetime import date, timedelta
 
 from exitplan.base import spoken
@@ -138,6 +138,8 @@ def parse_when(text: str, today: date) -> date:
 
 def folded(text: str) -> str:
     """`text` in lower case without accents, one character for one ("Février" -> "fevrier")."""
+    import unicodedata
+
     return "".join(unicodedata.normalize("NFD", char.lower())[:1] or char for char in text)
 
 
@@ -160,34 +162,48 @@ def _names(kind: str) -> dict[str, int]:
     return table
 
 
-MONTHS = _names("month")
-WEEKDAY_NAMES = _names("weekday")
+@functools.cache
+def month_names() -> dict[str, int]:
+    """Every language's month names, folded, to their number (built the first time asked: the
+    glance never reads a typed day)."""
+    return _names("month")
+
+
+@functools.cache
+def weekday_names() -> dict[str, int]:
+    """Every language's weekday names, folded, to their index (Monday 0)."""
+    return _names("weekday")
 
 
 def _alternatives(names: dict[str, int]) -> str:
     return "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
 
 
-_MONTH_NAME = rf"(?:{_alternatives(MONTHS)})\.?"
-_SAID_DAY = re.compile(
-    rf"(?:(?:le|el|on|the)\s+)?(?:(?P<weekday>{_alternatives(WEEKDAY_NAMES)})\.?,?\s+)?"
-    r"(?:(?:le|el|the)\s+)?(?:"
-    rf"(?P<day>\d{{1,2}})(?:er|o|º|st|nd|rd|th)?\s*(?:de\s+|of\s+)?(?P<month>{_MONTH_NAME})"
-    r"(?:,?\s*(?:de\s+|del\s+)?(?P<year>\d{4}))?"
-    rf"|(?P<month_first>{_MONTH_NAME})\s+(?P<day_after>\d{{1,2}})(?:st|nd|rd|th)?"
-    r"(?:,?\s+(?P<year_after>\d{4}))?"
-    r"|(?P<first>\d{1,2})[/.-](?P<second>\d{1,2})(?:[/.-](?P<third>\d{4}|\d{2}))?"
-    r")(?![\w/.-]\w)",
-)
-_SAID_MONTH = re.compile(
-    r"(?:(?P<edge>debut|mi-?|fin|a\s+principios\s+de|a\s+mediados\s+de|a\s+finales\s+de"
-    r"|principios\s+de|mediados\s+de|finales\s+de|early|mid-?|late|end\s+of|beginning\s+of)\s*)?"
-    rf"(?:(?:en|in|de)\s+)?(?P<month>{_MONTH_NAME})(?:\s+(?:de\s+)?(?P<year>\d{{4}}))?$",
-)
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A day said (`_said_day`'s pattern) and a month said, compiled once when first needed."""
+    month_name = rf"(?:{_alternatives(month_names())})\.?"
+    day = re.compile(
+        rf"(?:(?:le|el|on|the)\s+)?(?:(?P<weekday>{_alternatives(weekday_names())})\.?,?\s+)?"
+        r"(?:(?:le|el|the)\s+)?(?:"
+        rf"(?P<day>\d{{1,2}})(?:er|o|º|st|nd|rd|th)?\s*(?:de\s+|of\s+)?(?P<month>{month_name})"
+        r"(?:,?\s*(?:de\s+|del\s+)?(?P<year>\d{4}))?"
+        rf"|(?P<month_first>{month_name})\s+(?P<day_after>\d{{1,2}})(?:st|nd|rd|th)?"
+        r"(?:,?\s+(?P<year_after>\d{4}))?"
+        r"|(?P<first>\d{1,2})[/.-](?P<second>\d{1,2})(?:[/.-](?P<third>\d{4}|\d{2}))?"
+        r")(?![\w/.-]\w)",
+    )
+    month = re.compile(
+        r"(?:(?P<edge>debut|mi-?|fin|a\s+principios\s+de|a\s+mediados\s+de|a\s+finales\s+de"
+        r"|principios\s+de|mediados\s+de|finales\s+de|early|mid-?|late|end\s+of"
+        r"|beginning\s+of)\s*)?"
+        rf"(?:(?:en|in|de)\s+)?(?P<month>{month_name})(?:\s+(?:de\s+)?(?P<year>\d{{4}}))?$",
+    )
+    return day, month
 
 
 def _month_number(name: str) -> int:
-    return MONTHS[name.rstrip(".")]
+    return month_names()[name.rstrip(".")]
 
 
 def _resolve(day: int, month: int, year: int | None, today: date, *, upcoming: bool) -> date:
@@ -211,7 +227,7 @@ def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | No
     without a year is the next one from today (`upcoming`, for a plan) or the last one (for
     what happened). None when `text` does not start with one; DateError when it names a day
     the calendar has not, or a weekday that is not that day's."""
-    found = _SAID_DAY.match(folded(text))
+    found = _patterns()[0].match(folded(text))
     if found is None:
         return None
     if found["first"] is not None:
@@ -240,7 +256,7 @@ def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | No
             _("'{text}' is not a day in the calendar").format(text=text.strip())
         ) from None
     weekday = found["weekday"]
-    if weekday is not None and WEEKDAY_NAMES[weekday] != when.weekday():
+    if weekday is not None and weekday_names()[weekday] != when.weekday():
         raise DateError(
             _("'{text}' does not add up: that day is {day}; check the date").format(
                 text=text.strip(), day=spoken.long_day(when)
@@ -253,7 +269,7 @@ def said_month(text: str, today: date) -> tuple[date, bool] | None:
     """A month said in words (`noviembre de 2026`, `fin novembre`, `November`): its first day
     (without a year, the last such month up to today) and whether the words say only part of
     it (`fin`, `a finales de`, `late`). None when `text` is not a month."""
-    found = _SAID_MONTH.match(folded(text.strip()))
+    found = _patterns()[1].match(folded(text.strip()))
     if found is None:
         return None
     month = _month_number(found["month"])
