@@ -101,13 +101,16 @@ def test_version_prints_the_installed_version(run: Run) -> None:
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])
-def test_help_on_the_app_lists_every_command(run: Run, flag: str) -> None:
-    """-h and --help on the app show usage and name every command of the contract."""
+def test_help_on_the_app_is_the_first_help_screen(run: Run, flag: str) -> None:
+    """-h and --help on the app show the usage and the first help screen, whose `help all`
+    names every command of the contract."""
     result = run(flag)
     assert result.exit_code == 0
     assert "Usage: exitplan" in result.stdout
+    assert result.stdout == run("help").stdout
+    every = run("help", "all").stdout
     for command in COMMANDS:
-        assert command in result.stdout
+        assert f"  {command} " in every
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])
