@@ -349,8 +349,9 @@ def help_command(
     root = ctx.find_root()
     command: Any = root.command
     context: Any = root
-    topic = topic_named(names[0]) if names and len(names) == 1 else None
-    if topic is not None and command.get_command(context, names[0]) is None:
+    word = names[0] if names and len(names) == 1 else None
+    topic = topic_named(word) if word is not None else None
+    if topic is not None and command.get_command(context, word) is None:
         typer.echo(topic_screen(command, context, topic))
         return
     for name in names or []:

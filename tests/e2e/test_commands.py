@@ -335,7 +335,12 @@ FORMS = "is not a date: use the form 2027-01-31, or +3w / +10d from today"
         ("2027-02-30", "is not a day in the calendar"),
         ("next week", FORMS),
         ("+3x", FORMS),
-        ("31/01/2027", FORMS),
+        ("32/01/2027", FORMS),
+        (  # with no place, either order
+            "10/02/2027",
+            "could be 10 Feb 2027 or 2 Oct 2027, depending on the country: type the one you "
+            "mean as 2027-02-10 or 2027-10-02",
+        ),
     ],
 )
 def test_date_bad_value_changes_nothing(run: Run, plan_home: Path, bad: str, words: str) -> None:
