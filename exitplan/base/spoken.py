@@ -25,6 +25,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import i18n
+from exitplan.base.errors import DateError
 
 if TYPE_CHECKING:
     from datetime import date, datetime
@@ -467,8 +468,6 @@ def numeric_date(text: str) -> date | None:
         return None
     readings = {day for order in YEAR_LAST if (day := _reading(found.groups(), order))}
     if len(readings) == 2:
-        from exitplan.base.errors import DateError
-
         first, second = sorted(readings, key=lambda day: day.day != int(found.group(1)))
         raise DateError(
             i18n._(

@@ -103,8 +103,7 @@ def _copy_file(source: Path, target: Path, progress: Callable[[int], None] | Non
     digest = hashlib.sha256()
     src = safeio.open_regular(source)
     try:
-        flags = system.open_flags(os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-        out = os.open(target, flags, 0o600)
+        out = safeio.create_new(target)
         try:
             while chunk := os.read(src, _CHUNK):
                 digest.update(chunk)
