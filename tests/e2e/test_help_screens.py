@@ -5,9 +5,13 @@ command can still be found from some help page."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
-from helpers import cli, ok
+from helpers import EXITPLAN, cli, ok
 from helpers_usage import command_paths
 
 from exitplan.base import i18n
@@ -142,3 +146,38 @@ def test_an_unknown_topic_is_one_plain_line() -> None:
     assert result.exit_code == 2
     assert "'nope' is not a command of exitplan" in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.process
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+@pytest.mark.parametrize(("language", "columns"), [("en", 80), ("es", 80), ("fr", 80), ("es", 40)])
+def test_the_first_screen_in_tmux(tmp_path: Path, language: str, columns: int) -> None:
+    """In tmux at 80x24 `exitplan help` shows whole: the usage line is still on the screen when
+    the last line has shown; at 80 and at 40 columns no line was wider than the terminal."""
+    socket = str(tmp_path / "tmux.sock")
+    tmux = ["tmux", "-S", socket]
+    run = " ".join([*EXITPLAN, "--lang", language, "help"])
+    subprocess.run(
+        [*tmux, "new-session", "-d", "-x", str(columns), "-y", "24", f"{run}; sleep 60"],
+        check=True,
+        env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path)},
+    )
+
+    def pane(*joined: str) -> str:
+        return subprocess.run(
+            [*tmux, "capture-pane", "-p", *joined], check=True, capture_output=True, text=True
+        ).stdout
+
+    try:
+        for _ in range(200):
+            if "help done" in pane("-J"):
+                break
+            time.sleep(0.05)
+        screen, lines = pane(), pane("-J").rstrip("\n").splitlines()
+        first = {"en": "Usage: exitplan", "es": "Uso: exitplan", "fr": "Utilisation"}[language]
+        if columns == 80:
+            assert screen.splitlines()[0].startswith(first), screen
+        assert "help done" in screen
+        assert max(len(line) for line in lines) <= columns, lines
+    finally:
+        subprocess.run([*tmux, "kill-server"], check=False)

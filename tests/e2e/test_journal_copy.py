@@ -5,12 +5,14 @@ older than a week. The journal reads the real clock, so every day here is counte
 from __future__ import annotations
 
 import json
+import sys
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from conftest import Run
 from helpers import clock_today, ok, one_error_line, snapshot
+from helpers_terminal import ENTER, on_terminal, readable
 
 from exitplan.base.limits import JOURNAL_COPY_DAYS
 
@@ -158,3 +160,28 @@ def test_the_reminder_keeps_to_a_full_screen(
     shown = ok(run("--passphrase-file", str(secret), "status", today=later)).stdout
     assert len(shown.splitlines()) < 24
     assert NEVER in " ".join(shown.split())
+
+
+@pytest.mark.process
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses a Linux terminal")
+@pytest.mark.parametrize(("columns", "lang"), [(80, "en"), (40, "es")])
+def test_at_a_terminal_the_folder_is_asked_for(
+    sealed: Path, secret: Path, tmp_path: Path, columns: int, lang: str
+) -> None:
+    """`exitplan log copy` alone at a terminal asks for the folder (so it stays out of shell
+    history), copies there, and says how to open the copy, in English at 80 columns and in
+    Spanish at 40."""
+    usb = tmp_path / "usb"
+    code, shown = on_terminal(
+        ["--home", str(sealed), "--passphrase-file", str(secret), "log", "copy"],
+        [("USB", str(usb).encode() + ENTER)],
+        columns=columns,
+        env={"EXITPLAN_LANG": lang},
+    )
+    text = " ".join(readable(shown).split())
+    assert code == 0, text
+    assert ("Diario copiado, cifrado" if lang == "es" else "Copied the journal, sealed") in text
+    assert sorted(p.name for p in usb.iterdir()) == ["journal", "plan.key"]
+    lines = readable(shown).splitlines()
+    wide = [line for line in lines if len(line) > columns and str(usb) not in line]  # the path
+    assert wide == [], wide  # is one word that cannot break
