@@ -26,7 +26,7 @@ PATHS = [path for path in command_paths() if path]
 def page(language: str, *args: str, columns: int = 80) -> str:
     """A help screen as a person sees it in a terminal this wide."""
     result = ok(cli(None, "--lang", language, *args, env={"COLUMNS": str(columns)}))
-    return result.stdout
+    return str(result.stdout)
 
 
 def shown(name: str, language: str) -> str:
