@@ -268,8 +268,8 @@ def save_file(
 
 @helptext(
     N_(
-        "Keep a sealed copy of the journal in another folder, on a USB stick say: it opens only "
-        "with the passphrase, and replaces the copy made there before.\n"
+        "Keep a sealed copy of the journal elsewhere, on a USB stick say. It opens only with "
+        "the passphrase, and replaces the copy made there before.\n"
         "\n"
         "The copy is itself a folder exitplan reads: exitplan --home FOLDER log list. Where it "
         "is is not kept; when it was made is, so status can remind you when it is old. "
