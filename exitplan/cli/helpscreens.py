@@ -235,8 +235,8 @@ def _sub(group: Any, ctx: Any, name: str) -> tuple[Any, Any] | None:
 
 
 def _command_rows(root: Any, ctx: Any, paths: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(name as typed, first sentence of its help) for each command path; a group's own
-    commands follow it."""
+    """(name as typed, first sentence of its help) for each command path. A group is one row
+    naming its commands, or, as a topic's only command, a row for each of its commands."""
     rows: list[tuple[str, str]] = []
     for path in paths:
         command, context = root, ctx
