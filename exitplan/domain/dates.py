@@ -234,6 +234,10 @@ def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | No
         order_said = spoken.date_order()
         if order_said.startswith("y") and spoken.calendar().day_first:
             order_said = "dmy"  # Quebec's official 2026-11-30, but 30/11 by hand
+        if not order_said and found["third"]:  # English with no place: the one reading, if one
+            whole = found.group(0)[found.start("first") - found.start() :]
+            typed = spoken.numeric_date(whole)
+            return None if typed is None else (typed, found.end())
         order = [part for part in order_said if found["third"] or part != "y"]
         if len(order) not in {2, 3}:
             return None
