@@ -325,7 +325,10 @@ def _part_of_day(hour: int, minute: int, part: str) -> str:
 def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
     """A day in relative words (or a date) with an optional time of day after it, or a time of
     day alone (today); with whether an 'about' came before the time. None if it is neither."""
-    written = said_day(rest, today, upcoming=False)
+    try:
+        written = said_day(rest, today, upcoming=False)
+    except DateError as problem:  # a day that does not add up, or could be two: say which
+        raise JournalError(str(problem)) from None
     day = None if written else _REL_DAY.match(rest)
     if written:
         when, end = written

@@ -187,3 +187,13 @@ def test_days_parts_of_day_and_rough_hours_are_read(
         }
     finally:
         i18n.install("en")
+
+
+def test_a_written_day_that_could_be_two_says_both() -> None:
+    """In English with no place known, 01/11/2026 could be 1 November or 11 January: the
+    journal says both readings instead of guessing."""
+    from exitplan.base import spoken
+
+    spoken.set_place(None)
+    with pytest.raises(JournalError, match="2026-11-01 or 2026-01-11"):
+        read_moment("01/11/2026 21:15", NOW)
