@@ -566,8 +566,8 @@ class Choice(NamedTuple):
     could_be: tuple[Place, ...] = ()
 
 
-# The articles a person may put before a place's name ("la France", "l'Espagne", "el Perú").
-ARTICLES = frozenset({"la", "le", "les", "l", "el", "los", "las", "the"})
+# The articles a person may put before a place's name ("la France", "l'Espagne", "au Québec").
+ARTICLES = frozenset({"la", "le", "les", "l", "el", "los", "las", "the", "au", "aux", "en", "in"})
 
 
 def normalise(text: str) -> str:

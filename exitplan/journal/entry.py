@@ -101,7 +101,7 @@ _DAYS_BACK |= {"anoche": 1, "anteanoche": 2, "antenoche": 2}
 _DAYS_BACK |= {f"esta {part}": 0 for part in ("mañana", "manana", "tarde", "noche")}
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<week>last\s+week|la\s+semana\s+pasada|la\s+semaine\s+derni[eè]re)"
+    r"|(?P<week>last\s+week|la\s+semana\s+pasada|la\s+semaine\s+(?:derni[eè]re|pass[ée]e))"
     r"|(?P<word>today|yesterday|last\s+night|tonight|this\s+(?:morning|afternoon|evening)"
     r"|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
     r"|esta\s+(?:ma[nñ]ana|tarde|noche)|aujourd['\u2019]hui"
@@ -111,7 +111,7 @@ _REL_DAY = re.compile(
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
     rf"|hace\s+(?P<count_es>\d{{1,5}}|{'|'.join(_NUMBERS_ES)})\s+(?P<unit_es>d[ií]as?|semanas?)"
-    rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+dernier"
+    rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+(?:dernier|pass[ée])"
     rf"|il\s+y\s+a\s+(?P<count_fr>\d{{1,5}}|{'|'.join(_NUMBERS_FR)})\s+(?P<unit_fr>jours?|semaines?)"
     # A weekday alone is the last one: "el sábado", "mardi soir", "on Saturday".
     rf"|(?:el\s+|le\s+|on\s+)?(?P<weekday_any>{_ANY_WEEKDAY}))"
@@ -137,6 +137,13 @@ _PART = re.compile(
     r"^,?\s*(?:(?:en|por|de|a|in|at|du|au|dans|le)\s+)?(?:(?:la|el|the|l['\u2019])\s*)?"
     r"(?P<part>ma[nñ]ana|madrugada|tarde|noche|matin[ée]e|matin|soir[ée]e|soir|apr[eè]s-midi"
     r"|nuit|morning|afternoon|evening|night)(?!\w)",
+    re.I,
+)
+# The same words after the hour ("9 h le soir", "at 9 in the evening").
+_PART_AFTER = re.compile(
+    r"\s+(?:(?:le|du|de|en|por|in|at|au|dans)\s+)?(?:(?:la|el|the|l['\u2019])\s*)?"
+    r"(?P<part>ma[nñ]ana|madrugada|tarde|noche|matin[ée]e|matin|soir[ée]e|soir|apr[eè]s-midi"
+    r"|nuit|morning|afternoon|evening|night)$",
     re.I,
 )
 _PARTS = {"manana": "morning", "madrugada": "morning", "matin": "morning", "matinee": "morning"}
@@ -352,6 +359,13 @@ def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
         word = " ".join(joined.group(0).strip(" ,").lower().split())
         approximate = approximate or word not in {"", "at", "a la", "a las", "à"}
         after = after[joined.end() :].strip()
+    later = _PART_AFTER.search(after)
+    if later and later.start() > 0:
+        part = _PARTS.get(folded(later["part"]), part)
+        after = after[: later.start()].strip()
+        hour = re.match(r"\d{1,2}", after)
+        if hour is None or not 1 <= int(hour.group(0)) <= 12:
+            raise ValueError("not a twelve-hour time")  # "14 h du soir"
     clock = _clock(after, part) if after else None
     if after and clock is None:
         return None

@@ -184,6 +184,9 @@ def test_danger_answers_in_own_words_and_not_sure_in_the_summary(
         ("Guadeloupe", "fr"),
         ("Corse", "fr"),
         ("l'Espagne", "es"),
+        ("au Québec", "ca-qc"),
+        ("Montréal", "ca-qc"),
+        ("Toronto", "ca-on"),
     ],
 )
 def test_a_state_or_region_is_read_as_its_country(

@@ -168,6 +168,10 @@ def test_a_field_given_twice_is_refused() -> None:
         ("fin novembre", "2026-11", None, True),
         ("en noviembre de 2026", "2026-11", None, False),
         ("last night around 11", "2026-11-30", "23:00", True),
+        ("jeudi passé vers 9h le soir", "2026-11-26", "21:00", True),
+        ("la semaine passée", "2026-11-24", None, True),
+        ("ayer a las 9 de la noche", "2026-11-30", "21:00", False),
+        ("hier à 7 h du matin", "2026-11-30", "07:00", False),
     ],
 )
 def test_days_parts_of_day_and_rough_hours_are_read(
