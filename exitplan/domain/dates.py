@@ -222,6 +222,59 @@ def _resolve(day: int, month: int, year: int | None, today: date, *, upcoming: b
     raise ValueError("no such day")
 
 
+def _numeric_day(
+    text: str, found: re.Match[str], today: date, *, upcoming: bool
+) -> tuple[date, int] | None:
+    """A day written in numbers (`30/11`, `30/11/2026`) in the locale's order. Quebec writes
+    2026-11-30 officially but either day or month first by hand: a day both orders make is
+    refused showing both, as English does with no place known."""
+    order_said = spoken.date_order()
+    if not order_said and found["third"]:  # English with no place: the one reading, if one
+        typed = spoken.numeric_date(found.group(0)[found.start("first") - found.start() :])
+        return None if typed is None else (typed, found.end())
+    orders = [order_said]
+    if order_said.startswith("y") and spoken.calendar().day_first:
+        orders = ["dmy", "mdy"]
+    readings: list[date] = []
+    for order_text in orders:
+        order = [part for part in order_text if found["third"] or part != "y"]
+        if len(order) not in {2, 3}:
+            continue
+        given = [found["first"], found["second"], found["third"]][: len(order)]
+        parts = dict(zip(order, (int(part) for part in given), strict=True))
+        year = parts.get("y")
+        try:
+            when = _resolve(
+                parts["d"],
+                parts["m"],
+                year + 2000 if year and year < 100 else year,
+                today,
+                upcoming=upcoming,
+            )
+        except ValueError:
+            continue
+        readings += [when] if when not in readings else []
+    if len(readings) > 1:
+        first, second = readings
+        raise DateError(
+            _(
+                "'{text}' could be {first} or {second}, depending on the country: type the one "
+                "you mean as {first_iso} or {second_iso}"
+            ).format(
+                text=text.strip(),
+                first=spoken.day_month_year(first),
+                second=spoken.day_month_year(second),
+                first_iso=first.isoformat(),
+                second_iso=second.isoformat(),
+            )
+        )
+    if not readings:
+        if not any(order for order in orders):
+            return None
+        raise DateError(_("'{text}' is not a day in the calendar").format(text=text.strip()))
+    return readings[0], found.end()
+
+
 def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | None:
     """A day written at the start of `text` as people write it, with where its words end; a day
     without a year is the next one from today (`upcoming`, for a plan) or the last one (for
@@ -231,23 +284,8 @@ def said_day(text: str, today: date, *, upcoming: bool) -> tuple[date, int] | No
     if found is None:
         return None
     if found["first"] is not None:
-        order_said = spoken.date_order()
-        if order_said.startswith("y") and spoken.calendar().day_first:
-            order_said = "dmy"  # Quebec's official 2026-11-30, but 30/11 by hand
-        if not order_said and found["third"]:  # English with no place: the one reading, if one
-            whole = found.group(0)[found.start("first") - found.start() :]
-            typed = spoken.numeric_date(whole)
-            return None if typed is None else (typed, found.end())
-        order = [part for part in order_said if found["third"] or part != "y"]
-        if len(order) not in {2, 3}:
-            return None
-        given = [found["first"], found["second"], found["third"]][: len(order)]
-        parts = dict(zip(order, (int(part) for part in given), strict=True))
-        year = parts.get("y")
-        if year is not None and year < 100:
-            year += 2000
-        day, month = parts["d"], parts["m"]
-    elif found["month"] is not None:
+        return _numeric_day(text, found, today, upcoming=upcoming)
+    if found["month"] is not None:
         day, month = int(found["day"]), _month_number(found["month"])
         year = int(found["year"]) if found["year"] else None
     else:

@@ -46,7 +46,7 @@ def when_kept(run: Run, lang: str, said: str) -> dict[str, Any]:
         ("es_ES", "ayer a eso de las 8", 1, None, True),
         ("fr_FR", "le {dm} vers 21h15", 3, "21:15", True),
         ("fr_FR", "hier soir vers 9 h", 1, "21:00", True),
-        ("fr_CA", "{dm}", 3, None, False),
+        ("fr_CA", "{wd} passé vers 9 h le soir", 3, "21:00", True),
         ("en", "last night around 11", 1, "23:00", True),
     ],
 )
@@ -61,7 +61,8 @@ def test_the_journal_reads_the_when_as_it_is_written(
 ) -> None:
     """Day-first dates, parts of the day and approximate hours are read, the words kept as said."""
     day = clock_today() - timedelta(days=back)
-    typed = said.format(dm=f"{day.day:02d}/{day.month:02d}", y=day.year)
+    weekday = spoken.FRENCH.weekdays[day.weekday()]
+    typed = said.format(dm=f"{day.day:02d}/{day.month:02d}", y=day.year, wd=weekday)
     when = when_kept(run, lang, typed)
     assert when == {
         "said": typed,
@@ -130,6 +131,19 @@ def test_the_exit_date_is_read_in_words_and_without_a_year(
     ok(run("--lang", LANGS[lang], "date", typed))
     expected = (TODAY + timedelta(days=42)).isoformat() if day == "+42" else day
     assert read_plan(plan_made).exit_date.isoformat() == expected
+
+
+def test_in_quebec_a_day_both_orders_make_is_asked_about(run: Run, plan_made: Path) -> None:
+    """In Quebec 04/03/2027 could be 4 March or 3 April: one plain error shows both, nothing
+    changes; 16/01/2027 can only be one day and is kept."""
+    before = read_plan(plan_made).exit_date
+    result = run("--lang", "fr-CA", "date", "04/03/2027")
+    assert result.exit_code == 1
+    assert "2027-03-04" in result.stderr
+    assert "2027-04-03" in result.stderr
+    assert read_plan(plan_made).exit_date == before
+    ok(run("--lang", "fr-CA", "date", "16/01/2027"))
+    assert read_plan(plan_made).exit_date.isoformat() == "2027-01-16"
 
 
 def test_a_weekday_that_is_not_the_day_s_is_refused(run: Run, plan_made: Path) -> None:
