@@ -356,8 +356,13 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     return plan if paced is None else plan._replace(paced=paced)
 
 
-# The modules whose code decides a plan's pacing (which steps apply, their order, their dates).
+# The modules whose code decides a plan's pacing (which steps apply, their order, their dates):
+# every domain module the pacing and plan code use (a test follows their imports).
 PACING_CODE = (
+    "exitplan.domain.checks",
+    "exitplan.domain.dates",
+    "exitplan.domain.inventory",
+    "exitplan.domain.schedule",
     "exitplan.domain.model",
     "exitplan.domain.situation",
     "exitplan.domain.phonecheck",
