@@ -71,7 +71,7 @@ def test_a_change_to_any_pacing_module_changes_the_code(
     def importing(wanted: str) -> object:
         return SimpleNamespace(__file__=str(edited)) if wanted == name else real(wanted)
 
-    monkeypatch.setattr(cache.importlib, "import_module", importing)
+    monkeypatch.setattr(importlib, "import_module", importing)
     after = cache.pacing_code.__wrapped__()
     assert after is not None
     assert after != before
@@ -90,5 +90,5 @@ def test_a_module_that_cannot_be_read_gives_no_code(
             SimpleNamespace(__file__=str(gone)) if wanted == cache.PACING_CODE[-1] else real(wanted)
         )
 
-    monkeypatch.setattr(cache.importlib, "import_module", importing)
+    monkeypatch.setattr(importlib, "import_module", importing)
     assert cache.pacing_code.__wrapped__() is None
