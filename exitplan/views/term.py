@@ -1,7 +1,8 @@
 """Drawing for a terminal without a framework: wrapping, a tiny painter, the caution mark.
 
-Standard library only and no I/O: the width, the colour and plain mode are given (the service
-layer's `terminal` reads them from the terminal and the environment). Wrapping never splits a
+No I/O, and nothing but the standard library and the leaves: the width, the colour and plain
+mode are given (the service layer's `terminal` reads them from the terminal and the
+environment). Wrapping never splits a
 word, a phone number (digits with spaces between them) or a URL.
 """
 
@@ -9,9 +10,12 @@ from __future__ import annotations
 
 import re
 
-# The caution mark, and a space wrapping never breaks at (the mark stays with its title).
+from exitplan.base import spoken
+
+# The caution mark, and a space wrapping never breaks at (the mark stays with its title; the
+# dates base/spoken writes hold their day and month together with it too).
 CAUTION = "⚠"
-GLUE = "\u00a0"
+GLUE = spoken.GLUE
 NARROW = 60  # below this many columns, screens stack what sits side by side when wide
 
 STYLES = {
@@ -40,7 +44,7 @@ class Painter:
 # A space inside a phone number (`0808 2000 247`, `+44 808`) is held together while wrapping.
 _NUMBER_SPACE = re.compile(r"(?<=\d) +(?=\+?\d)")
 _NUMBER = re.compile(r"\d +\+?\d")  # a quicker first look for the same
-_HOLD = "\u00a0"
+_HOLD = GLUE
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")  # str.split() would also split at _HOLD
 _OTHER_SPACE = re.compile(r"[\t\r\n\f\v]")  # runs of plain spaces need no regex
 
