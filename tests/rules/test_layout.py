@@ -11,13 +11,14 @@ says so, so that `pytest -m "not process"` is a fast loop that truly starts none
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ProcessUsed
+from conftest import REAL_FSYNC, ProcessUsed, unsynced
 from helpers import REPO, TESTS
 
 PACKAGE = REPO / "exitplan"
@@ -310,3 +311,48 @@ def test_a_test_not_marked_process_cannot_start_one() -> None:
 def test_a_test_marked_process_may_start_one() -> None:
     """The marker lets a test start a process (and keeps it out of the fast loop)."""
     assert subprocess.run([sys.executable, "-c", "pass"], check=False).returncode == 0
+
+
+# The tests about what reaches the disk: they keep the disk's own fsync (see conftest.py).
+DURABILITY = (
+    "e2e/test_never_lose_progress.py",
+    "e2e/test_encryption_at_every_instant.py",
+    "e2e/test_answers_are_kept.py",
+    "unit/disk/test_atomic.py",
+    "unit/disk/test_system.py",
+)
+
+
+def test_a_test_not_about_durability_does_not_wait_on_the_disk(tmp_path: Path) -> None:
+    """Outside the durability tests a sync checks its descriptor and returns, so the fast loop
+    does not wait on the disk; a closed descriptor still fails as a real sync would."""
+    assert os.fsync is unsynced
+    fd = os.open(tmp_path / "f", os.O_WRONLY | os.O_CREAT, 0o600)
+    os.fsync(fd)
+    os.close(fd)
+    with pytest.raises(OSError, match="Bad file descriptor"):
+        os.fsync(fd)
+
+
+@pytest.mark.durability
+def test_a_durability_test_syncs_for_real() -> None:
+    """A test marked `durability` gets the disk's own fsync."""
+    assert os.fsync is REAL_FSYNC
+
+
+def test_the_durability_tests_keep_the_real_sync() -> None:
+    """The modules about never losing progress, encryption at every instant, atomic writes and
+    the disk's sync are marked `durability` as a whole, so none of their tests is ever run with
+    the stand-in sync."""
+    unmarked = []
+    for name in DURABILITY:
+        tree = ast.parse((TESTS / name).read_text(encoding="utf-8"))
+        marks = [
+            ast.unparse(node.value)
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
+        ]
+        if "pytest.mark.durability" not in marks:
+            unmarked.append(name)
+    assert unmarked == []
