@@ -170,7 +170,6 @@ UNMIRRORED = [
     "journal.screens",
     "journal.sealing",
     "journal.strays",
-    "phone.analysis",
     "phone.reading",
     "phone.record",
     "phone.report",
