@@ -148,7 +148,6 @@ UNMIRRORED = [
     "base.limits",
     "base.markup",
     "domain.model",
-    "domain.phonecheck",
     "domain.place",
     "domain.region",
     "formats.checklistfile",
