@@ -152,7 +152,6 @@ UNMIRRORED = [
     "domain.region",
     "formats.checklistfile",
     "formats.inventoryfile",
-    "formats.planfile",
     "formats.region_schema",
     "formats.schema",
     "home.columns",

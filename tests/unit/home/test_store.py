@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import EXIT, MONEY
 
-from exitplan.base.errors import LockError, NoPlanError, PlanError
+from exitplan.base.errors import LockError, NoPlanError
 from exitplan.base.limits import LOCK_FILE
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
-from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import KEEP_BACKUPS
 from exitplan.home.store import LOCK_TIMEOUT_ENV, Store, lock_timeout
 
@@ -171,53 +170,3 @@ def test_concurrent_saves_lose_no_update(home: Path) -> None:
         thread.join()
     details = [e.detail or "" for e in Store(home).load().history if e.action == "test"]
     assert sorted(details) == sorted(f"{name}-{n}" for name in "ab" for n in range(rounds))
-
-
-# -- bad plan files ------------------------------------------------------------------------------
-
-
-def plan_bytes() -> bytes:
-    """A valid plan file."""
-    return dump_plan(new_state())
-
-
-def test_parse_plan_accepts_a_byte_order_mark() -> None:
-    """A plan saved with a BOM by an editor still loads."""
-    assert parse_plan(b"\xef\xbb\xbf" + plan_bytes(), Path("plan.toml")) == new_state()
-
-
-@pytest.mark.parametrize(
-    ("data", "message"),
-    [
-        (b"schema = 1\nexit_date = \xff\n", "plan.toml: is not valid UTF-8 text."),
-        (
-            b"schema = 2\ncreated = 2026-11-30T09:00:00Z\n",
-            "plan.toml: has plan format version 2, which this exitplan does not know "
-            "(it reads version 1).",
-        ),
-        (
-            b"created = 2026-11-30T09:00:00Z\n",
-            "plan.toml: is empty or damaged (it has no 'schema' line).",
-        ),
-        (b"a = " + b"[" * 100_000, "plan.toml: is nested too deeply to be a plan."),
-    ],
-)
-def test_parse_plan_errors(data: bytes, message: str) -> None:
-    """Bytes that are not a plan give one plain message naming the file."""
-    with pytest.raises(PlanError) as info:
-        parse_plan(data, Path("plan.toml"))
-    assert str(info.value) == message
-
-
-def test_parse_plan_names_the_field() -> None:
-    """A plan with a bad value names the field."""
-    data = plan_bytes().replace(b"exit_date = 2026-12-14", b'exit_date = "soon"')
-    with pytest.raises(PlanError, match=r"^plan\.toml: field 'exit_date': "):
-        parse_plan(data, Path("plan.toml"))
-
-
-def test_parse_plan_syntax_error_names_line_and_column() -> None:
-    """A TOML syntax error in the plan names the line and column."""
-    with pytest.raises(PlanError) as info:
-        parse_plan(b'schema = 1\nexit_date = "2027\n', Path("plan.toml"))
-    assert "line 2, column" in str(info.value)
