@@ -154,7 +154,6 @@ UNMIRRORED = [
     "formats.inventoryfile",
     "formats.region_schema",
     "formats.schema",
-    "home.columns",
     "home.files",
     "home.folder",
     "home.keys",
