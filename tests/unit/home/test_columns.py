@@ -14,7 +14,7 @@ from exitplan.formats.checklistfile import load_catalog
 from exitplan.home.columns import TEXTS, from_columns, split_texts, to_columns
 
 
-def checklists() -> list[Checklist]:
+def checklists() -> tuple[Checklist, ...]:
     """The built-in checklists: every field a real step uses, in every combination they have."""
     found = load_catalog().checklists
     assert len(found) > 5
