@@ -148,7 +148,6 @@ UNMIRRORED = [
     "base.limits",
     "base.markup",
     "domain.model",
-    "domain.place",
     "domain.region",
     "formats.checklistfile",
     "formats.inventoryfile",
