@@ -181,7 +181,6 @@ UNMIRRORED = [
     "views.inventory",
     "views.ledger",
     "views.local",
-    "views.notices",
     "views.printable",
     "views.rowpage",
     "views.screen",
