@@ -167,7 +167,6 @@ UNMIRRORED = [
     "journal.sealing",
     "journal.strays",
     "phone.reading",
-    "phone.record",
     "phone.report",
     "service.glance",
     "service.helpnow",
