@@ -158,7 +158,6 @@ UNMIRRORED = [
     "home.rekey",
     "home.vouch",
     "journal.export",
-    "journal.listing",
     "journal.records",
     "journal.resealing",
     "journal.saving",
