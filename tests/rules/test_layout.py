@@ -149,7 +149,6 @@ UNMIRRORED = [
     "domain.model",
     "domain.region",
     "formats.checklistfile",
-    "formats.inventoryfile",
     "formats.region_schema",
     "formats.schema",
     "home.files",
