@@ -28,12 +28,6 @@ def checklist_text(cid: str, body: str = "") -> str:
 ITEM_A = '\n[[item]]\nid = "a"\ntitle = "Step A"\nwhy = "Because."\n'
 
 
-# -- finding and loading -------------------------------------------------------------------------
-
-
-# -- low-level reading ---------------------------------------------------------------------------
-
-
 # -- bad checklist files, through the CLI --------------------------------------------------------
 
 BIG = object()  # marker: build an enormous file instead of writing text

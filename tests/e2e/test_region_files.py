@@ -30,12 +30,6 @@ from exitplan.formats.regions import (
 # Digits only: a word in a number ("112 or 999") would stay English on a Spanish screen.
 
 
-# -- the files' shape -------------------------------------------------------------------------
-
-
-# -- names a person may type ------------------------------------------------------------------
-
-
 # -- exitplan validate ------------------------------------------------------------------------
 
 

@@ -148,7 +148,6 @@ UNMIRRORED = [
     "base.markup",
     "domain.model",
     "domain.region",
-    "formats.checklistfile",
     "formats.region_schema",
     "formats.schema",
     "home.files",

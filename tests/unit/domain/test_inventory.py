@@ -214,9 +214,6 @@ def test_a_new_account_defaults_to_after_leaving_and_to_check() -> None:
     assert (row.safe_to_change, row.state) == ("after", "check")  # type: ignore[union-attr]
 
 
-# -- the plan's steps -----------------------------------------------------------------------------
-
-
 # -- the cache ---------------------------------------------------------------------------------
 
 

@@ -308,9 +308,6 @@ def test_no_two_places_share_a_name() -> None:
         assert find_place(place.code, places) == place
 
 
-# -- exitplan validate ------------------------------------------------------------------------
-
-
 # -- the built-in steps that name local facts -------------------------------------------------
 
 # Which built-in step names which local fact: a step losing its placeholder (or gaining one) is
