@@ -150,7 +150,6 @@ UNMIRRORED = [
     "formats.region_schema",
     "formats.schema",
     "home.files",
-    "home.folder",
     "home.keys",
     "home.rekey",
     "home.vouch",
