@@ -159,7 +159,6 @@ UNMIRRORED = [
     "journal.saving",
     "journal.screens",
     "journal.sealing",
-    "journal.strays",
     "phone.reading",
     "phone.report",
     "service.glance",
