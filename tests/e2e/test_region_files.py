@@ -121,11 +121,15 @@ def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run
     assert any(
         line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines
     )
+    assert "Spain (kept complete): 17 filled (17 on an official page), 7 neutral, 0 missing" in (
+        lines
+    )
     assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines
     data = json.loads(ok(run("validate", "--coverage", "--json")).stdout)
     mexico = next(place for place in data["places"] if place["code"] == "mx")
     assert mexico["covered"]
     assert mexico["counts"]["missing"] == 0
+    assert 0 < mexico["confirmed"] < mexico["counts"]["filled"]
 
 
 def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:

@@ -309,3 +309,15 @@ def test_the_literal_finders_tell_values_apart() -> None:
     assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if is_literal(384)(n)] == [1]
     stopped = is_assigned("STOPPED_CODE")
     assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if stopped(n)] == [4]
+
+
+def test_a_private_folder_is_made_in_one_place() -> None:
+    """Folders a run makes for a while (a phone check's adb files) are made by
+    `disk/leftovers.private_folder` alone, which holds a lock in each so that a run killed
+    outright leaves a folder the next run erases (the phone check once made its own, which no
+    later run could tell from someone else's)."""
+
+    def makes_a_folder(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr in {"mkdtemp", "TemporaryDirectory"}
+
+    assert offenders(makes_a_folder, {"exitplan.disk.leftovers"}) == []
