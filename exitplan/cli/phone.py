@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.limits import MAX_PHONE_TIMEOUT, PHONE_TIMEOUT
 from exitplan.cli import keyboard
 from exitplan.cli.common import STOPPED_CODE, env_of, say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
@@ -65,11 +66,11 @@ def phone_check(
         typer.Option(
             "--timeout",
             min=1,
-            max=600,
+            max=MAX_PHONE_TIMEOUT,
             metavar="SECONDS",
             help=N_("How long to wait for each answer from the phone (20 by default)."),
         ),
-    ] = 20,
+    ] = PHONE_TIMEOUT,
 ) -> None:
     env = env_of(ctx)
     if about:

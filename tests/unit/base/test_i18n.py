@@ -11,7 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from helpers import REPO, cli
+from helpers import REPO
 
 from exitplan.base import i18n
 
@@ -225,23 +225,6 @@ def test_english_does_not_import_gettext() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
     )
     assert out.stdout.strip() == "False"
-
-
-def test_an_unknown_lang_option_is_one_plain_line(tmp_path: Path) -> None:
-    """`--lang xx` names the languages there are, exits 2 and writes nothing."""
-    home = tmp_path / "home"
-    result = cli(home, "--lang", "xx", "status")
-    assert result.exit_code == 2
-    assert "'xx' is not a language exitplan speaks; use one of: en" in result.stderr
-    assert "Traceback" not in result.output
-    assert not home.exists()
-
-
-def test_lang_english_runs_every_command_as_before(tmp_path: Path) -> None:
-    """`--lang en` is accepted before any command and changes nothing."""
-    result = cli(tmp_path / "home", "--lang", "en", "status")
-    assert result.exit_code == 0, result.output
-    assert "You have no plan yet" in result.stdout
 
 
 def test_babel_finds_the_marked_strings() -> None:
