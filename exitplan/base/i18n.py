@@ -307,6 +307,7 @@ def N_(message: str) -> str:
 
 
 def labelled(label: str, value: str) -> str:
-    """`Label: value`, punctuated as the language spoken does (French: a no-break space before
-    the colon); the one home of a label before its value on screens and in summaries."""
+    """`label: value` on one line as the language writes it: French puts a no-break space
+    before the colon (« Quand : hier »), which wrapping keeps and prints."""
+    # Translators: a label and its value on one line ("Where: the kitchen").
     return _("{label}: {value}").format(label=label, value=value)

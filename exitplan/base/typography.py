@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from exitplan.base.spoken import GLUE
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 NARROW = "\u202f"
-NO_BREAK = "\u00a0"
+NO_BREAK = GLUE  # the no-break space, written once in base/spoken
 
 _BEFORE_TALL = re.compile("[ \u00a0\u202f]+(?=[;!?])")
 _BEFORE_COLON = re.compile("[ \u00a0\u202f]+(?=:)")

@@ -567,6 +567,10 @@ class Choice(NamedTuple):
     could_be: tuple[Place, ...] = ()
 
 
+# The articles a person may put before a place's name ("la France", "l'Espagne", "au Québec").
+ARTICLES = frozenset({"la", "le", "les", "l", "el", "los", "las", "the", "au", "aux", "en", "in"})
+
+
 def normalise(text: str) -> str:
     """A name as it is compared: no accents, no case, no punctuation, single spaces."""
     import unicodedata
@@ -591,19 +595,16 @@ def name_index(places: Iterable[Place]) -> dict[str, tuple[Place, ...]]:
     return {key: tuple(found) for key, found in index.items()}
 
 
-# Articles a person may type before a place's name, in the languages exitplan speaks.
-ARTICLES = re.compile(r"^(?:the|la|le|les|l|el|los|las|au|aux|en|a|in) ")
-
-
 def choose(text: str, places: Sequence[Place]) -> Choice:
     """The place a typed name means: a country by its own name or code before a part whose short
     code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
     key = normalise(text)
     index = name_index(places)
     found = index.get(key, ())
-    if not found:  # "la France", "au Québec", "en Ontario": the article is not part of the name
-        bare = ARTICLES.sub("", key, count=1)
-        found = index.get(bare, ()) if bare != key else ()
+    first, _space, rest = key.partition(" ")
+    if not found and rest and first in ARTICLES:  # "la France", "el Estado de México"
+        key = rest
+        found = index.get(key, ())
     if len(found) > 1:
         countries = [place for place in found if place.is_country]
         own = [place for place in countries if key in (place.code, normalise(place.name))]

@@ -22,6 +22,8 @@ from exitplan.base.i18n import _
 from exitplan.base.limits import (
     DEFAULT_WARN_DAYS,
     MAX_NOTE_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_TITLE_CHARS,
     MAX_WARN_DAYS,
     UNDATED,
     Priority,
@@ -55,10 +57,10 @@ Slug = Annotated[
     str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=64)
 ]
 Text = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000), Clean
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT_CHARS), Clean
 ]
 Title = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Clean
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TITLE_CHARS), Clean
 ]
 Note = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), Clean]
 
@@ -376,6 +378,8 @@ class PlanFile(BaseModel):
         default_factory=list, max_length=20
     )
     region: PlaceCode | None = None
+    journal_copied: datetime | None = None
+    journal_copied_records: StrictInt = Field(default=0, ge=0, le=10**12)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -426,6 +430,8 @@ class PlanFile(BaseModel):
             answered=dict(self.answered),
             unsure=sorted(set(self.unsure) - set(self.situation)),
             region=self.region,
+            journal_copied=self.journal_copied,
+            journal_copied_records=self.journal_copied_records,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[

@@ -35,6 +35,7 @@ from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
 from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from_cache
 from exitplan.home.folder import Folder
+from exitplan.journal.listing import copy_age
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
 from exitplan.views.data import status_data
@@ -82,6 +83,10 @@ def status_output(
     """
     err = "".join(f"{note}\n" for note in notes)
     journal = journal_glance(home) if home is not None else None
+    state = plan.state
+    age = None
+    if journal is not None and home is not None and state is not None:
+        age = copy_age(home, state.journal_copied, state.journal_copied_records, today)
     view = day_view(plan, today)
     if as_json:
         data = status_data(view, journal=journal)
@@ -94,6 +99,7 @@ def status_output(
         missing_plan=missing_plan,
         journal=journal,
         rows=None if full else terminal.height(),
+        copy_age=(age.days, age.copied) if age is not None else None,
     )
     return text, err, 0
 

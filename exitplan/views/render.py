@@ -13,7 +13,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base import spoken
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _, labelled, ngettext
 from exitplan.domain.region import place_sources
 from exitplan.views.local import (
     fact_words,
@@ -253,7 +253,7 @@ def item_lines(
                 _("History"),
                 "\n".join(
                     f"{history_stamp(e.at)}  {history_word(e.action)}"
-                    + (f" ({history_word(e.detail)})" if e.detail else "")
+                    + (labelled("", history_word(e.detail)) if e.detail else "")
                     for e in events
                 ),
             )

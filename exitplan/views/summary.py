@@ -209,7 +209,9 @@ def _step(row: Scheduled, region: Local | None) -> Step:
     )
 
 
-def _answer(value: bool) -> str:
+def _answer(value: bool | str) -> str:
+    if value == "unsure":
+        return _("not sure")
     return _("yes") if value else _("no")
 
 
@@ -229,7 +231,8 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
     else:
         calm = _("Every step is settled.")
     answers = plan.situation
-    unsure = set(plan.state.unsure) if plan.state is not None else set()
+    unsure = plan.state.unsure if plan.state else []
+    dangers: dict[str, bool | str] = {**answers, **dict.fromkeys(unsure, "unsure")}
     sections = tuple(
         Section(
             id=c.id,
@@ -253,15 +256,15 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
             done=count.done, items=count.items, skipped=count.skipped, open=count.open
         ),
         situation=tuple(
-            Answer(_(q.text), _answer(answers[q.key]) if q.key in answers else _("not sure"))
+            Answer(_(q.text), _answer(answers[q.key]))
             for q in QUESTIONS
-            if not q.danger and (q.key in answers or q.key in unsure)
+            if not q.danger and q.key in answers
         ),
-        # A danger sign not known either way is said too: an advocate asks about it.
+        # A danger sign answered "not sure" is shown too: not knowing is itself worth telling.
         dangers=tuple(
-            Answer(_(q.text), _answer(answers[q.key]) if q.key in answers else _("not sure"))
+            Answer(_(q.text), _answer(dangers[q.key]))
             for q in QUESTIONS
-            if q.danger and (q.key in answers or q.key in unsure)
+            if q.danger and q.key in dangers
         ),
         attention=tuple(steps[row.entry.number] for row in shown),
         more=more,
@@ -348,7 +351,7 @@ class MarkdownWriter:
             if view.more_line:
                 self.lines += [view.more_line, ""]
         self.lines += [f"## {_('What is done')}", ""]
-        self.lines += ["- " + labelled(escape_markdown(s.title), s.tally) for s in view.sections]
+        self.lines += [f"- {labelled(escape_markdown(s.title), s.tally)}" for s in view.sections]
         self.lines.append("")
         if view.left_out:
             self.lines += [view.left_out, ""]
@@ -427,12 +430,13 @@ class TextWriter:
         if view.calm:
             self.lines.append(f"  {view.calm}")
         for step in view.attention:
-            value = f"{step.title} ({attention_words(step)})"
-            self.lines.append("  " + labelled(flag_heading(step), value))
+            self.lines.append(
+                "  " + labelled(flag_heading(step), f"{step.title} ({attention_words(step)})")
+            )
         if view.more_line:
             self.lines.append(f"  {view.more_line}")
         self.lines += ["", _("What is done").upper()]
-        self.lines += ["  " + labelled(s.title, s.tally) for s in view.sections]
+        self.lines += [f"  {labelled(s.title, s.tally)}" for s in view.sections]
         if view.left_out:
             self.lines.append(f"  {view.left_out}")
         self.lines += ["", _(FULL_PLAN)]
@@ -471,7 +475,7 @@ class TextWriter:
         self.lines += ["", _("Journal").upper(), f"  {_(TIMELINE_NOTE if moments else NO_ENTRIES)}"]
         for m in moments:
             added = f" [{m.added}]" if m.added else ""
-            self.lines.append(f"  {m.number:>4}  " + labelled(m.when, m.what + added))
+            self.lines.append(f"  {m.number:>4}  {labelled(m.when, m.what)}{added}")
 
     def finish(self) -> str:
         """The document, ending in one newline."""
