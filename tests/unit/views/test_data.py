@@ -188,7 +188,7 @@ def test_history_lines_show_action_item_and_detail() -> None:
         (
             "fr",
             [
-                "16 nov. 2026 à {h} h {m}  création  (date de départ : 20 janv. 2027)",
+                "16 nov. 2026 à {h} h {m}  création  (date de départ\u00a0: 20 janv. 2027)",
                 "16 nov. 2026 à {h} h {m}  date  (1er févr. 2027)",
             ],
         ),
