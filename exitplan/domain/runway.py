@@ -2,7 +2,8 @@
 
 Exact arithmetic in `Decimal`, never float. The model is deliberately simple, and every screen
 says so in words: the one-off costs of leaving are paid on the day; from then on, each week
-costs the monthly costs less the income (a month is 52/12 weeks); the money set aside pays the
+costs the costs less the income (each converted through a year of 52 weeks: a month is 52/12
+weeks, twice a month 52/24, every two weeks two); the money set aside pays the
 difference. Debts and joint accounts are listed, never counted: a debt's repayments belong in
 the monthly costs, and a joint account is within the partner's reach.
 
@@ -20,18 +21,19 @@ from exitplan.base import spoken
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from exitplan.domain.checks import Per
     from exitplan.domain.inventory import Inventory, Money
 
 CENT = Decimal("0.01")
-WEEKS_A_MONTH = Decimal(52) / Decimal(12)
 WEEK = 7
+WEEKS_A_YEAR = 52
+# How many times a year each period comes (pay every two weeks is 26 a year, twice a month 24).
+TIMES_A_YEAR: dict[Per, int] = {"week": 52, "fortnight": 26, "half-month": 24, "month": 12}
 
 
 def weekly(row: Money) -> Decimal:
-    """A row's amount for one week (a monthly amount times 12/52)."""
-    if row.per == "week":
-        return row.amount
-    return row.amount * 12 / 52
+    """A row's amount for one week: its amount for a year, over 52 (a month's times 12/52)."""
+    return row.amount * TIMES_A_YEAR[row.per] / WEEKS_A_YEAR
 
 
 def total(rows: Iterable[Money]) -> Decimal:
