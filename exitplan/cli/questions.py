@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import ENGLISH, N_, _, current
-from exitplan.cli import keyboard, prompts
+from exitplan.cli import keyboard, prompts, replies
 from exitplan.cli.common import say
-from exitplan.cli.replies import NO, UNSURE, YES, choice, meaning
+from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.domain.checks import InventoryError, without_currency
 from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
@@ -169,7 +169,7 @@ def choice_value(question: Question, answer: str) -> str:
     text = answer.strip().lower()
     said = meaning(text, (YES, NO, UNSURE))  # "s", "sí", "y": in the language spoken first
     values = {value for value, _words in question.choices}
-    named = choice(text, question.words) if question.words else None
+    named = replies.choice(text, question.words) if question.words else None
     text = named or (said if said in values else ALIASES.get(text, text))
     for index, (value, words) in enumerate(question.choices, 1):
         if text in {str(index), value, _(words).lower(), words.lower()}:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exitplan.domain.inventory import Inventory, Money
 from exitplan.domain.checks import PERS
+from exitplan.domain.inventory import Inventory, Money
 from exitplan.domain.runway import CENT, TIMES_A_YEAR, money_text, runway, weekly
 
 TODAY = date(2026, 11, 30)
