@@ -3,8 +3,9 @@
 Exact arithmetic in `Decimal`, never float. The model is deliberately simple, and every screen
 says so in words: the one-off costs of leaving are paid on the day; from then on, each week
 costs the costs less the income (each converted through a year of 52 weeks: a month is 52/12
-weeks, half a month 52/24); the money set aside pays the difference. Debts and joint accounts are listed, never counted: a debt's repayments belong in
-the monthly costs, and a joint account is within the partner's reach.
+weeks, half a month 52/24); the money set aside pays the difference. Debts and joint accounts
+are listed, never counted: a debt's repayments belong in the monthly costs, and a joint account
+is within the partner's reach.
 
 Pure: `today` and the exit date are parameters.
 """
