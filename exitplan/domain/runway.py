@@ -25,10 +25,17 @@ if TYPE_CHECKING:
     from exitplan.domain.inventory import Inventory, Money
 
 CENT = Decimal("0.01")
-WEEK = 7
+# A year of 52 weeks and 12 months: the one place an amount of any period becomes a week's.
 WEEKS_A_YEAR = 52
+MONTHS_A_YEAR = 12
+WEEK = 7
 # How many times a year each period comes (pay every two weeks is 26 a year, twice a month 24).
-TIMES_A_YEAR: dict[Per, int] = {"week": 52, "fortnight": 26, "half-month": 24, "month": 12}
+TIMES_A_YEAR: dict[Per, int] = {
+    "week": WEEKS_A_YEAR,
+    "fortnight": WEEKS_A_YEAR // 2,
+    "half-month": MONTHS_A_YEAR * 2,
+    "month": MONTHS_A_YEAR,
+}
 
 
 def weekly(row: Money) -> Decimal:
