@@ -83,24 +83,12 @@ def validate(
 
 def report_coverage(as_json: bool) -> None:
     """Print the coverage report; exit 1 when a place kept complete has a missing cell."""
-    from exitplan.domain.coverage import coverage
-    from exitplan.formats.checklistfile import load_catalog
-    from exitplan.formats.regions import load_places
-    from exitplan.views.coverage import coverage_data, coverage_lines
+    from exitplan.cli.common import render
+    from exitplan.service.reading import coverage_report
 
-    catalog = load_catalog()
-    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
-    places = load_places()
-    cells = coverage(steps, places)
-    if as_json:
-        from exitplan.cli.common import emit_json
-
-        emit_json(coverage_data(cells, places))
-    else:
-        for line in coverage_lines(cells, places):
-            typer.echo(line)
-    covered = {place.code for place in places if place.covered}
-    if any(found.state == "missing" and found.place in covered for found in cells):
+    report = coverage_report()
+    render(report, json=as_json)
+    if report.incomplete:
         raise ChecklistProblems([_("a place kept complete has a missing local fact")])
 
 
@@ -133,30 +121,25 @@ def help_now(
     every: Annotated[bool, typer.Option("--all", help=N_("Every number exitplan knows."))] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.cli.common import emit_json, env_of
+    from exitplan.cli.common import env_of, render
     from exitplan.cli.keyboard import someone_typing as at_terminal
-    from exitplan.service.helpnow import help_now_output
+    from exitplan.service.helpnow import help_lines
 
     env = env_of(ctx)
     asking = not as_json and region is None and not every and at_terminal()
-    out, data, problem = help_now_output(
+    shown = help_lines(
         env.home, region, sources=sources, every=every, plain=env.plain, asking=asking
     )
-    if as_json:
-        emit_json(data)
-    else:
-        typer.echo(out)
-    if problem:
+    render(shown, json=as_json, plain=env.plain)
+    if shown.problem:
         # In a crisis a typo must not cost the numbers: they are shown, then the one line.
-        say(problem)
+        say(shown.problem)
         raise typer.Exit(2)
-    if asking and data["plan_encrypted"]:
+    if asking and shown.data["plan_encrypted"]:
         code = sealed_place(env)
         if code is not None:
-            out, _data, _problem = help_now_output(
-                env.home, None, sources=sources, plain=env.plain, code=code
-            )
-            typer.echo(out)
+            place = help_lines(env.home, None, sources=sources, plain=env.plain, code=code)
+            render(place, json=False, plain=env.plain)
 
 
 def sealed_place(env: Env) -> str | None:

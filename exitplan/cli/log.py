@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, logfiles
 from exitplan.cli.common import (
     JsonOpt,
-    Output,
-    echo_lines,
     env_of,
-    render_result,
+    render,
     say,
     stream_is_terminal,
 )
@@ -172,41 +169,12 @@ def _saved(write: Callable[[], T]) -> T:
 STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
-def _columns() -> int:
-    from exitplan.service.terminal import width
-
-    return width()
-
-
-def _wrapped(lines: list[str], indent: str = "    ") -> list[str]:
-    """Every line wrapped to the terminal's width at spaces, never inside a word; a line's
-    continuation is indented by its own leading spaces and `indent`."""
-    from exitplan.views.term import wrap
-
-    columns = _columns()
-    out: list[str] = []
-    for line in lines:
-        if not line:
-            out.append("")
-            continue
-        lead = line[: len(line) - len(line.lstrip(" "))]
-        out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
-    return out
-
-
 @app.command("list")
 @helptext(N_("List the entries in the order they happened. Example: exitplan log list"))
 def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
-    views = journal.list_entries(logbook.records(_ws(ctx)))
-    notes = [] if views else [_("The journal is empty. 'exitplan log add' writes an entry.")]
-    from exitplan.journal.screens import list_lines
-
-    plain = env_of(ctx).plain
-    lines = _wrapped(list_lines(views, plain=plain), indent="" if plain else "      ")
-    render_result(Output(views, echo_lines(lines), notes), as_json)
+    render(logbook.entry_list(_ws(ctx)), json=as_json, plain=env_of(ctx).plain)
 
 
 @app.command("show")
@@ -214,14 +182,9 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     N_("Show one entry in full, with its corrections and files. Example: exitplan log show 3")
 )
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
-    from exitplan.journal import records as journal
-    from exitplan.journal.screens import show_lines
     from exitplan.service import journal as logbook
 
-    view = journal.show_entry(logbook.records(_ws(ctx)), n)
-    render_result(
-        Output(view, echo_lines(_wrapped(show_lines(view, plain=env_of(ctx).plain)))), as_json
-    )
+    render(logbook.entry_shown(_ws(ctx), n), json=as_json, plain=env_of(ctx).plain)
 
 
 @app.command("amend")
@@ -319,35 +282,18 @@ def verify(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.journal.chain import TAIL_NOTE
-    from exitplan.journal.entry import JournalError
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     meter = Meter(logbook.copy_sizes(ws), _("Checking the kept files"))
     try:
-        checked = logbook.verify(ws, against, meter)
+        check = logbook.chain_check(ws, against, meter)
     finally:
         meter.close()
-    result = checked.chain
-    data = {**result.as_dict(), "copies": checked.problems, "ok": checked.ok}
-    if checked.ok:
-        lines = [result.message + "."]
-        if against is None:
-            lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))
-        lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=result.fingerprint))
-        render_result(Output(data, echo_lines(_wrapped(lines))), as_json)
-        return
-    if as_json:
-        render_result(Output(data, lambda: None), as_json)
-    if not result.ok:
-        reason = _("{message} (fingerprint of the intact part: {fingerprint})").format(
-            message=result.message, fingerprint=result.fingerprint
-        )
-        reason = "; ".join([reason, *checked.problems])
-    else:
-        reason = "; ".join(checked.problems)
-    raise JournalError(_("the journal is not intact: {reason}").format(reason=reason))
+    if check.ok or as_json:
+        render(check, json=as_json, plain=env_of(ctx).plain)
+    if not check.ok:
+        raise logbook.not_intact(check)
 
 
 @app.command("fingerprint")
@@ -363,24 +309,7 @@ def verify(
 def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from exitplan.service import journal as logbook
 
-    checked = logbook.verify(_ws(ctx))
-    result = checked.chain
-    if not checked.ok:
-        reason = "; ".join([result.message] if not result.ok else checked.problems)
-        raise ExitplanError(
-            _("the journal is not intact ({reason}); 'exitplan log verify' says more").format(
-                reason=reason
-            )
-        )
-    data = {"fingerprint": result.fingerprint, "entries": result.entries, "records": result.records}
-    notes = [
-        _(
-            "{message}. Write the whole fingerprint down somewhere only you, or someone you "
-            "trust, can see: its last character lets a copying mistake be told apart from a "
-            "changed journal."
-        ).format(message=result.message)
-    ]
-    render_result(Output(data, echo_lines([result.fingerprint]), notes), as_json)
+    render(logbook.fingerprint(_ws(ctx)), json=as_json, plain=env_of(ctx).plain)
 
 
 app.command("export")(logfiles.export)

@@ -12,16 +12,14 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli.common import (
     JsonOpt,
-    Output,
     env_of,
-    render_result,
+    render,
     say,
 )
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.domain.plan import Plan
     from exitplan.journal.records import Moment
 
 
@@ -83,27 +81,6 @@ def status(
         raise typer.Exit(code)
 
 
-def find_checklist(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (`Plan.checklist`: id or title, any case, or the start of
-    one), or None for every checklist; otherwise a message with the nearest names."""
-    from exitplan.domain.plan import near_checklists
-
-    if name is None:
-        return None
-    try:
-        return plan.checklist(name).id
-    except ExitplanError:
-        near = near_checklists(plan.checklists, name)
-        if not near:
-            raise
-    raise ExitplanError(
-        _(
-            "no checklist called '{name}' in your plan; did you mean {near}? For example: "
-            "exitplan list {first}"
-        ).format(name=name, near=" or ".join(near), first=near[0])
-    )
-
-
 @helptext(
     N_("List steps with their number, id, due date and state. Example: exitplan list finances")
 )
@@ -126,8 +103,7 @@ def list_items(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.views.data import item_data
+    from exitplan.service.reading import step_list
 
     if only_open + only_done + every + attention > 1:
         raise typer.BadParameter(_("choose one of --open, --done, --all or --attention"))
@@ -143,16 +119,7 @@ def list_items(
         else show
     )
     env = env_of(ctx)
-    plan = env.ws.read()
-    wanted = find_checklist(plan, checklist)
-    rows = day_view(plan, env.today).listing(which, wanted)
-
-    def human() -> None:
-        from exitplan.views.render import list_lines
-
-        write_out("\n".join(list_lines(rows, env.today, **look(env))) + "\n")
-
-    render_result(Output(lambda: [item_data(row) for row in rows], human), as_json)
+    render(step_list(env.ws, env.today, which, checklist), json=as_json, plain=env.plain)
 
 
 @helptext(N_("Show one step in full: why, how, when, its note.\n\nExample: exitplan show 3"))
@@ -161,48 +128,10 @@ def show(
     item: Annotated[str, typer.Argument(help=N_("Number, id, or part of an id."))],
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.views.data import item_detail, item_events
+    from exitplan.service.reading import step_detail
 
     env = env_of(ctx)
-    plan = env.ws.read()
-    entry = plan.resolve(item)
-    row = day_view(plan, env.today).row(entry)
-    events = item_events(plan, entry)
-
-    linked = inventory_note(plan, entry.full_id, env.today)
-
-    def human() -> None:
-        from exitplan.views.render import item_lines
-
-        lines = item_lines(row, env.today, events, region=plan.region, **look(env))
-        if linked is not None:
-            lines += linked_lines(linked, env)
-        write_out("\n".join(lines) + "\n")
-
-    data = item_detail(row, events, plan.region)
-    if linked is not None:
-        data["inventory"] = {"says": linked[1], "shows_done": linked[2]}
-    render_result(Output(data, human), as_json)
-
-
-def inventory_note(plan: Plan, full_id: str, today: Any) -> tuple[str, str, bool] | None:
-    """What the inventory says about a step it completes (None: the step is tied to none)."""
-    from exitplan.views.inventory import step_note
-
-    return step_note(plan, full_id, today)
-
-
-def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
-    """The inventory's word on a step, in the show screen's label-and-value form."""
-    from exitplan.base.i18n import _
-    from exitplan.views.render import _field_lines
-
-    options = look(env)
-    title, text, done = linked
-    if done:
-        text += "\n" + _("Your list shows this step is done; tick it when you are ready.")
-    return _field_lines([(title, text)], options["columns"], options["paint"], env.plain)
+    render(step_detail(env.ws, env.today, item), json=as_json, plain=env.plain)
 
 
 @helptext(N_("List the checklists you can use, with how many steps each has."))
@@ -222,21 +151,13 @@ def checklists(
         ),
     ] = None,
 ) -> None:
-    from exitplan.views.data import checklist_rows
+    from exitplan.service.reading import checklist_shelf
 
     env = env_of(ctx)
-    ws = env.ws
     if adopt is not None:
-        path = ws.adopt_checklist(adopt)
+        path = env.ws.adopt_checklist(adopt)
         say(_("{path} is now encrypted and part of your plan.").format(path=path))
-    rows = checklist_rows(ws.catalog, ws.read())
-
-    def human() -> None:
-        from exitplan.views.render import checklists_lines
-
-        write_out("\n".join(checklists_lines(rows, **look(env))) + "\n")
-
-    render_result(Output(rows, human), as_json)
+    render(checklist_shelf(env.ws), json=as_json, plain=env.plain)
 
 
 FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
@@ -328,7 +249,8 @@ def summary(
     if chosen == "json":
         from exitplan.base.safetext import json_text
 
-        text = json_text(data.summary_data(view, moments, inventories_data(view, tables)))
+        summary = data.summary_data(view, moments, inventories_data(view, tables))
+        text = json_text(data.versioned(summary))
     else:
         text = summary_with_tables(view, chosen, moments, tables)
     if target is None:
@@ -403,25 +325,7 @@ def history(
     item: Annotated[str | None, typer.Argument(help=N_("Only this step (number or id)."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.views.data import event_data, item_events
-    from exitplan.views.render import history_lines
+    from exitplan.service.reading import change_log
 
     env = env_of(ctx)
-    plan = env.ws.read()
-    if item is not None:
-        events = item_events(plan, plan.resolve(item))
-    else:
-        events = plan.state.history if plan.state else []
-    data = [event_data(e) for e in events]
-
-    def human() -> None:
-        from exitplan.service.terminal import width
-        from exitplan.views.term import wrap
-
-        if not events:
-            return
-        columns = width()
-        lines = [out for line in history_lines(events) for out in wrap(line, columns, indent=18)]
-        write_out("\n".join(lines) + "\n")
-
-    render_result(Output(data, human), as_json)
+    render(change_log(env.ws, item), json=as_json, plain=env.plain)

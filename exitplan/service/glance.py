@@ -37,8 +37,8 @@ from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from
 from exitplan.home.folder import Folder
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
-from exitplan.views.data import status_data
-from exitplan.views.screen import status_text
+from exitplan.service.results import Look, StatusReport
+from exitplan.views.data import versioned
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -82,20 +82,16 @@ def status_output(
     """
     err = "".join(f"{note}\n" for note in notes)
     journal = journal_glance(home) if home is not None else None
-    view = day_view(plan, today)
+    report = StatusReport(day_view(plan, today), journal, missing_plan)
     if as_json:
-        data = status_data(view, journal=journal)
-        return json_text(data), err, 0
-    text = status_text(
-        view,
-        columns=terminal.width(),
-        colour=terminal.colour_enabled(plain=plain),
-        plain=plain,
-        missing_plan=missing_plan,
-        journal=journal,
-        rows=None if full else terminal.height(),
+        return json_text(versioned(report.document())), err, 0
+    look = Look(
+        terminal.width(),
+        terminal.colour_enabled(plain=plain),
+        plain,
+        None if full else terminal.height(),
     )
-    return text, err, 0
+    return report.screen(look), err, 0
 
 
 def write(out: str, err: str) -> int:

@@ -1,0 +1,232 @@
+"""What the commands produce, typed: one result per command, its JSON document and its screen.
+
+A result holds the facts once. `document()` is what `--json` prints (the CLI's one `render` adds
+the schema version, `views.data.versioned`); `screen(look)` is the same facts for a person, at
+this terminal's width and colour; `notes` are short lines for stderr that come first either way.
+Nothing here prints: the CLI renders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from exitplan.domain.situation import REGION_KEY
+from exitplan.views.data import status_data
+from exitplan.views.screen import status_text
+from exitplan.views.term import Painter, wrap
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from exitplan.domain.checks import Section
+    from exitplan.domain.day import DayView
+
+Document = dict[str, Any] | list[Any]
+
+
+@dataclass(frozen=True)
+class Look:
+    """How this terminal shows a screen: its width, whether colour is on, and plain mode."""
+
+    columns: int = 80
+    colour: bool = False
+    plain: bool = False
+    # The terminal's rows, which the status screen keeps within (None: no terminal, or --full).
+    rows: int | None = None
+
+    def painter(self) -> Painter:
+        """The colour painter of this look."""
+        return Painter(self.colour)
+
+    def options(self) -> dict[str, Any]:
+        """The keyword options the screen builders take: columns, paint and plain."""
+        return {"columns": self.columns, "paint": self.painter(), "plain": self.plain}
+
+
+class Result(Protocol):
+    """What every command's result offers the one renderer."""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Short lines for stderr, printed first."""
+
+    def document(self) -> Document:
+        """The JSON document, without its version (the renderer adds it)."""
+
+    def screen(self, look: Look) -> str:
+        """The same facts for a person (empty: nothing on stdout)."""
+
+
+def screen_of(lines: list[str]) -> str:
+    """Lines as one screen, ending in a newline (no lines: nothing)."""
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def wrapped(lines: list[str], columns: int, indent: str = "    ") -> list[str]:
+    """Every line wrapped at spaces, never inside a word; a line's continuation is indented by
+    its own leading spaces and `indent`."""
+    out: list[str] = []
+    for line in lines:
+        if not line:
+            out.append("")
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
+    return out
+
+
+# -- the plan's steps ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatusReport:
+    """`status`: the plan on one day, and a word on the journal kept beside it."""
+
+    view: DayView
+    # The journal's records and the day of the last one (None: no journal looked at).
+    journal: tuple[int, date | None] | None = None
+    missing_plan: bool = False
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return status_data(self.view, journal=self.journal)
+
+    def screen(self, look: Look) -> str:
+        return status_text(
+            self.view,
+            columns=look.columns,
+            colour=look.colour,
+            plain=look.plain,
+            missing_plan=self.missing_plan,
+            journal=self.journal,
+            rows=look.rows,
+        )
+
+
+# -- the inventories ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RowRemoved:
+    """An inventory row removed: its number and inventory (the screen says it on stderr)."""
+
+    section: Section
+    number: int
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {"removed": self.number, "inventory": self.section}
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class MoneySettings:
+    """`money settings`: the currency and the weeks of money wished for after leaving."""
+
+    currency: str | None
+    threshold_weeks: int | None
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {"currency": self.currency, "threshold_weeks": self.threshold_weeks}
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+# -- the journal --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    """`log verify` and `log fingerprint`: the verdict on the journal, and its fingerprint.
+
+    `verdict` is the chain's own account (entries, records, head, fingerprint, problem);
+    `copies` the kept files that differ; `lines` what a person reads when all is well.
+    """
+
+    verdict: dict[str, Any]
+    copies: tuple[str, ...]
+    ok: bool
+    lines: tuple[str, ...] = ()
+    # `log fingerprint` prints only its fingerprint, entries and records.
+    short: bool = False
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        if self.short:
+            return {key: self.verdict[key] for key in ("fingerprint", "entries", "records")}
+        return {**self.verdict, "copies": list(self.copies), "ok": self.ok}
+
+    def screen(self, look: Look) -> str:
+        lines = list(self.lines)
+        return screen_of(lines if self.short else wrapped(lines, look.columns))
+
+
+# -- where you live, and the answers ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answers:
+    """`situation --json`: every question with its answer (or null), and the place's code."""
+
+    answers: dict[str, bool | str | None]
+    region: str | None
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {**self.answers, REGION_KEY: self.region}
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class PlaceFacts:
+    """`region --json`: the place's code, its name and all its facts with their sources."""
+
+    data: dict[str, Any]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return self.data
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class HelpLines:
+    """`help-now`: the place shown and its numbers, as a screen made ready and as data."""
+
+    text: str
+    data: dict[str, Any]
+    # One line for stderr after the numbers (a place not known), or None.
+    problem: str | None = None
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return self.data
+
+    def screen(self, look: Look) -> str:
+        return self.text + "\n"
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """`validate --coverage`: place by place, which steps use the place's facts."""
+
+    data: dict[str, Any]
+    lines: tuple[str, ...]
+    # A place kept complete has a missing cell (the command then exits 1).
+    incomplete: bool = False
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return self.data
+
+    def screen(self, look: Look) -> str:
+        return screen_of(list(self.lines))
