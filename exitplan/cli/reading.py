@@ -21,6 +21,7 @@ from exitplan.cli.talk import helptext
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
     from exitplan.journal.records import Moment
+    from exitplan.service.results import ScreenOptions
 
 
 def write_out(text: str) -> None:
@@ -29,16 +30,12 @@ def write_out(text: str) -> None:
     sys.stdout.flush()
 
 
-def look(env: Env) -> dict[str, Any]:
+def look(env: Env) -> ScreenOptions:
     """The screen options of this run: columns, colour painter and plain mode."""
+    from exitplan.service.results import Look
     from exitplan.service.terminal import colour_enabled, width
-    from exitplan.views.term import Painter
 
-    return {
-        "columns": width(),
-        "paint": Painter(colour_enabled(plain=env.plain)),
-        "plain": env.plain,
-    }
+    return Look(width(), colour_enabled(plain=env.plain), env.plain).options()
 
 
 @helptext(N_("Show days left, what needs attention, and progress. Example: exitplan status"))

@@ -286,7 +286,7 @@ def export_text(ws: Workspace, fmt: str) -> str:
 class JournalEntries:
     """`log list`: the journal's entries in the order they happened."""
 
-    views: tuple[dict[str, Any], ...]
+    views: tuple[dict[str, object], ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
@@ -301,7 +301,7 @@ class JournalEntries:
 class JournalEntry:
     """`log show`: one entry in full, with its corrections and files."""
 
-    view: dict[str, Any]
+    view: dict[str, object]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
@@ -335,17 +335,17 @@ def chain_check(
     if against is None:
         lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))
     lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=result.fingerprint))
-    return ChainCheck(result.as_dict(), tuple(checked.problems), checked.ok, tuple(lines))
+    return ChainCheck(result, tuple(checked.problems), checked.ok, tuple(lines))
 
 
 def not_intact(check: ChainCheck) -> JournalError:
     """The one error a journal that is not intact gives `log verify`."""
     verdict = check.verdict
-    if verdict["ok"]:
+    if verdict.ok:
         reason = "; ".join(check.copies)
     else:
         reason = _("{message} (fingerprint of the intact part: {fingerprint})").format(
-            message=verdict["message"], fingerprint=verdict["fingerprint"]
+            message=verdict.message, fingerprint=verdict.fingerprint
         )
         reason = "; ".join([reason, *check.copies])
     return JournalError(_("the journal is not intact: {reason}").format(reason=reason))
@@ -368,4 +368,4 @@ def fingerprint(ws: Workspace) -> ChainCheck:
         "trust, can see: its last character lets a copying mistake be told apart from a "
         "changed journal."
     ).format(message=result.message)
-    return ChainCheck(result.as_dict(), (), True, (result.fingerprint,), short=True, notes=(note,))
+    return ChainCheck(result, (), True, (result.fingerprint,), short=True, notes=(note,))

@@ -4,7 +4,7 @@ history, backups and the situation's answers. The CLI parses, calls one of these
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
@@ -90,7 +90,7 @@ class StepDetail:
 class ChecklistShelf:
     """`checklists`: every checklist there is, with its step count and whether it is used."""
 
-    rows: tuple[dict[str, Any], ...]
+    rows: tuple[dict[str, object], ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
@@ -119,7 +119,7 @@ class ChangeLog:
 class BackupList:
     """`backups`: the kept earlier versions of the plan, newest first."""
 
-    rows: tuple[dict[str, Any], ...]
+    rows: tuple[dict[str, object], ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:

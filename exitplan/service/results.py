@@ -9,7 +9,7 @@ Nothing here prints: the CLI renders.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from exitplan.domain.situation import REGION_KEY
 from exitplan.views.data import status_data
@@ -21,8 +21,18 @@ if TYPE_CHECKING:
 
     from exitplan.domain.checks import Section
     from exitplan.domain.day import DayView
+    from exitplan.journal.chain import Verification
 
-Document = dict[str, Any] | list[Any]
+# A JSON document as the views make it: an object or an array of JSON values.
+Document = dict[str, object] | list[object]
+
+
+class ScreenOptions(TypedDict):
+    """What every screen builder takes: the width, the colour painter and plain mode."""
+
+    columns: int
+    paint: Painter
+    plain: bool
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,7 @@ class Look:
         """The colour painter of this look."""
         return Painter(self.colour)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> ScreenOptions:
         """The keyword options the screen builders take: columns, paint and plain."""
         return {"columns": self.columns, "paint": self.painter(), "plain": self.plain}
 
@@ -148,7 +158,7 @@ class ChainCheck:
     `copies` the kept files that differ; `lines` what a person reads when all is well.
     """
 
-    verdict: dict[str, Any]
+    verdict: Verification
     copies: tuple[str, ...]
     ok: bool
     lines: tuple[str, ...] = ()
@@ -158,8 +168,13 @@ class ChainCheck:
 
     def document(self) -> Document:
         if self.short:
-            return {key: self.verdict[key] for key in ("fingerprint", "entries", "records")}
-        return {**self.verdict, "copies": list(self.copies), "ok": self.ok}
+            found = self.verdict
+            return {
+                "fingerprint": found.fingerprint,
+                "entries": found.entries,
+                "records": found.records,
+            }
+        return {**self.verdict.as_dict(), "copies": list(self.copies), "ok": self.ok}
 
     def screen(self, look: Look) -> str:
         lines = list(self.lines)
@@ -188,7 +203,7 @@ class Answers:
 class PlaceFacts:
     """`region --json`: the place's code, its name and all its facts with their sources."""
 
-    data: dict[str, Any]
+    data: dict[str, object]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
@@ -203,7 +218,7 @@ class HelpLines:
     """`help-now`: the place shown and its numbers, as a screen made ready and as data."""
 
     text: str
-    data: dict[str, Any]
+    data: dict[str, object]
     # One line for stderr after the numbers (a place not known), or None.
     problem: str | None = None
     notes: tuple[str, ...] = ()
@@ -219,7 +234,7 @@ class HelpLines:
 class Coverage:
     """`validate --coverage`: place by place, which steps use the place's facts."""
 
-    data: dict[str, Any]
+    data: dict[str, object]
     lines: tuple[str, ...]
     # A place kept complete has a missing cell (the command then exits 1).
     incomplete: bool = False
