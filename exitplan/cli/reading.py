@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli.common import (
     JsonOpt,
@@ -20,7 +19,6 @@ from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.journal.records import Moment
     from exitplan.service.results import ScreenOptions
 
 
@@ -157,12 +155,6 @@ def checklists(
     render(checklist_shelf(env.ws), json=as_json, plain=env.plain)
 
 
-FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
-FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
-# Document formats a text summary would only pretend to be (any other name gets text).
-NOT_WRITTEN = frozenset({".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages"})
-
-
 @helptext(
     N_(
         "Print the whole plan, with states and notes.\n"
@@ -222,59 +214,18 @@ def summary(
         ),
     ] = None,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.service import outputs
-    from exitplan.views import data
-    from exitplan.views.tables import inventories_data, summary_with_tables
+    from exitplan.service import summary as service
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
-    if target is not None:
-        outputs.check_target(env.ws.store, target, force=force)
-    suffix = target.suffix.lower() if target else ""
-    if fmt is None and suffix in NOT_WRITTEN:
-        raise ExitplanError(
-            _(
-                "exitplan cannot write a {suffix} file; nothing was written. For a page to print "
-                "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
-            ).format(suffix=suffix)
-        )
-    chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
-    view = day_view(env.ws.read(), env.today)
-    moments = journal_timeline(env) if with_journal else None
+    chosen = service.chosen_format(env.ws, target, fmt, force=force)
     tables = asked_inventories(inventory)
-    if chosen == "json":
-        from exitplan.base.safetext import json_text
-
-        summary = data.summary_data(view, moments, inventories_data(view, tables))
-        text = json_text(data.versioned(summary))
-    else:
-        text = summary_with_tables(view, chosen, moments, tables)
+    text = service.summary_text(env.ws, env.today, chosen, journal=with_journal, inventories=tables)
     if target is None:
         typer.echo(text, nl=False)
         return
-    outputs.write_private(target, text.encode("utf-8"))
-    env.ws.remember_outside([(target, "summary")])
-    say(
-        _(
-            "Saved the summary ({format}) to {path}. It holds your notes: keep it somewhere "
-            "private."
-        ).format(format=chosen, path=target)
-    )
-    if chosen == "html":
-        say(
-            _(
-                "A browser keeps the pages it opens in its history: open this one in a private "
-                "window, or remove it from the history afterwards."
-            )
-        )
-    if env.ws.store.is_encrypted():
-        say(
-            _(
-                "This file is NOT encrypted, even though your plan is: anyone who opens it can "
-                "read it. Delete it when you no longer need it."
-            )
-        )
+    for note in service.store_copy(env.ws, target, text, chosen):
+        say(note)
 
 
 # The names `--inventory` takes, in the language spoken too (dinero, documentos, todos).
@@ -287,7 +238,7 @@ INVENTORY_NAMES = (
 )
 
 
-def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
+def asked_inventories(names: list[str] | None) -> tuple[str, ...]:
     """The inventories `--inventory` asks for, in their order (`all`: every one), named in
     English or in the language spoken."""
     from exitplan.cli.replies import choice
@@ -306,14 +257,6 @@ def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
     return tuple(
         name for name in ("documents", "accounts", "money") if name in asked or "all" in asked
     )
-
-
-def journal_timeline(env: Env) -> tuple[Moment, ...]:
-    """The journal's entries in the order they happened (opened with the plan's key)."""
-    from exitplan.journal import records as journal
-    from exitplan.service import journal as logbook
-
-    return journal.timeline(journal.list_entries(logbook.records(env.ws)))
 
 
 @helptext(N_("Show the log of changes.\n\nWhat was ticked, skipped, noted or re-dated, and when."))

@@ -76,10 +76,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.checks", "domain.inventory", "formats.inventoryfile"},
         "an inventory row is asked field by field with the domain's questions and checks",
     ),
-    "exitplan.cli.reading": (
-        {"domain.day", "journal.records"},
-        "summary still builds the day view and the journal's timeline itself",
-    ),
     "exitplan.cli.region": (
         {"domain.model", "domain.place", "domain.plan", "domain.region", "formats.regions"},
         "the place is asked and matched, and its change described, in the face",
@@ -114,7 +110,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.privacy.new_passphrase": "a new passphrase asked twice, with its checks",
     "exitplan.cli.privacy.wipe": "the wipe's confirmation and its steps",
     "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
-    "exitplan.cli.reading.summary": "the summary's formats, file and warnings",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
     "exitplan.cli.review.answer_review": "one review answer's kinds",
