@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import JsonOpt, say
 from exitplan.cli.talk import helptext
 
@@ -47,36 +47,14 @@ def validate(
                 command="exitplan validate", name=_("FILES"), option="--coverage"
             )
         )
-    from exitplan.formats.checklistfile import checklist_problems
-    from exitplan.formats.region_schema import region_file_report
+    from exitplan.service.reading import validation
 
     problems: list[str] = []
-    seen: dict[str, Path] = {}
-    for path in files:
-        region = region_file_report(path)
-        if region is not None:
-            problems += region[0]
-            if not region[0]:
-                typer.echo(
-                    _("{path}: ok (a region file: {holds})").format(path=path, holds=region[1])
-                )
-            continue
-        checklist, found = checklist_problems(path)
-        if checklist is not None and checklist.id in seen:
-            found.append(
-                _("{path}: id '{id}' is also used by {other}").format(
-                    path=path, id=checklist.id, other=seen[checklist.id]
-                )
-            )
-        problems += found
-        if checklist is not None:
-            seen.setdefault(checklist.id, path)
-            if not found:
-                count = len(checklist.items)
-                from exitplan.base.safetext import one_line
-
-                line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
-                typer.echo(line.format(path=one_line(path), count=count))
+    for ok, line in validation(files):
+        if ok:
+            typer.echo(line)
+        else:
+            problems.append(line)
     if problems:
         raise ChecklistProblems(problems)
 

@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import _, ngettext
+from exitplan.base.safetext import one_line
 from exitplan.domain.coverage import coverage
 from exitplan.domain.day import day_view
 from exitplan.domain.plan import near_checklists
 from exitplan.domain.situation import QUESTIONS
-from exitplan.formats.checklistfile import load_catalog
+from exitplan.formats.checklistfile import checklist_problems, load_catalog
+from exitplan.formats.region_schema import region_file_report
 from exitplan.formats.regions import load_places
 from exitplan.service.results import Answers, Coverage, Look, PlaceFacts, screen_of
 from exitplan.views.coverage import coverage_data, coverage_lines
@@ -29,7 +31,9 @@ from exitplan.views.render import (
 from exitplan.views.term import wrap
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from datetime import date
+    from pathlib import Path
 
     from exitplan.domain.model import Event
     from exitplan.domain.plan import Plan
@@ -224,3 +228,33 @@ def coverage_report() -> Coverage:
     covered = {place.code for place in places if place.covered}
     incomplete = any(found.state == "missing" and found.place in covered for found in cells)
     return Coverage(coverage_data(cells, places), tuple(coverage_lines(cells, places)), incomplete)
+
+
+def validation(files: list[Path]) -> Iterator[tuple[bool, str]]:
+    """`validate FILES`: for each checklist or region file in turn, (True, the line saying it is
+    sound) or (False, each problem), an id used twice among the checklists counted too."""
+    seen: dict[str, Path] = {}
+    for path in files:
+        region = region_file_report(path)
+        if region is not None:
+            yield from ((False, problem) for problem in region[0])
+            if not region[0]:
+                yield (
+                    True,
+                    _("{path}: ok (a region file: {holds})").format(path=path, holds=region[1]),
+                )
+            continue
+        checklist, found = checklist_problems(path)
+        if checklist is not None and checklist.id in seen:
+            found.append(
+                _("{path}: id '{id}' is also used by {other}").format(
+                    path=path, id=checklist.id, other=seen[checklist.id]
+                )
+            )
+        yield from ((False, problem) for problem in found)
+        if checklist is not None:
+            seen.setdefault(checklist.id, path)
+            if not found:
+                count = len(checklist.items)
+                line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
+                yield True, line.format(path=one_line(path), count=count)

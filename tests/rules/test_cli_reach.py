@@ -35,10 +35,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
         "init and date still read the exit date and the pacing themselves",
     ),
-    "exitplan.cli.files": (
-        {"formats.checklistfile", "formats.region_schema"},
-        "validate reads checklist and region files with the formats' own reports",
-    ),
     "exitplan.cli.inventory": (
         {"domain.checks", "domain.inventory"},
         "a row is found, and a removal refused, before anything is asked",
@@ -98,7 +94,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
     "exitplan.cli.exitdate.init": "a new plan's options and questions",
-    "exitplan.cli.files.validate": "each file's report, checklist or region",
     "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
     "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
