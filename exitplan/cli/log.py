@@ -61,28 +61,25 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     from exitplan.service import journal as logbook
 
     if not keyboard.someone_typing():
-        from exitplan.journal.entry import MAX_TOML_BYTES
-
         # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
-        return logbook.read_toml(ws, keyboard.piped_bytes(MAX_TOML_BYTES + 1))
+        return logbook.read_toml(ws, keyboard.piped_bytes(logbook.ENTRY_LIMIT + 1))
     from exitplan.cli.prompts import ask_checked
-    from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
 
     say(title)
     say(_(INTRO))
-    say(_(CLOCK).format(today=long_day(local_now(ws.now()).date())))
+    say(_(CLOCK).format(today=long_day(logbook.clock_day(ws))))
     fields: dict[str, Any] = {}
     used = 0
-    for name in FIELDS:
+    for name, question in logbook.entry_questions():
 
         def check(answer: str, name: str = name, used: int = used) -> Any:
-            return check_answer(name, answer, logbook.reference_now(ws), used)
+            return logbook.check_typed(ws, name, answer, used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(_(QUESTIONS[name]), check, again=again, free=True)
+        checked = ask_checked(_(question), check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
-            used += answer_size(name, checked)
+            used += logbook.answer_bytes(name, checked)
     return logbook.read_fields(ws, fields)
 
 
@@ -192,15 +189,14 @@ def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
     N_("Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3")
 )
 def amend(ctx: typer.Context, n: NumberArg) -> None:
-    from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
-    journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
+    logbook.require_entry(ws, n)  # a wrong number is refused before asking
     fields = _ask_entry(ws, _("A correction to entry {n}.").format(n=n))
     written = _saved(lambda: logbook.amend(ws, n, fields))
     _told(written)
-    place = len(journal.show_entry(logbook.records(ws), n)["amendments"])
+    place = logbook.corrections(ws, n)
     echo_number(written.number)
     say(
         _(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,16 @@ from exitplan.journal import attachments
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
 from exitplan.journal.chain import TAIL_NOTE, parse_fingerprint
-from exitplan.journal.entry import parse_entry_toml, validate_fields
+from exitplan.journal.entry import (
+    FIELDS,
+    MAX_TOML_BYTES,
+    QUESTIONS,
+    answer_size,
+    check_answer,
+    local_now,
+    parse_entry_toml,
+    validate_fields,
+)
 from exitplan.journal.export import FORMATS, export
 from exitplan.journal.listing import check_folders, files_dir
 from exitplan.journal.records import (
@@ -277,6 +286,43 @@ def export_text(ws: Workspace, fmt: str) -> str:
             )
         )
     return export(records(ws), fmt, ws.now())
+
+
+# -- what the writing commands ask -------------------------------------------------------------
+
+# The most a piped entry may hold (TOML bytes).
+ENTRY_LIMIT = MAX_TOML_BYTES
+
+
+def entry_questions() -> tuple[tuple[str, str], ...]:
+    """An entry's fields in the order they are asked, each with its question (untranslated)."""
+    return tuple((name, QUESTIONS[name]) for name in FIELDS)
+
+
+def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Any:
+    """One typed answer checked as it is typed (`used`: the bytes the answers before it took);
+    the value kept, or a JournalError saying what is wrong."""
+    return check_answer(name, answer, reference_now(ws), used)
+
+
+def answer_bytes(name: str, value: Any) -> int:
+    """How much of the entry's room an answer takes."""
+    return answer_size(name, value)
+
+
+def clock_day(ws: Workspace) -> date:
+    """Today by this computer's clock, in its zone: the day an entry is measured against."""
+    return local_now(ws.now()).date()
+
+
+def require_entry(ws: Workspace, n: int) -> None:
+    """Refuse a number that is no entry, before anything is asked."""
+    journal.entry_record(records(ws), n)
+
+
+def corrections(ws: Workspace, n: int) -> int:
+    """How many corrections entry `n` has."""
+    return len(journal.show_entry(records(ws), n)["amendments"])
 
 
 # -- what the reading commands show, typed ------------------------------------------------------

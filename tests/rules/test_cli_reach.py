@@ -39,10 +39,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.checks", "domain.inventory"},
         "a row is found, and a removal refused, before anything is asked",
     ),
-    "exitplan.cli.log": (
-        {"journal.entry", "journal.records"},
-        "log add and amend check fields and numbers with the journal's own rules",
-    ),
     "exitplan.cli.logfiles": (
         {"journal.attachments", "journal.export", "journal.saving"},
         "log export and log file write through the journal's writers and their progress",
