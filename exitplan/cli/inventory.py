@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, questions
 from exitplan.cli.common import JsonOpt, ask, env_of, render, say
 from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
 from exitplan.cli.replies import meaning
-from exitplan.domain.checks import InventoryError
-from exitplan.domain.inventory import find_row
 
 if TYPE_CHECKING:
-    from exitplan.domain.checks import Section
+    from exitplan.service.inventory import Section
 
 # Each inventory's help, whole sentences (marked here, translated when the help is drawn).
 HELPS: dict[str, dict[str, str]] = {
@@ -88,7 +87,7 @@ NumberArg = Annotated[int, typer.Argument(metavar="N", help=N_("The row's number
 # -- the commands ----------------------------------------------------------------------------
 
 
-def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small commands
+def make_group(section: Section) -> typer.Typer:
     """The Typer group of one inventory: list (also the group alone), add, show, change, remove."""
     app = typer.Typer(
         name=section,
@@ -139,8 +138,7 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         from exitplan.service import inventory as service
 
         env = env_of(ctx)
-        inventory, _exit = service.current(env.ws)
-        row = find_row(inventory, section, n)  # a wrong number is refused before asking
+        row, inventory = service.existing_row(env.ws, section, n)
         raw = read_row(
             section,
             row,
@@ -168,11 +166,10 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         from exitplan.views.holdings import row_title
 
         env = env_of(ctx)
-        inventory, _exit = service.current(env.ws)
-        row = find_row(inventory, section, n)
+        row, inventory = service.existing_row(env.ws, section, n)
         if not yes:
             if not keyboard.someone_typing():
-                raise InventoryError(
+                raise ExitplanError(
                     _("to remove a row without being asked, add --yes; nothing was removed")
                 )
             title = row_title(row, inventory.currency)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from exitplan.domain import checks
 from exitplan.domain import inventory as inv
 from exitplan.domain.plan import record
 from exitplan.service.results import Look, MoneySettings, RowRemoved
@@ -21,11 +22,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from datetime import date
 
-    from exitplan.domain.checks import Section
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
+
+
+# The inventories' names, as the face names them.
+Section = checks.Section
 
 
 def current(ws: Workspace) -> tuple[inv.Inventory, date | None]:
@@ -37,6 +41,13 @@ def current(ws: Workspace) -> tuple[inv.Inventory, date | None]:
     ws.require_plan()
     state = ws.state()
     return state.inventory, state.exit_date
+
+
+def existing_row(ws: Workspace, section: Section, number: int) -> tuple[inv.Row, inv.Inventory]:
+    """One row as it is on disk, with its inventory: a wrong number is refused before anything
+    is asked."""
+    inventory, _exit = current(ws)
+    return inv.find_row(inventory, section, number), inventory
 
 
 def _change(

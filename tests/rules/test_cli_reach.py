@@ -35,10 +35,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
         "init and date still read the exit date and the pacing themselves",
     ),
-    "exitplan.cli.inventory": (
-        {"domain.checks", "domain.inventory"},
-        "a row is found, and a removal refused, before anything is asked",
-    ),
     "exitplan.cli.logfiles": (
         {"journal.attachments", "journal.export", "journal.saving"},
         "log export and log file write through the journal's writers and their progress",
