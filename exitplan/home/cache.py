@@ -42,6 +42,7 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
 from exitplan.domain.situation import DANGER_KEYS
+from exitplan.formats.cachedrows import cached_inventory, state_data
 from exitplan.formats.catalog import (
     Catalog,
     Signature,
@@ -51,7 +52,6 @@ from exitplan.formats.catalog import (
 )
 from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
-from exitplan.home.cachedrows import cached_inventory, state_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
