@@ -51,7 +51,8 @@ def status(
         ),
     ] = False,
 ) -> None:
-    from exitplan.service.glance import status_output, write
+    from exitplan.service.glance import write
+    from exitplan.service.status import status_output
 
     env = env_of(ctx)
     ws = env.ws

@@ -342,6 +342,19 @@ def plan_from_cache(catalog: Catalog, cached: CachedPlan, region: Local | None) 
     return with_cached_pace(local_plan(catalog, cached.state, region=region), catalog, cached)
 
 
+def cached_plan(store: CacheReader, *, texts: bool = False) -> Plan | None:
+    """The plan a fresh cache holds, whole: the catalog (without the steps' texts unless asked
+    for), the state, the place's words and the pacing the change that saved it worked out.
+    None at any doubt: nothing cached, a file changed since, or the place's facts not kept."""
+    cached = load_cached_plan(store)
+    catalog = load_catalog_cached(store, texts=texts) if cached is not None else None
+    if cached is None or catalog is None or catalog.problems:
+        return None
+    if cached.state.region is not None and cached.region is None:
+        return None  # the place's facts were not kept, or its region file changed
+    return plan_from_cache(catalog, cached, cached.region)
+
+
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     """The plan with the pacing kept in the cache, when it was worked out for this very plan:
     the same checklist files and the same number of steps (else the plan as it was)."""

@@ -12,15 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from exitplan.domain.situation import REGION_KEY
-from exitplan.views.data import status_data
-from exitplan.views.screen import status_text
 from exitplan.views.term import Painter, wrap
 
 if TYPE_CHECKING:
-    from datetime import date
-
     from exitplan.domain.checks import Section
-    from exitplan.domain.day import DayView
     from exitplan.journal.chain import Verification
 
 # A JSON document as the views make it: an object or an array of JSON values.
@@ -84,34 +79,6 @@ def wrapped(lines: list[str], columns: int, indent: str = "    ") -> list[str]:
         lead = line[: len(line) - len(line.lstrip(" "))]
         out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
     return out
-
-
-# -- the plan's steps ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StatusReport:
-    """`status`: the plan on one day, and a word on the journal kept beside it."""
-
-    view: DayView
-    # The journal's records and the day of the last one (None: no journal looked at).
-    journal: tuple[int, date | None] | None = None
-    missing_plan: bool = False
-    notes: tuple[str, ...] = ()
-
-    def document(self) -> Document:
-        return status_data(self.view, journal=self.journal)
-
-    def screen(self, look: Look) -> str:
-        return status_text(
-            self.view,
-            columns=look.columns,
-            colour=look.colour,
-            plain=look.plain,
-            missing_plan=self.missing_plan,
-            journal=self.journal,
-            rows=look.rows,
-        )
 
 
 # -- the inventories ----------------------------------------------------------------------------
