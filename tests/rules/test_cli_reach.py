@@ -39,7 +39,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"journal.attachments", "journal.export", "journal.saving"},
         "log export and log file write through the journal's writers and their progress",
     ),
-    "exitplan.cli.notes": ({"domain.plan"}, "note resolves the step and records the change"),
     "exitplan.cli.phone": (
         {
             "domain.model",
