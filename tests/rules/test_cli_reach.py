@@ -67,10 +67,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.model", "domain.place", "domain.plan", "domain.region", "formats.regions"},
         "the place is asked and matched, and its change described, in the face",
     ),
-    "exitplan.cli.review": (
-        {"domain.day", "domain.plan"},
-        "review walks the day view and records each answer",
-    ),
     "exitplan.cli.situation": (
         {"domain.model", "domain.place", "domain.plan", "domain.situation"},
         "the questions are asked from the domain's list and saved with its rules",
@@ -98,7 +94,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
-    "exitplan.cli.review.answer_review": "one review answer's kinds",
     "exitplan.cli.review.review": "the review's loop",
     "exitplan.cli.situation.ask_all": "the questions asked in turn",
     "exitplan.cli.situation.save": "the answers saved and what they changed, said",
