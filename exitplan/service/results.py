@@ -8,8 +8,7 @@ Nothing here prints: the CLI renders.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
 
 from exitplan.domain.situation import REGION_KEY
 from exitplan.views.term import Painter, wrap
@@ -30,8 +29,7 @@ class ScreenOptions(TypedDict):
     plain: bool
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """How this terminal shows a screen: its width, whether colour is on, and plain mode."""
 
     columns: int = 80
@@ -84,8 +82,7 @@ def wrapped(lines: list[str], columns: int, indent: str = "    ") -> list[str]:
 # -- the inventories ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RowRemoved:
+class RowRemoved(NamedTuple):
     """An inventory row removed: its number and inventory (the screen says it on stderr)."""
 
     section: Section
@@ -99,8 +96,7 @@ class RowRemoved:
         return ""
 
 
-@dataclass(frozen=True)
-class MoneySettings:
+class MoneySettings(NamedTuple):
     """`money settings`: the currency and the weeks of money wished for after leaving."""
 
     currency: str | None
@@ -117,8 +113,7 @@ class MoneySettings:
 # -- the journal --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ChainCheck:
+class ChainCheck(NamedTuple):
     """`log verify` and `log fingerprint`: the verdict on the journal, and its fingerprint.
 
     `verdict` is the chain's own account (entries, records, head, fingerprint, problem);
@@ -151,8 +146,7 @@ class ChainCheck:
 # -- where you live, and the answers ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Answers:
+class Answers(NamedTuple):
     """`situation --json`: every question with its answer (or null), and the place's code."""
 
     answers: dict[str, bool | str | None]
@@ -166,8 +160,7 @@ class Answers:
         return ""
 
 
-@dataclass(frozen=True)
-class PlaceFacts:
+class PlaceFacts(NamedTuple):
     """`region --json`: the place's code, its name and all its facts with their sources."""
 
     data: dict[str, object]
@@ -180,8 +173,7 @@ class PlaceFacts:
         return ""
 
 
-@dataclass(frozen=True)
-class HelpLines:
+class HelpLines(NamedTuple):
     """`help-now`: the place shown and its numbers, as a screen made ready and as data."""
 
     text: str
@@ -197,8 +189,7 @@ class HelpLines:
         return self.text + "\n"
 
 
-@dataclass(frozen=True)
-class Coverage:
+class Coverage(NamedTuple):
     """`validate --coverage`: place by place, which steps use the place's facts."""
 
     data: dict[str, object]

@@ -7,8 +7,7 @@ neither typer, pydantic, rich nor cryptography.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.safetext import json_text
 from exitplan.domain.day import day_view
@@ -28,8 +27,7 @@ if TYPE_CHECKING:
     from exitplan.service.results import Document
 
 
-@dataclass(frozen=True)
-class StatusReport:
+class StatusReport(NamedTuple):
     """`status`: the plan on one day, and a word on the journal kept beside it."""
 
     view: DayView
