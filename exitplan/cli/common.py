@@ -18,7 +18,6 @@ from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
-    from exitplan.domain.plan import Plan
     from exitplan.service.results import Result
     from exitplan.service.workspace import Workspace
 
@@ -30,7 +29,6 @@ __all__ = [
     "Env",
     "JsonOpt",
     "ask",
-    "checklist_id",
     "emit_json",
     "env_of",
     "hidden_prompt",
@@ -40,7 +38,6 @@ __all__ = [
     "read_private_text",
     "rehearsal_note",
     "render",
-    "require_plan",
     "say",
     "stream_is_terminal",
 ]
@@ -243,19 +240,6 @@ def read_passphrase_file(path: Path) -> str:
     if not passphrase:
         raise ExitplanError(_("the passphrase file {path} is empty").format(path=path))
     return passphrase
-
-
-def require_plan(env: Env) -> None:
-    """Refuse to go on when no plan has been created yet."""
-    env.ws.require_plan()
-
-
-def checklist_id(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (id or title, any case), or None for every checklist.
-
-    A name that is not in the plan is refused with the plain message naming the choices.
-    """
-    return None if name is None else plan.checklist(name).id
 
 
 # -- the output layer ---------------------------------------------------------------------

@@ -28,8 +28,8 @@ REACHES: dict[str, tuple[set[str], str]] = {
         "done/undo/skip/date/add still change the plan state with the domain's own functions",
     ),
     "exitplan.cli.common": (
-        {"disk.paths", "disk.system", "domain.plan"},
-        "the options holder opens the home and reads --passphrase-file before the workspace",
+        {"disk.paths", "disk.system"},
+        "the options holder checks the home and --passphrase-file before any workspace exists",
     ),
     "exitplan.cli.exitdate": (
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
