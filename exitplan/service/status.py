@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.safetext import json_text
 from exitplan.domain.day import day_view
+from exitplan.journal.listing import copy_age
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
 from exitplan.service.results import Look
@@ -34,6 +35,8 @@ class StatusReport(NamedTuple):
     # The journal's records and the day of the last one (None: no journal looked at).
     journal: tuple[int, date | None] | None = None
     missing_plan: bool = False
+    # A copy of the journal is due: (days since the last copy, whether there ever was one).
+    copy_age: tuple[int, bool] | None = None
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
@@ -48,6 +51,7 @@ class StatusReport(NamedTuple):
             missing_plan=self.missing_plan,
             journal=self.journal,
             rows=look.rows,
+            copy_age=self.copy_age,
         )
 
 
@@ -70,7 +74,12 @@ def status_output(
     """
     err = "".join(f"{note}\n" for note in notes)
     journal = journal_glance(home) if home is not None else None
-    report = StatusReport(day_view(plan, today), journal, missing_plan)
+    state = plan.state
+    age = None
+    if journal is not None and home is not None and state is not None:
+        age = copy_age(home, state.journal_copied, state.journal_copied_records, today)
+    due = (age.days, age.copied) if age is not None else None
+    report = StatusReport(day_view(plan, today), journal, missing_plan, due)
     if as_json:
         return json_text(versioned(report.document())), err, 0
     look = Look(
