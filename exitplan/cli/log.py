@@ -76,7 +76,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
             return logbook.check_typed(ws, name, answer, used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(_(question), check, again=again, free=True)
+        checked = ask_checked(question, check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
             used += logbook.answer_bytes(name, checked)

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from exitplan.base.i18n import N_, _
+from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, env_of, say
 from exitplan.cli.console import CLEAR_SEQUENCE
@@ -73,8 +74,6 @@ def keys_prompt(columns: int, more: bool = False) -> str:
 
 # The codes that clear the screen and its scrollback: see exitplan/cli/console.py.
 HIDE_SEQUENCE = CLEAR_SEQUENCE
-# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
-STOPPED_CODE = 130
 
 
 class QuickHide(Exception):

@@ -33,11 +33,11 @@ from exitplan.journal.copying import Copied, copy_journal, is_copy
 from exitplan.journal.entry import (
     FIELDS,
     MAX_TOML_BYTES,
-    QUESTIONS,
     answer_size,
     check_answer,
     local_now,
     parse_entry_toml,
+    question,
     validate_fields,
 )
 from exitplan.journal.export import FORMATS, export
@@ -300,8 +300,9 @@ ENTRY_LIMIT = MAX_TOML_BYTES
 
 
 def entry_questions() -> tuple[tuple[str, str], ...]:
-    """An entry's fields in the order they are asked, each with its question (untranslated)."""
-    return tuple((name, QUESTIONS[name]) for name in FIELDS)
+    """An entry's fields in the order they are asked, each with its question in the language
+    spoken (its examples in the locale's own forms)."""
+    return tuple((name, question(name)) for name in FIELDS)
 
 
 def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Any:
