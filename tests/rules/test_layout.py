@@ -228,13 +228,28 @@ def drives_the_command_line(source: str) -> list[str]:
 
 def test_unit_tests_call_the_layer_they_mirror() -> None:
     """No unit test drives the command line: what goes through the CLI is an end-to-end test in
-    tests/e2e, and a unit test calls its own layer."""
+    tests/e2e, and a unit test calls its own layer (a unit test of a CLI module, such as the
+    reading of replies, imports that one module and nothing that runs a command)."""
     driving = {
         str(path.relative_to(TESTS)): found
         for path in sorted((TESTS / "unit").rglob("*.py"))
-        if (found := drives_the_command_line(path.read_text(encoding="utf-8")))
+        if (
+            found := [
+                f
+                for f in drives_the_command_line(path.read_text(encoding="utf-8"))
+                if f != own_cli_module(path, f)
+            ]
+        )
     }
     assert driving == {}
+
+
+def own_cli_module(path: Path, found: str) -> str:
+    """The finding a mirror of a CLI module may have: `from exitplan.cli.<its module>`."""
+    if path.parent.name != "cli" or not path.stem.startswith("test_"):
+        return ""
+    line = found.split(":", 1)[0]
+    return f"{line}: from {CLI_MODULE}.{path.stem.removeprefix('test_')}"
 
 
 def test_the_command_line_rule_sees_each_way_in() -> None:
