@@ -90,3 +90,20 @@ def test_a_country_keeps_its_own_catalog_cache_and_reads_again_a_changed_overrid
     assert "Guarda los estados de cuenta recientes" in flat(
         ok(run("list", "--all", env=MEXICO)).stdout
     )
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        (MEXICO, "credencial para votar (INE)"),
+        (SPAIN, "DNI o NIE"),
+        (COLOMBIA, "documento nacional de identidad"),
+    ],
+    ids=["es_MX", "es_ES", "es_CO"],
+)
+def test_each_country_names_its_own_identity_papers(
+    plan: Run, env: dict[str, str], words: str
+) -> None:
+    """The list of identity papers names Mexico's INE, Spain's DNI or NIE, and elsewhere the
+    neutral national identity document."""
+    assert words in flat(ok(plan("show", "documents.identity", env=env)).stdout)
