@@ -107,3 +107,19 @@ def test_each_country_names_its_own_identity_papers(
     """The list of identity papers names Mexico's INE, Spain's DNI or NIE, and elsewhere the
     neutral national identity document."""
     assert words in flat(ok(plan("show", "documents.identity", env=env)).stdout)
+
+
+@pytest.mark.parametrize("env", [MEXICO, SPAIN], ids=["es_MX", "es_ES"])
+def test_a_skipped_step_is_omitido_and_a_step_the_plan_sets_aside_is_fuera_del_plan(
+    plan: Run, env: dict[str, str]
+) -> None:
+    """Two things, two words: a step the person skips is 'omitido'; steps the answers set aside
+    as not for her are 'fuera del plan', never 'omitidos'."""
+    answered = plan("situation", input="children = false\n", env=env)
+    ok(answered)
+    said = flat(answered.stdout + answered.stderr)
+    assert "quedan fuera del plan porque no son tu caso" in said, said
+    assert "omitid" not in said
+    skipped = flat(ok(plan("skip", "finances.credit-report", env=env)).stderr)
+    assert "Omitido" in skipped, skipped
+    assert "fuera del plan" not in skipped
