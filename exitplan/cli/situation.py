@@ -153,7 +153,8 @@ def ask_all(
             kinds = DANGER_KINDS if question.danger else KINDS
             while True:
                 typed_reply = typed(prompt)
-                reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
+                said = meaning(typed_reply, kinds, loose=True, danger=question.danger)
+                reply = said or typed_reply.strip().lower()
                 if not typed_reply.strip():
                     break  # Enter keeps the answer as it is
                 if reply in REPLIES and (question.danger or reply != "unsure"):

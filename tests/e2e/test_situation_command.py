@@ -257,3 +257,54 @@ def test_ctrl_c_at_the_offer_skips_the_questions(
     result = ok(run("init", "--exit-date", "+6w"))
     assert "Skipped. You can answer them any time with: exitplan situation" in result.stderr
     assert read_plan(home).situation == {}
+
+
+def test_at_a_terminal_spanish_answers_are_read_as_she_says_them(
+    run: Run, cond_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Spanish, 'sí, dos' and 'creo que sí' are yes, 'creo que no' is no, and on a danger
+    question 'una vez' is yes and 'ni idea' not sure; a bare 'nose' on another question is
+    asked again, never read as yes or no."""
+    monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
+    # where: Enter; children: "sí, dos"; pets: "creo que no"; car: "nose" (refused), Enter;
+    # live_together ... pregnant: Enter; weapons: "creo que sí"; strangled: "una vez";
+    # threats_to_kill: "ni idea"; stalking: "sí, a veces."
+    typed = (
+        "\nsí, dos\ncreo que no\nnose\n\n"
+        + "\n" * 6
+        + "creo que sí\nuna vez\nni idea\nsí, a veces.\n"
+    )
+    result = ok(run("--lang", "es", "situation", input=typed))
+    assert "Responde sí, no u omitir" in " ".join(result.stderr.split())
+    state = read_plan(cond_home)
+    assert state.situation == {
+        "children": True,
+        "pets": False,
+        "weapons": True,
+        "strangled": True,
+        "stalking": True,
+    }
+    assert state.unsure == ["threats_to_kill"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "danger", "meant"),
+    [
+        ("no idea", True, "unsure"),
+        ("yes, twice", False, "yes"),
+        ("I think so, yes", False, "yes"),
+        ("no, never", False, "no"),
+        ("once", True, "yes"),
+        ("once", False, None),
+        ("y and n", False, None),
+    ],
+)
+def test_an_english_answer_is_read_by_its_first_or_last_words(
+    typed: str, danger: bool, meant: str | None
+) -> None:
+    """In English too: 'no idea' is not sure (never no), 'yes, twice' is yes, 'once' is yes
+    only on a danger question, and one-letter words are never read out of a sentence."""
+    from exitplan.cli.replies import NO, SKIP, UNSURE, YES, meaning
+
+    kinds = (YES, NO, UNSURE, SKIP) if danger else (YES, NO, SKIP)
+    assert meaning(typed, kinds, loose=True, danger=danger) == meant
