@@ -149,3 +149,63 @@ def test_a_field_given_twice_is_refused() -> None:
     """`what` and "What happened" together are one field given twice: refused, named."""
     with pytest.raises(JournalError, match="'what' and 'What happened' both give what"):
         parse_entry_toml('what = "a"\n"What happened" = "b"\n', NOW)
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "clock", "approximate"),
+    [
+        ("30/11/2026", "2026-11-30", None, False),
+        ("30/11/2026 21:15", "2026-11-30", "21:15", False),
+        ("30-11-2026 a las 21:15", "2026-11-30", "21:15", False),
+        ("el 28 de noviembre", "2026-11-28", None, False),
+        ("28 de noviembre de 2025", "2025-11-28", None, False),
+        ("el 5 de diciembre", "2025-12-05", None, False),
+        ("el sábado", "2026-11-28", None, False),
+        ("el martes", "2026-12-01", None, False),
+        ("ayer por la noche", "2026-11-30", None, False),
+        ("hoy en la mañana", "2026-12-01", None, False),
+        ("ayer sobre las 8", "2026-11-30", None, True),
+        ("ayer a eso de las 8", "2026-11-30", None, True),
+        ("ayer por la noche, sobre las 8", "2026-11-30", "20:00", True),
+        ("anoche como a las 11", "2026-11-30", "23:00", True),
+        ("ayer en la noche, como a las 11", "2026-11-30", "23:00", True),
+        ("ayer a las 20", "2026-11-30", "20:00", False),
+        ("el lunes pasado por la noche", "2026-11-30", None, False),
+        ("el lunes pasado como a las 9:30 de la noche", "2026-11-30", "21:30", True),
+        ("la semana pasada", "2026-11-24", None, True),
+        ("en noviembre de 2026", "2026-11", None, False),
+        ("noviembre de 2026", "2026-11", None, False),
+        ("le 28 novembre", "2026-11-28", None, False),
+        ("28 November", "2026-11-28", None, False),
+        ("November 28, 2026 at 9pm", "2026-11-28", "21:00", False),
+    ],
+)
+def test_a_date_and_time_as_spain_and_mexico_say_them(
+    said: str, day: str, clock: str | None, approximate: bool
+) -> None:
+    """In Spanish, a date in the country's order (30/11/2026), a day and month by name, 'el
+    sábado', the part of a day ('por la noche', 'en la mañana') that gives a bare hour its
+    meaning, 'la semana pasada' and a month by name are read; a bare 'sobre las 8' keeps the
+    day only, as approximate, the words saying the rest."""
+    from exitplan.base import i18n
+
+    i18n.install("es_MX")
+    try:
+        assert read_moment(said, NOW) == {
+            "said": said,
+            "date": day,
+            "time": clock,
+            "approximate": approximate,
+        }
+    finally:
+        i18n.install("en")
+
+
+@pytest.mark.parametrize(
+    "said", ["30/11/2026", "11/30/2026", "el 31 de noviembre", "ayer a las 25"]
+)
+def test_a_numeric_date_in_english_or_an_impossible_day_is_refused(said: str) -> None:
+    """English reads only 2026-11-30 (30/11 and 11/30 are read differently in different
+    places), and a day that does not exist is refused, never guessed."""
+    with pytest.raises(JournalError, match="not a time exitplan can read"):
+        read_moment(said, NOW)
