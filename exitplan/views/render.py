@@ -7,6 +7,7 @@ no columns that only make sense to the eye). Colour comes from `term.Painter`.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -83,10 +84,33 @@ HISTORY_WORDS = {
 }
 
 
+# Details the change log keeps in fixed English words around a value: the value is shown as
+# the language writes a date ("fecha de salida: 09/01/2027"), the words translated.
+HISTORY_DETAILS = (
+    (re.compile(r"^exit date (\d{4}-\d{2}-\d{2})$"), N_("exit date {day}")),
+    (
+        re.compile(r"^backup from (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$"),
+        N_("backup from {day} {time}"),
+    ),
+)
+
+
 def history_word(text: str) -> str:
     """An action or fixed detail of the change log in the language spoken; other text as kept."""
     known = HISTORY_WORDS.get(text)
-    return _(known) if known else text
+    if known:
+        return _(known)
+    for pattern, words in HISTORY_DETAILS:
+        found = pattern.match(text)
+        if found is None:
+            continue
+        try:
+            day = spoken.date_example(date.fromisoformat(found.group(1)))
+        except ValueError:
+            return text
+        time = found.group(2) if pattern.groups > 1 else ""
+        return _(words).format(day=day, time=time)
+    return text
 
 
 # The due line of `show` for a step that has no date of its own.

@@ -123,3 +123,14 @@ def test_a_skipped_step_is_omitido_and_a_step_the_plan_sets_aside_is_fuera_del_p
     skipped = flat(ok(plan("skip", "finances.credit-report", env=env)).stderr)
     assert "Omitido" in skipped, skipped
     assert "fuera del plan" not in skipped
+
+
+def test_the_change_log_says_the_exit_date_in_the_persons_words(plan: Run) -> None:
+    """The change log's first line reads 'fecha de salida: 16/01/2027' in Spain and Mexico (the
+    date as the country writes it), and stays 'exit date 2027-01-16' in English."""
+    spanish = EXIT.strftime("%d/%m/%Y")
+    for env in (SPAIN, MEXICO):
+        shown = flat(ok(plan("history", env=env)).stdout)
+        assert f"fecha de salida: {spanish}" in shown, shown
+        assert "exit date" not in shown
+    assert f"exit date {EXIT.isoformat()}" in flat(ok(plan("history")).stdout)
