@@ -56,10 +56,16 @@ NOT_SERVED_FILES = ("plan.key",)
 
 
 def read_today(text: str) -> date:
-    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date)."""
+    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date): 2027-01-31,
+    or in another language the country's own order (20/12/2026), as `exitplan date` reads it."""
     try:
         return parse_day(text)
     except DateError as exc:
+        from exitplan.base.spoken import numeric_date  # Babel, only for a day not in ISO form
+
+        local = numeric_date(text)
+        if local is not None:
+            return local
         raise ValueError(str(exc)) from None
 
 

@@ -134,3 +134,15 @@ def test_the_change_log_says_the_exit_date_in_the_persons_words(plan: Run) -> No
         assert f"fecha de salida: {spanish}" in shown, shown
         assert "exit date" not in shown
     assert f"exit date {EXIT.isoformat()}" in flat(ok(plan("history")).stdout)
+
+
+@pytest.mark.parametrize("env", [SPAIN, MEXICO], ids=["es_ES", "es_MX"])
+def test_a_rehearsed_day_is_typed_as_the_country_writes_it(plan: Run, env: dict[str, str]) -> None:
+    """`--today 20/12/2026` in Spain or Mexico rehearses 20 December, as `exitplan date` already
+    reads such a date; in English only 2026-12-20 is a date."""
+    day = EXIT.replace(day=1)
+    typed = day.strftime("%d/%m/%Y")
+    spanish = ok(plan("--today", typed, "status", "--json", today=None, env=env))
+    english = ok(plan("--today", day.isoformat(), "status", "--json", today=None))
+    assert json.loads(spanish.stdout)["today"] == json.loads(english.stdout)["today"]
+    assert plan("--today", typed, "status", today=None).exit_code != 0
