@@ -30,6 +30,7 @@ from exitplan.base.errors import (
 )
 from exitplan.base.i18n import leading_languages, spoken
 from exitplan.base.safetext import json_text
+from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
@@ -61,8 +62,6 @@ def read_today(text: str) -> date:
     try:
         return parse_day(text)
     except DateError as exc:
-        from exitplan.base.spoken import numeric_date  # Babel, only for a day not in ISO form
-
         local = numeric_date(text)
         if local is not None:
             return local
