@@ -410,7 +410,10 @@ def date_order() -> str:
     try:
         locale = Locale.parse(i18n.locale_tag())
     except (UnknownLocaleError, ValueError):
-        locale = Locale.parse(language)
+        try:
+            locale = Locale.parse(language)
+        except (UnknownLocaleError, ValueError):  # a language Babel does not know: ISO dates
+            return ""
     pattern = locale.date_formats["short"].pattern
     order = ""
     for letter in pattern:
