@@ -106,24 +106,21 @@ def sweep_folders(home: Path) -> list[str]:
 
 
 def erase_folder(folder: Path) -> None:
-    """Overwrite every regular file under `folder` with zeros, delete it all; links are
-    deleted, never followed. Never fails (what cannot go stays)."""
-    if not os.path.isdir(folder) or os.path.islink(folder):
+    """Overwrite every regular file under `folder` with zeros, delete it all, deepest first; a
+    link or a Windows junction is removed as itself, never entered. Never fails (what cannot go
+    stays)."""
+    if not os.path.isdir(folder) or system.is_link(folder):
         return
-    for base, dirs, names in os.walk(folder, topdown=False):
+    for base, dirs, names in reversed(list(system.walk(folder))):
         for name in names:
-            path = Path(base) / name
+            path = base / name
             with contextlib.suppress(OSError):
-                if stat.S_ISREG(os.lstat(path).st_mode):
+                if not system.is_link(path) and stat.S_ISREG(os.lstat(path).st_mode):
                     overwrite(path)
-                path.unlink()
+                system.remove_entry(path)
         for name in dirs:
-            path = Path(base) / name
             with contextlib.suppress(OSError):
-                if os.path.islink(path):
-                    path.unlink()
-                else:
-                    path.rmdir()
+                (base / name).rmdir()
     with contextlib.suppress(OSError):
         folder.rmdir()
 

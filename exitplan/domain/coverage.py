@@ -27,6 +27,7 @@ class Answer(NamedTuple):
     key: str
     state: State
     why: str = ""
+    confirmed: bool = True  # a filled answer: False when its fact rests on a secondary page
 
 
 class Cell(NamedTuple):
@@ -43,7 +44,7 @@ def answer(key: str, place: Place, country: Place | None) -> Answer:
     own = [place] if country is None or country.code == place.code else [place, country]
     for where in own:
         if key in where.facts:
-            return Answer(key, "filled")
+            return Answer(key, "filled", confirmed=where.facts[key].confirmed)
         if key in where.neutral:
             return Answer(key, "neutral", where.neutral[key].why)
     if key in DERIVED_FACTS and any(
@@ -80,3 +81,10 @@ def tally(cells: Iterable[Cell]) -> dict[State, int]:
     for found in cells:
         counts[found.state] += 1
     return counts
+
+
+def confirmed(cells: Iterable[Cell]) -> int:
+    """How many cells are filled with facts that were all read on an official page."""
+    return sum(
+        found.state == "filled" and all(fact.confirmed for fact in found.answers) for found in cells
+    )

@@ -106,6 +106,10 @@ class Fact(NamedTuple):
     changing: bool = False  # the law is changing here: "may have changed: check with an advocate"
     where: str = ""  # the name of the place the fact belongs to
     confirmed: bool = True  # False: only a reputable secondary page was found, and it says so
+    section: str = ""  # the source's title and where on it the fact stands ("LO 1/2004, art. 23")
+    # When the official site could not be opened: the verbatim copy of its text that was read
+    # (a repository mirroring the official journal). The sources still name the official page.
+    read_via: str = ""
 
     def to_data(self) -> dict[str, Any]:
         """The fact as plain data (for --json and the cache)."""
@@ -118,6 +122,8 @@ class Fact(NamedTuple):
             "changing": self.changing,
             "where": self.where,
             "confirmed": self.confirmed,
+            "section": self.section,
+            "read_via": self.read_via,
         }
 
     @classmethod
@@ -125,7 +131,7 @@ class Fact(NamedTuple):
         """A fact from `to_data`; ValueError on anything exitplan would not write."""
         if not isinstance(data, dict) or set(data) != set(FACT_FIELDS):
             raise ValueError("not a fact")
-        strings = ("key", "text", "detail", "where")
+        strings = ("key", "text", "detail", "where", "section", "read_via")
         if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
             raise ValueError("not a fact")
         flags = (data["changing"], data["confirmed"])
@@ -142,10 +148,23 @@ class Fact(NamedTuple):
             changing=data["changing"],
             where=data["where"],
             confirmed=data["confirmed"],
+            section=data["section"],
+            read_via=data["read_via"],
         )
 
 
-FACT_FIELDS = ("key", "text", "detail", "sources", "checked", "changing", "where", "confirmed")
+FACT_FIELDS = (
+    "key",
+    "text",
+    "detail",
+    "sources",
+    "checked",
+    "changing",
+    "where",
+    "confirmed",
+    "section",
+    "read_via",
+)
 
 # Why a place has no words of its own for a fact, so its steps keep their neutral words.
 Absence = Literal["none", "unconfirmed"]
@@ -379,8 +398,13 @@ PLACE_SITES: dict[str, str] = {
     "ontario.ca": "ca-on",
     "stepstojustice.ca": "ca-on",
     "cleo.on.ca": "ca-on",
+    "quebec.ca": "ca-qc",
+    "gouv.qc.ca": "ca-qc",
+    "gov.bc.ca": "ca-bc",
     # Ireland
     "gov.ie": "ie",
+    "oireachtas.ie": "ie",
+    "irishimmigration.ie": "ie",
     "citizensinformation.ie": "ie",
     "courts.ie": "ie",
     # New Zealand

@@ -29,6 +29,9 @@ those of each part where the law differs:
     changing = false                # true: the law is changing ("check with an advocate")
     confirmed = true                # false: no official page found; a reputable secondary is
                                     # the source, and the screen says "not confirmed"
+    section = "LO 1/2004, art. 23"  # optional: the source's title and where the fact stands
+    read_via = "https://..."        # optional: the official site could not be opened, and its
+                                    # text was read in this verbatim copy (the screen says so)
 
     [neutral.police-notice]         # a fact the place keeps in the steps' neutral words
     why = "none"                    # none: no such thing here | unconfirmed: no official page
@@ -199,6 +202,8 @@ class FactFile(BaseModel):
     checked: date
     changing: bool = False
     confirmed: bool = True
+    section: OneLine | None = None
+    read_via: Url | None = None
     es: FactWords | None = None
     fr: FactWords | None = None
 

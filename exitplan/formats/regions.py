@@ -169,6 +169,10 @@ def _text(value: Any) -> str:
     return value
 
 
+def _optional_text(value: Any) -> str:
+    return "" if value is None else _text(value)
+
+
 def _texts(values: Any) -> tuple[str, ...]:
     if not isinstance(values, list):
         raise TypeError("a list that is not a list")
@@ -224,6 +228,8 @@ def _facts(items: Any, where: str, language: str = ENGLISH) -> dict[str, Fact]:
             changing=bool(item.get("changing", False)),
             where=where,
             confirmed=item.get("confirmed", True) is not False,
+            section=_optional_text(item.get("section")),
+            read_via=_optional_text(item.get("read_via")),
         )
     return facts
 

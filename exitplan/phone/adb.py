@@ -12,7 +12,8 @@ A run starts the adb server when none is running, and stops it at the end only w
 A server adb starts writes its own files: a key pair the phone is asked to trust (in
 `$HOME/.android`) and a log (in `$TMPDIR`). So that none of them is left outside exitplan's own
 folder, every adb command runs with those variables pointed at a private folder made for the one
-check (`private_folder`), which is erased once the server it started has stopped.
+check (`disk.leftovers.private_folder`), erased once the server it started has stopped, or by the
+next run if this one was killed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import re
 import selectors
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -53,7 +53,7 @@ APK_PATH = re.compile(r"/data/app/[A-Za-z0-9._~=+\-/]+\.apk")
 # wireless debugging's mDNS names) has a colon or spaces and is never read.
 SERIAL = re.compile(r"[A-Za-z0-9._\-]{1,64}")
 # Where `adb pull` may copy an app file: a numbered file in a check's private folder (`.adb-*`,
-# made by `private_folder`); `Adb.run` also requires it to be in this run's own folder.
+# made by `leftovers.private_folder`); `Adb.run` also requires it to be in this run's own folder.
 PULLED = re.compile(r"/(?:[A-Za-z0-9._\-]+/)*\.adb-[A-Za-z0-9_]+/app-\d{1,3}\.apk")
 
 PROPERTIES = (
@@ -338,7 +338,10 @@ def _read_with_threads(
             ended_at = now
         if ended_at is not None and now - ended_at >= AFTER_EXIT:
             break
-        full.wait(min(0.05, deadline - now))
+        # A sleep, not `full.wait(timeout)`: a timed wait on a lock is an absolute deadline on
+        # the monotonic clock (sem_clockwait), which a shifted clock (libfaketime, as CI runs the
+        # suite years ahead) turns into a wait of years; sleeping is shifted consistently.
+        time.sleep(min(0.05, deadline - now))
     return "too much" if full.is_set() else None
 
 
@@ -412,21 +415,6 @@ def session(adb: Adb) -> Iterator[Adb]:
             _stop(adb)
 
 
-@contextlib.contextmanager
-def private_folder(parent: Path | None) -> Iterator[Path]:
-    """A folder only this user can open, for one check's adb files; erased at the end.
-
-    It is made inside `parent` (the data folder, when there is one) or else in the system's
-    temporary folder. Its files are overwritten with zeros before they are deleted, as `wipe`
-    does, and nothing in it is ever followed through a link.
-    """
-    folder = Path(tempfile.mkdtemp(prefix=".adb-", dir=parent))  # mode 0700
-    try:
-        yield folder
-    finally:
-        _erase(folder)
-
-
 def erase_file(path: Path) -> None:
     """Overwrite a copied file with zeros and delete it (a link is only removed)."""
     with contextlib.suppress(OSError):
@@ -434,22 +422,6 @@ def erase_file(path: Path) -> None:
             overwrite(path)
     with contextlib.suppress(OSError):
         path.unlink()
-
-
-def _erase(folder: Path) -> None:
-    # Deepest first; a link or a junction is removed as itself, never entered.
-    for base, dirs, names in reversed(list(system.walk(folder))):
-        for name in names:
-            path = base / name
-            with contextlib.suppress(OSError):
-                if not system.is_link(path) and path.is_file():
-                    overwrite(path)
-                system.remove_entry(path)
-        for name in dirs:
-            with contextlib.suppress(OSError):
-                (base / name).rmdir()
-    with contextlib.suppress(OSError):
-        folder.rmdir()
 
 
 def _stop(adb: Adb) -> None:

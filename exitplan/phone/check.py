@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from exitplan.phone.adb import Adb, private_folder, session
+from exitplan.disk.leftovers import private_folder
+from exitplan.phone.adb import Adb, session
 from exitplan.phone.analysis import Outcome, analyse, outside_store
 from exitplan.phone.indicators import Loaded
 from exitplan.phone.reading import Readings, find_phone, hash_apps, read_phone
@@ -25,9 +26,10 @@ def check_android(
     written anywhere. The phone is found first; only then is the person asked whether developer
     options were on before today (`ask_developer`, which returns yes, no or unsure). A server
     this check starts keeps its key and log in a private folder made in `folder_in` (the data
-    folder) or the system's temporary folder, erased at the end.
+    folder) or the system's temporary folder, erased at the end (by the next run, if this one is
+    killed).
     """
-    with private_folder(folder_in) as folder:
+    with private_folder(folder_in, ".adb-") as folder:
         adb = Adb(program, timeout, folder)
         with session(adb):
             readings = find_phone(adb)

@@ -1,12 +1,13 @@
-"""The coverage report as text: each place's steps filled, neutral and missing, and for the
-places kept complete, every neutral cell with its reason and every missing one."""
+"""The coverage report as text: each place's steps filled (and how many of those rest only on
+facts read on an official page), neutral and missing, and for the places kept complete, every
+neutral cell with its reason and every missing one."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import N_, _
-from exitplan.domain.coverage import tally
+from exitplan.domain.coverage import confirmed, tally
 from exitplan.domain.region import ABSENCE_WORDS
 
 if TYPE_CHECKING:
@@ -31,9 +32,10 @@ def coverage_lines(cells: Sequence[Cell], places: Sequence[Place]) -> list[str]:
         counts = tally(own)
         mark = _(" (kept complete)") if place.covered else ""
         lines.append(
-            _("{place}{mark}: {filled} filled, {neutral} neutral, {missing} missing").format(
-                place=place.label, mark=mark, **counts
-            )
+            _(
+                "{place}{mark}: {filled} filled ({confirmed} on an official page), {neutral} "
+                "neutral, {missing} missing"
+            ).format(place=place.label, mark=mark, confirmed=confirmed(own), **counts)
         )
         if not place.covered:
             continue
@@ -60,6 +62,7 @@ def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, A
                 "code": place.code,
                 "covered": place.covered,
                 "counts": tally(found for found in cells if found.place == place.code),
+                "confirmed": confirmed(found for found in cells if found.place == place.code),
                 "cells": [
                     {
                         "step": found.step,

@@ -61,11 +61,19 @@ def changing(facts: Sequence[Fact]) -> bool:
 
 
 def source_note(fact: Fact) -> str:
-    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read
-    (and, for a fact no official page confirmed, that it was not)."""
+    """`England and Wales, checked 2026-12-01`: where a local source holds, and when it was read,
+    after the title and section it stands in when the file names them (and, for a fact no
+    official page confirmed, that it was not; for one whose official site could not be opened,
+    the verbatim copy of its text that was read)."""
     note = _("{place}, checked {date}").format(place=fact.where, date=fact.checked.isoformat())
+    if fact.section:
+        note = _("{section}; {note}").format(section=fact.section, note=note)
     if not fact.confirmed:
         note = _("{note}, not confirmed on an official page").format(note=note)
+    if fact.read_via:
+        note = _("{note}; the official text read in a verbatim copy: {copy}").format(
+            note=note, copy=fact.read_via
+        )
     return note
 
 

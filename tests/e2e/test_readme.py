@@ -48,16 +48,18 @@ def test_quick_start_has_two_commands_and_ci_runs_the_test_one() -> None:
 
 def test_ci_runs_the_suite_again_years_ahead() -> None:
     """.ci/run installs faketime and runs the whole suite once more years ahead (issue 31: a
-    test with a fixed "future" day broke CI on the day it named), bounded in time, saying its
-    result (not yet a gate: timed waits hang under libfaketime)."""
+    test with a fixed "future" day broke CI on the day it named), bounded in time, and fails
+    the build when that run fails, hangs or collects nothing."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "missing+=(faketime)" in ci
-    start = ci.index("\ntimeout 1500 faketime ") + 1
-    line = ci[start : ci.index("\n", ci.index("|| status=$?", start))]
-    assert re.match(r"timeout \d+ faketime -f '\+\d+y' \S+/python -m pytest ", line), line
-    assert " -m " not in line.split("pytest", 1)[1]  # the whole suite, not a chosen part
-    assert line.count("--deselect") <= 1  # at most the one test about a timed wait
-    assert line.endswith("|| status=$?")
+    start = ci.index("\nif ! timeout ") + 1
+    line = ci[start : ci.index("\n", start)]
+    assert re.fullmatch(
+        r"if ! timeout \d+ faketime -f '\+\d+y' \S+/python -m pytest -q -p no:cacheprovider; then",
+        line,
+    ), line  # the whole suite: no -m, no --deselect, no -k
+    after = ci[ci.index("\n", start) + 1 :].splitlines()
+    assert after[1].strip() == "exit 1", after[:3]
 
 
 def code_map() -> str:

@@ -232,3 +232,15 @@ def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
     (place and pacing included); no service module joins it by hand."""
     home = {"exitplan.home.cache"}
     assert offenders(is_name("with_cached_pace"), home) == []
+
+
+def test_a_private_folder_is_made_in_one_place() -> None:
+    """Folders a run makes for a while (a phone check's adb files) are made by
+    `disk/leftovers.private_folder` alone, which holds a lock in each so that a run killed
+    outright leaves a folder the next run erases (the phone check once made its own, which no
+    later run could tell from someone else's)."""
+
+    def makes_a_folder(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr in {"mkdtemp", "TemporaryDirectory"}
+
+    assert offenders(makes_a_folder, {"exitplan.disk.leftovers"}) == []

@@ -302,9 +302,9 @@ def test_walk_never_enters_a_junction(monkeypatch: pytest.MonkeyPatch, tmp_path:
 def test_erasing_adbs_folder_leaves_what_a_junction_points_at(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """adb's private folder is erased deepest first; a junction in it is removed as itself
-    (here it cannot be: it is not empty) and what it points at is never overwritten."""
-    from exitplan.phone import adb
+    """A private folder (a phone check's) is erased deepest first; a junction in it is removed
+    as itself (here it cannot be: it is not empty) and what it points at is never overwritten."""
+    from exitplan.disk import leftovers
 
     folder = tmp_path / "adb"
     (folder / "sub").mkdir(parents=True)
@@ -314,7 +314,7 @@ def test_erasing_adbs_folder_leaves_what_a_junction_points_at(
     (junction / "photo.jpg").write_text("someone else's")
     real_is_link = system.is_link
     monkeypatch.setattr(system, "is_link", lambda p: Path(p) == junction or real_is_link(p))
-    adb._erase(folder)
+    leftovers.erase_folder(folder)
     assert not (folder / "sub").exists()
     assert (junction / "photo.jpg").read_text() == "someone else's"
 

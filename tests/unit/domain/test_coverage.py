@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 from types import MappingProxyType
 
-from exitplan.domain.coverage import answer, cell, coverage, tally
+from exitplan.domain.coverage import answer, cell, confirmed, coverage, tally
 from exitplan.domain.region import Fact, Line, Neutral, Place, local
 
 DAY = date(2026, 12, 5)
@@ -75,3 +75,19 @@ def test_coverage_is_every_step_with_facts_in_every_place() -> None:
         ("xx-aa", "s.c"),
     ]
     assert tally(cells) == {"filled": 2, "neutral": 0, "missing": 2}
+
+
+def test_a_filled_cell_counts_as_confirmed_only_when_each_fact_is() -> None:
+    """A filled cell counts as read on an official page only if every fact in it was; a
+    neutral or missing cell never counts."""
+    secondary = fact("home-order")._replace(confirmed=False)
+    part = PART._replace(facts=MappingProxyType({"home-order": secondary}))
+    assert not answer("home-order", part, COUNTRY).confirmed
+    assert answer("court-order", part, COUNTRY).confirmed
+    steps = [("s.a", ("court-order",)), ("s.b", ("court-order", "home-order"))]
+    cells = [found for found in coverage(steps, [COUNTRY, part]) if found.place == "xx-aa"]
+    assert tally(cells)["filled"] == 2
+    assert confirmed(cells) == 1
+    kept = coverage([("s.c", ("paid-leave",))], [COUNTRY, part])
+    assert [found.state for found in kept] == ["filled", "neutral"]
+    assert confirmed(kept[1:]) == 0

@@ -544,6 +544,88 @@ def test_spains_lead_line_is_the_emergency_number_alone() -> None:
     assert all("Murcia" not in (line.note or "") for line in spain.lines)
 
 
+def test_mexicos_help_now_is_911_and_whom_to_ask_without_an_unconfirmed_line() -> None:
+    """Mexico's help-now is 911 alone, saying whom to ask for near help; the women's line no
+    official page confirmed is kept out, and the neutral helpline says so, in Spanish too."""
+    mexico = local_for("mx")
+    assert mexico is not None
+    assert [line.number for line in mexico.lines] == ["911"]
+    assert "Centro de Justicia para las Mujeres" in (mexico.lines[0].note or "")
+    kept = mexico.neutral["helpline"]
+    assert kept.why == "unconfirmed"
+    assert "079" in kept.detail
+    assert "911" in kept.detail
+    spanish = local_for("mx", "es")
+    assert spanish is not None
+    assert "pide al 911" in (spanish.lines[0].note or "")
+    assert "Pide al 911" in spanish.neutral["helpline"].detail
+    words = " ".join([*mexico.texts().values(), *(n.detail for n in mexico.neutral.values())])
+    assert "079 (option 1) can" not in words
+    assert "Ask 079" not in words
+
+
+def test_facts_confirmed_this_round_name_their_official_pages() -> None:
+    """Quebec's civil protection order, BC's early end of a tenancy, Ireland's independent
+    immigration permission and the Divorce Act's parenting words and relocation notice rest on
+    their governments' own pages or texts, shown only in their place."""
+    from exitplan.domain.region import place_sources
+
+    wanted = {
+        ("ca-qc", "court-order"): "quebec.ca/",
+        ("ca-bc", "tenancy-exit"): "gov.bc.ca/",
+        ("ie", "immigration"): "oireachtas.ie/",
+        ("ca-on", "moving-children"): "laws-lois.justice.gc.ca/",
+        ("ca-on", "parenting-orders"): "laws-lois.justice.gc.ca/",
+    }
+    for (code, key), host in wanted.items():
+        place = local_for(code)
+        assert place is not None
+        fact = place.facts[key]
+        assert fact.confirmed, (code, key)
+        assert fact.section, (code, key)
+        official = tuple(url for url in fact.sources if host in url)
+        assert official, (code, key)
+        assert place_sources(official, code) == official
+        assert place_sources(official, "nz") == ()
+
+
+def test_new_zealands_helplines_say_their_hours() -> None:
+    """Shine and Are You OK give the hours on the government's page, in every language, and
+    Shine points to the 24/7 line for the night."""
+    for language, words in (("en", "9am to 11pm"), ("es", "9:00 a 23:00"), ("fr", "9 h à 23 h")):
+        place = local_for("nz", language)
+        assert place is not None
+        lines = {line.number: line for line in place.lines}
+        assert words in lines["0508 744 633"].hours
+        assert words in lines["0800 456 450"].hours
+        assert "0800 733 843" in (lines["0508 744 633"].note or "")
+
+
+def test_us_and_australian_states_miss_no_fact_and_say_whom_to_ask() -> None:
+    """Every US state and Australian state or territory answers every fact a step names: its
+    own, the country's, or neutral words naming whom to ask (the Hotline, 1800RESPECT), in
+    Spanish and French too; a state's own order still wins over the country's neutral words."""
+    from exitplan.domain.coverage import coverage
+    from exitplan.formats.checklistfile import load_catalog
+
+    catalog = load_catalog()
+    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
+    places = [place for place in load_places() if place.country_code in ("us", "au")]
+    assert len(places) == 61
+    assert all(found.state != "missing" for found in coverage(steps, places))
+    asks = {"us": "1-800-799-7233", "au": "1800 737 732"}
+    for language in ("en", "es", "fr"):
+        for code, number in asks.items():
+            place = local_for(code, language)
+            assert place is not None
+            assert len(place.neutral) >= 12
+            assert any(number in kept.detail for kept in place.neutral.values())
+    victoria = local_for("au-vic")
+    assert victoria is not None
+    assert "court-order" in victoria.facts
+    assert "court-order" not in victoria.neutral
+
+
 def test_scotland_uses_its_own_remedies_and_words() -> None:
     """Scotland's plan names interdicts, exclusion orders and section 11 orders, never a
     restraining order or custody; the silent 55 is said for the whole UK."""
@@ -564,15 +646,72 @@ def test_an_unconfirmed_fact_says_so_beside_it_and_its_source() -> None:
     """A fact resting on a secondary page (or an official page not read) is marked on screen."""
     from exitplan.views.local import fact_words, source_lines
 
-    spain = local_for("es")
-    assert spain is not None
-    order = spain.facts["court-order"]
+    mexico = local_for("mx")
+    assert mexico is not None
+    order = mexico.facts["court-order"]
     assert not order.confirmed
     assert "Not confirmed on an official page" in fact_words(order)
     assert "not confirmed on an official page" in source_lines([order])[0]
     eaw = local_for("gb-eaw")
     assert eaw is not None
     assert "not confirmed" not in source_lines([eaw.facts["court-order"]])[0]
+
+
+def test_spains_facts_were_read_in_the_law_and_say_how() -> None:
+    """Every Spanish fact is confirmed on the BOE's consolidated text, names the law and
+    article it stands in, cites the BOE page, and says the text was read in a verbatim copy."""
+    from exitplan.views.local import fact_words, source_lines
+
+    spain = local_for("es")
+    assert spain is not None
+    own = [fact for fact in spain.facts.values() if fact.key not in DERIVED_FACTS]
+    assert len(own) == 13
+    for fact in own:
+        assert fact.confirmed
+        assert re.search(r"\barts?\. ", fact.section)
+        assert all(url.startswith("https://www.boe.es/") for url in fact.sources)
+        assert fact.read_via.startswith("https://github.com/")
+        line = source_lines([fact])[0]
+        assert fact.section in line
+        assert f"read in a verbatim copy: {fact.read_via}" in line
+        assert "Not confirmed" not in fact_words(fact)
+
+
+def test_a_fact_read_in_a_copy_keeps_how_through_the_cache() -> None:
+    """A fact's section and the copy it was read in survive the cache's plain data, and data
+    without them (or with them of the wrong type) is refused."""
+    from exitplan.domain.region import Fact
+
+    spain = local_for("es")
+    assert spain is not None
+    order = spain.facts["court-order"]
+    data = order.to_data()
+    assert Fact.from_data(data) == order
+    assert data["read_via"] == order.read_via
+    for name in ("section", "read_via"):
+        with pytest.raises(ValueError, match="not a fact"):
+            Fact.from_data({key: value for key, value in data.items() if key != name})
+        with pytest.raises(ValueError, match="not a fact"):
+            Fact.from_data(data | {name: 1})
+
+
+def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
+    """`read_via` must be a web address and `section` one line: anything else is one plain
+    problem from `exitplan validate`."""
+    fact = {
+        "text": "x",
+        "detail": "y",
+        "sources": ["https://e.gov/a"],
+        "checked": CHECKED,
+        "section": "Act, s. 1",
+        "read_via": "https://github.com/o/r/blob/c/act.md",
+    }
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    assert schema_problems(base | {"fact": {"firearms": fact}}, "zz") == []
+    bad = fact | {"read_via": "a copy somewhere"}
+    assert schema_problems(base | {"fact": {"firearms": bad}}, "zz")
+    two_lines = fact | {"section": "Act\ns. 1"}
+    assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
 
 
 def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run: Run) -> None:
@@ -584,11 +723,15 @@ def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run
     assert any(
         line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines
     )
+    assert "Spain (kept complete): 17 filled (17 on an official page), 7 neutral, 0 missing" in (
+        lines
+    )
     assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines
     data = json.loads(ok(run("validate", "--coverage", "--json")).stdout)
     mexico = next(place for place in data["places"] if place["code"] == "mx")
     assert mexico["covered"]
     assert mexico["counts"]["missing"] == 0
+    assert 0 < mexico["confirmed"] < mexico["counts"]["filled"]
 
 
 def test_validate_without_files_or_coverage_is_a_usage_error(run: Run) -> None:
