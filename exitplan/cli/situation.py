@@ -153,8 +153,7 @@ def ask_all(
             kinds = DANGER_KINDS if question.danger else KINDS
             while True:
                 typed_reply = typed(prompt)
-                said = meaning(typed_reply, kinds, loose=True, danger=question.danger)
-                reply = said or typed_reply.strip().lower()
+                reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
                 if not typed_reply.strip():
                     break  # Enter keeps the answer as it is
                 if reply in REPLIES and (question.danger or reply != "unsure"):

@@ -623,57 +623,10 @@ def find_place(text: str, places: Sequence[Place]) -> Place:
     raise ExitplanError(unknown_place(cleaned, places))
 
 
-# The states, regions and provinces of countries exitplan knows as a whole, by country code:
-# a person types where she lives ("Jalisco", "Andalucía") and is told to choose the country
-# until exitplan has facts of the part itself (names compared as `normalise` does).
-SUBDIVISIONS: dict[str, tuple[str, ...]] = {
-    "mx": (
-        "Aguascalientes", "Baja California", "Baja California Sur", "Campeche", "Chiapas",
-        "Chihuahua", "Ciudad de México", "CDMX", "DF", "Distrito Federal", "Coahuila",
-        "Colima", "Durango", "Estado de México", "Edomex", "Guanajuato", "Guerrero", "Hidalgo",
-        "Jalisco", "Michoacán", "Morelos", "Nayarit", "Nuevo León", "Oaxaca", "Puebla",
-        "Querétaro", "Quintana Roo", "San Luis Potosí", "Sinaloa", "Sonora", "Tabasco",
-        "Tamaulipas", "Tlaxcala", "Veracruz", "Yucatán", "Zacatecas", "Monterrey",
-    ),
-    "es": (
-        "Andalucía", "Aragón", "Asturias", "Baleares", "Islas Baleares", "Illes Balears",
-        "Canarias", "Islas Canarias", "Cantabria", "Castilla-La Mancha", "Castilla y León",
-        "Cataluña", "Catalunya", "Comunidad Valenciana", "Comunitat Valenciana",
-        "Extremadura", "Galicia", "Madrid", "Comunidad de Madrid", "Murcia",
-        "Región de Murcia", "Navarra", "País Vasco", "Euskadi", "La Rioja", "Ceuta", "Melilla",
-        "Álava", "Araba", "Albacete", "Alicante", "Almería", "Ávila", "Badajoz", "Barcelona",
-        "Burgos", "Cáceres", "Cádiz", "Castellón", "Ciudad Real", "Córdoba", "Cuenca",
-        "Girona", "Gerona", "Granada", "Gipuzkoa", "Guipúzcoa", "Huelva", "Huesca", "Jaén",
-        "A Coruña", "La Coruña", "Las Palmas", "León", "Lleida", "Lérida", "Lugo", "Málaga",
-        "Ourense", "Orense", "Palencia", "Pontevedra", "Salamanca", "Santa Cruz de Tenerife",
-        "Tenerife", "Segovia", "Sevilla", "Soria", "Tarragona", "Teruel", "Toledo", "Valencia",
-        "Valladolid", "Bizkaia", "Vizcaya", "Bilbao", "Zamora", "Zaragoza",
-    ),
-}  # fmt: skip
-
-
-def part_without_facts(text: str, places: Sequence[Place]) -> Place | None:
-    """The country a typed state, region or province belongs to, when exitplan knows the
-    country but not the part (None for any other name)."""
-    key = normalise(text)
-    countries = {place.code: place for place in places if place.is_country}
-    for code, names in SUBDIVISIONS.items():
-        if code in countries and key in {normalise(name) for name in names}:
-            return countries[code]
-    return None
-
-
 def unknown_place(text: str, places: Sequence[Place]) -> str:
-    """The one line for a name exitplan does not know, with the nearest names it does (or, for a
-    state or province of a country it knows as a whole, the country to type instead)."""
+    """The one line for a name exitplan does not know, with the nearest names it does."""
     import difflib
 
-    country = part_without_facts(text, places)
-    if country is not None:
-        return _(
-            "exitplan has no facts of its own for {typed} yet; for the whole of {country}, "
-            "type: {country}"
-        ).format(typed=text, country=country.name)
     index = name_index(places)
     near = difflib.get_close_matches(normalise(text), list(index), n=3, cutoff=0.7)
     labels = list(dict.fromkeys(place.label for key in near for place in index[key]))

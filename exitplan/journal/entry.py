@@ -70,7 +70,6 @@ MAX_TOML_BYTES = 512 * 1024
 _APPROX_WORD = (
     r"(?:about|around|approx\.?|approximately|circa|roughly|~"
     r"|hacia|sobre|alrededor\s+de|aproximadamente|aprox\.?|m[aá]s\s+o\s+menos"
-    r"|a\s+eso\s+de|como\s+a|como"
     r"|vers|environ|aux\s+alentours\s+de|[aà]\s+peu\s+pr[eè]s)"
 )
 _APPROX = re.compile(rf"^{_APPROX_WORD}(?:\s+las?\b)?\s*", re.I)  # "hacia las 21:30"
@@ -96,60 +95,14 @@ _DAYS_BACK |= {"cet après-midi": 0, "cet apres-midi": 0}
 # Spanish names the part of a day too: last night is yesterday's, "esta tarde" today's.
 _DAYS_BACK |= {"anoche": 1, "anteanoche": 2, "antenoche": 2}
 _DAYS_BACK |= {f"esta {part}": 0 for part in ("mañana", "manana", "tarde", "noche")}
-# Months by name, for "el 28 de noviembre", "le 28 novembre", "28 November", "noviembre de 2026".
-MONTHS = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
-_MONTHS_ES = (
-    "enero", "febrero", "marzo", "abril", "mayo", "junio",
-    "julio", "agosto", "se?ptiembre", "octubre", "noviembre", "diciembre",
-)  # fmt: skip
-_MONTHS_FR = (
-    "janvier", "f[eé]vrier", "mars", "avril", "mai", "juin",
-    "juillet", "ao[uû]t", "septembre", "octobre", "novembre", "d[eé]cembre",
-)  # fmt: skip
-_ANY_MONTH = "|".join((*MONTHS, *_MONTHS_ES, *_MONTHS_FR))
-_MONTH_YEAR = re.compile(
-    rf"^(?:(?:en|in)\s+)?(?P<month>{_ANY_MONTH})\s+(?:del?\s+)?(?P<year>\d{{4}})$", re.I
-)
-# A date in the locale's numeric order at the start ("30/11/2026", "30-11-2026 21:15").
-_NUMERIC_LEAD = re.compile(r"^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?!\S)")
-# The part of a day named after it ("ayer por la noche", "hoy en la mañana").
-_PART = re.compile(r"^,?\s*(?:por|en)\s+la\s+(?P<part>ma[nñ]ana|tarde|noche|madrugada)(?!\w)", re.I)
-# An hour alone after "las" ("sobre las 8"): read with the part of the day, when one is named.
-_BARE_HOUR = re.compile(r"^(?P<hour>\d{1,2})(?::(?P<minute>\d{2}))?$")
-_IMPLIED_PART = {"anoche": "noche", "anteanoche": "noche", "antenoche": "noche"}
-_IMPLIED_PART |= {f"esta {part}": part for part in ("mañana", "tarde", "noche")}
-_IMPLIED_PART |= {"esta manana": "mañana"}
-
-
-def _month_index(name: str) -> int:
-    """1 for january, enero or janvier."""
-    said = name.lower()
-    for names in (MONTHS, _MONTHS_ES, _MONTHS_FR):
-        for index, pattern in enumerate(names, 1):
-            if re.fullmatch(pattern, said):
-                return index
-    raise ValueError(name)
-
-
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<week>la\s+semana\s+pasada|last\s+week|la\s+semaine\s+derni[eè]re)"
-    rf"|(?:el\s+)?(?P<dom_es>\d{{1,2}})\s+de\s+(?P<month_es>{'|'.join(_MONTHS_ES)})"
-    r"(?:\s+del?\s+(?P<year_es>\d{4}))?"
-    rf"|(?:le\s+)?(?P<dom_fr>\d{{1,2}}|1er)\s+(?P<month_fr>{'|'.join(_MONTHS_FR)})"
-    r"(?:\s+(?P<year_fr>\d{4}))?"
-    rf"|(?P<dom_en>\d{{1,2}})\s+(?P<month_en>{'|'.join(MONTHS)})(?:\s+(?P<year_en>\d{{4}}))?"
-    rf"|(?P<month_en2>{'|'.join(MONTHS)})\s+(?P<dom_en2>\d{{1,2}})(?:,?\s+(?P<year_en2>\d{{4}}))?"
     r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
     r"|esta\s+(?:ma[nñ]ana|tarde|noche)|aujourd['\u2019]hui"
     r"|avant-hier\s+soir|avant-hier|hier\s+(?:matin|midi|apr[eè]s-midi|soir)|hier"
     r"|ce\s+(?:matin|midi|soir)|cet\s+apr[eè]s-midi)"
     rf"|last\s+(?P<weekday>{'|'.join(WEEKDAYS)})"
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
-    rf"|el\s+(?P<weekday_el>{'|'.join(_WEEKDAYS_ES)})"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
     rf"|hace\s+(?P<count_es>\d{{1,5}}|{'|'.join(_NUMBERS_ES)})\s+(?P<unit_es>d[ií]as?|semanas?)"
     rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+dernier"
@@ -213,47 +166,11 @@ def local_now(now: datetime) -> datetime:
     return (now.astimezone() if now.tzinfo else now).replace(tzinfo=None)
 
 
-def _named_day(day: str, month: str, year: str | None, today: date) -> date:
-    """A day and a month by name, in the year given, else the last such day not after today
-    (give or take the day of slack): "el 28 de noviembre" said in January is last year's."""
-    number = 1 if day.lower() == "1er" else int(day)
-    if year:
-        return date(int(year), _month_index(month), number)
-    found = date(today.year, _month_index(month), number)
-    return found if not_in_future(found, today) else date(today.year - 1, found.month, number)
-
-
-# The groups of _REL_DAY that name a day and a month: (day, month, year).
-_NAMED_GROUPS = (
-    ("dom_es", "month_es", "year_es"),
-    ("dom_fr", "month_fr", "year_fr"),
-    ("dom_en", "month_en", "year_en"),
-    ("dom_en2", "month_en2", "year_en2"),
-)
-
-
-def _named_or_week(match: re.Match[str], today: date) -> date | None:
-    """The day a day-and-month or "last week" names; None for the other forms."""
-    if match["week"]:
-        return today - timedelta(days=7)
-    for day, month, year in _NAMED_GROUPS:
-        if match[day]:
-            return _named_day(match[day], match[month], match[year], today)
-    return None
-
-
 def _relative_day(match: re.Match[str], today: date) -> date:
     if match["iso"]:
         return parse_day(match["iso"])
     if match["word"]:
         return today - timedelta(days=_DAYS_BACK[" ".join(match["word"].lower().split())])
-    named = _named_or_week(match, today)
-    if named is not None:
-        return named
-    if match["weekday_el"]:  # "el sábado": the last one, today's if today is one
-        said = match["weekday_el"].lower()
-        index = next(i for i, name in enumerate(_WEEKDAYS_ES) if re.fullmatch(name, said))
-        return today - timedelta(days=(today.weekday() - index) % 7)
     if match["weekday"] or match["weekday_es"] or match["weekday_fr"]:
         if match["weekday"]:
             index = WEEKDAYS.index(match["weekday"].lower())
@@ -319,46 +236,24 @@ def _part_of_day(hour: int, minute: int, part: str) -> str:
 
 def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
     """A day in relative words (or a date) with an optional time of day after it, or a time of
-    day alone (today); with whether an 'about' came before the time. None if it is neither.
-
-    After the day, the part of it may be named ("ayer por la noche"), and then an hour alone
-    is read in it ("sobre las 8": 20:00); an hour alone with no part named keeps the day only,
-    as approximate, and the person's words say the rest."""
-    numeric = _NUMERIC_LEAD.match(rest)
-    on = spoken.numeric_date(numeric.group(0)) if numeric else None
-    day = None if on is not None else _REL_DAY.match(rest)
-    if day is None and on is None:  # a time alone is today's
+    day alone (today); with whether an 'about' came before the time. None if it is neither."""
+    day = _REL_DAY.match(rest)
+    if day is None:  # a time alone is today's
         clock = _clock(rest)
         return (today, clock, False) if clock else None
-    end = numeric.end() if on is not None and numeric is not None else day.end() if day else 0
-    after = rest[end:].strip()
-    approximate = day is not None and bool(day["week"])
-    word = " ".join(day["word"].lower().split()) if day is not None and day["word"] else ""
-    part = _IMPLIED_PART.get(word)
+    after = rest[day.end() :].strip()
+    approximate = False
     while after:
-        named = _PART.match(after)
-        if named is not None:
-            part = named["part"].lower().replace("manana", "mañana")
-            after = after[named.end() :].strip()
-            continue
         joined = _JOIN.match(after)
         if joined is None:
             break
-        said = " ".join(joined.group(0).strip(" ,").lower().split())
-        approximate = approximate or said not in {"", "at", "a la", "a las", "à"}
+        word = " ".join(joined.group(0).strip(" ,").lower().split())
+        approximate = approximate or word not in {"", "at", "a la", "a las", "à"}
         after = after[joined.end() :].strip()
-    when = on if on is not None else _relative_day(day, today) if day is not None else today
-    bare = _BARE_HOUR.match(after) if after else None
-    if bare is not None and part:  # "ayer por la noche sobre las 8": 20:00
-        return when, _part_of_day(int(bare["hour"]), int(bare["minute"] or 0), part), approximate
-    if bare is not None and bare["minute"] is None and int(bare["hour"]) <= 12:
-        return when, None, True  # "sobre las 8": morning or evening, the words say
-    if bare is not None and bare["minute"] is None and 13 <= int(bare["hour"]) <= 23:
-        return when, f"{int(bare['hour']):02d}:00", approximate  # "a las 20"
     clock = _clock(after) if after else None
     if after and clock is None:
         return None
-    return when, clock, approximate
+    return _relative_day(day, today), clock, approximate
 
 
 def read_moment(value: object, now: datetime) -> dict[str, Any]:
@@ -383,14 +278,9 @@ def read_moment(value: object, now: datetime) -> dict[str, Any]:
     rest = re.sub(r"(?:[Zz]|[+-]\d{2}:\d{2})$", "", rest)
     day = _DAY.match(rest)
     month = _MONTH.match(rest)
-    named_month = _MONTH_YEAR.match(rest)
     today = local_now(now).date()
     try:
-        if named_month:  # "en noviembre de 2026": the month, as "about 2026-11" is
-            when_date = date(int(named_month["year"]), _month_index(named_month["month"]), 1)
-            when_time = None
-            text_date = f"{when_date:%Y-%m}"
-        elif day:
+        if day:
             year, mon, dom, hour, minute, second = day.groups()
             when_date = date(int(year), int(mon), int(dom))
             when_time = None

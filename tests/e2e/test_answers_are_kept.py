@@ -112,34 +112,6 @@ def test_common_relative_times_are_read_by_the_clock(
     assert when == {"said": said, "date": day, "time": clock_time, "approximate": approximate}
 
 
-@pytest.mark.parametrize(
-    ("env", "said", "day", "clock_time", "approximate"),
-    [
-        ({"LANG": "es_ES.UTF-8"}, "30/11/2026 21:15", "2026-11-30", "21:15", False),
-        ({"LANG": "es_ES.UTF-8"}, "ayer por la noche, sobre las 8", "2026-11-30", "20:00", True),
-        ({"LANG": "es_MX.UTF-8"}, "ayer en la noche, como a las 11", "2026-11-30", "23:00", True),
-        ({"LANG": "es_MX.UTF-8"}, "el 28 de noviembre", "2026-11-28", None, False),
-        ({"LANG": "es_ES.UTF-8"}, "el sábado", "2026-11-28", None, False),
-    ],
-)
-def test_the_when_question_takes_a_date_as_spain_and_mexico_write_it(
-    run: Run,
-    clock: datetime,
-    typing: None,
-    env: dict[str, str],
-    said: str,
-    day: str,
-    clock_time: str | None,
-    approximate: bool,
-) -> None:
-    """In Spain and Mexico the "Cuándo" question takes 30/11/2026 21:15, the part of the day
-    that gives "sobre las 8" its meaning, a day by name and "el sábado", kept as said."""
-    ok(run("log", "add", input=typed(said, "", "Pasó"), env=env))
-    [entry] = entries(run)
-    when = entry["fields"]["when"]  # type: ignore[index]
-    assert when == {"said": said, "date": day, "time": clock_time, "approximate": approximate}
-
-
 def test_relative_words_show_the_day_they_were_read_as(
     run: Run, clock: datetime, typing: None
 ) -> None:

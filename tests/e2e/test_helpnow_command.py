@@ -244,27 +244,3 @@ def test_a_broken_plan_never_stops_help_now(run: Run, placed_home: Path) -> None
     assert lines[0] == "If you are in danger now, call your local emergency number:"
     (placed_home / "plan.toml").write_text('region = "zz-qq"\n', encoding="utf-8")
     assert screen(run)[0] == lines[0]
-
-
-@pytest.mark.parametrize(
-    ("env", "typed", "country"),
-    [
-        ({"LANG": "es_MX.UTF-8"}, "Jalisco", "México"),
-        ({"LANG": "es_MX.UTF-8"}, "CDMX", "México"),
-        ({"LANG": "es_ES.UTF-8"}, "Andalucía", "España"),
-        ({"LANG": "es_ES.UTF-8"}, "sevilla", "España"),
-        ({"LANG": "C.UTF-8"}, "Jalisco", "Mexico"),
-    ],
-)
-def test_a_state_or_province_names_the_country_to_type(
-    run: Run, home: Path, env: dict[str, str], typed: str, country: str
-) -> None:
-    """A Mexican state or a Spanish region or province, which exitplan knows only as part of
-    its country, is answered with the country to type instead, in the person's language."""
-    result = run("help-now", "--region", typed, env=env)
-    assert result.exit_code == 2
-    [error] = result.stderr.splitlines()
-    assert typed in error
-    assert error.endswith(f": {country}"), error
-    assert "todavía no tiene datos de" not in error
-    assert "does not know" not in error
