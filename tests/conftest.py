@@ -33,7 +33,7 @@ from helpers import (
 from helpers_privileges import reachable_python  # noqa: F401 - a fixture, shared by name
 from typer.testing import Result
 
-from exitplan.base import i18n
+from exitplan.base import i18n, spoken
 
 __all__ = [
     "DATA",
@@ -143,6 +143,7 @@ def clean_environment(
     finally:
         os.umask(old)
         i18n.install(i18n.ENGLISH)  # a test that spoke another language leaves English behind
+        spoken.set_place(None)  # nor a place whose order dates were read in
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,9 @@ CHECKLIST_DIR = "checklists"
 CACHE_DIR = "cache"
 JOURNAL_DIR = "journal"
 JOURNAL_FILES_DIR = f"{JOURNAL_DIR}/files"  # the kept copies of attached files
+# `status` reminds of a sealed copy of the journal kept elsewhere (`exitplan log copy`) when
+# entries are newer than the last copy and that copy (or the journal, never copied) is older.
+JOURNAL_COPY_DAYS = 7
 TEMP_SUFFIX = ".tmp"
 
 # exitplan's own files and folders in the data directory: the ONE list. Only exitplan writes

@@ -25,6 +25,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import i18n
+from exitplan.base.errors import DateError
 
 if TYPE_CHECKING:
     from datetime import date, datetime
@@ -399,22 +400,27 @@ def offset_text(text: str) -> str:
     return text
 
 
-def date_order() -> str:
-    """The order of day, month and year in the locale's numeric dates ('dmy' in Spain and
-    Mexico), from Babel's short date pattern; '' in English, which reads only 2027-01-31."""
-    language = i18n.current()
-    if language == i18n.ENGLISH:
-        return ""
+# The country of the plan's place ('gb' for 'gb-sct'), set when the plan is read: in English,
+# the order a typed 10/02/2027 is read in is that country's.
+_place: dict[str, str | None] = {"country": None}
+# The orders a typed date with its year last can have.
+YEAR_LAST = ("dmy", "mdy")
+
+
+def set_place(code: str | None) -> None:
+    """The plan's place ('gb-sct', 'us-ca', or None): English reads typed dates in the order of
+    its country."""
+    _place["country"] = code.split("-")[0].lower() if code else None
+
+
+def _pattern_order(tag: str) -> str:
+    """The order of day, month and year in a Babel locale's short date pattern ('' if none)."""
     from babel import Locale, UnknownLocaleError
 
     try:
-        locale = Locale.parse(i18n.locale_tag())
-    except (UnknownLocaleError, ValueError):
-        try:
-            locale = Locale.parse(language)
-        except (UnknownLocaleError, ValueError):  # a language Babel does not know: ISO dates
-            return ""
-    pattern = locale.date_formats["short"].pattern
+        pattern = Locale.parse(tag).date_formats["short"].pattern
+    except (UnknownLocaleError, ValueError, KeyError):
+        return ""
     order = ""
     for letter in pattern:
         part = {"d": "d", "M": "m", "y": "y"}.get(letter)
@@ -423,28 +429,79 @@ def date_order() -> str:
     return order if sorted(order) == ["d", "m", "y"] else ""
 
 
+def place_order(country: str) -> str:
+    """How a country writes a date in English, from CLDR's data for it (through Babel): 'dmy'
+    in the United Kingdom, Ireland, Australia and New Zealand, 'mdy' in the United States;
+    '' when neither (Canada writes 2027-02-10) or unknown."""
+    if not re.fullmatch(r"[a-z]{2}", country):
+        return ""
+    order = _pattern_order(f"en_{country.upper()}") or _pattern_order(f"und_{country.upper()}")
+    return order if order in YEAR_LAST else ""
+
+
+def date_order() -> str:
+    """The order of day, month and year in the locale's numeric dates ('dmy' in Spain and
+    Mexico), from Babel's short date pattern; in English, the order of the plan's place
+    (`place_order`), '' when no place is known (then only 2027-01-31 is sure)."""
+    language = i18n.current()
+    if language == i18n.ENGLISH:
+        country = _place["country"]
+        return place_order(country) if country else ""
+    return _pattern_order(i18n.locale_tag()) or _pattern_order(language)
+
+
 def numeric_date(text: str) -> date | None:
     """A date typed in the locale's order, as its screens write it (15/01/2027 or 15-1-27 in
-    Spain and Mexico); None when it is not one (an ISO date is read elsewhere)."""
+    Spain and Mexico; 10/02/2027 is 10 February in the United Kingdom, 2 October in the United
+    States); None when it is not one (an ISO date is read elsewhere).
+
+    In English with no place known, a date with its year last is read when only one order
+    makes a day of it (31/01/2027); when both do, DateError shows the two readings."""
+    found = _NUMERIC_DATE.fullmatch(text.strip())
+    english = i18n.current() == i18n.ENGLISH
+    if found is None or (english and len(found.group(1)) > 2):  # 2027-01-31: read elsewhere
+        return None
+    order = date_order()
+    if order:
+        return _reading(found.groups(), order)
+    if not english:
+        return None
+    readings = {day for order in YEAR_LAST if (day := _reading(found.groups(), order))}
+    if len(readings) == 2:
+        first, second = sorted(readings, key=lambda day: day.day != int(found.group(1)))
+        raise DateError(
+            i18n._(
+                "'{text}' could be {first} or {second}, depending on the country: type the one "
+                "you mean as {first_iso} or {second_iso}"
+            ).format(
+                text=text.strip(),
+                first=day_month_year(first),
+                second=day_month_year(second),
+                first_iso=first.isoformat(),
+                second_iso=second.isoformat(),
+            )
+        )
+    return readings.pop() if readings else None
+
+
+def _reading(parts: tuple[str, ...], order: str) -> date | None:
+    """The day numbers typed in this order make, or None (a year of 2 or 4 digits only)."""
     from datetime import date
 
-    found = _NUMERIC_DATE.fullmatch(text.strip())
-    order = date_order() if found else ""
-    if found is None or not order:
+    values = dict(zip(order, (int(part) for part in parts), strict=True))
+    if len(parts[order.index("y")]) not in {2, 4}:
         return None
-    parts = dict(zip(order, (int(part) for part in found.groups()), strict=True))
-    if len(found.group(order.index("y") + 1)) not in {2, 4}:
-        return None
-    year = parts["y"] + (2000 if parts["y"] < 100 else 0)
+    year = values["y"] + (2000 if values["y"] < 100 else 0)
     try:
-        return date(year, parts["m"], parts["d"])
+        return date(year, values["m"], values["d"])
     except ValueError:
         return None
 
 
 def date_example(day: date) -> str:
-    """A day in the locale's numeric form, as an example to type (31/03/2027); ISO in English."""
-    order = date_order()
+    """A day in the locale's numeric form, as an example to type (31/03/2027); ISO in English,
+    where a date on screen keeps one reading whatever the country."""
+    order = date_order() if i18n.current() != i18n.ENGLISH else ""
     if not order:
         return day.isoformat()
     values = {"d": f"{day.day:02d}", "m": f"{day.month:02d}", "y": f"{day.year:04d}"}

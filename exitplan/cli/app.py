@@ -252,6 +252,7 @@ def main_callback(
     ] = None,
 ) -> None:
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
+    from exitplan.base import spoken
     from exitplan.base.safetext import guard_output
     from exitplan.cli.common import plan_signature
     from exitplan.disk.paths import home_was_given, resolve_home
@@ -259,6 +260,7 @@ def main_callback(
     from exitplan.service.terminal import plain_enabled
 
     os.umask(0o077)
+    spoken.set_place(None)  # until this run reads the plan's place (in-process runs too)
     guard_output()  # in-process runs too (the console script guards before the glance)
     rehearsed = _parse_today(today)
     ctx.obj = env = Env(

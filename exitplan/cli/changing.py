@@ -168,6 +168,8 @@ def add(
     from exitplan.domain.plan import add_custom
 
     env = env_of(ctx)
+    if due is not None and env.ws.store.exists():
+        env.ws.state()  # the plan's place: a typed 10/02/2027 is read in its order
     parsed_due = parse_due_option(due)
     level = priority_value(priority)
     if title is None and why == ASK and not keyboard.someone_typing():

@@ -385,3 +385,4 @@ def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
 app.command("export")(logfiles.export)
 app.command("file")(logfiles.save_file)
+app.command("copy")(logfiles.copy)

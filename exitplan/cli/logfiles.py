@@ -264,3 +264,71 @@ def save_file(
     say(_("Saved file {n} to {path}, checked against its SHA-256.").format(n=n, path=target))
     if seal is not None:
         say(_("Note: this copy is NOT encrypted, although your journal is."))
+
+
+@helptext(
+    N_(
+        "Keep a sealed copy of the journal elsewhere, on a USB stick say. It opens only with "
+        "the passphrase, and replaces the copy made there before.\n"
+        "\n"
+        "The copy is itself a folder exitplan reads: exitplan --home FOLDER log list. Where it "
+        "is is not kept; when it was made is, so status can remind you when it is old. "
+        "Example: exitplan log copy --folder /media/usb/journal"
+    )
+)
+def copy(
+    ctx: typer.Context,
+    folder: Annotated[
+        Path | None,
+        typer.Option(
+            "--folder",
+            metavar="FOLDER",
+            help=N_(
+                "Where to keep the copy: a new or empty folder, or the copy made there before. "
+                "Asked at a terminal when not given (kept out of shell history)."
+            ),
+            file_okay=False,
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    from exitplan.cli import keyboard
+    from exitplan.cli.prompts import ask_checked
+    from exitplan.service import journal as logbook
+
+    ws = env_of(ctx).ws
+    if folder is None and not keyboard.someone_typing():
+        raise typer.BadParameter(
+            _("exitplan log copy needs --folder FOLDER when not at a terminal")
+        )
+    if folder is None:
+        folder = ask_checked(
+            _("The folder for the sealed copy (a USB stick, say)"),
+            lambda text: Path(text.strip()) if text.strip() else _no_folder(),
+            free=True,
+        )
+    target = folder.expanduser().absolute()
+    meter = Meter(logbook.copy_sizes(ws), _("Copying the journal"))
+    try:
+        copied = logbook.copy_elsewhere(ws, target, meter)
+    finally:
+        meter.close()
+    records = ngettext("{n} record", "{n} records", copied.records).format(n=copied.records)
+    files = ngettext("{n} kept file", "{n} kept files", copied.files).format(n=copied.files)
+    say(
+        _(
+            "Copied the journal, sealed, to {folder}: {records} and {files}, each read back and "
+            "checked. It opens only with the passphrase your plan has now: exitplan --home "
+            "{folder} log list"
+        ).format(folder=target, records=records, files=files)
+    )
+    say(
+        _(
+            "exitplan does not keep where the copy is. Keep it where your partner cannot reach "
+            "it, and make a new one now and then: status says when it is old."
+        )
+    )
+
+
+def _no_folder() -> Path:
+    raise ExitplanError(_("give a folder, or press Ctrl-C to stop"))

@@ -25,7 +25,14 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.cli.helpscreens import command_path, help_hint, render_help, shown_metavar
+from exitplan.cli.helpscreens import (
+    command_path,
+    help_hint,
+    render_help,
+    shown_metavar,
+    topic_named,
+    topic_screen,
+)
 from exitplan.cli.talk import helptext, visible
 
 # The framework's usage error (a bad option, a missing argument), of which BadParameter is one.
@@ -324,17 +331,29 @@ def either(names: list[str]) -> str:
     return ", ".join(names)
 
 
-@helptext(N_("Show how to use exitplan, or one of its commands. Example: exitplan help note"))
+@helptext(
+    N_(
+        "Show how to use exitplan: the commands for today, a topic (exitplan help lists them), "
+        "or one command. Example: exitplan help note"
+    )
+)
 def help_command(
     ctx: typer.Context,
     names: Annotated[
         list[str] | None,
-        typer.Argument(metavar="COMMAND", help=N_("The command to explain, e.g. note or log add.")),
+        typer.Argument(
+            metavar="COMMAND", help=N_("The topic or command to explain, e.g. journal or log add.")
+        ),
     ] = None,
 ) -> None:
     root = ctx.find_root()
     command: Any = root.command
     context: Any = root
+    word = names[0] if names and len(names) == 1 else None
+    topic = topic_named(word) if word is not None else None
+    if topic is not None and command.get_command(context, word) is None:
+        typer.echo(topic_screen(command, context, topic))
+        return
     for name in names or []:
         sub = command.get_command(context, name) if isinstance(command, TyperGroup) else None
         if sub is None:

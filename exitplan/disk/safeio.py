@@ -155,3 +155,8 @@ def refuse_link(home: Path, path: Path) -> None:
             "folder, so nothing was read or changed. Put the real file there instead of the link"
         )
     raise StorageError(message.format(name=path.relative_to(home), home=home, target=target))
+
+
+def create_new(path: Path) -> int:
+    """A new private file (0600) open for writing: never one already there, never a link."""
+    return os.open(path, system.open_flags(os.O_WRONLY | os.O_CREAT | os.O_EXCL), 0o600)

@@ -236,6 +236,10 @@ class PlanState(Record):
     inventory: Inventory
     # Where the person lives: a place code such as "gb-sct" (None: not chosen).
     region: str | None = None
+    # The last sealed copy of the journal kept elsewhere (`exitplan log copy`): when, and how
+    # many records it held. Where it is is not kept.
+    journal_copied: datetime | None = None
+    journal_copied_records: int = 0
     # The last phone check of each kind ("android", "iphone") and the iPhone guide's answers.
     phone: dict[str, PhoneCheck]
     iphone: dict[str, DeviceAnswer]
@@ -293,6 +297,8 @@ class PlanState(Record):
                 "unsure": sorted(self.unsure) or None,
                 **inventory_data(self.inventory),
                 "region": self.region,
+                "journal_copied": self.journal_copied,
+                "journal_copied_records": self.journal_copied_records or None,
                 "phone": {
                     kind: _without_none(
                         {"checked": c.checked, "signs": list(c.signs), "model": c.model}

@@ -376,6 +376,8 @@ class PlanFile(BaseModel):
         default_factory=list, max_length=20
     )
     region: PlaceCode | None = None
+    journal_copied: datetime | None = None
+    journal_copied_records: StrictInt = Field(default=0, ge=0, le=10**12)
     checklists: list[Slug] = Field(default_factory=list)
     items: dict[Annotated[str, Clean], ItemStateFile] = Field(default_factory=dict)
     custom: list[CustomItemFile] = Field(default_factory=list)
@@ -426,6 +428,8 @@ class PlanFile(BaseModel):
             answered=dict(self.answered),
             unsure=sorted(set(self.unsure) - set(self.situation)),
             region=self.region,
+            journal_copied=self.journal_copied,
+            journal_copied_records=self.journal_copied_records,
             checklists=list(self.checklists),
             items={key: model.ItemState(**s.model_dump()) for key, s in self.items.items()},
             custom=[

@@ -141,6 +141,8 @@ def _plan(data: dict[str, Any]) -> PlanState:
         not all(s.status in _STATUSES for s in state.items.values())
         or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
         or not all(type(day) is date for day in state.answered.values())
+        or type(state.journal_copied_records) is not int
+        or not (state.journal_copied is None or type(state.journal_copied) is datetime)
         or not all(type(key) is str and key in DANGER_KEYS for key in state.unsure)
         or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
     ):

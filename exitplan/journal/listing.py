@@ -11,10 +11,11 @@ import os
 import re
 from datetime import date, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.base.limits import JOURNAL_DIR, SEALED_MARK
+from exitplan.base.limits import JOURNAL_COPY_DAYS, JOURNAL_DIR, SEALED_MARK
 from exitplan.disk import safeio, system
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -70,16 +71,43 @@ def glance(home: Path) -> tuple[int, date | None] | None:
     A sealed last record is never opened: its file's modification date (local) stands in."""
     if not (records := numbered(home)):
         return None
+    return len(records), record_day(records[-1][1])
+
+
+def record_day(path: Path) -> date | None:
+    """The local day a record was written (a sealed one's file date), or None if unreadable."""
     try:
-        path = records[-1][1]
         data = read_capped(path)
         if data.startswith(SEALED_MARK):
-            return len(records), date.fromtimestamp(path.stat().st_mtime)
+            return date.fromtimestamp(path.stat().st_mtime)
         recorded = json.loads(data.decode("utf-8")).get("recorded", "")
         moment = datetime.fromisoformat(str(recorded).replace("Z", "+00:00"))
-        return len(records), moment.astimezone().date()
+        return moment.astimezone().date()
     except (OSError, ValueError, AttributeError):
-        return len(records), None
+        return None
+
+
+class CopyAge(NamedTuple):
+    """How old the journal's sealed copy elsewhere is, when `status` should say so."""
+
+    days: int  # since the last copy, or since the journal began when it was never copied
+    copied: bool  # whether a copy was ever made
+
+
+def copy_age(
+    home: Path, copied: datetime | None, copied_records: int, today: date
+) -> CopyAge | None:
+    """A reminder is due when the journal holds records newer than its last copy and that copy
+    (or, never copied, the journal's first record) is more than JOURNAL_COPY_DAYS old. One
+    listing and at most one record's date; nothing sealed is opened."""
+    records = numbered(home)
+    if len(records) <= copied_records:
+        return None
+    since = copied.astimezone().date() if copied is not None else record_day(records[0][1])
+    if since is None:
+        return None
+    days = (today - since).days
+    return CopyAge(days, copied is not None) if days > JOURNAL_COPY_DAYS else None
 
 
 def check_folders(home: Path) -> None:

@@ -36,6 +36,7 @@ from exitplan.domain.dates import parse_day, real_today
 from exitplan.domain.day import day_view
 from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from_cache
 from exitplan.home.folder import Folder
+from exitplan.journal.listing import copy_age
 from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
 from exitplan.views.data import status_data
@@ -58,11 +59,15 @@ NOT_SERVED_FILES = ("plan.key",)
 
 def read_today(text: str) -> date:
     """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date): 2027-01-31,
-    or in another language the country's own order (20/12/2026), as `exitplan date` reads it."""
+    or a day in the order the language's country writes it (20/12/2026 in Spain), as `exitplan
+    date` reads it; a day two orders read differently is refused naming both."""
     try:
         return parse_day(text)
     except DateError as exc:
-        local = numeric_date(text)
+        try:
+            local = numeric_date(text)
+        except DateError as both:
+            raise ValueError(str(both)) from None
         if local is not None:
             return local
         raise ValueError(str(exc)) from None
@@ -87,6 +92,10 @@ def status_output(
     """
     err = "".join(f"{note}\n" for note in notes)
     journal = journal_glance(home) if home is not None else None
+    state = plan.state
+    age = None
+    if journal is not None and home is not None and state is not None:
+        age = copy_age(home, state.journal_copied, state.journal_copied_records, today)
     view = day_view(plan, today)
     if as_json:
         data = status_data(view, journal=journal)
@@ -99,6 +108,7 @@ def status_output(
         missing_plan=missing_plan,
         journal=journal,
         rows=None if full else terminal.height(),
+        copy_age=(age.days, age.copied) if age is not None else None,
     )
     return text, err, 0
 

@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
+from exitplan.disk.paths import inside
 from exitplan.disk.safeio import read_capped
 from exitplan.home.vouch import journal_vouched
 from exitplan.journal import attachments
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
 from exitplan.journal.chain import parse_fingerprint
+from exitplan.journal.copying import Copied, copy_journal, is_copy
 from exitplan.journal.entry import parse_entry_toml, validate_fields
 from exitplan.journal.export import FORMATS, export
 from exitplan.journal.listing import check_folders, files_dir
@@ -42,8 +44,11 @@ from exitplan.journal.records import (
 from exitplan.journal.records import verify as verify_chain
 from exitplan.journal.sealing import Sealing
 from exitplan.journal.strays import orphan_copies, remove_stray_copies
+from exitplan.service import outputs
 
 if TYPE_CHECKING:
+    from exitplan.domain.model import PlanState
+    from exitplan.domain.plan import Plan
     from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
     from exitplan.service.workspace import Workspace
@@ -274,3 +279,42 @@ def export_text(ws: Workspace, fmt: str) -> str:
             )
         )
     return export(records(ws), fmt, ws.now())
+
+
+def copy_elsewhere(
+    ws: Workspace, target: Path, progress: attachments.Progress | None = None
+) -> Copied:
+    """Write a sealed copy of the journal as the folder `target` (a USB stick, say), check that
+    its records open and chain as the journal's do, and note in the plan when it was made and
+    how many records it holds (not where it is). Only a sealed journal is copied this way."""
+    if not (target.is_dir() and is_copy(target) and any(target.iterdir())):
+        outputs.check_target(ws.store, target, force=False, folder=True)
+    elif inside(target, ws.store.home) is not None:  # an earlier copy: replaced
+        outputs.check_target(ws.store, target, force=False, folder=True)  # says why not
+    seal = sealing(ws)
+    if seal is None:
+        raise ExitplanError(
+            _(
+                "your journal is not encrypted, so a copy would be readable by anyone who finds "
+                "it; nothing was written. Run 'exitplan encrypt' first, then 'exitplan log copy'"
+            )
+        )
+    with ws.store.locked():
+        check_private(ws)
+        if ws.store.keys.change_in_progress() or seal.stopped or seal.others:
+            raise ExitplanError(
+                _(
+                    "an encrypt, decrypt or passphrase change was stopped before it finished, "
+                    "so no copy was made; run the same command again to finish it first"
+                )
+            )
+        copied = copy_journal(ws.home, target, progress)
+        journal.read_records(target, seal)  # the copy opens with the key, its chain intact
+    now = ws.now()
+
+    def note(state: PlanState, _plan: Plan) -> None:
+        state.journal_copied = now
+        state.journal_copied_records = copied.records
+
+    ws.change(note)
+    return copied

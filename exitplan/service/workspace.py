@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from exitplan.base import spoken
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import _, available, shared_language
 from exitplan.base.limits import LOCK_FILE, SEALED_MARK
@@ -113,6 +114,7 @@ class Workspace:
         cached = self._cached()
         state = cached.state if cached else self.store.load()
         self._tell_if_plain_in_sealed_home()
+        spoken.set_place(state.region)  # English reads a typed 10/02/2027 in this place's order
         return state
 
     def _cached(self) -> CachedPlan | None:
@@ -141,6 +143,7 @@ class Workspace:
     def region(self, state: PlanState | None, cached: CachedPlan | None = None) -> Local | None:
         """The place a plan names, with its facts: from the cache when its file is unchanged."""
         code = state.region if state is not None else None
+        spoken.set_place(code)
         if code is None:
             return None
         if cached is not None and cached.region is not None and cached.region.code == code:

@@ -94,9 +94,11 @@ class StatusScreen:
         plain: bool = False,
         journal: tuple[int, date | None] | None = None,
         limits: Limits = LADDER[0],
+        copy_age: tuple[int, bool] | None = None,
     ) -> None:
         self.view, self.today, self.columns = view, view.today, columns
         self.paint, self.plain, self.journal, self.limits = paint, plain, journal, limits
+        self.copy_age = copy_age
         self.lines: list[str] = []
 
     def add(self, text: str, style: str = "", indent: int = 0) -> None:
@@ -341,10 +343,12 @@ class StatusScreen:
                     ),
                     "dim",
                 )
-            if self.journal is not None:
+            if self.journal is not None and self.copy_age is None:
                 self.add(journal_line(*self.journal), "dim")
             if self.view.has_plan:  # review, where h hides the screen, needs a plan
                 self.add(_(HIDE_LINE), "dim")
+        if self.copy_age is not None:  # on every screen, however full: the evidence is at stake
+            self.add(copy_line(self.copy_age))
         state = self.view.plan.state
         no_place = state is not None and state.region is None
         self.add(_(PLACE_LINE) if no_place else _(HELP_LINE), "dim")
@@ -361,6 +365,25 @@ def journal_line(records: int, last: date | None) -> str:
     )
 
 
+def copy_line(age: tuple[int, bool]) -> str:
+    """The calm reminder of a sealed copy of the journal (`age`: days old, whether a copy was
+    ever made): how old, and the command. Never where the copy is (a screen can be read over a
+    shoulder)."""
+    days, copied = age
+    if not copied:
+        return ngettext(
+            "Your journal has no copy elsewhere yet ({days} day since it began): exitplan log copy",
+            "Your journal has no copy elsewhere yet ({days} days since it began): exitplan log "
+            "copy",
+            days,
+        ).format(days=days)
+    return ngettext(
+        "Your journal copy is {days} day old: exitplan log copy",
+        "Your journal copy is {days} days old: exitplan log copy",
+        days,
+    ).format(days=days)
+
+
 def status_lines(
     view: DayView,
     *,
@@ -370,6 +393,7 @@ def status_lines(
     missing_plan: bool = False,
     journal: tuple[int, date | None] | None = None,
     rows: int | None = None,
+    copy_age: tuple[int, bool] | None = None,
 ) -> list[str]:
     """The status screen's lines for this day view (`journal`: records, last date).
 
@@ -381,7 +405,13 @@ def status_lines(
     lines: list[str] = []
     for limits in ladder:
         screen = StatusScreen(
-            view, columns=columns, paint=paint, plain=plain, journal=journal, limits=limits
+            view,
+            columns=columns,
+            paint=paint,
+            plain=plain,
+            journal=journal,
+            limits=limits,
+            copy_age=copy_age,
         )
         lines = screen.build(missing_plan=missing_plan)
         if rows is None or len(lines) < rows:
@@ -398,6 +428,7 @@ def status_text(
     missing_plan: bool = False,
     journal: tuple[int, date | None] | None = None,
     rows: int | None = None,
+    copy_age: tuple[int, bool] | None = None,
 ) -> str:
     """The status screen as one string ending in a newline (what stdout receives)."""
     lines = status_lines(
@@ -408,5 +439,6 @@ def status_text(
         missing_plan=missing_plan,
         journal=journal,
         rows=rows,
+        copy_age=copy_age,
     )
     return "\n".join(lines) + "\n"

@@ -101,13 +101,16 @@ def test_version_prints_the_installed_version(run: Run) -> None:
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])
-def test_help_on_the_app_lists_every_command(run: Run, flag: str) -> None:
-    """-h and --help on the app show usage and name every command of the contract."""
+def test_help_on_the_app_is_the_first_help_screen(run: Run, flag: str) -> None:
+    """-h and --help on the app show the usage and the first help screen, whose `help all`
+    names every command of the contract."""
     result = run(flag)
     assert result.exit_code == 0
     assert "Usage: exitplan" in result.stdout
+    assert result.stdout == run("help").stdout
+    every = run("help", "all").stdout
     for command in COMMANDS:
-        assert command in result.stdout
+        assert f"  {command} " in every
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])
@@ -332,7 +335,12 @@ FORMS = "is not a date: use the form 2027-01-31, or +3w / +10d from today"
         ("2027-02-30", "is not a day in the calendar"),
         ("next week", FORMS),
         ("+3x", FORMS),
-        ("31/01/2027", FORMS),
+        ("32/01/2027", FORMS),
+        (  # with no place, either order
+            "10/02/2027",
+            "could be 10 Feb 2027 or 2 Oct 2027, depending on the country: type the one you "
+            "mean as 2027-02-10 or 2027-10-02",
+        ),
     ],
 )
 def test_date_bad_value_changes_nothing(run: Run, plan_home: Path, bad: str, words: str) -> None:

@@ -717,8 +717,8 @@ def test_passphrase_is_never_a_command_line_value(enc_sealed: Path, argv: list[s
 
 @pytest.mark.parametrize("command", [None, "encrypt", "passphrase", "decrypt", "status"])
 def test_help_lists_no_passphrase_value_option(tmp_path: Path, command: str | None) -> None:
-    """`exitplan --help` and the encryption commands' help offer only passphrase *files*."""
-    args = ["--help"] if command is None else [command, "--help"]
+    """`exitplan help all` and the encryption commands' help offer only passphrase *files*."""
+    args = ["help", "all"] if command is None else [command, "--help"]
     result = ok(cli(tmp_path / "none", *args))
     assert not re.search(r"--passphrase(?![-\w])", result.stdout), result.stdout
     assert not re.search(r"--password", result.stdout)

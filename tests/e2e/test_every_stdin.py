@@ -47,6 +47,7 @@ COMMAND_LINES: dict[str, list[str]] = {
     "log attach": ["log", "attach", "1", "-"],
     "log export": ["log", "export"],
     "log file": ["log", "file", "1"],
+    "log copy": ["log", "copy"],
     "log fingerprint": ["log", "fingerprint"],
     "log list": ["log", "list"],
     "log show": ["log", "show", "1"],

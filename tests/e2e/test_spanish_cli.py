@@ -122,8 +122,23 @@ def test_every_help_screen_is_in_the_language(path: tuple[str, ...], language: s
     assert screen.startswith(f"{usage}{' '.join(('exitplan', *path))}"), screen
     assert leftovers(screen) == [], screen
     assert english_left(screen, language) == [], screen
-    assert help_line in screen
+    # exitplan's own first screen leaves its options to `exitplan help options`
+    options = screen if path else spanish("help", "options", language=language)[1]
+    assert help_line in options
     assert spanish("help", *path, language=language)[1] == screen
+
+
+@pytest.mark.parametrize("language", SPEECH)
+def test_every_help_topic_is_in_the_language(language: str) -> None:
+    """Each topic page (`exitplan help steps` ... `help all`) in Spanish and in French: no
+    English left, none of the framework's words."""
+    from exitplan.cli.helpscreens import TOPIC_NAMES
+
+    for name in TOPIC_NAMES:
+        code, screen, _err = spanish("help", name, language=language)
+        assert code == 0, screen
+        assert leftovers(screen) == [], screen
+        assert english_left(screen, language) == [], screen
 
 
 # (arguments, Spanish words the one error line must hold)
@@ -398,10 +413,16 @@ def test_every_help_screen_is_marked(pseudo_language: str) -> None:
     """Every help screen under the pseudo-language: each word came through the catalog."""
     content = content_words()
     missed = {}
+    from exitplan.cli.helpscreens import TOPIC_NAMES
+
     for path in PATHS:
         screen = ok(cli(None, "--lang", pseudo_language, *path, "--help")).stdout
         if lines := unmarked(screen, content):
             missed[" ".join(path)] = lines
+    for name in TOPIC_NAMES:  # the topic pages, typed by their English names
+        screen = ok(cli(None, "--lang", pseudo_language, "help", name)).stdout
+        if lines := unmarked(screen, content):
+            missed[f"help {name}"] = lines
     assert missed == {}, "\n".join(f"{k}: {line}" for k, v in missed.items() for line in v)
 
 

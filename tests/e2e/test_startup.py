@@ -48,8 +48,8 @@ def run(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.process
 def test_help_lists_every_command(tmp_path: Path) -> None:
-    """Pruning never hides commands from --help."""
-    result = run("--help", home=tmp_path / "h")
+    """Pruning never hides commands from `help all`."""
+    result = run("help", "all", home=tmp_path / "h")
     assert result.returncode == 0
     for info in app.registered_commands:
         assert f"  {command_name(info)} " in result.stdout
@@ -104,9 +104,13 @@ def test_main_can_run_twice_in_one_process(monkeypatch: pytest.MonkeyPatch, tmp_
 
 @pytest.mark.process
 def test_help_lists_commands_in_the_documented_order(tmp_path: Path) -> None:
-    """--help lists the commands in the app's ORDER, whatever order modules were imported in."""
-    from exitplan.cli.app import ORDER
+    """`help all` lists the commands by topic, in the order TOPICS gives, whatever order
+    modules were imported in."""
+    from exitplan.cli.helpscreens import TOPICS
 
-    result = run("--help", home=tmp_path / "h")
-    commands = result.stdout.split("Commands:\n", 1)[1].splitlines()
-    assert [line.split()[0] for line in commands if line.strip()] == ORDER
+    result = run("help", "all", home=tmp_path / "h")
+    listed = result.stdout.split("Options:\n", 1)[1].splitlines()
+    names = [line.split()[0] for line in listed if line.startswith("  ") and line[2] != " "]
+    expected = [name for topic in TOPICS for name in topic.commands]
+    commands = [name for name in names if not name.startswith("-")]
+    assert list(dict.fromkeys(commands)) == expected  # "log add", "log list"... under "log"

@@ -12,6 +12,7 @@ import pytest
 from helpers import REPO
 
 from exitplan.base import i18n, spoken
+from exitplan.base.errors import DateError
 
 
 @pytest.fixture(autouse=True)
@@ -127,15 +128,69 @@ def test_spanish_offset_words_are_not_read_in_english() -> None:
         ("es_ES", "31.03.2027", date(2027, 3, 31)),
         ("es_ES", "31/02/2027", None),
         ("es_ES", "2027/01/15", None),
-        ("en", "15/01/2027", None),
+        ("en", "2027/01/15", None),
     ],
 )
 def test_a_numeric_date_is_read_in_the_locales_order(
     tag: str, typed: str, day: date | None
 ) -> None:
-    """Day, month, year in Spanish locales (Babel's short date pattern); English reads only the
-    ISO form, elsewhere."""
+    """Day, month, year in Spanish locales (Babel's short date pattern); English reads no
+    year-first form but ISO, elsewhere."""
     i18n.install(tag)
     assert spoken.numeric_date(typed) == day
     if day is not None:
         assert spoken.date_example(day) == f"{day.day:02d}/{day.month:02d}/{day.year}"
+
+
+@pytest.mark.parametrize(
+    ("country", "order"),
+    [("gb", "dmy"), ("ie", "dmy"), ("au", "dmy"), ("nz", "dmy"), ("us", "mdy"), ("ca", "")],
+)
+def test_a_place_s_date_order_comes_from_its_locale_data(country: str, order: str) -> None:
+    """Day first in the UK, Ireland, Australia and New Zealand, month first in the United
+    States, neither in Canada (year first there), from CLDR's data for English there."""
+    assert spoken.place_order(country) == order
+
+
+@pytest.mark.parametrize(
+    ("place", "typed", "day"),
+    [
+        ("gb-sct", "10/02/2027", date(2027, 2, 10)),
+        ("nz", "1/2/27", date(2027, 2, 1)),
+        ("us-ny", "10/02/2027", date(2027, 10, 2)),
+        ("us-ny", "31/01/2027", None),
+        (None, "31/01/2027", date(2027, 1, 31)),
+        (None, "01/31/2027", date(2027, 1, 31)),
+        (None, "05/05/2027", date(2027, 5, 5)),
+        (None, "31/02/2027", None),
+    ],
+)
+def test_english_reads_a_typed_date_in_the_place_s_order(
+    place: str | None, typed: str, day: date | None
+) -> None:
+    """In English a typed date is read in the order of the plan's place; with none, when only
+    one order makes a day of it (or both make the same day)."""
+    i18n.install("en")
+    spoken.set_place(place)
+    assert spoken.numeric_date(typed) == day
+
+
+@pytest.mark.parametrize("place", [None, "ca-on"])
+def test_english_refuses_a_date_both_orders_make(place: str | None) -> None:
+    """10/02/2027 with no place (or a year-first one) is refused, naming both readings and
+    the two ISO forms to type."""
+    i18n.install("en")
+    spoken.set_place(place)
+    with pytest.raises(DateError) as refused:
+        spoken.numeric_date("10/02/2027")
+    assert str(refused.value) == (
+        "'10/02/2027' could be 10 Feb 2027 or 2 Oct 2027, depending on the country: type the "
+        "one you mean as 2027-02-10 or 2027-10-02"
+    )
+
+
+def test_english_examples_stay_iso_wherever_the_place() -> None:
+    """The example of a date to type stays 2027-03-31 in English, even in a day-first place."""
+    i18n.install("en")
+    spoken.set_place("gb")
+    assert spoken.date_example(date(2027, 3, 31)) == "2027-03-31"

@@ -65,8 +65,17 @@ def test_an_impossible_french_date_is_refused(text: str) -> None:
         parse_when(text, TODAY)
 
 
-def test_english_never_reads_a_date_day_first() -> None:
-    """In English 01/02/2027 could be either order, so only the ISO form is read."""
+def test_english_reads_a_date_in_the_place_s_order() -> None:
+    """In English 01/02/2027 is read in the order of the plan's place; with none known it is
+    refused (either order could be meant), while 31/01/2027 can only be one day."""
+    from exitplan.base import spoken
+
     i18n.install("en")
-    with pytest.raises(DateError):
-        parse_when("31/01/2027", TODAY)
+    spoken.set_place(None)
+    with pytest.raises(DateError, match="2027-02-01 or 2027-01-02"):
+        parse_when("01/02/2027", TODAY)
+    assert parse_when("31/01/2027", TODAY) == date(2027, 1, 31)
+    spoken.set_place("gb-eng")
+    assert parse_when("01/02/2027", TODAY) == date(2027, 2, 1)
+    spoken.set_place("us-ca")
+    assert parse_when("01/02/2027", TODAY) == date(2027, 1, 2)

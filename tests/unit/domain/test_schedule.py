@@ -396,7 +396,7 @@ def test_parse_when(text: str, expected: date) -> None:
     assert parse_when(text, EXIT) == expected
 
 
-@pytest.mark.parametrize("text", ["", "soon", "31.01.2027", "+6y", "2027/01/31"])
+@pytest.mark.parametrize("text", ["", "soon", "31.13.2027", "+6y", "2027/01/31"])
 def test_parse_when_rejects(text: str) -> None:
     """A date that cannot be read is a DateError showing the accepted forms."""
     with pytest.raises(DateError, match=r"is not a date: use the form 2027-01-31, or \+3w"):
