@@ -139,8 +139,7 @@ def test_the_change_log_says_the_exit_date_in_the_persons_words(plan: Run) -> No
 @pytest.mark.parametrize("env", [SPAIN, MEXICO], ids=["es_ES", "es_MX"])
 def test_a_rehearsed_day_is_typed_as_the_country_writes_it(plan: Run, env: dict[str, str]) -> None:
     """`--today 02/01/2027` in Spain or Mexico rehearses 2 January, as `exitplan date` already
-    reads such a date; in English with no place, where it could be 1 February too, it is
-    refused."""
+    reads such a date; in English, ISO only (a script's one sure form)."""
     day = EXIT.replace(day=2)
     typed = day.strftime("%d/%m/%Y")
     spanish = ok(plan("--today", typed, "status", "--json", today=None, env=env))
