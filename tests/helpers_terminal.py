@@ -129,7 +129,7 @@ def on_terminal(
 
 # -- the journal's questions, answered at a terminal -----------------------------------------
 
-WHEN = "about 2026-11):"  # the end of the journal's first question
+WHEN = "about November 2026):"  # the end of the journal's first question
 # Enter at every later question of `log add`, each named by the end of its words.
 SKIPS = [
     (question, ENTER)

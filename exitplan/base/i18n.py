@@ -304,3 +304,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a module-level string for translation; translate it where it is shown."""
     return message
+
+
+def labelled(label: str, value: str) -> str:
+    """`label: value` on one line as the language writes it: French puts a no-break space
+    before the colon (« Quand : hier »), which wrapping keeps and prints."""
+    # Translators: a label and its value on one line ("Where: the kitchen").
+    return _("{label}: {value}").format(label=label, value=value)

@@ -52,6 +52,12 @@ def is_own(relative: PurePath) -> bool:
     return name in _OWN_FOLDED or (name.startswith(".") and name.endswith(TEMP_SUFFIX))
 
 
+# Owner-only: the modes of every file and folder exitplan makes, and the bits of a mode that let
+# anyone else in (a umask, a check of a file the person handed in).
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+OTHERS_BITS = 0o077
+
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).
 SCHEMA_VERSION = 1
 
@@ -63,9 +69,19 @@ MAX_WARN_DAYS = 365
 # the note limit, so a plan edited by hand is never refused for it.
 MAX_NOTE_CHARS = 20_000
 MAX_REASON_CHARS = 500
+# A step's title (one line, for lists) and its paragraphs (why, how, a caution), in a checklist
+# file and typed with `add` alike.
+MAX_TITLE_CHARS = 200
+MAX_TEXT_CHARS = 4000
 
-# vault.MAGIC, repeated so that reading a plain plan never imports the vault.
+# How long a phone check waits for each answer from the phone, in seconds (`phone --timeout`).
+PHONE_TIMEOUT = 20
+MAX_PHONE_TIMEOUT = 600
+
+# The first bytes of a sealed file (vault.MAGIC) and of a sealed kept copy (crypto.stream's
+# STREAM_MAGIC): written here, so that telling a plain file from a sealed one imports no crypto.
 SEALED_MARK = b"\x89EXPLVT\x00"
+SEALED_COPY_MARK = b"\x89EXPLSC\x00"
 
 Priority = Literal["critical", "high", "normal", "low"]
 # "event": done the same day something happens (photographing an injury); "anytime": needs no

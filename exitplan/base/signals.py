@@ -32,6 +32,10 @@ ENDING = tuple(
     if number is not None
 )
 
+# Ctrl-C: the usual exit code of a program stopped by SIGINT (130), at a prompt or by the
+# signal, so scripts can tell.
+STOPPED_CODE = 128 + int(signal.SIGINT)
+
 
 class Stopped(KeyboardInterrupt):
     """The run was stopped by a signal: Ctrl-C, a closed terminal or SIGTERM."""

@@ -504,5 +504,7 @@ def date_example(day: date) -> str:
     order = date_order() if i18n.current() != i18n.ENGLISH else ""
     if not order:
         return day.isoformat()
+    if order.startswith("y"):
+        return day.isoformat()  # Quebec's official form, read one way only
     values = {"d": f"{day.day:02d}", "m": f"{day.month:02d}", "y": f"{day.year:04d}"}
     return "/".join(values[part] for part in order)

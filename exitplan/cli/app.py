@@ -15,6 +15,7 @@ from typer.core import TyperCommand
 
 from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
 from exitplan.base.i18n import N_, _
+from exitplan.base.limits import OTHERS_BITS
 from exitplan.cli import (
     changing,
     copies,
@@ -259,7 +260,7 @@ def main_callback(
     from exitplan.domain.dates import real_today
     from exitplan.service.terminal import plain_enabled
 
-    os.umask(0o077)
+    os.umask(OTHERS_BITS)
     spoken.set_place(None)  # until this run reads the plan's place (in-process runs too)
     guard_output()  # in-process runs too (the console script guards before the glance)
     rehearsed = _parse_today(today)

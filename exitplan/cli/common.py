@@ -12,6 +12,8 @@ import typer
 
 from exitplan.base.errors import ExitplanError, PassphraseNeeded, os_reason
 from exitplan.base.i18n import N_, _
+from exitplan.base.limits import MAX_NOTE_CHARS, OTHERS_BITS
+from exitplan.base.signals import STOPPED_CODE
 from exitplan.base.spoken import long_day, number_text
 from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
@@ -46,10 +48,6 @@ __all__ = [
 ]
 
 
-# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
-STOPPED_CODE = 130
-
-
 def hidden_prompt(text: str) -> str:
     """A passphrase typed with hidden input; Ctrl-C or Ctrl-D ends the run calmly."""
     return ask(text, hidden=True)
@@ -80,7 +78,7 @@ ASK = "-"
 
 # Characters read from a pipe beyond the longest text kept (a note), so a longer text is refused
 # as too long, never held whole (`< /dev/zero` would otherwise grow until memory runs out).
-PIPE_LIMIT = 20_000 + 4096
+PIPE_LIMIT = MAX_NOTE_CHARS + 4096
 
 
 def read_piped(limit: int = PIPE_LIMIT) -> str:
@@ -214,7 +212,7 @@ def read_passphrase_file(path: Path) -> str:
 
     path = path.expanduser()
     try:
-        if system.modes_are_real() and path.stat().st_mode & 0o077:
+        if system.modes_are_real() and path.stat().st_mode & OTHERS_BITS:
             raise ExitplanError(
                 _(
                     "the passphrase file {path} can be read by other users of this computer; "

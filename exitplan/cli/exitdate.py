@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.limits import MAX_WARN_DAYS
 from exitplan.cli import keyboard
 from exitplan.cli.common import ASK, env_of, say
 from exitplan.cli.replies import meaning
@@ -258,7 +259,7 @@ def date_cmd(
         typer.Option(
             "--warn-days",
             min=0,
-            max=365,
+            max=MAX_WARN_DAYS,
             help=N_("Days ahead a step counts as due soon (default 7)."),
             show_default=False,
         ),

@@ -69,7 +69,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
         # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
         return logbook.read_toml(ws, keyboard.piped_bytes(MAX_TOML_BYTES + 1))
     from exitplan.cli.prompts import ask_checked
-    from exitplan.journal.entry import FIELDS, QUESTIONS, answer_size, check_answer, local_now
+    from exitplan.journal.entry import FIELDS, answer_size, check_answer, local_now, question
 
     say(title)
     say(_(INTRO))
@@ -82,7 +82,7 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
             return check_answer(name, answer, logbook.reference_now(ws), used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(_(QUESTIONS[name]), check, again=again, free=True)
+        checked = ask_checked(question(name), check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
             used += answer_size(name, checked)

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.limits import MAX_PHONE_TIMEOUT, PHONE_TIMEOUT
 from exitplan.cli import keyboard
-from exitplan.cli.common import STOPPED_CODE, env_of, prompt_text, say
+from exitplan.cli.common import STOPPED_CODE, env_of, say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.cli.talk import helptext
+from exitplan.cli.talk import asking, helptext
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -65,11 +66,11 @@ def phone_check(
         typer.Option(
             "--timeout",
             min=1,
-            max=600,
+            max=MAX_PHONE_TIMEOUT,
             metavar="SECONDS",
             help=N_("How long to wait for each answer from the phone (20 by default)."),
         ),
-    ] = 20,
+    ] = PHONE_TIMEOUT,
 ) -> None:
     env = env_of(ctx)
     if about:
@@ -228,7 +229,7 @@ def answer(question: str, kinds: tuple[str, ...], again: str, *, empty: bool = F
     the run with exit 130 and the end of input with 1, saying what was kept.
     """
     while True:
-        sys.stderr.write(_("{question}: ").format(question=prompt_text(question, err=True)))
+        sys.stderr.write(asking(question))
         sys.stderr.flush()
         try:
             line = keyboard.read_line()

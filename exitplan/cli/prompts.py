@@ -31,13 +31,13 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import keyboard
-from exitplan.cli.talk import prompt_text, say
+from exitplan.cli.console import CLEAR_SEQUENCE
+from exitplan.cli.talk import asking, say
 
 T = TypeVar("T")
 
-# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
-STOPPED_CODE = 130
 ENDED_CODE = 1  # the end of input (Ctrl-D, or a pipe that ran dry)
 # The one calm sentence of a question stopped before anything was saved.
 STOPPED = N_("Stopped. Nothing was changed.")
@@ -52,9 +52,6 @@ _editing: Any = None  # the readline module, set up once; False where there is n
 # returns what was typed with this mark after it.
 HIDE_MARK = "\x1f"
 _ESC_TWICE = r'"\e\e": "\C-e\C-v\C-_\C-m"'
-# Clear the screen first and the scrollback last: many terminals (tmux, VTE) move a cleared
-# screen into the scrollback, so the other order would leave the words one scroll away.
-CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 # The word typed, unseen, on the blank screen to be asked whether to bring the words back.
 BACK = N_("back")
 HIDE_HINT = N_(
@@ -197,8 +194,7 @@ def typed(prompt: str, start: str = "") -> str:
     """One raw answer; Stopped(130) for Ctrl-C (with what was on the line) and Stopped(1) at
     the end of input."""
     try:
-        # Translators: a question as the terminal asks it, before the answer typed.
-        shown = _("{question}: ").format(question=prompt_text(prompt, err=True))
+        shown = asking(prompt)
         return read_line(shown, start) if start else read_line(shown)
     except KeyboardInterrupt as exc:
         from exitplan.base import signals
@@ -274,7 +270,7 @@ def hide(words: str) -> str:
     backs = {"back", _(BACK).casefold()}
     try:  # SIGINT sent from elsewhere while the screen is blank: an end, as Ctrl-C is
         with _unseen(0):  # before the clear: no key typed after it may show
-            os.write(screen, CLEAR_ALL.encode())
+            os.write(screen, CLEAR_SEQUENCE.encode())
             while True:
                 word = _unseen_word(0)
                 if word is None:

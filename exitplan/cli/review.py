@@ -11,6 +11,7 @@ import typer
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_REASON_CHARS
+from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, checklist_id, env_of, say
 from exitplan.cli.console import CLEAR_SEQUENCE
@@ -74,8 +75,6 @@ def keys_prompt(columns: int, more: bool = False) -> str:
 
 # The codes that clear the screen and its scrollback: see exitplan/cli/console.py.
 HIDE_SEQUENCE = CLEAR_SEQUENCE
-# Ctrl-C: the usual exit code of a program stopped by SIGINT, so scripts can tell.
-STOPPED_CODE = 130
 
 
 class QuickHide(Exception):

@@ -1,5 +1,6 @@
 """Words on stderr for the person: short sentences and the lead lines of a prompt, wrapped to the
-terminal between words. A leaf of the CLI: it imports nothing of exitplan's but the terminal."""
+terminal between words. A leaf of the CLI: it imports nothing of exitplan's but the terminal
+and the catalogs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
+
+from exitplan.base.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,3 +75,14 @@ def helptext(text: str) -> Callable[[F], F]:
         return function
 
     return mark
+
+
+def asking(text: str, *, err: bool = True) -> str:
+    """A question as the terminal asks it, before the answer typed: `Where: ` after a label, but
+    a question that ends with its own question mark gets no colon after it (« ? : » is two end
+    marks in a row)."""
+    shown = prompt_text(text, err=err)
+    if shown.rstrip().endswith("?"):
+        return shown.rstrip() + " "
+    # Translators: a question as the terminal asks it, before the answer typed.
+    return _("{question}: ").format(question=shown)

@@ -33,6 +33,7 @@ import os
 import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from exitplan.base.limits import SEALED_COPY_MARK
 from exitplan.crypto.datakey import KEY_ID_LEN, DataKey
 from exitplan.crypto.vault import DamagedFile, OtherKey
 
@@ -48,7 +49,7 @@ __all__ = [
     "sealed_copy_size",
 ]
 
-STREAM_MAGIC = b"\x89EXPLSC\x00"
+STREAM_MAGIC = SEALED_COPY_MARK
 VERSION = 1
 CHUNK = 1024 * 1024
 MIN_CHUNK = 16  # small chunks are for tests; a copy written by exitplan uses CHUNK

@@ -27,6 +27,7 @@ import unicodedata
 from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError
+from exitplan.base.limits import SEALED_MARK
 
 __all__ = [
     "ACCEPTED_PARAMS",
@@ -48,7 +49,7 @@ __all__ = [
 ]
 
 # 0x89 can never start UTF-8 text and TOML forbids NUL, so no plain TOML plan starts like this.
-MAGIC = b"\x89EXPLVT\x00"
+MAGIC = SEALED_MARK
 
 KDF_ARGON2ID = 1
 

@@ -11,7 +11,7 @@ from typing import BinaryIO, NamedTuple
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, TEMP_SUFFIX
+from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, PRIVATE_FOLDER, TEMP_SUFFIX
 from exitplan.disk import leftovers, safeio, system
 
 
@@ -108,7 +108,7 @@ def make_private_dir(folder: Path) -> None:
     """Create a folder (0700) if it is missing, with a plain error when that fails."""
     try:
         fresh = not folder.exists()
-        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         if fresh and system.on_windows():  # no mode bits there: an owner-only access list
             system.protect_folder(folder)
     except OSError as exc:

@@ -24,11 +24,12 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from exitplan.base.limits import PRIVATE_FILE, TEMP_SUFFIX
 from exitplan.disk import system
 from exitplan.disk.safeio import overwrite
 
 PARTIAL_PREFIX = ".exitplan-partial-"
-PARTIAL_SUFFIX = ".tmp"
+PARTIAL_SUFFIX = TEMP_SUFFIX
 # Private folders a run makes in the data folder: a phone check's (`.adb-`), or any other's.
 FOLDER_PREFIXES = (".adb-", ".exitplan-work-")
 HELD = ".exitplan-held"  # the file inside such a folder whose lock says it is in use
@@ -76,7 +77,9 @@ def private_folder(parent: Path | None, prefix: str = ".exitplan-work-") -> Iter
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
     fd = -1
     try:
-        fd = os.open(folder / HELD, system.open_flags(os.O_RDWR | os.O_CREAT | os.O_EXCL), 0o600)
+        fd = os.open(
+            folder / HELD, system.open_flags(os.O_RDWR | os.O_CREAT | os.O_EXCL), PRIVATE_FILE
+        )
         with contextlib.suppress(OSError):
             system.lock(fd)
         yield folder

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import FOLDERS
+from exitplan.base.limits import FOLDERS, PRIVATE_FILE
 from exitplan.disk import system
 
 __all__ = [
@@ -109,7 +109,7 @@ def overwrite(path: Path) -> None:
         if not os.path.isfile(path) or system.is_link(path):
             return  # a FIFO without a reader, a socket: nothing to overwrite
         if exc.errno in (errno.EACCES, errno.EPERM):
-            os.chmod(path, 0o600)  # a read-only file of the person's own: writable first
+            os.chmod(path, PRIVATE_FILE)  # a read-only file of the person's own: writable first
             fd = os.open(path, flags)
         else:
             raise
@@ -159,4 +159,4 @@ def refuse_link(home: Path, path: Path) -> None:
 
 def create_new(path: Path) -> int:
     """A new private file (0600) open for writing: never one already there, never a link."""
-    return os.open(path, system.open_flags(os.O_WRONLY | os.O_CREAT | os.O_EXCL), 0o600)
+    return os.open(path, system.open_flags(os.O_WRONLY | os.O_CREAT | os.O_EXCL), PRIVATE_FILE)

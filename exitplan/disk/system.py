@@ -34,6 +34,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from exitplan.base.limits import PRIVATE_FOLDER
+
 __all__ = [
     "NAME_LIMIT",
     "LockUnsupported",
@@ -293,7 +295,7 @@ def protect_folder(folder: Path) -> None:
     """Make `folder` owner-only: chmod 700 on POSIX, a protected access list on Windows."""
     if sys.platform != "win32":
         try:
-            os.chmod(folder, 0o700)
+            os.chmod(folder, PRIVATE_FOLDER)
         except OSError as exc:
             # A file system with no permissions to set (a FAT stick through FUSE): nothing to
             # do here; the privacy check judges the mode the folder really has.

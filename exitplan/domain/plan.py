@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError, ItemError
 from exitplan.base.i18n import N_, _, ngettext
-from exitplan.base.limits import DEFAULT_WARN_DAYS, MAX_NOTE_CHARS, Priority, Status
+from exitplan.base.limits import (
+    DEFAULT_WARN_DAYS,
+    MAX_NOTE_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_TITLE_CHARS,
+    Priority,
+    Status,
+)
 from exitplan.base.safetext import without_refused
 from exitplan.base.spoken import number_text
 from exitplan.domain.model import (
@@ -495,7 +502,7 @@ def add_custom(
 ) -> str:
     """Add the person's own item to a checklist (its id or title); returns its full id."""
     checklist_id = plan.checklist(checklist_id).id
-    title = " ".join(clean_text(title, "title", 200).split())  # one line, for lists
+    title = " ".join(clean_text(title, "title", MAX_TITLE_CHARS).split())  # one line, for lists
     if not title:
         raise ExitplanError(_("the title is empty: say in a few words what the step is"))
     in_list = [e for e in plan.entries if e.checklist.id == checklist_id]
@@ -511,7 +518,7 @@ def add_custom(
         checklist=checklist_id,
         id=slug,
         title=title,
-        why=clean_text(why, "why", 4000) if why else None,
+        why=clean_text(why, "why", MAX_TEXT_CHARS) if why else None,
         due=due,
         priority=priority,
         added=now,

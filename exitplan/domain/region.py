@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import ENGLISH, N_, _, current
+from exitplan.base.i18n import ENGLISH, N_, _, current, labelled
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -332,7 +332,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["emergency-number"] = Fact(
             "emergency-number",
             emergency.number,
-            f"{emergency.service}: {emergency.number}.",
+            labelled(emergency.service, f"{emergency.number}."),
             emergency.sources,
             emergency.checked,
             where=emergency.where,
@@ -342,7 +342,7 @@ def local(place: Place, country: Place | None = None) -> Local:
         facts["helpline"] = Fact(
             "helpline",
             f"{helpline.service} ({helpline.number})",
-            f"{helpline.service}: {helpline.number}, {serves_words(helpline)}.",
+            labelled(helpline.service, f"{helpline.number}, {serves_words(helpline)}."),
             helpline.sources,
             helpline.checked,
             where=helpline.where,
@@ -566,6 +566,10 @@ class Choice(NamedTuple):
     could_be: tuple[Place, ...] = ()
 
 
+# The articles a person may put before a place's name ("la France", "l'Espagne", "au Québec").
+ARTICLES = frozenset({"la", "le", "les", "l", "el", "los", "las", "the", "au", "aux", "en", "in"})
+
+
 def normalise(text: str) -> str:
     """A name as it is compared: no accents, no case, no punctuation, single spaces."""
     import unicodedata
@@ -594,7 +598,12 @@ def choose(text: str, places: Sequence[Place]) -> Choice:
     """The place a typed name means: a country by its own name or code before a part whose short
     code is the same two letters ('ca' is Canada; California is 'California' or 'us-ca')."""
     key = normalise(text)
-    found = name_index(places).get(key, ())
+    index = name_index(places)
+    found = index.get(key, ())
+    first, _space, rest = key.partition(" ")
+    if not found and rest and first in ARTICLES:  # "la France", "el Estado de México"
+        key = rest
+        found = index.get(key, ())
     if len(found) > 1:
         countries = [place for place in found if place.is_country]
         own = [place for place in countries if key in (place.code, normalise(place.name))]

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from exitplan.domain.inventory import Inventory, Money
 
 CENT = Decimal("0.01")
-WEEKS_A_MONTH = Decimal(52) / Decimal(12)
+# A month is a twelfth of a year of 52 weeks: the one place a monthly amount becomes weekly.
+WEEKS_A_YEAR = 52
+MONTHS_A_YEAR = 12
 WEEK = 7
 
 
@@ -31,7 +33,7 @@ def weekly(row: Money) -> Decimal:
     """A row's amount for one week (a monthly amount times 12/52)."""
     if row.per == "week":
         return row.amount
-    return row.amount * 12 / 52
+    return row.amount * MONTHS_A_YEAR / WEEKS_A_YEAR
 
 
 def total(rows: Iterable[Money]) -> Decimal:

@@ -269,7 +269,7 @@ class PartFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name
-    aliases: list[Name] = Field(default_factory=list, max_length=20)
+    aliases: list[Name] = Field(default_factory=list, max_length=80)
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)
     neutral: dict[str, NeutralFile] = Field(default_factory=dict)
@@ -299,7 +299,7 @@ class RegionFile(BaseModel):
     schema_version: Literal[1] = Field(alias="schema")
     code: Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
     name: Name
-    aliases: list[Name] = Field(default_factory=list, max_length=20)
+    aliases: list[Name] = Field(default_factory=list, max_length=80)
     parts: Name | None = None
     line: list[LineFile] = Field(default_factory=list, max_length=40)
     fact: dict[str, FactFile] = Field(default_factory=dict)

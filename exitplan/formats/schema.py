@@ -22,6 +22,8 @@ from exitplan.base.i18n import _
 from exitplan.base.limits import (
     DEFAULT_WARN_DAYS,
     MAX_NOTE_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_TITLE_CHARS,
     MAX_WARN_DAYS,
     UNDATED,
     Priority,
@@ -55,10 +57,10 @@ Slug = Annotated[
     str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", min_length=1, max_length=64)
 ]
 Text = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000), Clean
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT_CHARS), Clean
 ]
 Title = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Clean
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TITLE_CHARS), Clean
 ]
 Note = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), Clean]
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import ENGLISH, available
-from exitplan.base.limits import CACHE_DIR, TEMP_SUFFIX, Status
+from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, TEMP_SUFFIX, Status
 from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
@@ -361,8 +361,13 @@ def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:
     return plan if paced is None else plan._replace(paced=paced)
 
 
-# The modules whose code decides a plan's pacing (which steps apply, their order, their dates).
+# The modules whose code decides a plan's pacing (which steps apply, their order, their dates):
+# every domain module the pacing and plan code use (a test follows their imports).
 PACING_CODE = (
+    "exitplan.domain.checks",
+    "exitplan.domain.dates",
+    "exitplan.domain.inventory",
+    "exitplan.domain.schedule",
     "exitplan.domain.model",
     "exitplan.domain.situation",
     "exitplan.domain.phonecheck",
@@ -414,7 +419,7 @@ def save_cache(
     if is_link(folder):
         return
     with contextlib.suppress(OSError, StorageError):
-        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         for one in (catalog, *others):
             if not one.from_cache and not one.problems:  # a broken file is re-read
                 _save_catalog(store, folder, one)

@@ -30,6 +30,7 @@ from exitplan.base.limits import (
     OUTSIDE_FILE,
     OWN_FILES,
     PLAN_FILE,
+    SEALED_COPY_MARK,
     SEALED_MARK,
     TEMP_SUFFIX,
     VOUCH_FILE,
@@ -40,8 +41,6 @@ from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
 from exitplan.home.cache import is_cache_file
-
-SEALED_COPY_MARK = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: a kept copy, sealed
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:

@@ -17,6 +17,7 @@ from exitplan.base.limits import (
     CACHE_DIR,
     CHECKLIST_DIR,
     NEVER_LINKS,
+    OTHERS_BITS,
     PLAN_FILE,
     SEALED_MARK,
 )
@@ -91,7 +92,7 @@ class Folder:
                         "data folder"
                     ).format(target=target)
                 )
-            if system.modes_are_real() and mode & 0o077:  # made up on Windows: the ACL holds
+            if system.modes_are_real() and mode & OTHERS_BITS:  # made up on Windows: the ACL holds
                 kind = "folder" if target.is_dir() else "file"
                 fix = "700" if target.is_dir() else "600"
                 raise PlanError(

@@ -28,6 +28,7 @@ from exitplan.base.limits import (
     KEY_FILE,
     NEXT_KEY_FILE,
     PLAN_FILE,
+    SEALED_COPY_MARK,
     SEALED_MARK,
     VOUCH_FILE,
 )
@@ -61,7 +62,6 @@ class SealedFiles(Protocol):
     def vouched(self, path: Path, data: bytes) -> bool: ...
 
 
-KEY_FILE_MAX = 4096
 WRONG = N_("that passphrase did not open the plan; nothing was read or written")
 
 
@@ -110,7 +110,7 @@ class KeySession:
         waited on."""
         path = path or self.key_path
         try:
-            return safeio.read_capped(path, KEY_FILE_MAX)
+            return safeio.read_capped(path, keyfile.MAX_KEY_FILE_SIZE)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -328,10 +328,6 @@ class KeySession:
                 )
 
         atomic.write_atomic(path, sealed, verify=verify, sync_folder=sync_folder)
-
-
-# crypto.stream.STREAM_MAGIC: a journal's kept copy, sealed in chunks.
-SEALED_COPY_MARK = b"\x89EXPLSC\x00"
 
 
 def is_plain(path: Path) -> bool:

@@ -36,6 +36,7 @@ from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.datakey import DataKey, key_id_of, open_with_any, seal_with
 from exitplan.crypto.keyfile import (
+    MAX_KEY_FILE_SIZE,
     new_key_file,
     next_file,
     next_slot,
@@ -47,6 +48,7 @@ from exitplan.disk import atomic, safeio
 from exitplan.home.backups import keep_time, neutral_name
 from exitplan.home.cache import drop_cache
 from exitplan.home.vouch import (
+    MAX_FILE,
     digest,
     drop_vouch,
     journal_vouched,
@@ -66,8 +68,6 @@ if TYPE_CHECKING:
 
     from exitplan.crypto.datakey import DataKey
     from exitplan.home.store import Store
-
-MAX_FILE = 64 * 1024 * 1024
 
 
 class Rekeyed(NamedTuple):
@@ -236,7 +236,8 @@ def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeye
 
     def opens(tmp: Path) -> None:
         try:
-            ok = open_next_file(safeio.read_capped(tmp, 4096), passphrase=passphrase)[1] == new
+            written = safeio.read_capped(tmp, MAX_KEY_FILE_SIZE)
+            ok = open_next_file(written, passphrase=passphrase)[1] == new
         except VaultError:
             ok = False
         if not ok:  # pragma: no cover - a broken disk
@@ -251,7 +252,8 @@ def change_passphrase(store: Store, new_passphrase: Callable[[], str]) -> Rekeye
     done += _reseal_file(store, store.plan_path, new, left)  # the plan LAST
 
     def slot_opens(tmp: Path) -> None:
-        if open_key_file(safeio.read_capped(tmp, 4096), passphrase) != new:  # pragma: no cover
+        written = safeio.read_capped(tmp, MAX_KEY_FILE_SIZE)
+        if open_key_file(written, passphrase) != new:  # pragma: no cover
             raise PlanError(
                 _("the new key file did not read back; run 'exitplan passphrase' again")
             )

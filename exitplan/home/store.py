@@ -30,6 +30,8 @@ from exitplan.base.limits import (
     LOCK_FILE,
     OUTSIDE_FILE,
     OWN_NAMES,
+    PRIVATE_FILE,
+    PRIVATE_FOLDER,
     SEALED_MARK,
     TEMP_SUFFIX,
     is_own,
@@ -274,7 +276,7 @@ class Store(Folder):
             fd = os.open(
                 self.home / LOCK_FILE,
                 system.open_flags(os.O_RDWR | os.O_CREAT),
-                0o600,
+                PRIVATE_FILE,
             )
         except OSError as exc:
             raise StorageError(
@@ -327,7 +329,7 @@ class Store(Folder):
                 # Anyone else's folder is never changed; check_private refuses it instead.
                 system.protect_folder(self.home)
             made = not self.home.exists()
-            self.home.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.home.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
             if made and system.on_windows():  # no mode bits there: an owner-only access list
                 system.protect_folder(self.home)
         except OSError as exc:

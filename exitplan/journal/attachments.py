@@ -26,6 +26,7 @@ from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
+from exitplan.base.limits import PRIVATE_FOLDER, SEALED_COPY_MARK
 from exitplan.base.safetext import one_line
 from exitplan.crypto.stream import sealed_copy_size
 from exitplan.disk import atomic, safeio, system
@@ -50,8 +51,7 @@ __all__ = [
 ]
 
 BLOCK = 1024 * 1024  # bytes read from a file at a time
-_COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
-STREAM_MAGIC = b"\x89EXPLSC\x00"  # crypto.stream.STREAM_MAGIC: told apart without the crypto
+STREAM_MAGIC = SEALED_COPY_MARK  # crypto.stream.STREAM_MAGIC: told apart without the crypto
 # Room left free on the disk beyond the copy itself (its record, the file system's own needs):
 # sized to the copy, so a small file is never refused on a nearly full stick for a room it would
 # not use (the review: 300 kB refused with 2.8 MB free).
@@ -268,7 +268,7 @@ def _ensure_files_dir(home: Path) -> Path:
     ensure_dir(home)
     folder = files_dir(home)
     try:
-        folder.mkdir(mode=0o700, exist_ok=True)
+        folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(_failure(FILES_DIR, exc)) from None

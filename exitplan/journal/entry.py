@@ -30,7 +30,7 @@ from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
 from exitplan.base.tomlcost import toml_cost_problem
-from exitplan.domain.dates import parse_day
+from exitplan.domain.dates import folded, parse_day, said_day, said_month
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -48,7 +48,7 @@ FIELDS: tuple[str, ...] = (
 QUESTIONS: dict[str, str] = {
     "when": N_(
         "When (for example: yesterday 9pm, 3 days ago, last Monday around 21:30, "
-        "2026-11-30 21:15, or about 2026-11)"
+        "{day} 21:15, or about {month})"
     ),
     "where": N_("Where"),
     "what": N_("What happened"),
@@ -70,6 +70,7 @@ MAX_TOML_BYTES = 512 * 1024
 _APPROX_WORD = (
     r"(?:about|around|approx\.?|approximately|circa|roughly|~"
     r"|hacia|sobre|alrededor\s+de|aproximadamente|aprox\.?|m[aá]s\s+o\s+menos"
+    r"|como(?:\s+a)?|a\s+eso\s+de|cerca\s+de"
     r"|vers|environ|aux\s+alentours\s+de|[aà]\s+peu\s+pr[eè]s)"
 )
 _APPROX = re.compile(rf"^{_APPROX_WORD}(?:\s+las?\b)?\s*", re.I)  # "hacia las 21:30"
@@ -80,6 +81,7 @@ _EARLIEST = date(1900, 1, 1)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAYS_ES = ("lunes", "martes", "mi[eé]rcoles", "jueves", "viernes", "s[aá]bado", "domingo")
 _WEEKDAYS_FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+_ANY_WEEKDAY = "|".join((*WEEKDAYS, *_WEEKDAYS_ES, *_WEEKDAYS_FR))
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUMBERS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _NUMBERS_ES = {"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5}
@@ -87,6 +89,8 @@ _NUMBERS_ES |= {"seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
 _NUMBERS_FR = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
 _NUMBERS_FR |= {"sept": 7, "huit": 8, "neuf": 9, "dix": 10}
 _DAYS_BACK = {"today": 0, "yesterday": 1, "hoy": 0, "ayer": 1, "anteayer": 2, "antier": 2}
+_DAYS_BACK |= {"last night": 1, "tonight": 0, "this morning": 0, "this afternoon": 0}
+_DAYS_BACK |= {"this evening": 0}
 _DAYS_BACK |= {"aujourd'hui": 0, "aujourd\u2019hui": 0, "hier": 1, "avant-hier": 2}
 # French names the part of a day too: "hier soir" is yesterday's, "ce matin" today's.
 _DAYS_BACK |= {f"hier {part}": 1 for part in ("matin", "midi", "après-midi", "apres-midi", "soir")}
@@ -97,7 +101,9 @@ _DAYS_BACK |= {"anoche": 1, "anteanoche": 2, "antenoche": 2}
 _DAYS_BACK |= {f"esta {part}": 0 for part in ("mañana", "manana", "tarde", "noche")}
 _REL_DAY = re.compile(
     r"^(?:(?P<iso>\d{4}-\d{2}-\d{2})"
-    r"|(?P<word>today|yesterday|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
+    r"|(?P<week>last\s+week|la\s+semana\s+pasada|la\s+semaine\s+(?:derni[eè]re|pass[ée]e))"
+    r"|(?P<word>today|yesterday|last\s+night|tonight|this\s+(?:morning|afternoon|evening)"
+    r"|hoy|anteayer|antier|ayer|anteanoche|antenoche|anoche"
     r"|esta\s+(?:ma[nñ]ana|tarde|noche)|aujourd['\u2019]hui"
     r"|avant-hier\s+soir|avant-hier|hier\s+(?:matin|midi|apr[eè]s-midi|soir)|hier"
     r"|ce\s+(?:matin|midi|soir)|cet\s+apr[eè]s-midi)"
@@ -105,8 +111,10 @@ _REL_DAY = re.compile(
     rf"|(?:el\s+)?(?P<weekday_es>{'|'.join(_WEEKDAYS_ES)})\s+pasado"
     rf"|(?P<count>\d{{1,5}}|{'|'.join(_NUMBERS)})\s+(?P<unit>days?|weeks?)\s+ago"
     rf"|hace\s+(?P<count_es>\d{{1,5}}|{'|'.join(_NUMBERS_ES)})\s+(?P<unit_es>d[ií]as?|semanas?)"
-    rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+dernier"
-    rf"|il\s+y\s+a\s+(?P<count_fr>\d{{1,5}}|{'|'.join(_NUMBERS_FR)})\s+(?P<unit_fr>jours?|semaines?))"
+    rf"|(?:le\s+)?(?P<weekday_fr>{'|'.join(_WEEKDAYS_FR)})\s+(?:dernier|pass[ée])"
+    rf"|il\s+y\s+a\s+(?P<count_fr>\d{{1,5}}|{'|'.join(_NUMBERS_FR)})\s+(?P<unit_fr>jours?|semaines?)"
+    # A weekday alone is the last one: "el sábado", "mardi soir", "on Saturday".
+    rf"|(?:el\s+|le\s+|on\s+)?(?P<weekday_any>{_ANY_WEEKDAY}))"
     r"(?!\w)",
     re.I,
 )
@@ -117,23 +125,60 @@ _CLOCK = re.compile(
     r"|(?P<hour24>\d{1,2}):(?P<minute24>\d{2})(?:\s*h)?"
     r"|(?P<hour_h>\d{1,2})\s*h(?:\s*(?P<minute_h>\d{2}))?"
     r"(?:\s+(?P<part_fr>du\s+matin|du\s+soir|de\s+l['\u2019]apr[eè]s-midi))?"
-    r"|(?P<named>noon|midnight|mediod[ií]a|medianoche|midi|minuit))$",
+    r"|(?P<named>noon|midnight|mediod[ií]a|medianoche|midi|minuit)"
+    r"|(?P<bare>\d{1,2})(?:\s*(?:horas|hrs?|o['\u2019]clock))?)$",
     re.I,
 )
 _JOIN = re.compile(rf"^(?:,|at\b|a\s+las?\b|à(?!\w)|{_APPROX_WORD}(?:\s+las?\b)?)\s*", re.I)
 _MIDDAY = {"noon", "mediodia", "mediodía", "midi"}
+# A part of the day said after the day ("ayer en la noche", "mardi soir", "in the morning"): it
+# tells which half of the day a bare hour is in ("anoche como a las 11" is 23:00).
+_PART = re.compile(
+    r"^,?\s*(?:(?:en|por|de|a|in|at|du|au|dans|le)\s+)?(?:(?:la|el|the|l['\u2019])\s*)?"
+    r"(?P<part>ma[nñ]ana|madrugada|tarde|noche|matin[ée]e|matin|soir[ée]e|soir|apr[eè]s-midi"
+    r"|nuit|morning|afternoon|evening|night)(?!\w)",
+    re.I,
+)
+# The same words after the hour ("9 h le soir", "at 9 in the evening").
+_PART_AFTER = re.compile(
+    r"\s+(?:(?:le|du|de|en|por|in|at|au|dans)\s+)?(?:(?:la|el|the|l['\u2019])\s*)?"
+    r"(?P<part>ma[nñ]ana|madrugada|tarde|noche|matin[ée]e|matin|soir[ée]e|soir|apr[eè]s-midi"
+    r"|nuit|morning|afternoon|evening|night)$",
+    re.I,
+)
+_PARTS = {"manana": "morning", "madrugada": "morning", "matin": "morning", "matinee": "morning"}
+_PARTS |= {"morning": "morning", "tarde": "afternoon", "apres-midi": "afternoon"}
+_PARTS |= {"afternoon": "afternoon", "soir": "evening", "soiree": "evening", "evening": "evening"}
+_PARTS |= {"noche": "night", "nuit": "night", "night": "night", "anoche": "night"}
+_PARTS |= {"anteanoche": "night", "antenoche": "night", "tonight": "night"}
 
 
 class JournalError(ExitplanError):
     """A journal entry, record or fingerprint that cannot be used; nothing was written."""
 
 
+# The day the examples name, written as the locale writes a date (30/11/2026 in Spain and France).
+_EXAMPLE_DAY = date(2026, 11, 30)
+
+
+def question(name: str) -> str:
+    """The question asked for a field, in the language spoken, its examples in the locale's own
+    forms (`30/11/2026 21:15` in Mexico, Spain and France, `2026-11-30 21:15` in English)."""
+    return _(QUESTIONS[name]).format(
+        day=spoken.date_example(_EXAMPLE_DAY), month=spoken.month_year(_EXAMPLE_DAY)
+    )
+
+
 def _when_error(text: str) -> JournalError:
     return JournalError(
         _(
-            "'{text}' is not a time exitplan can read: write it like 2026-11-30, 2026-11-30 "
-            "21:15, yesterday 9pm, 3 days ago, last Monday, or about 2026-11"
-        ).format(text=text)
+            "'{text}' is not a time exitplan can read: write it like {day}, {day} 21:15, "
+            "yesterday 9pm, 3 days ago, last Monday, or about {month}"
+        ).format(
+            text=text,
+            day=spoken.date_example(_EXAMPLE_DAY),
+            month=spoken.month_year(_EXAMPLE_DAY),
+        )
     )
 
 
@@ -169,6 +214,15 @@ def local_now(now: datetime) -> datetime:
 def _relative_day(match: re.Match[str], today: date) -> date:
     if match["iso"]:
         return parse_day(match["iso"])
+    if match["week"]:
+        return today - timedelta(days=7)
+    if match["weekday_any"]:
+        said = folded(match["weekday_any"])
+        names = [folded(name.replace("[aá]", "a").replace("[eé]", "e")) for name in _WEEKDAYS_ES]
+        index = next(
+            group.index(said) for group in (WEEKDAYS, names, _WEEKDAYS_FR) if said in group
+        )
+        return today - timedelta(days=(today.weekday() - index) % 7 or 7)
     if match["word"]:
         return today - timedelta(days=_DAYS_BACK[" ".join(match["word"].lower().split())])
     if match["weekday"] or match["weekday_es"] or match["weekday_fr"]:
@@ -191,26 +245,67 @@ def _relative_day(match: re.Match[str], today: date) -> date:
     return today - timedelta(days=days)
 
 
-def _clock(text: str) -> str | None:
-    """`9pm`, `9:30 pm`, `21:30`, `noon`: as `HH:MM`; None when it is not a time of day."""
+def _part_named(words: str) -> str | None:
+    """The part of the day the last word of `words` names ('night' for "anoche", "hier soir")."""
+    last = folded(words.strip()).split()[-1:] or [""]
+    return _PARTS.get(last[0])
+
+
+def _in_part(hour: int, part: str | None) -> int | None:
+    """A bare hour in the part of the day said (8 in the evening is 20); None when an hour from 1
+    to 12 is said with no part of the day, which could be either half."""
+    if hour > 12 or hour == 0:
+        return hour if hour < 24 else None
+    if part == "morning":
+        return hour % 12
+    if part == "afternoon" or (part == "evening" and hour < 12):
+        return hour % 12 + 12
+    if part == "night":
+        return 0 if hour == 12 else hour + 12 if hour >= 6 else hour
+    return None
+
+
+# A time of day was said, but not which half of the day ("sobre las 8" alone).
+SOME_HOUR = ""
+
+
+def _bare_hour(word: str, part: str | None) -> str:
+    """Noon or midnight, or a bare hour ("como a las 11") as `HH:00` in the part of the day
+    said, or SOME_HOUR."""
+    if not word.isdigit():
+        return "12:00" if word.lower() in _MIDDAY else "00:00"
+    said = int(word)
+    hour = _in_part(said, part)
+    if hour is None and said > 12:
+        raise ValueError("not an hour")
+    return SOME_HOUR if hour is None else time(hour, 0).strftime("%H:%M")
+
+
+def _clock(text: str, part: str | None = None) -> str | None:
+    """`9pm`, `9:30 pm`, `21:30`, `noon`, or a bare hour in the part of the day said: as
+    `HH:MM`; SOME_HOUR for a bare hour that could be morning or evening; None when it is not a
+    time of day."""
     found = _CLOCK.match(text.strip())
     if found is None:
         return None
-    if found["named"]:
-        return "12:00" if found["named"].lower() in _MIDDAY else "00:00"
+    if found["named"] or found["bare"] is not None:
+        return _bare_hour(found["bare"] or found["named"], part)
     if found["hour24"] is not None:
-        return time(int(found["hour24"]), int(found["minute24"])).strftime("%H:%M")
+        hour = int(found["hour24"])
+        return time(_in_part(hour, part) or hour, int(found["minute24"])).strftime("%H:%M")
     if found["hour_es"] is not None:
         return _part_of_day(int(found["hour_es"]), int(found["minute_es"] or 0), found["part"])
     if found["hour_h"] is not None:  # French: 21 h, 21h30, 21 h 30, 9 h du soir
         hour, minute = int(found["hour_h"]), int(found["minute_h"] or 0)
-        part = (found["part_fr"] or "").lower()
-        if part and not 1 <= hour <= 12:
+        said = (found["part_fr"] or "").lower()
+        if said and not 1 <= hour <= 12:
             raise ValueError("not a twelve-hour time")
-        if part.startswith("du soir") or part.startswith("de l"):
+        if said.startswith("du soir") or said.startswith("de l"):
             hour = hour % 12 + 12
-        elif part:
+        elif said:
             hour %= 12
+        else:
+            hour = _in_part(hour, part) or hour
         return time(hour, minute).strftime("%H:%M")
     hour, minute = int(found["hour"]), int(found["minute"] or 0)
     if not 1 <= hour <= 12:
@@ -237,12 +332,26 @@ def _part_of_day(hour: int, minute: int, part: str) -> str:
 def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
     """A day in relative words (or a date) with an optional time of day after it, or a time of
     day alone (today); with whether an 'about' came before the time. None if it is neither."""
-    day = _REL_DAY.match(rest)
-    if day is None:  # a time alone is today's
+    try:
+        written = said_day(rest, today, upcoming=False)
+    except DateError as problem:  # a day that does not add up, or could be two: say which
+        raise JournalError(str(problem)) from None
+    day = None if written else _REL_DAY.match(rest)
+    if written:
+        when, end = written
+        part = None
+    elif day is not None:
+        when, end = _relative_day(day, today), day.end()
+        part = _part_named(day.group(0))
+    else:  # a time alone is today's
         clock = _clock(rest)
-        return (today, clock, False) if clock else None
-    after = rest[day.end() :].strip()
-    approximate = False
+        return None if clock is None else (today, clock or None, False)
+    after = rest[end:].strip()
+    named = _PART.match(after)
+    if named:
+        part = _PARTS.get(folded(named["part"]), part)
+        after = after[named.end() :].strip()
+    approximate = bool(day and day["week"])
     while after:
         joined = _JOIN.match(after)
         if joined is None:
@@ -250,10 +359,17 @@ def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
         word = " ".join(joined.group(0).strip(" ,").lower().split())
         approximate = approximate or word not in {"", "at", "a la", "a las", "à"}
         after = after[joined.end() :].strip()
-    clock = _clock(after) if after else None
+    later = _PART_AFTER.search(after)
+    if later and later.start() > 0:
+        part = _PARTS.get(folded(later["part"]), part)
+        after = after[: later.start()].strip()
+        hour = re.match(r"\d{1,2}", after)
+        if hour is None or not 1 <= int(hour.group(0)) <= 12:
+            raise ValueError("not a twelve-hour time")  # "14 h du soir"
+    clock = _clock(after, part) if after else None
     if after and clock is None:
         return None
-    return _relative_day(day, today), clock, approximate
+    return when, clock or None, approximate
 
 
 def read_moment(value: object, now: datetime) -> dict[str, Any]:
@@ -288,8 +404,12 @@ def read_moment(value: object, now: datetime) -> dict[str, Any]:
                 clock = time(int(hour), int(minute), int(second or 0))
                 when_time = clock.strftime("%H:%M:%S" if clock.second else "%H:%M")
             text_date = when_date.isoformat()
-        elif month:
-            when_date = date(int(month.group(1)), int(month.group(2)), 1)
+        elif month or said_month(rest, today):
+            if month:
+                when_date = date(int(month.group(1)), int(month.group(2)), 1)
+            else:
+                when_date, part_only = said_month(rest, today) or (today, False)
+                approximate = approximate or part_only
             when_time = None
             text_date = f"{when_date:%Y-%m}"
         else:

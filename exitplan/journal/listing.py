@@ -15,13 +15,15 @@ from typing import NamedTuple
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
-from exitplan.base.limits import JOURNAL_COPY_DAYS, JOURNAL_DIR, SEALED_MARK
+from exitplan.base.limits import JOURNAL_COPY_DAYS, JOURNAL_DIR, PRIVATE_FOLDER, SEALED_MARK
 from exitplan.disk import safeio, system
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 # A record's number has at most 12 digits (a trillion records): a longer name was planted, and
 # one past it would be a name too long for the file system.
-RECORD_NAME = re.compile(r"^(\d{6,12})\.rec$")
+_NUMBER = r"\d{6,12}"
+RECORD_NAME = re.compile(rf"^({_NUMBER})\.rec$")
+COPY_NAME = re.compile(rf"^{_NUMBER}$")  # a kept copy of an attached file, named for its record
 FILES_DIR = "files"
 
 
@@ -128,8 +130,8 @@ def ensure_dir(home: Path) -> Path:
     folder = journal_dir(home)
     check_folders(home)
     try:
-        home.mkdir(mode=0o700, parents=True, exist_ok=True)
-        folder.mkdir(mode=0o700, exist_ok=True)
+        home.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+        folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         system.protect_folder(folder)
     except OSError as exc:
         raise StorageError(

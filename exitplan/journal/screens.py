@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from exitplan.base.i18n import _
+from exitplan.base.i18n import _, labelled
 from exitplan.base.safetext import one_line
 from exitplan.journal.attachments import size_text
 from exitplan.journal.entry import FIELDS, QUESTIONS, when_words
@@ -51,7 +51,7 @@ def show_lines(view: dict[str, Any], *, plain: bool = False) -> list[str]:
                     text += _(" (approximate)")
                 label = _(QUESTIONS[name]).split(" (")[0]
                 first, *more = str(text).split("\n")
-                out.append(f"{label}: {first}")
+                out.append(labelled(label, first))
                 out += [f"    {line}" if line.strip() else "" for line in more]
         return out
 

@@ -9,18 +9,15 @@ with a later record's copy: the next write to the journal erases it (cheap: one 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 from exitplan.disk import safeio
 from exitplan.journal.attachments import erase
-from exitplan.journal.listing import FILES_DIR, files_dir
+from exitplan.journal.listing import COPY_NAME, FILES_DIR, files_dir
 from exitplan.journal.records import next_number
 
 __all__ = ["orphan_copies", "remove_orphans", "remove_stray_copies"]
-
-_COPY_NAME = re.compile(r"^\d{6,12}$")  # as a record's number (listing.RECORD_NAME)
 
 
 def orphan_copies(home: Path, records: list[dict[str, Any]]) -> list[Path]:
@@ -35,7 +32,7 @@ def orphan_copies(home: Path, records: list[dict[str, Any]]) -> list[Path]:
     found = []
     with os.scandir(folder) as listing:
         for item in listing:
-            if not _COPY_NAME.match(item.name) or item.is_dir(follow_symlinks=False):
+            if not COPY_NAME.match(item.name) or item.is_dir(follow_symlinks=False):
                 continue
             if f"{FILES_DIR}/{item.name}" in named or int(item.name) in damaged:
                 continue
@@ -57,7 +54,7 @@ def remove_stray_copies(home: Path) -> list[str]:
         strays = [
             folder / item.name
             for item in listing
-            if _COPY_NAME.match(item.name) and int(item.name) >= first_free
+            if COPY_NAME.match(item.name) and int(item.name) >= first_free
         ]
     for path in sorted(strays):
         erase(path)

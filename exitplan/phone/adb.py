@@ -31,12 +31,11 @@ from pathlib import Path
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
+from exitplan.base.limits import PHONE_TIMEOUT
 from exitplan.disk import system
 from exitplan.disk.safeio import overwrite
 
 PROGRAM = "adb"
-DEFAULT_TIMEOUT = 20
-MAX_TIMEOUT = 600
 # The most one command may print. A phone with 100,000 apps prints about 8 MB of `pm list`;
 # past this the command is stopped and the check says so, instead of filling the memory.
 MAX_OUTPUT = 64 * 1024 * 1024
@@ -203,7 +202,7 @@ class Adb:
     """Runs read-only adb commands, each with a timeout; refuses every other command."""
 
     def __init__(
-        self, program: str, timeout: float = DEFAULT_TIMEOUT, folder: Path | None = None
+        self, program: str, timeout: float = PHONE_TIMEOUT, folder: Path | None = None
     ) -> None:
         self.program = program
         self.timeout = timeout

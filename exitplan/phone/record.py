@@ -10,16 +10,16 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from exitplan.base.i18n import _, ngettext
-from exitplan.journal.entry import not_in_future
+from exitplan.journal.entry import MAX_FIELD_CHARS, not_in_future
 from exitplan.phone.adb import DEVICE_POLICY, PACKAGE_LISTS, SYSTEM_PACKAGES, Output
 from exitplan.phone.analysis import Outcome
 from exitplan.phone.iphone import IphoneOutcome, IphoneReadings
 from exitplan.phone.reading import Readings
 
 MAX_NOTES = 60
-# The journal keeps at most 20,000 characters a field; the findings are listed within this
-# budget and the rest counted (the phone's own lists are attached whole).
-TECH_BUDGET = 18_000
+# The findings are listed within this budget, the journal's limit for a field less room for the
+# lines around them, and the rest counted (the phone's own lists are attached whole).
+TECH_BUDGET = MAX_FIELD_CHARS - 2_000
 RAW = {
     **dict.fromkeys(PACKAGE_LISTS, "pm-list-packages.txt"),
     SYSTEM_PACKAGES: "pm-list-packages-system.txt",

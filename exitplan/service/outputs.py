@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
 from exitplan.base.i18n import _
+from exitplan.base.limits import PRIVATE_FILE, PRIVATE_FOLDER
 from exitplan.disk import system
 from exitplan.disk.atomic import write_atomic
 from exitplan.disk.paths import inside
@@ -108,7 +109,7 @@ def write_private(target: Path, data: bytes) -> None:
 
     try:
         write_atomic(target, data)
-        target.chmod(0o600)
+        target.chmod(PRIVATE_FILE)
     except StorageError:
         raise
     except OSError as exc:  # pragma: no cover - the temp file was made, then the folder went
@@ -122,7 +123,7 @@ def write_private(target: Path, data: bytes) -> None:
 def make_private_folder(target: Path) -> None:
     """Create an output folder readable by its owner only (0700)."""
     try:
-        target.mkdir(mode=0o700, exist_ok=True)
+        target.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
         system.protect_folder(target)
     except OSError as exc:
         raise StorageError(

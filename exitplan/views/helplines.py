@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import N_, _, labelled
 from exitplan.domain.region import hours_words, language_words, serves_words
-from exitplan.views.term import wrap
+from exitplan.views.term import GLUE, wrap
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -151,7 +151,9 @@ def place_screen(
     if parts:
         out.append(_("By {part}:").format(part=parts_word))
         for part, line in parts:
-            out += _wrap(f"{part.name}: {line.service}", width, f"  {line.number:<{column - 3}} ")
+            out += _wrap(
+                labelled(part.name, line.service), width, f"  {line.number:<{column - 3}} "
+            )
     out += _footer(width, sources=sources)
     return "\n".join(out)
 
@@ -169,12 +171,12 @@ def overview_screen(
     """Without a place: every country's emergency number, and how to name a place."""
     out = _wrap(note, width) if note else []
     out += _wrap(_("If you are in danger now, call your local emergency number:"), width)
-    joiner = "; " if plain else "\u00a0·  "  # the dot stays with the number before it
+    joiner = "; " if plain else f"{GLUE}·  "  # the dot stays with the number before it
     known, unknown = [], []
     for country in sorted(countries, key=lambda place: place.name):
         numbers = [line.number for line in country.lines if line.kind == "emergency"]
         if numbers:
-            known.append(f"{country.name} {', '.join(numbers)}".replace(" ", "\u00a0"))
+            known.append(f"{country.name} {', '.join(numbers)}".replace(" ", GLUE))
         else:
             unknown.append(country.name)
     out += _wrap(joiner.join(known), width, "  ")

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base import spoken
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _, labelled, ngettext
 from exitplan.domain.region import place_sources
 from exitplan.views.local import (
     fact_words,
@@ -246,7 +246,7 @@ def item_lines(
                 _("History"),
                 "\n".join(
                     f"{e.at.astimezone():%Y-%m-%d %H:%M}  {history_word(e.action)}"
-                    + (f": {history_word(e.detail)}" if e.detail else "")
+                    + (labelled("", history_word(e.detail)) if e.detail else "")
                     for e in events
                 ),
             )

@@ -73,7 +73,7 @@ LADDER = (
 
 def suggested_date(today: date) -> str:
     """An example exit date for hints: six weeks from today (held at the calendar's end)."""
-    return shift(today, 42).isoformat()
+    return spoken.date_example(shift(today, 42))
 
 
 def bar(done: int, total: int, paint: Painter, width: int = 24) -> str:

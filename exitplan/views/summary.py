@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from exitplan.base.i18n import N_, _
+from exitplan.base.i18n import N_, _, labelled
 from exitplan.base.markup import escape_markdown, markdown_link
 from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.domain.region import paper_size, place_sources
@@ -209,7 +209,9 @@ def _step(row: Scheduled, region: Local | None) -> Step:
     )
 
 
-def _answer(value: bool) -> str:
+def _answer(value: bool | str) -> str:
+    if value == "unsure":
+        return _("not sure")
     return _("yes") if value else _("no")
 
 
@@ -229,6 +231,8 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
     else:
         calm = _("Every step is settled.")
     answers = plan.situation
+    unsure = plan.state.unsure if plan.state else []
+    dangers: dict[str, bool | str] = {**answers, **dict.fromkeys(unsure, "unsure")}
     sections = tuple(
         Section(
             id=c.id,
@@ -256,10 +260,11 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
             for q in QUESTIONS
             if not q.danger and q.key in answers
         ),
+        # A danger sign answered "not sure" is shown too: not knowing is itself worth telling.
         dangers=tuple(
-            Answer(_(q.text), _answer(answers[q.key]))
+            Answer(_(q.text), _answer(dangers[q.key]))
             for q in QUESTIONS
-            if q.danger and q.key in answers
+            if q.danger and q.key in dangers
         ),
         attention=tuple(steps[row.entry.number] for row in shown),
         more=more,
@@ -347,7 +352,7 @@ class MarkdownWriter:
             if view.more_line:
                 self.lines += [view.more_line, ""]
         self.lines += [f"## {_('What is done')}", ""]
-        self.lines += [f"- {escape_markdown(s.title)}: {s.tally}" for s in view.sections]
+        self.lines += [f"- {labelled(escape_markdown(s.title), s.tally)}" for s in view.sections]
         self.lines.append("")
         if view.left_out:
             self.lines += [view.left_out, ""]
@@ -427,11 +432,13 @@ class TextWriter:
         if view.calm:
             self.lines.append(f"  {view.calm}")
         for step in view.attention:
-            self.lines.append(f"  {flag_heading(step)}: {step.title} ({attention_words(step)})")
+            self.lines.append(
+                "  " + labelled(flag_heading(step), f"{step.title} ({attention_words(step)})")
+            )
         if view.more_line:
             self.lines.append(f"  {view.more_line}")
         self.lines += ["", _("What is done").upper()]
-        self.lines += [f"  {s.title}: {s.tally}" for s in view.sections]
+        self.lines += [f"  {labelled(s.title, s.tally)}" for s in view.sections]
         if view.left_out:
             self.lines.append(f"  {view.left_out}")
         self.lines += ["", _(FULL_PLAN)]
@@ -470,7 +477,7 @@ class TextWriter:
         self.lines += ["", _("Journal").upper(), f"  {_(TIMELINE_NOTE if moments else NO_ENTRIES)}"]
         for m in moments:
             added = f" [{m.added}]" if m.added else ""
-            self.lines.append(f"  {m.number:>4}  {m.when}: {m.what}{added}")
+            self.lines.append(f"  {m.number:>4}  {labelled(m.when, m.what)}{added}")
 
     def finish(self) -> str:
         """The document, ending in one newline."""

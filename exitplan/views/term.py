@@ -2,16 +2,18 @@
 
 Standard library only and no I/O: the width, the colour and plain mode are given (the service
 layer's `terminal` reads them from the terminal and the environment). Wrapping never splits a
-word, a phone number (digits with spaces between them) or a URL.
+word, a phone number (digits with spaces between them) or a URL, nor breaks at a no-break space
+(U+00A0, U+202F: French puts them before « : ; ? ! »), which it prints as it is.
 """
 
 from __future__ import annotations
 
 import re
 
-# The caution mark, and a space wrapping never breaks at (the mark stays with its title).
+# The caution mark, and a space wrapping never breaks at and prints as a plain space (the mark
+# stays with its title); see _HOLD below.
 CAUTION = "⚠"
-GLUE = "\u00a0"
+GLUE = "\ue000"
 NARROW = 60  # below this many columns, screens stack what sits side by side when wide
 
 STYLES = {
@@ -40,7 +42,9 @@ class Painter:
 # A space inside a phone number (`0808 2000 247`, `+44 808`) is held together while wrapping.
 _NUMBER_SPACE = re.compile(r"(?<=\d) +(?=\+?\d)")
 _NUMBER = re.compile(r"\d +\+?\d")  # a quicker first look for the same
-_HOLD = "\u00a0"
+# Held inside wrapping only, and printed as the plain space it was: a private-use character, so
+# the no-break spaces of the text itself (French « : », 1 200 €) are printed as they are.
+_HOLD = GLUE
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")  # str.split() would also split at _HOLD
 _OTHER_SPACE = re.compile(r"[\t\r\n\f\v]")  # runs of plain spaces need no regex
 

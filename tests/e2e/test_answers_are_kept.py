@@ -20,6 +20,9 @@ from helpers import EXITPLAN, assert_no_traceback, ok, one_error_line, snapshot
 
 from exitplan.cli import keyboard
 
+# About what reaches the disk: every sync here is the disk's own (see conftest.py).
+pytestmark = pytest.mark.durability
+
 # The computer's clock, pinned: Tuesday 1 December 2026, noon (the journal's clock).
 CLOCK = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -22,6 +22,9 @@ from helpers import EXITPLAN, PAPERS, cli, make_home, ok, one_error_line, snapsh
 
 from exitplan.base.limits import SEALED_MARK
 
+# About what reaches the disk: every sync here is the disk's own (see conftest.py).
+pytestmark = pytest.mark.durability
+
 PASS = "correct horse battery staple"  # noqa: S105 - a test passphrase
 NEW = "a completely different phrase"
 NOTE = "rekey-note-marker-safe-house-4Z"

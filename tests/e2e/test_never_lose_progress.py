@@ -39,6 +39,9 @@ from exitplan.home import backups as backups_module
 from exitplan.home.backups import KEEP_BACKUPS
 from exitplan.home.store import LOCK_TIMEOUT_ENV, Store
 
+# About what reaches the disk: every sync here is the disk's own (see conftest.py).
+pytestmark = pytest.mark.durability
+
 HELPER = TESTS / "helpers_crash.py"
 TODAY = "2026-11-30"
 CHECKLIST = "rel"

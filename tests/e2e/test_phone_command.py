@@ -491,10 +491,11 @@ def test_iphone_answers_are_kept_like_inventory_rows(run: Run, plan_home: Path) 
 
 def test_iphone_at_a_terminal(run: Run, plan_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At a terminal each point is shown with where to look and what to be careful of; Enter
-    skips one; the answers are saved together at the end."""
+    skips one; words that are no answer are asked again ("maybe" is "not sure"); the answers
+    are saved together at the end."""
 
     monkeypatch.setattr(keyboard, "someone_typing", lambda: True)
-    result = ok(run("phone-check", "--iphone", input="n\n\nmaybe\nnot sure\nno\nyes\n"))
+    result = ok(run("phone-check", "--iphone", input="n\n\nthe blue one\nmaybe\nno\nyes\n"))
     assert "Settings > Privacy & Security > Safety Check" in result.stderr
     assert "Emergency Reset" in result.stderr
     assert "Please answer yes, no or not sure." in result.stderr

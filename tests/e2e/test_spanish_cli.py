@@ -75,7 +75,7 @@ FRENCH_TOO = frozenset({"on", "type", "options", "option", "arguments", "journal
 # that are not English on its screens.
 SPEECH = {
     "es": ("Uso: ", "Muestra esta ayuda.", frozenset()),
-    "fr": ("Utilisation : ", "Afficher cette aide.", FRENCH_TOO),
+    "fr": ("Utilisation\u00a0: ", "Afficher cette aide.", FRENCH_TOO),
 }
 
 

@@ -122,12 +122,11 @@ def _dated(checklists: dict[str, dict[str, Any]]) -> Iterator[tuple[str, dict[st
 
 
 def _days(due: str) -> int:
-    """Offset of a due string in days; "exit" is zero."""
-    if due == "exit":
-        return 0
-    sign = -1 if due[0] == "-" else 1
-    count = int(due[1:-1])
-    return sign * count * (7 if due[-1] == "w" else 1)
+    """Offset of a due string in days ("exit" is zero), read by exitplan's own parser: a
+    parser of the test's own once read "10d" as 0."""
+    from exitplan.domain.dates import parse_offset
+
+    return parse_offset(due)
 
 
 def _count_sentences(text: str) -> int:
@@ -317,17 +316,36 @@ def test_due_follows_the_offset_grammar(checklists: dict[str, dict[str, Any]]) -
     assert bad == []
 
 
+def due_against_when(checklists: dict[str, dict[str, Any]]) -> list[str]:
+    """The items whose due disagrees with their when: a before item due after the exit, an
+    after item due before it, an exit-day item due on another day."""
+    wrong = []
+    for ref, item in _dated(checklists):
+        days = _days(item["due"])
+        fits = {"before": days <= 0, "after": days >= 0}.get(item["when"], days == 0)
+        if not fits:
+            wrong.append(ref)
+    return wrong
+
+
 def test_due_agrees_with_when(checklists: dict[str, dict[str, Any]]) -> None:
     """Before items are never due after the exit, after items never before it,
     and exit-day items are due exactly on the exit date."""
-    for ref, item in _dated(checklists):
-        days = _days(item["due"])
-        if item["when"] == "before":
-            assert days <= 0, ref
-        elif item["when"] == "after":
-            assert days >= 0, ref
-        else:
-            assert days == 0, ref
+    assert due_against_when(checklists) == []
+
+
+def test_a_due_that_disagrees_with_its_when_is_found() -> None:
+    """The rule above sees what it looks for: ten days, weeks, and an unsigned count are read
+    as the days they say (a count without a sign was once read as zero, passing anything)."""
+    items = [
+        {"id": "late", "when": "before", "due": "+10d"},
+        {"id": "early", "when": "after", "due": "-2w"},
+        {"id": "unsigned", "when": "exit-day", "due": "10d"},
+        {"id": "fine", "when": "before", "due": "-10d"},
+        {"id": "today", "when": "exit-day", "due": "exit"},
+    ]
+    assert due_against_when({"t": {"item": items}}) == ["t.late", "t.early", "t.unsigned"]
+    assert [_days(due) for due in ("10d", "-10d", "+3w", "exit")] == [10, -10, 21, 0]
 
 
 def test_alerting_items_carry_a_caution(checklists: dict[str, dict[str, Any]]) -> None:

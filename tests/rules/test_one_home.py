@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+import pytest
 from helpers_imports import modules
 
 
@@ -232,6 +233,82 @@ def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
     (place and pacing included); no service module joins it by hand."""
     home = {"exitplan.home.cache"}
     assert offenders(is_name("with_cached_pace"), home) == []
+
+
+def is_literal(value: object) -> Callable[[ast.AST], bool]:
+    """A finder for a literal of exactly this value and type (`0o600`, `b"..."`, `4000`)."""
+
+    def found(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Constant)
+            and type(node.value) is type(value)
+            and node.value == value
+        )
+
+    return found
+
+
+# Numbers, marks and sequences with one meaning, each written in the one module that owns it;
+# everywhere else they are read by name. (A number with many meanings, such as 20 or 12, is not
+# listed: only the names say which is which.)
+ONE_LITERAL: dict[object, str] = {
+    0o600: "exitplan.base.limits",  # PRIVATE_FILE
+    0o700: "exitplan.base.limits",  # PRIVATE_FOLDER
+    0o077: "exitplan.base.limits",  # OTHERS_BITS: a umask, a check of someone else's reach
+    365: "exitplan.base.limits",  # MAX_WARN_DAYS (the `--warn-days` bound)
+    600: "exitplan.base.limits",  # MAX_PHONE_TIMEOUT (the `phone --timeout` bound)
+    4000: "exitplan.base.limits",  # MAX_TEXT_CHARS: a step's why, in a file or typed
+    3660: "exitplan.domain.dates",  # MAX_OFFSET_DAYS: ten years
+    52: "exitplan.domain.runway",  # WEEKS_A_YEAR: a month's amount as a week's
+    91: "exitplan.domain.findings",  # SOON_DAYS: "within three months"
+    5.0: "exitplan.home.store",  # DEFAULT_LOCK_TIMEOUT, seconds
+    b"\x89EXPLVT\x00": "exitplan.base.limits",  # SEALED_MARK (vault.MAGIC)
+    b"\x89EXPLSC\x00": "exitplan.base.limits",  # SEALED_COPY_MARK (stream.STREAM_MAGIC)
+    "\x1b[H\x1b[2J\x1b[3J": "exitplan.cli.console",  # CLEAR_SEQUENCE
+    "\u00a0": "exitplan.base.spoken",  # GLUE: a space wrapping never breaks at
+}
+
+
+@pytest.mark.parametrize("value", list(ONE_LITERAL), ids=repr)
+def test_each_constant_is_written_once(value: object) -> None:
+    """A number or mark with one meaning (a private file's mode, the longest why, ten years,
+    weeks a month, three months, a sealed file's first bytes) is written in its one home and
+    read by name everywhere else, so two copies can never drift apart."""
+    home = ONE_LITERAL[value]
+    assert offenders(is_literal(value), {home}) == []
+    assert offenders(is_literal(value), set()), f"{value!r} is no longer written in {home}"
+
+
+def is_assigned(name: str) -> Callable[[ast.AST], bool]:
+    """A finder for a module's own definition of `name` (`NAME = ...`)."""
+
+    def found(node: ast.AST) -> bool:
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        return any(isinstance(t, ast.Name) and t.id == name for t in targets)
+
+    return found
+
+
+def test_the_stopped_code_is_defined_once() -> None:
+    """The exit code of a run stopped with Ctrl-C (130) is worked out in base/signals.py, as the
+    code of any run ended by a signal is; the prompts, the review and the commands import it."""
+    assert offenders(is_assigned("STOPPED_CODE"), {"exitplan.base.signals"}) == []
+    assert offenders(is_literal(130), {"exitplan.formats.schema"}) == []  # schema: a length
+
+
+def test_the_literal_finders_tell_values_apart() -> None:
+    """`0o600` is found as 384 and not as 384.0 or "384"; a name's definition is found, not its
+    use, so the rules above cannot pass for looking at the wrong thing."""
+    tree = ast.parse('a = 0o600\nb = 384.0\nc = "384"\nSTOPPED_CODE = 1\nprint(STOPPED_CODE)\n')
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if is_literal(384)(n)] == [1]
+    stopped = is_assigned("STOPPED_CODE")
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if stopped(n)] == [4]
 
 
 def test_a_private_folder_is_made_in_one_place() -> None:

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from helpers import REPO, cli
+from helpers import REPO
 
 from exitplan.base import i18n
 
@@ -227,23 +227,6 @@ def test_english_does_not_import_gettext() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_an_unknown_lang_option_is_one_plain_line(tmp_path: Path) -> None:
-    """`--lang xx` names the languages there are, exits 2 and writes nothing."""
-    home = tmp_path / "home"
-    result = cli(home, "--lang", "xx", "status")
-    assert result.exit_code == 2
-    assert "'xx' is not a language exitplan speaks; use one of: en" in result.stderr
-    assert "Traceback" not in result.output
-    assert not home.exists()
-
-
-def test_lang_english_runs_every_command_as_before(tmp_path: Path) -> None:
-    """`--lang en` is accepted before any command and changes nothing."""
-    result = cli(tmp_path / "home", "--lang", "en", "status")
-    assert result.exit_code == 0, result.output
-    assert "You have no plan yet" in result.stdout
-
-
 def test_babel_finds_the_marked_strings() -> None:
     """The extraction map reaches the package: a string marked in the CLI is extracted."""
     found = {
@@ -255,6 +238,21 @@ def test_babel_finds_the_marked_strings() -> None:
     assert "'{value}' is not a language exitplan speaks; use one of: {known}" in found
     mapping = (REPO / "exitplan" / "locale" / "babel.cfg").read_text(encoding="utf-8")
     assert "[python: exitplan/**.py]" in mapping
+
+
+def test_a_label_and_its_value_follow_the_language_s_typography() -> None:
+    """`labelled` joins with ": " in English and Spanish, with a no-break space before the
+    colon in French."""
+    from exitplan.base.i18n import install, labelled
+
+    try:
+        assert labelled("Where", "home") == "Where: home"
+        install("es")
+        assert labelled("Dónde", "casa") == "Dónde: casa"
+        install("fr")
+        assert labelled("Où", "ici") == "Où\u00a0: ici"
+    finally:
+        install("en")
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from helpers import EXIT, REPO, cli, make_home
-from helpers import TODAY as TEST_TODAY
+from helpers import REPO
 
 from exitplan.base import i18n, spoken
 from exitplan.domain.runway import money_text
@@ -310,68 +309,6 @@ def test_the_french_typography_check_can_fail() -> None:
 
 
 # -- screens at 40 columns, in each language -----------------------------------------------------
-
-SCREENS = (
-    ("status",),
-    ("status", "--full"),
-    ("list", "--all"),
-    ("show", "1"),
-    ("checklists",),
-)
-
-
-@pytest.fixture(params=list(LANGUAGES))
-def language_plan(tmp_path: Path, request: pytest.FixtureRequest) -> tuple[str, Path]:
-    """A plan of the two test checklists, made in one language, with a done and a set-aside step."""
-    language = str(request.param)
-    home = make_home(tmp_path / "home", "t-money", "t-papers")
-    planned = "2026-11-16"
-    steps = [
-        ("init", "--checklist", "t-money", "--checklist", "t-papers", "--exit-date", str(EXIT)),
-        ("done", "1"),
-        ("skip", "2"),
-    ]
-    for args in steps:
-        result = cli(home, "--lang", language, *args, today=planned)
-        assert result.exit_code == 0, result.output
-    return language, home
-
-
-def screen(language: str, home: Path, args: tuple[str, ...], columns: int) -> list[str]:
-    env: dict[str, str | None] = {"COLUMNS": str(columns)}
-    result = cli(home, "--lang", language, *args, today=TEST_TODAY, env=env)
-    assert result.exit_code == 0, result.output
-    return result.stdout.splitlines()
-
-
-def vocabulary(language: str) -> set[str]:
-    """Every word of a language's catalog."""
-    found: set[str] = set()
-    for message in catalog_of(language):
-        for text in forms(message.string):
-            found.update(WORD.findall(text or ""))
-    return found
-
-
-WORD = re.compile(r"[^\W\d_]+")
-
-
-@pytest.mark.parametrize("args", SCREENS, ids=" ".join)
-def test_screens_wrap_at_40_columns_without_breaking_a_word(
-    language_plan: tuple[str, Path], args: tuple[str, ...]
-) -> None:
-    """Every word at 40 columns is a whole word: of the same screen laid out at 200 columns, or
-    of the language's catalog (the layout differs with the width). A word cut in two would leave
-    pieces that are neither."""
-    language, home = language_plan
-    wide = screen(language, home, args, 200)
-    narrow = screen(language, home, args, 40)
-    known = vocabulary(language) | {word for line in wide for word in WORD.findall(line)}
-    pieces = [word for line in narrow for word in WORD.findall(line) if word not in known]
-    assert not pieces, f"broken words at 40 columns: {pieces}\n" + "\n".join(narrow)
-    assert all(len(line) <= 40 for line in narrow if "http" not in line), "\n".join(narrow)
-    # And the screen speaks the language: a word only it has is on it.
-    assert re.search(LANGUAGES[language][1], " ".join(narrow))
 
 
 def test_the_change_log_reads_in_spanish_and_keeps_the_persons_words() -> None:

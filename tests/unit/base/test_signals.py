@@ -12,13 +12,22 @@ from exitplan.base import signals
 
 
 @pytest.fixture
-def installed() -> Iterator[None]:
-    """The handlers installed for one test, pytest's own put back after it."""
+def not_ignored() -> Iterator[None]:
+    """The ending signals at their defaults for one test, as a run started from a terminal has
+    them (a suite started with `nohup` or `&` inherits them ignored, which `install` keeps), and
+    pytest's own put back after it."""
     before = {number: signal.getsignal(number) for number in signals.ENDING}
-    signals.install()
+    for number in signals.ENDING:
+        signal.signal(number, signal.default_int_handler)
     yield
     for number, handler in before.items():
         signal.signal(number, handler)
+
+
+@pytest.fixture
+def installed(not_ignored: None) -> None:
+    """The handlers installed for one test."""
+    signals.install()
 
 
 @pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
@@ -83,18 +92,14 @@ def test_stopped_by_finds_the_signal_behind_the_framework_s_exit() -> None:
     assert signals.stopped_by(calm.value) is None
 
 
-def test_rearm_makes_the_signals_end_the_run_again_after_a_stop_that_did_not() -> None:
+def test_rearm_makes_the_signals_end_the_run_again_after_a_stop_that_did_not(
+    installed: None,
+) -> None:
     """A first signal sets the ending signals aside for the clean-ups; when the run goes on
     (Ctrl-C hid the screen instead), `rearm` gives each of them its ending handler back."""
-    saved = {number: signal.getsignal(number) for number in signals.ENDING}
-    try:
-        signals.install()
-        with pytest.raises(signals.Stopped):
-            signals._stop(signal.SIGINT, None)
-        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-        signals.rearm()
-        assert all(signal.getsignal(n) is signals._stop for n in signals._ARMED)
-        assert signal.SIGINT in signals._ARMED
-    finally:
-        for number, handler in saved.items():
-            signal.signal(number, handler)
+    with pytest.raises(signals.Stopped):
+        signals._stop(signal.SIGINT, None)
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    signals.rearm()
+    assert all(signal.getsignal(n) is signals._stop for n in signals._ARMED)
+    assert signal.SIGINT in signals._ARMED

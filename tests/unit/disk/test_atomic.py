@@ -10,6 +10,9 @@ import pytest
 from exitplan.base.errors import StorageError
 from exitplan.disk.atomic import write_atomic
 
+# About what reaches the disk: every sync here is the disk's own (see conftest.py).
+pytestmark = pytest.mark.durability
+
 
 def mode(path: Path) -> int:
     """The permission bits of a file."""

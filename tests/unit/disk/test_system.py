@@ -17,6 +17,9 @@ from exitplan.base.limits import JOURNAL_FILES_DIR
 from exitplan.disk import safeio, system
 from exitplan.journal.saving import safe_file_name
 
+# About what reaches the disk: every sync here is the disk's own (see conftest.py).
+pytestmark = pytest.mark.durability
+
 
 def test_open_flags_add_binary_mode_where_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where os has O_BINARY (Windows), every open adds it, so ciphertext is read byte for byte."""

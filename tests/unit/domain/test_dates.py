@@ -79,3 +79,87 @@ def test_english_reads_a_date_in_the_place_s_order() -> None:
     assert parse_when("01/02/2027", TODAY) == date(2027, 2, 1)
     spoken.set_place("us-ca")
     assert parse_when("01/02/2027", TODAY) == date(2027, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "upcoming", "day"),
+    [
+        ("samedi 16 janvier 2027", True, date(2027, 1, 16)),
+        ("sam. 16 janv. 2027", True, date(2027, 1, 16)),
+        ("le 1er mars", True, date(2027, 3, 1)),
+        ("el 15 de enero", True, date(2027, 1, 15)),
+        ("15 de enero de 2027", True, date(2027, 1, 15)),
+        ("November 28", False, date(2026, 11, 28)),
+        ("le 30 novembre", False, date(2026, 11, 30)),
+        ("el 28 de diciembre", False, date(2025, 12, 28)),
+        ("Février 3", True, date(2027, 2, 3)),
+    ],
+)
+def test_a_day_in_words_is_read_in_every_language(text: str, upcoming: bool, day: date) -> None:
+    """A day and a month name, with or without weekday and year: without a year, the next one
+    for a plan and the last one for what happened."""
+    from exitplan.domain.dates import said_day
+
+    found = said_day(text, TODAY, upcoming=upcoming)
+    assert found is not None
+    assert found[0] == day
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize(
+    ("text", "upcoming", "day"),
+    [
+        ("15/01", True, date(2027, 1, 15)),
+        ("30/11", False, date(2026, 11, 30)),
+        ("30-11-2026", False, date(2026, 11, 30)),
+        ("1/2/27", True, date(2027, 2, 1)),
+    ],
+)
+def test_a_numeric_day_follows_the_locale_s_order(text: str, upcoming: bool, day: date) -> None:
+    """In French 15/01 is 15 January: without a year, the next or the last such day."""
+    from exitplan.domain.dates import said_day
+
+    found = said_day(text, TODAY, upcoming=upcoming)
+    assert found is not None
+    assert found[0] == day
+
+
+@pytest.mark.parametrize("text", ["vendredi 16 janvier 2027", "31 de febrero", "30 février 2027"])
+def test_a_day_that_does_not_exist_or_add_up_is_refused(text: str) -> None:
+    """A weekday that is not the day's, or a day the calendar has not, is one plain error."""
+    from exitplan.domain.dates import said_day
+
+    with pytest.raises(DateError):
+        said_day(text, TODAY, upcoming=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("in 6 weeks", date(2027, 1, 16)),
+        ("in 10 days", date(2026, 12, 15)),
+        ("samedi 16 janvier 2027", date(2027, 1, 16)),
+        ("el 15 de enero", date(2027, 1, 15)),
+    ],
+)
+def test_the_exit_date_reads_words_and_weeks_from_today(text: str, day: date) -> None:
+    """`parse_when` reads a day as the screens write it and "in 6 weeks"."""
+    assert parse_when(text, TODAY) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "month", "part_only"),
+    [
+        ("noviembre de 2026", date(2026, 11, 1), False),
+        ("fin novembre", date(2026, 11, 1), True),
+        ("a finales de octubre", date(2026, 10, 1), True),
+        ("en diciembre", date(2026, 12, 1), False),
+        ("January", date(2026, 1, 1), False),
+    ],
+)
+def test_a_month_in_words_is_its_first_day(text: str, month: date, part_only: bool) -> None:
+    """A month said in words is read as that month (the last one up to today), and whether the
+    words name only part of it."""
+    from exitplan.domain.dates import said_month
+
+    assert said_month(text, TODAY) == (month, part_only)

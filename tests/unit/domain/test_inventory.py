@@ -11,17 +11,10 @@ import pytest
 from exitplan.domain import checks
 from exitplan.domain import inventory as inv
 from exitplan.domain.checks import InventoryError
-from exitplan.domain.findings import (
-    account_flag,
-    document_flags,
-    notices,
-    step_progress,
-)
-from exitplan.domain.inventory import Account, Document, Inventory
+from exitplan.domain.inventory import Document, Inventory
 from exitplan.formats.inventoryfile import money_from_data, rows_from_data
 
 TODAY = date(2026, 11, 30)
-EXIT = date(2026, 12, 14)
 
 
 def refused(check: Any, *args: Any, **options: Any) -> str:
@@ -215,135 +208,10 @@ def doc(**fields: Any) -> Document:
     return Document(**(values | fields))
 
 
-@pytest.mark.parametrize(
-    ("expires", "flags"),
-    [
-        (date(2026, 11, 29), ("expired",)),
-        (TODAY, ("expires-before-exit",)),
-        (EXIT, ("expires-before-exit",)),  # on the day you leave is too late
-        (date(2026, 12, 15), ("expires-soon",)),
-        (date(2027, 3, 15), ("expires-soon",)),  # 91 days after the exit
-        (date(2027, 3, 16), ()),
-        (None, ()),
-    ],
-)
-def test_expiry_against_the_exit_date(expires: date | None, flags: tuple[str, ...]) -> None:
-    """Expired, expiring by the exit date, within three months after it, or fine."""
-    assert document_flags(doc(expires=expires), EXIT, TODAY) == flags
-
-
-def test_missing_originals_and_copies_and_the_partners_papers() -> None:
-    """No original with the person, no copy; for the partner's papers only the copy counts."""
-    assert document_flags(doc(original=None, copy=False), EXIT, TODAY) == ("missing", "no-copy")
-    partner = doc(whose="partner", original=None, copy=False, expires=date(2026, 1, 1))
-    assert document_flags(partner, EXIT, TODAY) == ("no-copy",)
-
-
-def test_without_an_exit_date_expiry_counts_from_today() -> None:
-    """No exit date: expiring within three months of today is flagged as soon."""
-    assert document_flags(doc(expires=date(2027, 1, 10)), None, TODAY) == ("expires-soon",)
-
-
-def account(**fields: Any) -> Account:
-    """An account with every answer no, unless told otherwise."""
-    values: dict[str, Any] = {"number": 1, "what": "email"}
-    values |= dict.fromkeys(("partner_knows", "shared", "linked", "location", "recovery"), "no")
-    return Account(**(values | fields))
-
-
-def test_an_account_is_flagged_until_it_is_safe() -> None:
-    """Reachable while any answer is yes, until it is set fine or changed; to check while
-    nothing is decided; waiting before the exit, to change now after it."""
-    assert account_flag(account(partner_knows="yes"), EXIT, TODAY) == "reachable"
-    assert account_flag(account(partner_knows="yes", state="changed"), EXIT, TODAY) is None
-    assert account_flag(account(), EXIT, TODAY) == "to-check"
-    assert account_flag(account(state="fine"), EXIT, TODAY) is None
-    waiting = account(state="change-after")
-    assert account_flag(waiting, EXIT, TODAY) == "waiting"
-    assert account_flag(waiting, EXIT, EXIT) == "change-now"
-    assert (
-        account_flag(account(state="change-after", safe_to_change="advocate"), EXIT, EXIT)
-        == "waiting"
-    )
-
-
 def test_a_new_account_defaults_to_after_leaving_and_to_check() -> None:
     """Changes wait until after leaving unless the person says otherwise."""
     row = inv.new_row("accounts", 1, {"what": "phone"})
     assert (row.safe_to_change, row.state) == ("after", "check")  # type: ignore[union-attr]
-
-
-def test_one_notice_per_inventory_the_most_pressing() -> None:
-    """Status gets one fact per inventory, the most pressing, and none when all is well."""
-    book = Inventory(
-        documents=(
-            doc(number=1, copy=False),
-            doc(number=2, expires=EXIT),
-            doc(number=3, expires=TODAY),
-        ),
-        accounts=(account(number=1), account(number=2, shared="yes")),
-    )
-    found = [(n.section, n.fact, n.total) for n in notices(book, EXIT, TODAY)]
-    assert found == [("documents", "expires-before-exit", 2), ("accounts", "reachable", 1)]
-    calm = Inventory(documents=(doc(),), accounts=(account(state="change-after"),))
-    assert notices(calm, EXIT, TODAY) == ()
-
-
-def test_the_money_notice_counts_weeks_from_the_exit_date() -> None:
-    """Money short of the threshold: the whole weeks it lasts."""
-    book = Inventory(threshold_weeks=8)
-    for kind, amount in (("saved", "500"), ("cost", "100")):
-        book = inv.add_row(
-            book, "money", {"kind": kind, "what": kind, "amount": amount, "per": "week"}
-        )
-    assert [(n.fact, n.total) for n in notices(book, EXIT, TODAY)] == [("weeks", 5)]
-
-
-# -- the plan's steps -----------------------------------------------------------------------------
-
-
-def test_replacing_missing_documents_is_done_when_nothing_is_missing_or_expiring() -> None:
-    """The step shows done once no document is missing, expired or expiring before the exit;
-    until then it names the rows in the way."""
-    book = Inventory(documents=(doc(number=1), doc(number=2, original=None)))
-    progress = step_progress("documents.replace-missing", book, EXIT, TODAY)
-    assert progress is not None
-    assert (progress.left, progress.tickable) == ((2,), False)
-    fixed = inv.change_row(book, "documents", 2, {"original": "with my sister"})
-    progress = step_progress("documents.replace-missing", fixed, EXIT, TODAY)
-    assert progress is not None
-    assert (progress.left, progress.tickable) == ((), True)
-
-
-def test_not_sure_is_in_the_way_of_an_account_step() -> None:
-    """An account whose recovery is not known to be safe keeps the step open."""
-    book = Inventory(accounts=(account(recovery="unsure"),))
-    progress = step_progress("digital.recovery-details", book, EXIT, TODAY)
-    assert progress is not None
-    assert progress.left == (1,)
-    assert not progress.tickable
-
-
-def test_a_list_with_rows_never_shows_a_listing_step_done() -> None:
-    """One listed account is not every account: a listing step is never shown done."""
-    book = Inventory(accounts=(account(),))
-    progress = step_progress("digital.account-inventory", book, EXIT, TODAY)
-    assert progress is not None
-    assert progress.complete
-    assert not progress.tickable
-
-
-def test_every_linked_step_exists_in_the_built_in_checklists() -> None:
-    """The steps the inventories complete are named by ids the built-in checklists have, so a
-    renamed step is caught here rather than silently unlinked."""
-    from exitplan.domain.findings import STEP_LINKS
-    from exitplan.formats.catalog import builtin_dir
-    from exitplan.formats.checklistfile import load_catalog
-
-    assert builtin_dir().is_dir()
-    catalog = load_catalog()
-    ids = {f"{c.id}.{item.id}" for c in catalog.checklists for item in c.items}
-    assert set(STEP_LINKS) <= ids
 
 
 # -- the cache ---------------------------------------------------------------------------------
@@ -399,26 +267,3 @@ def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) 
     data[section][0][field] = value
     with pytest.raises((ValueError, TypeError)):
         cached_inventory(data)
-
-
-@pytest.mark.parametrize(
-    ("rows", "fact"),
-    [
-        ((("cost", "100"),), ("nothing", 0)),
-        ((("saved", "50"), ("one-off", "80"), ("cost", "10")), ("one-off", 0)),
-        ((("saved", "5"), ("cost", "100")), ("weeks", 0)),
-        ((("saved", "50"), ("one-off", "80"), ("income", "10"), ("cost", "5")), ("one-off", 0)),
-    ],
-)
-def test_the_money_notice_says_what_is_short(
-    rows: tuple[tuple[str, str], ...], fact: tuple[str, int]
-) -> None:
-    """Nothing set aside, not enough for the one-off costs, or the weeks it lasts (less than
-    one as 0): one plain fact each."""
-    book = Inventory()
-    for kind, amount in rows:
-        book = inv.add_row(
-            book, "money", {"kind": kind, "what": kind, "amount": amount, "per": "week"}
-        )
-    [notice] = [n for n in notices(book, EXIT, TODAY) if n.section == "money"]
-    assert (notice.fact, notice.total) == fact

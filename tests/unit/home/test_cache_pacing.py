@@ -3,132 +3,19 @@ that very plan, and never different from pacing the plan afresh."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from datetime import date
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
 
 import pytest
-from helpers import cli, outcome
+from helpers_imports import import_graph
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan.base.limits import CACHE_DIR
 from exitplan.domain.pacing import Pace
-from exitplan.domain.plan import build_plan
-from exitplan.formats.catalog import Catalog
 from exitplan.home import cache
-from exitplan.home.store import Store
-
-TODAY = "2026-11-30"
-DAYS = ["2026-11-30", "2026-12-09", "2027-01-05", "2027-01-12", "2027-02-20"]
-
-
-def made(tmp_path: Path, *changes: tuple[tuple[str, ...], str | None]) -> Path:
-    """A plan made and changed through the command line (each change rewrites the cache)."""
-    home = tmp_path / "plan"
-    for args, stdin in (((("init", "--exit-date", "2027-01-12")), None), *changes):
-        code, _, err = outcome(cli(home, *args, today=TODAY, input=stdin))
-        assert code == 0, err
-    return home
-
-
-def from_cache(home: Path) -> tuple[Catalog, cache.CachedPlan]:
-    """The catalog and the plan as the cache holds them (both must be there, with a pace)."""
-    store = Store(home)
-    catalog = cache.load_catalog_cached(store)
-    cached = cache.load_cached_plan(store)
-    assert catalog is not None
-    assert cached is not None
-    assert cached.pace is not None
-    return catalog, cached
-
-
-PLANS = {
-    "plain": (),
-    "answers": (
-        (("situation",), "weapons = true\nchildren = true\ncar = false\n"),
-        (("done", "1", "2"), None),
-    ),
-    "busy": ((("date", "--per-day", "1"), None), (("skip", "3"), None)),
-    "short": ((("date", "2026-12-04"), None),),
-    "own": (
-        (("add", "documents", "Ask my sister to keep the spare key", "--due", "-2d"), None),
-        (("add", "finances", "Open a post office box", "--due", "2026-12-20"), None),
-    ),
-}
-
-
-@pytest.mark.parametrize("name", sorted(PLANS))
-def test_the_cached_pace_is_the_pace_of_the_plan(tmp_path: Path, name: str) -> None:
-    """The pacing read back from the cache is exactly what pacing the plan afresh gives."""
-    catalog, cached = from_cache(made(tmp_path, *PLANS[name]))
-    fresh = build_plan(catalog, cached.state)
-    served = cache.with_cached_pace(fresh, catalog, cached)
-    assert served.paced is not None  # it was used
-    assert served.paced == fresh.pace()
-    for day in DAYS:
-        assert served.rows(date.fromisoformat(day)) == fresh.rows(date.fromisoformat(day))
-
-
-@pytest.mark.parametrize("name", sorted(PLANS))
-@pytest.mark.parametrize("args", [("status",), ("status", "--json"), ("list", "--all")])
-def test_every_screen_is_the_same_without_the_cache(
-    tmp_path: Path, name: str, args: tuple[str, ...]
-) -> None:
-    """With the cached pacing and without any cache, every screen says the same, on any day."""
-    home = made(tmp_path, *PLANS[name])
-    with_cache = [outcome(cli(home, *args, today=day)) for day in DAYS]
-    cache.drop_cache(Store(home))
-    without = [outcome(cli(home, *args, today=day)) for day in DAYS]
-    assert not (home / CACHE_DIR).exists()
-    assert with_cache == without
-
-
-def test_a_plan_without_an_exit_date_keeps_no_pace(tmp_path: Path) -> None:
-    """A plan with no exit date has nothing to pace towards, so the cache keeps no pacing for it."""
-    home = made(tmp_path, (("date", "--clear"), "y\n"))
-    cached = cache.load_cached_plan(Store(home))
-    assert cached is not None
-    assert cached.pace is None
-
-
-def test_a_pace_for_other_checklist_files_is_not_used(tmp_path: Path) -> None:
-    """The pacing names the checklist files it was worked out for; for others it is ignored."""
-    catalog, cached = from_cache(made(tmp_path))
-    assert cached.pace is not None
-    plan = build_plan(catalog, cached.state)
-    other = cached._replace(pace={**cached.pace, "files": [["elsewhere.toml", [1, 2, 3, 4]]]})
-    assert cache.with_cached_pace(plan, catalog, other).paced is None
-    assert cache.with_cached_pace(plan, catalog, cached).paced is not None
-
-
-FORGED: list[dict[str, Any]] = [
-    {"at": [10**9], "days": [739000], "if_time": [], "limit": 4},  # no such step
-    {"at": [-1], "days": [739000], "if_time": [], "limit": 4},  # from the end
-    {"at": [0], "days": [], "if_time": [], "limit": 4},  # a day short
-    {"at": [0], "days": [10**9], "if_time": [], "limit": 4},  # past the calendar
-    {"at": [0], "days": ["2027-01-01"], "if_time": [], "limit": 4},  # not a day number
-    {"at": [0], "days": [739000], "if_time": ["x"], "limit": 4},
-    {"at": [0], "days": [739000], "if_time": [], "limit": 0},
-    {"at": [0], "days": [739000], "if_time": [], "limit": True},
-    {"at": [True], "days": [739000], "if_time": [], "limit": 4},
-    {"at": [0], "days": [739000], "if_time": []},
-    {"at": 0, "days": 739000, "if_time": [], "limit": 4},
-]
-
-
-@pytest.mark.parametrize("forged", FORGED)
-def test_a_forged_pace_is_ignored(tmp_path: Path, forged: dict[str, Any]) -> None:
-    """A pace as exitplan never writes it (the checksum has no key) is worked out afresh."""
-    home = made(tmp_path)
-    path = home / CACHE_DIR / cache.PLAN_FILE
-    doc = json.loads(path.read_bytes().partition(b"\n")[2])
-    expected = outcome(cli(home, "status", "--json", today=TODAY))
-    doc["pace"] = {"files": doc["pace"]["files"], **forged}
-    path.write_bytes(cache._dumps(doc))
-    assert Pace.from_data(forged, 300) is None
-    assert outcome(cli(home, "status", "--json", today=TODAY)) == expected
 
 
 @settings(max_examples=200, deadline=None)
@@ -145,26 +32,63 @@ def test_pace_data_round_trips(dates: dict[int, date], if_time: frozenset[int], 
     assert Pace.from_data(json.loads(json.dumps(paced.to_data())), 500) == paced
 
 
-def test_a_pace_worked_out_by_other_code_is_not_used(tmp_path: Path) -> None:
-    """An upgrade (or an edited checkout) may pace differently: the kept pacing names the code
-    that worked it out, and with any other code it is worked out afresh."""
-    catalog, cached = from_cache(made(tmp_path))
-    assert cached.pace is not None
-    assert cached.pace["code"] == cache.pacing_code()
-    plan = build_plan(catalog, cached.state)
-    older = cached._replace(pace={**cached.pace, "code": "0" * 64})
-    assert cache.with_cached_pace(plan, catalog, older).paced is None
-    assert cache.with_cached_pace(plan, catalog, cached).paced is not None
+def pacing_modules() -> set[str]:
+    """The domain modules the pacing modules need at run time, followed through their imports
+    (at the top or inside a function)."""
+    graph = import_graph(typing=False)
+    seen: set[str] = set()
+    todo = list(cache.PACING_CODE)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += graph.get(name, set())
+    return {name for name in seen if name.startswith("exitplan.domain.")}
 
 
-def test_the_pacing_code_is_the_checksum_of_its_modules() -> None:
-    """Cached pacing is marked with the checksum of the pacing and plan code, so pacing worked out
-    by other code is never used."""
-    import importlib
+def test_the_pacing_code_covers_every_module_that_paces() -> None:
+    """The code a kept pace is marked with covers every domain module the pacing and plan code
+    use (the dates it shifts, the schedule that calls it): an upgrade of any one of them makes
+    a kept pace a miss."""
+    assert pacing_modules() - set(cache.PACING_CODE) == set()
+    assert {"exitplan.domain.pacing", "exitplan.domain.dates"} <= pacing_modules()
 
-    sources = [
-        Path(str(importlib.import_module(name).__file__)).read_bytes() for name in cache.PACING_CODE
-    ]
-    assert cache.pacing_code() == cache.checksum(b"\0".join(sources))
-    assert "exitplan.domain.pacing" in cache.PACING_CODE
-    assert "exitplan.domain.plan" in cache.PACING_CODE
+
+@pytest.mark.parametrize("name", cache.PACING_CODE)
+def test_a_change_to_any_pacing_module_changes_the_code(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One edited line in any one of the modules gives another code; the same files give the
+    same code again."""
+    real = importlib.import_module
+    source = Path(str(real(name).__file__))
+    edited = tmp_path / source.name
+    edited.write_bytes(source.read_bytes() + b"# edited\n")
+    before = cache.pacing_code.__wrapped__()
+    assert before is not None
+    assert cache.pacing_code.__wrapped__() == before
+
+    def importing(wanted: str) -> object:
+        return SimpleNamespace(__file__=str(edited)) if wanted == name else real(wanted)
+
+    monkeypatch.setattr(importlib, "import_module", importing)
+    after = cache.pacing_code.__wrapped__()
+    assert after is not None
+    assert after != before
+
+
+def test_a_module_that_cannot_be_read_gives_no_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a pacing module's file cannot be read (a frozen build, a removed file), there is no
+    code, so no kept pace is ever used."""
+    real = importlib.import_module
+    gone = tmp_path / "gone.py"
+
+    def importing(wanted: str) -> object:
+        return (
+            SimpleNamespace(__file__=str(gone)) if wanted == cache.PACING_CODE[-1] else real(wanted)
+        )
+
+    monkeypatch.setattr(importlib, "import_module", importing)
+    assert cache.pacing_code.__wrapped__() is None

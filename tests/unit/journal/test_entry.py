@@ -93,7 +93,6 @@ def test_relative_words_in_english_spanish_and_french(
         "mañana",
         "hace días",
         "el otro día",
-        "lunes",
         "hace 3 meses",
         "ayer 25:00",
         "ayerx",
@@ -149,3 +148,56 @@ def test_a_field_given_twice_is_refused() -> None:
     """`what` and "What happened" together are one field given twice: refused, named."""
     with pytest.raises(JournalError, match="'what' and 'What happened' both give what"):
         parse_entry_toml('what = "a"\n"What happened" = "b"\n', NOW)
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "clock", "approximate"),
+    [
+        ("30/11/2026 21:15", "2026-11-30", "21:15", False),
+        ("el 28 de noviembre", "2026-11-28", None, False),
+        ("el sábado", "2026-11-28", None, False),
+        ("mardi soir", "2026-11-24", None, False),
+        ("ayer en la noche", "2026-11-30", None, False),
+        ("hoy en la mañana", "2026-12-01", None, False),
+        ("anoche como a las 11", "2026-11-30", "23:00", True),
+        ("ayer sobre las 8", "2026-11-30", None, True),
+        ("ayer por la tarde a eso de las 5", "2026-11-30", "17:00", True),
+        ("vers 21h15", "2026-12-01", "21:15", True),
+        ("hier soir vers 9 h", "2026-11-30", "21:00", True),
+        ("la semana pasada", "2026-11-24", None, True),
+        ("fin novembre", "2026-11", None, True),
+        ("en noviembre de 2026", "2026-11", None, False),
+        ("last night around 11", "2026-11-30", "23:00", True),
+        ("jeudi passé vers 9h le soir", "2026-11-26", "21:00", True),
+        ("la semaine passée", "2026-11-24", None, True),
+        ("ayer a las 9 de la noche", "2026-11-30", "21:00", False),
+        ("hier à 7 h du matin", "2026-11-30", "07:00", False),
+    ],
+)
+def test_days_parts_of_day_and_rough_hours_are_read(
+    said: str, day: str, clock: str | None, approximate: bool
+) -> None:
+    """Dates as written, a weekday alone, a part of the day and a rough hour are read; a bare
+    hour from 1 to 12 with no part of the day keeps no time rather than guess its half."""
+    from exitplan.base import i18n
+
+    i18n.install("fr")
+    try:
+        assert read_moment(said, NOW) == {
+            "said": said,
+            "date": day,
+            "time": clock,
+            "approximate": approximate,
+        }
+    finally:
+        i18n.install("en")
+
+
+def test_a_written_day_that_could_be_two_says_both() -> None:
+    """In English with no place known, 01/11/2026 could be 1 November or 11 January: the
+    journal says both readings instead of guessing."""
+    from exitplan.base import spoken
+
+    spoken.set_place(None)
+    with pytest.raises(JournalError, match="2026-11-01 or 2026-01-11"):
+        read_moment("01/11/2026 21:15", NOW)

@@ -23,7 +23,6 @@ from helpers_summary import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exitplan.base.markup import escape_markdown
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
@@ -96,69 +95,12 @@ def test_the_three_summaries_show_the_same_steps_in_the_same_order(plan: Plan) -
 # -- Markdown ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "typed",
-    [
-        "*stars* and **more**",
-        "_under_ and __more__",
-        "`code` here",
-        "<the> and <b>bold</b>",
-        "a > b",
-        "[key](http://example.org)",
-        "![pic](x.png)",
-        "a | b | c",
-        "back\\slash and \\*",
-        "~~struck~~",
-        "$x$ and $$y$$",
-        "&amp; and &#65; and &copy;",
-        "# not a heading",
-        "- not a list",
-        "+ not a list",
-        "1. not a list",
-        "2) not a list",
-        "> not a quote",
-        "---",
-        "    not code",
-    ],
-)
-def test_markdown_escapes_every_markup_character(typed: str) -> None:
-    """Whatever the person typed renders as exactly those characters, with no markup."""
-    rendered = render_markdown(escape_markdown(typed))
-    assert shown_text(rendered) == typed.strip()
-    assert re.fullmatch(r"<p>.*</p>\n", rendered, re.S), rendered
-
-
-def test_markdown_escapes_a_note_of_several_lines() -> None:
-    """Each line of a note is escaped on its own: no heading, list or setext line appears."""
-    typed = "first\n===\n# two\n1. three\n- four\na | b\n:-- | --:\nc | d"
-    rendered = render_markdown(escape_markdown(typed))
-    assert shown_text(rendered) == typed
-    assert rendered.startswith("<p>")
-    for element in ("<h", "<li>", "<table"):
-        assert element not in rendered
-
-
 SOME = settings(
     max_examples=60,
     deadline=None,  # the machine is shared: no timing
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-
-
-@SOME
-@given(
-    st.text(
-        alphabet=st.characters(
-            blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\t"
-        ),
-        max_size=40,
-    )
-)
-def test_markdown_escape_shows_any_line_as_typed(typed: str) -> None:
-    """Any line of text renders as itself (leading and trailing spaces aside)."""
-    rendered = render_markdown(escape_markdown(typed))
-    assert shown_text(rendered) == typed.strip(" ").strip()
 
 
 def test_markdown_keeps_the_persons_text_as_text(plan: Plan) -> None:
