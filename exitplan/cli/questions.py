@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from exitplan.base.i18n import ENGLISH, N_, _, current
-from exitplan.cli import keyboard, prompts
+from exitplan.cli import keyboard, prompts, replies
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.domain.checks import InventoryError, without_currency
@@ -46,12 +46,27 @@ class Question:
     text: str
     choices: tuple[tuple[str, str], ...] = ()
     when: Callable[[dict[str, Any]], bool] | None = None
+    # Other words that name a choice: (value, marked words separated by |), as replies reads them.
+    words: tuple[tuple[str, str], ...] = ()
 
 
 ANSWERS = (("yes", N_("yes")), ("no", N_("no")), ("unsure", N_("not sure")))
 YES_NO = (("yes", N_("yes")), ("no", N_("no")))
 # Short forms accepted for any choice.
 ALIASES = {"y": "yes", "n": "no", "?": "unsure", "me": "me", "mine": "me"}
+
+# The words a period is typed in, beyond its words in the list. Words that mean two periods
+# ("bimonthly", "bimensuel": twice a month or every two months) are in none of them.
+PERIOD_WORDS = (
+    # Translators: words that mean every month, lower case, separated by |.
+    ("month", N_("monthly|a month|per month|month")),
+    # Translators: words that mean every week, lower case, separated by |.
+    ("week", N_("weekly|a week|per week|week")),
+    # Translators: words that mean every two weeks (26 times a year), lower case, separated by |.
+    ("fortnight", N_("every fortnight|fortnightly|biweekly|bi-weekly|every 2 weeks|fortnight")),
+    # Translators: words that mean twice a month (24 times a year), lower case, separated by |.
+    ("half-month", N_("semi-monthly|semimonthly|2 times a month|half-month")),
+)
 
 QUESTIONS: dict[str, tuple[Question, ...]] = {
     "documents": (
@@ -129,9 +144,15 @@ QUESTIONS: dict[str, tuple[Question, ...]] = {
         Question("amount", N_("How much? Digits only, like 1200 or 1200.50")),
         Question(
             "per",
-            N_("Every month or every week? (Enter: month)"),
-            (("month", N_("every month")), ("week", N_("every week"))),
+            N_("How often is it paid? (Enter: every month)"),
+            (
+                ("month", N_("every month")),
+                ("week", N_("every week")),
+                ("fortnight", N_("every two weeks")),
+                ("half-month", N_("twice a month")),
+            ),
             when=lambda got: got.get("kind") in {"income", "cost"},
+            words=PERIOD_WORDS,
         ),
         Question("note", N_("A note, if you want one")),
     ),
@@ -148,7 +169,8 @@ def choice_value(question: Question, answer: str) -> str:
     text = answer.strip().lower()
     said = meaning(text, (YES, NO, UNSURE))  # "s", "sí", "y": in the language spoken first
     values = {value for value, _words in question.choices}
-    text = said if said in values else ALIASES.get(text, text)
+    named = replies.choice(text, question.words) if question.words else None
+    text = named or (said if said in values else ALIASES.get(text, text))
     for index, (value, words) in enumerate(question.choices, 1):
         if text in {str(index), value, _(words).lower(), words.lower()}:
             return value

@@ -22,7 +22,9 @@ Answer = Literal["yes", "no", "unsure"]
 SafeWhen = Literal["now", "after", "advocate"]
 AccountState = Literal["check", "fine", "change-after", "changed"]
 MoneyKind = Literal["saved", "income", "cost", "one-off", "debt", "joint"]
-Per = Literal["month", "week"]
+# How often an income or a cost comes: "fortnight" every two weeks (26 a year), "half-month"
+# twice a month (24 a year). Added after the first files: an older reader refuses the row.
+Per = Literal["month", "week", "fortnight", "half-month"]
 Section = Literal["documents", "accounts", "money"]
 
 SECTIONS: tuple[Section, ...] = ("documents", "accounts", "money")

@@ -2,9 +2,10 @@
 
 Exact arithmetic in `Decimal`, never float. The model is deliberately simple, and every screen
 says so in words: the one-off costs of leaving are paid on the day; from then on, each week
-costs the monthly costs less the income (a month is 52/12 weeks); the money set aside pays the
-difference. Debts and joint accounts are listed, never counted: a debt's repayments belong in
-the monthly costs, and a joint account is within the partner's reach.
+costs the costs less the income (each converted through a year of 52 weeks: a month is 52/12
+weeks, half a month 52/24); the money set aside pays the difference. Debts and joint accounts
+are listed, never counted: a debt's repayments belong in the monthly costs, and a joint account
+is within the partner's reach.
 
 Pure: `today` and the exit date are parameters.
 """
@@ -20,20 +21,26 @@ from exitplan.base import spoken
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from exitplan.domain.checks import Per
     from exitplan.domain.inventory import Inventory, Money
 
 CENT = Decimal("0.01")
-# A month is a twelfth of a year of 52 weeks: the one place a monthly amount becomes weekly.
+# A year of 52 weeks and 12 months: the one place an amount of any period becomes a week's.
 WEEKS_A_YEAR = 52
 MONTHS_A_YEAR = 12
 WEEK = 7
+# How many times a year each period comes (pay every two weeks is 26 a year, twice a month 24).
+TIMES_A_YEAR: dict[Per, int] = {
+    "week": WEEKS_A_YEAR,
+    "fortnight": WEEKS_A_YEAR // 2,
+    "half-month": MONTHS_A_YEAR * 2,
+    "month": MONTHS_A_YEAR,
+}
 
 
 def weekly(row: Money) -> Decimal:
-    """A row's amount for one week (a monthly amount times 12/52)."""
-    if row.per == "week":
-        return row.amount
-    return row.amount * MONTHS_A_YEAR / WEEKS_A_YEAR
+    """A row's amount for one week: its amount for a year, over 52 (a month's times 12/52)."""
+    return row.amount * TIMES_A_YEAR[row.per] / WEEKS_A_YEAR
 
 
 def total(rows: Iterable[Money]) -> Decimal:

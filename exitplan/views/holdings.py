@@ -19,6 +19,7 @@ from exitplan.domain.runway import money_text
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.domain.checks import Per
     from exitplan.domain.inventory import Inventory, Row
 
 # Where the advice comes from: (address, where it holds). Read on CHECKED.
@@ -148,14 +149,21 @@ def document_title(doc: Document) -> str:
     return _("{kind}, yours").format(kind=kind)
 
 
+# An amount with its period, in the person's words.
+PERIOD_AMOUNTS: dict[Per, str] = {
+    "month": N_("{amount} a month"),
+    "week": N_("{amount} a week"),
+    "fortnight": N_("{amount} every two weeks"),
+    "half-month": N_("{amount} twice a month"),
+}
+
+
 def amount_text(row: Money, currency: str | None) -> str:
     """`£1,200`, or with its period for income and costs: `£1,400 a month`."""
     amount = money_text(row.amount, currency)
     if row.kind not in {"income", "cost"}:
         return amount
-    if row.per == "week":
-        return _("{amount} a week").format(amount=amount)
-    return _("{amount} a month").format(amount=amount)
+    return _(PERIOD_AMOUNTS[row.per]).format(amount=amount)
 
 
 def row_title(row: Row, currency: str | None = None) -> str:

@@ -191,6 +191,39 @@ def test_the_plan_files_sections_round_trip() -> None:
     assert again == book
 
 
+def test_every_period_is_kept_in_the_file_and_an_unknown_one_refused() -> None:
+    """Income and costs keep month, week, fortnight or half-month through the plan file's data;
+    a period the reader does not know is refused, naming the row and the four it knows."""
+    book = Inventory()
+    for per in checks.PERS:
+        book = inv.add_row(
+            book, "money", {"kind": "income", "what": per, "amount": "5", "per": per}
+        )
+    data = inv.inventory_data(book)
+    assert [row["per"] for row in data["money"]["rows"]] == [
+        "month",
+        "week",
+        "fortnight",
+        "half-month",
+    ]
+    assert money_from_data(data["money"])["money"] == book.money
+    message = refused(
+        rows_from_data,
+        "money",
+        [{"number": 1, "kind": "cost", "what": "rent", "amount": "5", "per": "bimonthly"}],
+    )
+    assert message == "row 1: 'per' should be one of: month, week, fortnight, half-month"
+
+
+def test_a_period_is_kept_for_income_and_costs_only() -> None:
+    """Money set aside has no period: one given is dropped, and the file holds none."""
+    book = inv.add_row(
+        Inventory(), "money", {"kind": "saved", "what": "tin", "amount": "5", "per": "fortnight"}
+    )
+    assert book.money[0].per == "month"
+    assert "per" not in inv.inventory_data(book)["money"]["rows"][0]
+
+
 def test_a_repeated_number_in_the_file_is_refused() -> None:
     """Two rows with one number (a hand edit) are refused, naming the row."""
     message = refused(

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from exitplan.domain.checks import PERS
 from exitplan.domain.inventory import Inventory, Money
-from exitplan.domain.runway import money_text, runway, weekly
+from exitplan.domain.runway import CENT, TIMES_A_YEAR, money_text, runway, weekly
 
 TODAY = date(2026, 11, 30)
 EXIT = date(2026, 12, 14)
@@ -31,6 +32,24 @@ def test_a_month_is_twelve_fifty_seconds_of_a_year() -> None:
     """520 a month is 120 a week, exactly; a weekly amount stays as it is."""
     assert weekly(Money(1, "cost", "rent", Decimal(520))) == Decimal(120)
     assert weekly(Money(1, "cost", "food", Decimal("80.50"), per="week")) == Decimal("80.50")
+
+
+@pytest.mark.parametrize(
+    ("amount", "per", "a_week"),
+    [
+        ("1300", "fortnight", "650"),  # 26 a year: half of it
+        ("2600", "half-month", "1200"),  # 24 a year: 2,600 x 24 / 52
+        ("0.02", "fortnight", "0.01"),
+        ("520", "month", "120"),
+        ("80.50", "week", "80.50"),
+    ],
+)
+def test_each_period_converts_through_a_year_of_52_weeks(
+    amount: str, per: str, a_week: str
+) -> None:
+    """An amount every two weeks is half of it a week; twice a month, 24/52 of it; a month,
+    12/52; exactly."""
+    assert weekly(Money(1, "income", "pay", Decimal(amount), per=per)) == Decimal(a_week)  # type: ignore[arg-type]
 
 
 def test_weeks_from_the_exit_date_after_the_one_off_costs() -> None:
@@ -166,3 +185,37 @@ def test_runway_arithmetic_holds_for_any_amounts(
     if found.short and found.weeks is not None and found.has_costs:
         # Short means the weeks fall below the threshold, or the one-offs are not covered.
         assert found.weeks < threshold or found.left_after_leaving < 0
+
+
+# A year in cents that every period divides: 52, 26, 24 and 12 all divide 312.
+YEARS = st.integers(min_value=0, max_value=10**11 // 312).map(lambda n: Decimal(n * 312) / 100)
+
+
+@given(year=YEARS, saved=AMOUNTS, days=st.integers(1, 400))
+def test_a_yearly_total_counts_the_same_whatever_period_it_is_entered_in(
+    year: Decimal, saved: Decimal, days: int
+) -> None:
+    """A cost of one yearly total, entered a week, two weeks, half a month or a month at a
+    time, costs the same each week, and leaves the same runway to the cent."""
+    seen = set()
+    for per in PERS:
+        amount = year / TIMES_A_YEAR[per]
+        assert amount == amount.quantize(CENT)  # an amount a person can type
+        row = Money(1, "cost", "rent", amount, per=per)
+        assert weekly(row) == year / 52
+        found = runway(
+            money(("saved", str(saved), "month"), ("cost", str(amount), per)),
+            TODAY + timedelta(days=days),
+            TODAY,
+        )
+        seen.add((found.needed, found.per_week, found.whole_weeks))
+    assert len(seen) == 1
+
+
+@given(amount=AMOUNTS, per=st.sampled_from(PERS))
+def test_a_week_of_any_period_is_its_year_over_52_to_the_cent(amount: Decimal, per: str) -> None:
+    """A week's worth times 52 gives back the amount times the period's count a year, to the
+    cent the screens round to: the conversion loses nothing."""
+    row = Money(1, "income", "pay", amount, per=per)  # type: ignore[arg-type]
+    year = amount * TIMES_A_YEAR[row.per]
+    assert (weekly(row) * 52).quantize(CENT) == year.quantize(CENT)
