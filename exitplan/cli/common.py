@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -19,7 +20,7 @@ from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
 if TYPE_CHECKING:
-    from exitplan.domain.plan import Plan
+    from exitplan.service.results import Result
     from exitplan.service.workspace import Workspace
 
 T = TypeVar("T")
@@ -29,10 +30,7 @@ __all__ = [
     "STOPPED_CODE",
     "Env",
     "JsonOpt",
-    "Output",
     "ask",
-    "checklist_id",
-    "echo_lines",
     "emit_json",
     "env_of",
     "hidden_prompt",
@@ -41,8 +39,7 @@ __all__ = [
     "read_passphrase_file",
     "read_private_text",
     "rehearsal_note",
-    "render_result",
-    "require_plan",
+    "render",
     "say",
     "stream_is_terminal",
 ]
@@ -243,56 +240,34 @@ def read_passphrase_file(path: Path) -> str:
     return passphrase
 
 
-def require_plan(env: Env) -> None:
-    """Refuse to go on when no plan has been created yet."""
-    env.ws.require_plan()
-
-
-def checklist_id(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (id or title, any case), or None for every checklist.
-
-    A name that is not in the plan is refused with the plain message naming the choices.
-    """
-    return None if name is None else plan.checklist(name).id
-
-
 # -- the output layer ---------------------------------------------------------------------
 
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON for scripts."))]
 
 
-@dataclass
-class Output:
-    """What a command produced: its data once, and how a person sees it.
+def render(result: Result, *, json: bool, plain: bool = False) -> None:
+    """The one renderer: a command's notes on stderr, then its result on stdout, as one JSON
+    document with its schema version or as the screen a person reads (at this terminal's width
+    and colour, or plain)."""
+    from exitplan.views.data import versioned
 
-    `data` is what `--json` prints (or a function that makes it, when building it for every
-    step of a long plan would only slow down the screen for a person); `human` prints the
-    same facts for a person (the default); `notes` are short lines on stderr that come first
-    either way.
-    """
-
-    data: Any
-    human: Callable[[], None]
-    notes: list[str] = field(default_factory=list)
-
-
-def render_result(output: Output, as_json: bool) -> None:
-    """Print a command's output as one JSON document on stdout, or for a person."""
-    for note in output.notes:
+    for note in result.notes:
         say(note)
-    if as_json:
-        emit_json(output.data() if callable(output.data) else output.data)
-    else:
-        output.human()
+    if json:
+        emit_json(versioned(result.document()))
+        return
+    from exitplan.service.results import Look
+    from exitplan.service.terminal import colour_enabled, height, width
+
+    text = result.screen(Look(width(), colour_enabled(plain=plain), plain, height()))
+    if text:
+        # As it is: typer.echo would strip colour forced when piped.
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
-def emit_json(data: Any) -> None:
+def emit_json(data: object) -> None:
     """One JSON document on stdout."""
     from exitplan.base.safetext import json_text
 
     typer.echo(json_text(data), nl=False)
-
-
-def echo_lines(lines: list[str]) -> Callable[[], None]:
-    """A human rendering that prints plain lines on stdout."""
-    return lambda: typer.echo("\n".join(lines)) if lines else None

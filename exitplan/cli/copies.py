@@ -7,21 +7,16 @@ from typing import Annotated
 import typer
 
 from exitplan.base.i18n import N_, _
-from exitplan.cli.common import JsonOpt, Output, echo_lines, env_of, render_result
+from exitplan.cli.common import JsonOpt, env_of, render
 from exitplan.cli.talk import helptext
 
 
 @helptext(N_("List the kept earlier versions of the plan, newest first."))
 def backups(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    from exitplan.views.render import backup_lines
+    from exitplan.service.reading import backup_list
 
-    rows = env_of(ctx).ws.backup_rows()
-    notes = (
-        []
-        if rows or as_json
-        else [_("There are no backups yet: one is kept every time the plan changes.")]
-    )
-    render_result(Output(rows, echo_lines(backup_lines(rows)), notes), as_json)
+    env = env_of(ctx)
+    render(backup_list(env.ws, quiet=as_json), json=as_json, plain=env.plain)
 
 
 @helptext(

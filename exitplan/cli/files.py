@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exitplan.base.errors import ChecklistProblems
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _
 from exitplan.cli.common import JsonOpt, say
 from exitplan.cli.talk import helptext
 
@@ -47,60 +47,26 @@ def validate(
                 command="exitplan validate", name=_("FILES"), option="--coverage"
             )
         )
-    from exitplan.formats.checklistfile import checklist_problems
-    from exitplan.formats.region_schema import region_file_report
+    from exitplan.service.reading import validation
 
     problems: list[str] = []
-    seen: dict[str, Path] = {}
-    for path in files:
-        region = region_file_report(path)
-        if region is not None:
-            problems += region[0]
-            if not region[0]:
-                typer.echo(
-                    _("{path}: ok (a region file: {holds})").format(path=path, holds=region[1])
-                )
-            continue
-        checklist, found = checklist_problems(path)
-        if checklist is not None and checklist.id in seen:
-            found.append(
-                _("{path}: id '{id}' is also used by {other}").format(
-                    path=path, id=checklist.id, other=seen[checklist.id]
-                )
-            )
-        problems += found
-        if checklist is not None:
-            seen.setdefault(checklist.id, path)
-            if not found:
-                count = len(checklist.items)
-                from exitplan.base.safetext import one_line
-
-                line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
-                typer.echo(line.format(path=one_line(path), count=count))
+    for ok, line in validation(files):
+        if ok:
+            typer.echo(line)
+        else:
+            problems.append(line)
     if problems:
         raise ChecklistProblems(problems)
 
 
 def report_coverage(as_json: bool) -> None:
     """Print the coverage report; exit 1 when a place kept complete has a missing cell."""
-    from exitplan.domain.coverage import coverage
-    from exitplan.formats.checklistfile import load_catalog
-    from exitplan.formats.regions import load_places
-    from exitplan.views.coverage import coverage_data, coverage_lines
+    from exitplan.cli.common import render
+    from exitplan.service.reading import coverage_report
 
-    catalog = load_catalog()
-    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
-    places = load_places()
-    cells = coverage(steps, places)
-    if as_json:
-        from exitplan.cli.common import emit_json
-
-        emit_json(coverage_data(cells, places))
-    else:
-        for line in coverage_lines(cells, places):
-            typer.echo(line)
-    covered = {place.code for place in places if place.covered}
-    if any(found.state == "missing" and found.place in covered for found in cells):
+    report = coverage_report()
+    render(report, json=as_json)
+    if report.incomplete:
         raise ChecklistProblems([_("a place kept complete has a missing local fact")])
 
 
@@ -133,30 +99,25 @@ def help_now(
     every: Annotated[bool, typer.Option("--all", help=N_("Every number exitplan knows."))] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.cli.common import emit_json, env_of
+    from exitplan.cli.common import env_of, render
     from exitplan.cli.keyboard import someone_typing as at_terminal
-    from exitplan.service.helpnow import help_now_output
+    from exitplan.service.helpnow import help_lines
 
     env = env_of(ctx)
     asking = not as_json and region is None and not every and at_terminal()
-    out, data, problem = help_now_output(
+    shown = help_lines(
         env.home, region, sources=sources, every=every, plain=env.plain, asking=asking
     )
-    if as_json:
-        emit_json(data)
-    else:
-        typer.echo(out)
-    if problem:
+    render(shown, json=as_json, plain=env.plain)
+    if shown.problem:
         # In a crisis a typo must not cost the numbers: they are shown, then the one line.
-        say(problem)
+        say(shown.problem)
         raise typer.Exit(2)
-    if asking and data["plan_encrypted"]:
+    if asking and shown.data["plan_encrypted"]:
         code = sealed_place(env)
         if code is not None:
-            out, _data, _problem = help_now_output(
-                env.home, None, sources=sources, plain=env.plain, code=code
-            )
-            typer.echo(out)
+            place = help_lines(env.home, None, sources=sources, plain=env.plain, code=code)
+            render(place, json=False, plain=env.plain)
 
 
 def sealed_place(env: Env) -> str | None:

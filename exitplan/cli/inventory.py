@@ -12,17 +12,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, questions
-from exitplan.cli.common import JsonOpt, Output, ask, env_of, render_result, say
+from exitplan.cli.common import JsonOpt, ask, env_of, render, say
 from exitplan.cli.questions import CHANGE_INTRO, SINGULAR, ask_field, read_piped, read_row
 from exitplan.cli.replies import meaning
-from exitplan.domain.checks import InventoryError
-from exitplan.domain.inventory import find_row
 
 if TYPE_CHECKING:
-    from exitplan.cli.common import Env
-    from exitplan.domain.checks import Section
+    from exitplan.service.inventory import Section
 
 # Each inventory's help, whole sentences (marked here, translated when the help is drawn).
 HELPS: dict[str, dict[str, str]] = {
@@ -89,19 +87,7 @@ NumberArg = Annotated[int, typer.Argument(metavar="N", help=N_("The row's number
 # -- the commands ----------------------------------------------------------------------------
 
 
-def _look(env: Env) -> dict[str, Any]:
-    from exitplan.cli.reading import look
-
-    return look(env)
-
-
-def _write(lines: list[str]) -> None:
-    from exitplan.cli.reading import write_out
-
-    write_out("\n".join(lines) + "\n")
-
-
-def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small commands
+def make_group(section: Section) -> typer.Typer:
     """The Typer group of one inventory: list (also the group alone), add, show, change, remove."""
     app = typer.Typer(
         name=section,
@@ -115,14 +101,9 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
 
     def list_rows(ctx: typer.Context, as_json: bool) -> None:
         from exitplan.service import inventory as service
-        from exitplan.views.inventory import list_lines, section_json
 
         env = env_of(ctx)
-        inventory, exit_date = service.current(env.ws)
-        plan = env.ws.read()
-        data = section_json(section, inventory, exit_date, env.today, plan)
-        lines = list_lines(section, inventory, exit_date, env.today, plan=plan, **_look(env))
-        render_result(Output(data, lambda: _write(lines)), as_json)
+        render(service.listed(env.ws, section, env.today), json=as_json, plain=env.plain)
 
     @app.callback()
     def group(ctx: typer.Context, as_json: JsonOpt = False) -> None:
@@ -136,39 +117,28 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
     @app.command("add", help=HELPS[section]["add"])
     def add(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
-        from exitplan.views.inventory import row_json
 
         env = env_of(ctx)
         inventory, _exit = service.current(env.ws)  # unlocked before anything is typed
         raw = read_row(section, None, inventory, _("A new {thing}.").format(thing=_(thing)))
         number = service.add(env.ws, section, raw)
-        inventory, exit_date = service.current(env.ws)
-        row = find_row(inventory, section, number)
-        data = row_json(row, inventory, exit_date, env.today)
         note = _("Kept as {thing} {number}.").format(thing=_(thing), number=number)
-        render_result(Output(data, lambda: typer.echo(str(number)), [note]), as_json)
+        result = service.row(env.ws, section, number, env.today, shown="number", notes=(note,))
+        render(result, json=as_json, plain=env.plain)
 
     @app.command("show", help=HELPS[section]["show"])
     def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
-        from exitplan.views.inventory import row_json
-        from exitplan.views.rowpage import show_lines
 
         env = env_of(ctx)
-        inventory, exit_date = service.current(env.ws)
-        row = find_row(inventory, section, n)
-        lines = show_lines(row, inventory, exit_date, env.today, **_look(env))
-        data = row_json(row, inventory, exit_date, env.today)
-        render_result(Output(data, lambda: _write(lines)), as_json)
+        render(service.row(env.ws, section, n, env.today), json=as_json, plain=env.plain)
 
     @app.command("change", help=HELPS[section]["change"])
     def change(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
         from exitplan.service import inventory as service
-        from exitplan.views.inventory import row_json
 
         env = env_of(ctx)
-        inventory, _exit = service.current(env.ws)
-        row = find_row(inventory, section, n)  # a wrong number is refused before asking
+        row, inventory = service.existing_row(env.ws, section, n)
         raw = read_row(
             section,
             row,
@@ -177,12 +147,11 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         )
         if raw:
             service.change(env.ws, section, n, raw)
-        inventory, exit_date = service.current(env.ws)
-        data = row_json(find_row(inventory, section, n), inventory, exit_date, env.today)
         note = (
             _("Changed {thing} {number}.") if raw else _("Nothing changed in {thing} {number}.")
         ).format(thing=_(thing), number=n)
-        render_result(Output(data, lambda: None, [note]), as_json)
+        result = service.row(env.ws, section, n, env.today, shown="", notes=(note,))
+        render(result, json=as_json, plain=env.plain)
 
     @app.command("remove", help=HELPS[section]["remove"])
     def remove(
@@ -197,11 +166,10 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         from exitplan.views.holdings import row_title
 
         env = env_of(ctx)
-        inventory, _exit = service.current(env.ws)
-        row = find_row(inventory, section, n)
+        row, inventory = service.existing_row(env.ws, section, n)
         if not yes:
             if not keyboard.someone_typing():
-                raise InventoryError(
+                raise ExitplanError(
                     _("to remove a row without being asked, add --yes; nothing was removed")
                 )
             title = row_title(row, inventory.currency)
@@ -217,7 +185,7 @@ def make_group(section: Section) -> typer.Typer:  # noqa: PLR0915 - five small c
         note = _("Removed {thing} {number}; the others keep their numbers.").format(
             thing=_(thing), number=n
         )
-        render_result(Output({"removed": n, "inventory": section}, lambda: None, [note]), as_json)
+        render(service.removed(section, n, note), json=as_json, plain=env.plain)
 
     return app
 
@@ -253,6 +221,5 @@ def money_settings(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         raw = read_piped()
     if raw:
         inventory = service.settings(env.ws, raw)
-    data = {"currency": inventory.currency, "threshold_weeks": inventory.threshold_weeks}
     note = _("Saved the money settings.") if raw else _("Nothing changed.")
-    render_result(Output(data, lambda: None, [note]), as_json)
+    render(service.money_settings(inventory, note), json=as_json, plain=env.plain)

@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, logfiles
 from exitplan.cli.common import (
     JsonOpt,
-    Output,
-    echo_lines,
     env_of,
-    render_result,
+    render,
     say,
     stream_is_terminal,
 )
@@ -64,28 +61,25 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     from exitplan.service import journal as logbook
 
     if not keyboard.someone_typing():
-        from exitplan.journal.entry import MAX_TOML_BYTES
-
         # At most the limit and one byte: `< /dev/zero` is refused at once, never held whole.
-        return logbook.read_toml(ws, keyboard.piped_bytes(MAX_TOML_BYTES + 1))
+        return logbook.read_toml(ws, keyboard.piped_bytes(logbook.ENTRY_LIMIT + 1))
     from exitplan.cli.prompts import ask_checked
-    from exitplan.journal.entry import FIELDS, answer_size, check_answer, local_now, question
 
     say(title)
     say(_(INTRO))
-    say(_(CLOCK).format(today=long_day(local_now(ws.now()).date())))
+    say(_(CLOCK).format(today=long_day(logbook.clock_day(ws))))
     fields: dict[str, Any] = {}
     used = 0
-    for name in FIELDS:
+    for name, question in logbook.entry_questions():
 
         def check(answer: str, name: str = name, used: int = used) -> Any:
-            return check_answer(name, answer, logbook.reference_now(ws), used)
+            return logbook.check_typed(ws, name, answer, used)
 
         again = _("Please type it again, or press Enter to leave it out.")
-        checked = ask_checked(question(name), check, again=again, free=True)
+        checked = ask_checked(question, check, again=again, free=True)
         if checked is not None:
             fields[name] = checked
-            used += answer_size(name, checked)
+            used += logbook.answer_bytes(name, checked)
     return logbook.read_fields(ws, fields)
 
 
@@ -172,41 +166,12 @@ def _saved(write: Callable[[], T]) -> T:
 STOPPED_UNSAVED = N_("Stopped. The entry was not saved; nothing was changed.")
 
 
-def _columns() -> int:
-    from exitplan.service.terminal import width
-
-    return width()
-
-
-def _wrapped(lines: list[str], indent: str = "    ") -> list[str]:
-    """Every line wrapped to the terminal's width at spaces, never inside a word; a line's
-    continuation is indented by its own leading spaces and `indent`."""
-    from exitplan.views.term import wrap
-
-    columns = _columns()
-    out: list[str] = []
-    for line in lines:
-        if not line:
-            out.append("")
-            continue
-        lead = line[: len(line) - len(line.lstrip(" "))]
-        out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
-    return out
-
-
 @app.command("list")
 @helptext(N_("List the entries in the order they happened. Example: exitplan log list"))
 def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
-    views = journal.list_entries(logbook.records(_ws(ctx)))
-    notes = [] if views else [_("The journal is empty. 'exitplan log add' writes an entry.")]
-    from exitplan.journal.screens import list_lines
-
-    plain = env_of(ctx).plain
-    lines = _wrapped(list_lines(views, plain=plain), indent="" if plain else "      ")
-    render_result(Output(views, echo_lines(lines), notes), as_json)
+    render(logbook.entry_list(_ws(ctx)), json=as_json, plain=env_of(ctx).plain)
 
 
 @app.command("show")
@@ -214,14 +179,9 @@ def list_entries(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     N_("Show one entry in full, with its corrections and files. Example: exitplan log show 3")
 )
 def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
-    from exitplan.journal import records as journal
-    from exitplan.journal.screens import show_lines
     from exitplan.service import journal as logbook
 
-    view = journal.show_entry(logbook.records(_ws(ctx)), n)
-    render_result(
-        Output(view, echo_lines(_wrapped(show_lines(view, plain=env_of(ctx).plain)))), as_json
-    )
+    render(logbook.entry_shown(_ws(ctx), n), json=as_json, plain=env_of(ctx).plain)
 
 
 @app.command("amend")
@@ -229,15 +189,14 @@ def show(ctx: typer.Context, n: NumberArg, as_json: JsonOpt = False) -> None:
     N_("Add a correction to an entry; the original stays as it was. Example: exitplan log amend 3")
 )
 def amend(ctx: typer.Context, n: NumberArg) -> None:
-    from exitplan.journal import records as journal
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
-    journal.entry_record(logbook.records(ws), n)  # a wrong number is refused before asking
+    logbook.require_entry(ws, n)  # a wrong number is refused before asking
     fields = _ask_entry(ws, _("A correction to entry {n}.").format(n=n))
     written = _saved(lambda: logbook.amend(ws, n, fields))
     _told(written)
-    place = len(journal.show_entry(logbook.records(ws), n)["amendments"])
+    place = logbook.corrections(ws, n)
     echo_number(written.number)
     say(
         _(
@@ -319,35 +278,18 @@ def verify(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.journal.chain import TAIL_NOTE
-    from exitplan.journal.entry import JournalError
     from exitplan.service import journal as logbook
 
     ws = _ws(ctx)
     meter = Meter(logbook.copy_sizes(ws), _("Checking the kept files"))
     try:
-        checked = logbook.verify(ws, against, meter)
+        check = logbook.chain_check(ws, against, meter)
     finally:
         meter.close()
-    result = checked.chain
-    data = {**result.as_dict(), "copies": checked.problems, "ok": checked.ok}
-    if checked.ok:
-        lines = [result.message + "."]
-        if against is None:
-            lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))
-        lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=result.fingerprint))
-        render_result(Output(data, echo_lines(_wrapped(lines))), as_json)
-        return
-    if as_json:
-        render_result(Output(data, lambda: None), as_json)
-    if not result.ok:
-        reason = _("{message} (fingerprint of the intact part: {fingerprint})").format(
-            message=result.message, fingerprint=result.fingerprint
-        )
-        reason = "; ".join([reason, *checked.problems])
-    else:
-        reason = "; ".join(checked.problems)
-    raise JournalError(_("the journal is not intact: {reason}").format(reason=reason))
+    if check.ok or as_json:
+        render(check, json=as_json, plain=env_of(ctx).plain)
+    if not check.ok:
+        raise logbook.not_intact(check)
 
 
 @app.command("fingerprint")
@@ -363,24 +305,7 @@ def verify(
 def fingerprint(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from exitplan.service import journal as logbook
 
-    checked = logbook.verify(_ws(ctx))
-    result = checked.chain
-    if not checked.ok:
-        reason = "; ".join([result.message] if not result.ok else checked.problems)
-        raise ExitplanError(
-            _("the journal is not intact ({reason}); 'exitplan log verify' says more").format(
-                reason=reason
-            )
-        )
-    data = {"fingerprint": result.fingerprint, "entries": result.entries, "records": result.records}
-    notes = [
-        _(
-            "{message}. Write the whole fingerprint down somewhere only you, or someone you "
-            "trust, can see: its last character lets a copying mistake be told apart from a "
-            "changed journal."
-        ).format(message=result.message)
-    ]
-    render_result(Output(data, echo_lines([result.fingerprint]), notes), as_json)
+    render(logbook.fingerprint(_ws(ctx)), json=as_json, plain=env_of(ctx).plain)
 
 
 app.command("export")(logfiles.export)

@@ -76,7 +76,7 @@ ExportFormat = Literal["markdown", "html", "json"]
 
 def export_format(target: Path | None, fmt: ExportFormat | None) -> str:
     """The format to write: --format, else the --output name's extension, else Markdown."""
-    from exitplan.cli.reading import NOT_WRITTEN
+    from exitplan.service.summary import NOT_WRITTEN
 
     suffix = target.suffix.lower() if target is not None else ""
     if fmt is None and suffix in NOT_WRITTEN:

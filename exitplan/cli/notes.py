@@ -40,7 +40,7 @@ def note(
         bool, typer.Option("--replace", help=N_("Replace the note there is with the new text."))
     ] = False,
 ) -> None:
-    from exitplan.domain.plan import set_note
+    from exitplan.service.steps import save_note
 
     env = env_of(ctx)
     if sum((clear, append, overwrite)) > 1:
@@ -52,7 +52,7 @@ def note(
         if not entry.state.note:
             say(_("There is no note on {step}, so nothing was changed.").format(step=name))
             return
-        env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), "", env.ws.now()))
+        save_note(env.ws, item, "")
         say(_("Removed the note from: {step}").format(step=name))
         return
     how = "add" if append else "replace" if overwrite else None
@@ -63,7 +63,7 @@ def note(
     if not text:
         say(_("The note is empty, so nothing was changed. Use --clear to remove a note."))
         return
-    env.ws.change(lambda state, plan: set_note(state, plan.resolve(item), text, env.ws.now()))
+    save_note(env.ws, item, text)
     before = entry.state.note
     added = bool(before) and text.startswith(f"{before}\n")  # chosen here or at the question
     say(
@@ -87,7 +87,7 @@ def typed_note(
     from the lines of a pipe, as review reads its keys.
     """
     from exitplan.base.limits import MAX_NOTE_CHARS
-    from exitplan.domain.plan import clean_text
+    from exitplan.service.steps import checked_note
 
     one_line = stopped is not None
     if current and how is None:
@@ -107,7 +107,7 @@ def typed_note(
     def check(text: str) -> str:
         if only_controls(text):  # bytes piped by mistake: never an empty note removing this one
             raise ExitplanError(_("the note holds only control characters; nothing was changed"))
-        cleaned = clean_text(text, "note", MAX_NOTE_CHARS)
+        cleaned = checked_note(text)
         if len(cleaned) > room:
             raise ExitplanError(
                 _("the note would be longer than {limit} characters in all").format(

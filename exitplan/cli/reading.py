@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli.common import (
     JsonOpt,
-    Output,
     env_of,
-    render_result,
+    render,
     say,
 )
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.domain.plan import Plan
-    from exitplan.journal.records import Moment
+    from exitplan.service.results import ScreenOptions
 
 
 def write_out(text: str) -> None:
@@ -31,16 +28,12 @@ def write_out(text: str) -> None:
     sys.stdout.flush()
 
 
-def look(env: Env) -> dict[str, Any]:
+def look(env: Env) -> ScreenOptions:
     """The screen options of this run: columns, colour painter and plain mode."""
+    from exitplan.service.results import Look
     from exitplan.service.terminal import colour_enabled, width
-    from exitplan.views.term import Painter
 
-    return {
-        "columns": width(),
-        "paint": Painter(colour_enabled(plain=env.plain)),
-        "plain": env.plain,
-    }
+    return Look(width(), colour_enabled(plain=env.plain), env.plain).options()
 
 
 @helptext(N_("Show days left, what needs attention, and progress. Example: exitplan status"))
@@ -58,7 +51,8 @@ def status(
         ),
     ] = False,
 ) -> None:
-    from exitplan.service.glance import status_output, write
+    from exitplan.service.glance import write
+    from exitplan.service.status import status_output
 
     env = env_of(ctx)
     ws = env.ws
@@ -83,27 +77,6 @@ def status(
         raise typer.Exit(code)
 
 
-def find_checklist(plan: Plan, name: str | None) -> str | None:
-    """The id of the checklist named (`Plan.checklist`: id or title, any case, or the start of
-    one), or None for every checklist; otherwise a message with the nearest names."""
-    from exitplan.domain.plan import near_checklists
-
-    if name is None:
-        return None
-    try:
-        return plan.checklist(name).id
-    except ExitplanError:
-        near = near_checklists(plan.checklists, name)
-        if not near:
-            raise
-    raise ExitplanError(
-        _(
-            "no checklist called '{name}' in your plan; did you mean {near}? For example: "
-            "exitplan list {first}"
-        ).format(name=name, near=" or ".join(near), first=near[0])
-    )
-
-
 @helptext(
     N_("List steps with their number, id, due date and state. Example: exitplan list finances")
 )
@@ -126,8 +99,7 @@ def list_items(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.views.data import item_data
+    from exitplan.service.reading import step_list
 
     if only_open + only_done + every + attention > 1:
         raise typer.BadParameter(_("choose one of --open, --done, --all or --attention"))
@@ -143,16 +115,7 @@ def list_items(
         else show
     )
     env = env_of(ctx)
-    plan = env.ws.read()
-    wanted = find_checklist(plan, checklist)
-    rows = day_view(plan, env.today).listing(which, wanted)
-
-    def human() -> None:
-        from exitplan.views.render import list_lines
-
-        write_out("\n".join(list_lines(rows, env.today, **look(env))) + "\n")
-
-    render_result(Output(lambda: [item_data(row) for row in rows], human), as_json)
+    render(step_list(env.ws, env.today, which, checklist), json=as_json, plain=env.plain)
 
 
 @helptext(N_("Show one step in full: why, how, when, its note.\n\nExample: exitplan show 3"))
@@ -161,48 +124,10 @@ def show(
     item: Annotated[str, typer.Argument(help=N_("Number, id, or part of an id."))],
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.views.data import item_detail, item_events
+    from exitplan.service.reading import step_detail
 
     env = env_of(ctx)
-    plan = env.ws.read()
-    entry = plan.resolve(item)
-    row = day_view(plan, env.today).row(entry)
-    events = item_events(plan, entry)
-
-    linked = inventory_note(plan, entry.full_id, env.today)
-
-    def human() -> None:
-        from exitplan.views.render import item_lines
-
-        lines = item_lines(row, env.today, events, region=plan.region, **look(env))
-        if linked is not None:
-            lines += linked_lines(linked, env)
-        write_out("\n".join(lines) + "\n")
-
-    data = item_detail(row, events, plan.region)
-    if linked is not None:
-        data["inventory"] = {"says": linked[1], "shows_done": linked[2]}
-    render_result(Output(data, human), as_json)
-
-
-def inventory_note(plan: Plan, full_id: str, today: Any) -> tuple[str, str, bool] | None:
-    """What the inventory says about a step it completes (None: the step is tied to none)."""
-    from exitplan.views.inventory import step_note
-
-    return step_note(plan, full_id, today)
-
-
-def linked_lines(linked: tuple[str, str, bool], env: Env) -> list[str]:
-    """The inventory's word on a step, in the show screen's label-and-value form."""
-    from exitplan.base.i18n import _
-    from exitplan.views.render import _field_lines
-
-    options = look(env)
-    title, text, done = linked
-    if done:
-        text += "\n" + _("Your list shows this step is done; tick it when you are ready.")
-    return _field_lines([(title, text)], options["columns"], options["paint"], env.plain)
+    render(step_detail(env.ws, env.today, item), json=as_json, plain=env.plain)
 
 
 @helptext(N_("List the checklists you can use, with how many steps each has."))
@@ -222,27 +147,13 @@ def checklists(
         ),
     ] = None,
 ) -> None:
-    from exitplan.views.data import checklist_rows
+    from exitplan.service.reading import checklist_shelf
 
     env = env_of(ctx)
-    ws = env.ws
     if adopt is not None:
-        path = ws.adopt_checklist(adopt)
+        path = env.ws.adopt_checklist(adopt)
         say(_("{path} is now encrypted and part of your plan.").format(path=path))
-    rows = checklist_rows(ws.catalog, ws.read())
-
-    def human() -> None:
-        from exitplan.views.render import checklists_lines
-
-        write_out("\n".join(checklists_lines(rows, **look(env))) + "\n")
-
-    render_result(Output(rows, human), as_json)
-
-
-FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
-FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
-# Document formats a text summary would only pretend to be (any other name gets text).
-NOT_WRITTEN = frozenset({".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages"})
+    render(checklist_shelf(env.ws), json=as_json, plain=env.plain)
 
 
 @helptext(
@@ -304,58 +215,18 @@ def summary(
         ),
     ] = None,
 ) -> None:
-    from exitplan.domain.day import day_view
-    from exitplan.service import outputs
-    from exitplan.views import data
-    from exitplan.views.tables import inventories_data, summary_with_tables
+    from exitplan.service import summary as service
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
-    if target is not None:
-        outputs.check_target(env.ws.store, target, force=force)
-    suffix = target.suffix.lower() if target else ""
-    if fmt is None and suffix in NOT_WRITTEN:
-        raise ExitplanError(
-            _(
-                "exitplan cannot write a {suffix} file; nothing was written. For a page to print "
-                "or save as PDF, write .html and open it in a browser (or use .txt, .md or .json)"
-            ).format(suffix=suffix)
-        )
-    chosen = fmt or FORMAT_BY_SUFFIX.get(suffix, "text")
-    view = day_view(env.ws.read(), env.today)
-    moments = journal_timeline(env) if with_journal else None
+    chosen = service.chosen_format(env.ws, target, fmt, force=force)
     tables = asked_inventories(inventory)
-    if chosen == "json":
-        from exitplan.base.safetext import json_text
-
-        text = json_text(data.summary_data(view, moments, inventories_data(view, tables)))
-    else:
-        text = summary_with_tables(view, chosen, moments, tables)
+    text = service.summary_text(env.ws, env.today, chosen, journal=with_journal, inventories=tables)
     if target is None:
         typer.echo(text, nl=False)
         return
-    outputs.write_private(target, text.encode("utf-8"))
-    env.ws.remember_outside([(target, "summary")])
-    say(
-        _(
-            "Saved the summary ({format}) to {path}. It holds your notes: keep it somewhere "
-            "private."
-        ).format(format=chosen, path=target)
-    )
-    if chosen == "html":
-        say(
-            _(
-                "A browser keeps the pages it opens in its history: open this one in a private "
-                "window, or remove it from the history afterwards."
-            )
-        )
-    if env.ws.store.is_encrypted():
-        say(
-            _(
-                "This file is NOT encrypted, even though your plan is: anyone who opens it can "
-                "read it. Delete it when you no longer need it."
-            )
-        )
+    for note in service.store_copy(env.ws, target, text, chosen):
+        say(note)
 
 
 # The names `--inventory` takes, in the language spoken too (dinero, documentos, todos).
@@ -368,7 +239,7 @@ INVENTORY_NAMES = (
 )
 
 
-def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
+def asked_inventories(names: list[str] | None) -> tuple[str, ...]:
     """The inventories `--inventory` asks for, in their order (`all`: every one), named in
     English or in the language spoken."""
     from exitplan.cli.replies import choice
@@ -389,39 +260,13 @@ def asked_inventories(names: list[str] | None) -> tuple[Any, ...]:
     )
 
 
-def journal_timeline(env: Env) -> tuple[Moment, ...]:
-    """The journal's entries in the order they happened (opened with the plan's key)."""
-    from exitplan.journal import records as journal
-    from exitplan.service import journal as logbook
-
-    return journal.timeline(journal.list_entries(logbook.records(env.ws)))
-
-
 @helptext(N_("Show the log of changes.\n\nWhat was ticked, skipped, noted or re-dated, and when."))
 def history(
     ctx: typer.Context,
     item: Annotated[str | None, typer.Argument(help=N_("Only this step (number or id)."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    from exitplan.views.data import event_data, item_events
-    from exitplan.views.render import history_lines
+    from exitplan.service.reading import change_log
 
     env = env_of(ctx)
-    plan = env.ws.read()
-    if item is not None:
-        events = item_events(plan, plan.resolve(item))
-    else:
-        events = plan.state.history if plan.state else []
-    data = [event_data(e) for e in events]
-
-    def human() -> None:
-        from exitplan.service.terminal import width
-        from exitplan.views.term import wrap
-
-        if not events:
-            return
-        columns = width()
-        lines = [out for line in history_lines(events) for out in wrap(line, columns, indent=18)]
-        write_out("\n".join(lines) + "\n")
-
-    render_result(Output(data, human), as_json)
+    render(change_log(env.ws, item), json=as_json, plain=env.plain)

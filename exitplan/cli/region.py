@@ -11,7 +11,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli import keyboard
-from exitplan.cli.common import JsonOpt, emit_json, env_of, say
+from exitplan.cli.common import JsonOpt, env_of, render, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -81,8 +81,9 @@ def region(
     env = env_of(ctx)
     env.ws.require_plan()
     if as_json:
-        plan = env.ws.read()
-        emit_json(region_data(plan))
+        from exitplan.service.reading import place_facts
+
+        render(place_facts(env.ws), json=True)
         return
     if clear:
         save_place(env, Answer(None))
@@ -312,14 +313,3 @@ def change_lines(before: Plan, after: Plan, *, counts: bool = True) -> list[str]
         )
     lines.append(_("Help now, for this place: exitplan help-now"))
     return lines
-
-
-def region_data(plan: Plan) -> dict[str, object]:
-    """Where the plan says the person lives, with every local fact, for scripts."""
-    code = plan.state.region if plan.state else None
-    region = plan.region
-    return {
-        "region": code,
-        "name": region.label if region else None,
-        "facts": [fact.to_data() for fact in region.facts.values()] if region else [],
-    }

@@ -10,10 +10,9 @@ from typing import Annotated
 import typer
 
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import MAX_REASON_CHARS
 from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
-from exitplan.cli.common import Env, checklist_id, env_of, say
+from exitplan.cli.common import Env, env_of, say
 from exitplan.cli.console import CLEAR_SEQUENCE
 from exitplan.cli.talk import helptext
 
@@ -97,19 +96,12 @@ def review(
     checklist: Annotated[str | None, typer.Argument(help=N_("Only this checklist."))] = None,
 ) -> None:
     from exitplan.cli.reading import look, write_out
-    from exitplan.domain.day import day_view
+    from exitplan.service.steps import review_steps
     from exitplan.service.terminal import height, width
     from exitplan.views.render import item_lines
 
     env = env_of(ctx)
-    plan = env.ws.read()
-    if plan.state is None:
-        raise env.ws.store.no_plan()
-    wanted = checklist_id(plan, checklist)
-    # Open steps that apply, most urgent first: a step set aside as not for you never comes up.
-    rows = [
-        r for r in day_view(plan, env.today).open_rows() if wanted in {None, r.entry.checklist.id}
-    ]
+    plan, rows = review_steps(env.ws, env.today, checklist)
     if not rows:
         say(_("Nothing open to review."))
         return
@@ -221,27 +213,21 @@ def hide_screen() -> None:
 def answer_review(env: Env, full_id: str, number: int, action: str) -> None:
     """Apply one review answer and save it at once."""
     from exitplan.cli.prompts import ask_checked
-    from exitplan.domain.plan import clean_text, set_note, set_status
+    from exitplan.service.steps import checked_reason, save_note, save_status
 
     if action == "done":
-        env.ws.change(
-            lambda state, plan: set_status(state, plan.resolve(full_id), "done", env.ws.now())
-        )
+        save_status(env.ws, full_id, "done")
         say(_("Done. To undo it: exitplan undo {number}").format(number=number))
     elif action == "skip":
         reason = (
             ask_checked(
                 _("Reason (optional)"),
-                lambda text: clean_text(text, "reason", MAX_REASON_CHARS),
+                checked_reason,
                 stopped=STOPPED,
             )
             or None
         )
-        env.ws.change(
-            lambda state, plan: set_status(
-                state, plan.resolve(full_id), "skipped", env.ws.now(), reason
-            )
-        )
+        save_status(env.ws, full_id, "skipped", reason)
         say(_("Skipped. To undo it: exitplan undo {number}").format(number=number))
     elif action == "note":
         from exitplan.cli.notes import typed_note
@@ -249,9 +235,7 @@ def answer_review(env: Env, full_id: str, number: int, action: str) -> None:
         entry = env.ws.read().resolve(full_id)
         text = typed_note(entry.state.note, f"#{number} {entry.item.title}", None, STOPPED)
         if text:
-            env.ws.change(
-                lambda state, plan: set_note(state, plan.resolve(full_id), text, env.ws.now())
-            )
+            save_note(env.ws, full_id, text)
             say(_("Note saved."))
         elif text is None:
             say(_("The note is kept as it was."))

@@ -13,7 +13,7 @@ import typer
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.cli import keyboard, replies
-from exitplan.cli.common import STOPPED_CODE, JsonOpt, emit_json, env_of, say
+from exitplan.cli.common import STOPPED_CODE, JsonOpt, env_of, render, say
 from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 
@@ -51,14 +51,12 @@ DANGER_KINDS = (replies.YES, replies.NO, replies.UNSURE, replies.SKIP)
     )
 )
 def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    from exitplan.domain.situation import QUESTIONS, REGION_KEY
+    from exitplan.service.reading import situation_answers
 
     env = env_of(ctx)
     env.ws.require_plan()
     if as_json:
-        state = env.ws.state()
-        given: dict[str, bool | str] = {**state.situation, **dict.fromkeys(state.unsure, "unsure")}
-        emit_json({**{q.key: given.get(q.key) for q in QUESTIONS}, REGION_KEY: state.region})
+        render(situation_answers(env.ws), json=True)
         return
     if keyboard.someone_typing():
         ask_and_save(env)

@@ -43,6 +43,7 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
 from exitplan.domain.situation import DANGER_KEYS
+from exitplan.formats.cachedrows import cached_inventory, state_data
 from exitplan.formats.catalog import (
     Catalog,
     Signature,
@@ -53,7 +54,6 @@ from exitplan.formats.catalog import (
 )
 from exitplan.formats.regions import region_cache_data, region_from_cache
 from exitplan.home import columns as item_columns
-from exitplan.home.cachedrows import cached_inventory, state_data
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -345,6 +345,19 @@ def plan_from_cache(catalog: Catalog, cached: CachedPlan, region: Local | None) 
     joined with the cached state in the words of `region`, with the cached pacing when it was
     worked out for this very plan."""
     return with_cached_pace(local_plan(catalog, cached.state, region=region), catalog, cached)
+
+
+def cached_plan(store: CacheReader, *, texts: bool = False) -> Plan | None:
+    """The plan a fresh cache holds, whole: the catalog (without the steps' texts unless asked
+    for), the state, the place's words and the pacing the change that saved it worked out.
+    None at any doubt: nothing cached, a file changed since, or the place's facts not kept."""
+    cached = load_cached_plan(store)
+    catalog = load_catalog_cached(store, texts=texts) if cached is not None else None
+    if cached is None or catalog is None or catalog.problems:
+        return None
+    if cached.state.region is not None and cached.region is None:
+        return None  # the place's facts were not kept, or its region file changed
+    return plan_from_cache(catalog, cached, cached.region)
 
 
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:

@@ -8,7 +8,8 @@ it prints the status and returns the exit code; otherwise it returns None and th
 line runs, so every other behaviour (errors, warnings, prompts, help) stays exactly as it is.
 Any doubt at all means falling through. It imports neither typer, pydantic, rich nor cryptography.
 
-Both paths print what `status_output` returns, so the bytes are the same by construction.
+Both paths print what `service.status.status_output` returns, so the bytes are the same by
+construction; the glance only routes and reads (`cached_plan`, pacing included).
 With `EXITPLAN_HOME` unset, the default data folder comes from `paths.default_home()` (which
 imports platformdirs, a few milliseconds), so both paths always agree on the folder.
 """
@@ -29,18 +30,13 @@ from exitplan.base.errors import (
     quiet_stdout,
 )
 from exitplan.base.i18n import ENGLISH, current, leading_languages, spoken
-from exitplan.base.safetext import json_text
 from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
-from exitplan.domain.day import day_view
-from exitplan.home.cache import load_cached_plan, load_catalog_cached, plan_from_cache
+from exitplan.home.cache import cached_plan
 from exitplan.home.folder import Folder
-from exitplan.journal.listing import copy_age
-from exitplan.journal.listing import glance as journal_glance
 from exitplan.service import terminal
-from exitplan.views.data import status_data
-from exitplan.views.screen import status_text
+from exitplan.service.status import status_output
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -73,46 +69,6 @@ def read_today(text: str) -> date:
         if local is not None:
             return local
         raise ValueError(str(exc)) from None
-
-
-def status_output(
-    plan: Plan,
-    today: date,
-    *,
-    as_json: bool = False,
-    plain: bool = False,
-    missing_plan: bool = False,
-    notes: Sequence[str] = (),
-    home: Path | None = None,
-    full: bool = False,
-) -> tuple[str, str, int]:
-    """What `exitplan status` prints for this plan and day: (stdout, stderr, exit code).
-
-    The one place both the full command line and the glance get the status from. With `home`,
-    it also tells of the journal kept there (one directory listing; nothing sealed is opened).
-    The screen keeps within the terminal's height unless `full` asks for every part.
-    """
-    err = "".join(f"{note}\n" for note in notes)
-    journal = journal_glance(home) if home is not None else None
-    state = plan.state
-    age = None
-    if journal is not None and home is not None and state is not None:
-        age = copy_age(home, state.journal_copied, state.journal_copied_records, today)
-    view = day_view(plan, today)
-    if as_json:
-        data = status_data(view, journal=journal)
-        return json_text(data), err, 0
-    text = status_text(
-        view,
-        columns=terminal.width(),
-        colour=terminal.colour_enabled(plain=plain),
-        plain=plain,
-        missing_plan=missing_plan,
-        journal=journal,
-        rows=None if full else terminal.height(),
-        copy_age=(age.days, age.copied) if age is not None else None,
-    )
-    return text, err, 0
 
 
 def write(out: str, err: str) -> int:
@@ -210,12 +166,5 @@ def _cached_plan(today: date) -> Plan | None:
         store.check_private()  # the same link and privacy checks as the full path
     except (ExitplanError, OSError):
         return None
-    cached = load_cached_plan(store)
     # Without the steps' texts: the status screen shows none of them.
-    catalog = load_catalog_cached(store, texts=False) if cached is not None else None
-    if cached is None or catalog is None or catalog.problems:
-        return None
-    if cached.state.region is not None and cached.region is None:
-        return None  # the place's facts were not kept, or its region file changed
-
-    return plan_from_cache(catalog, cached, cached.region)
+    return cached_plan(store)

@@ -12,6 +12,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
 from exitplan.domain.region import find_place
 from exitplan.formats.regions import countries, load_places, local_for, parts_of, plan_region
+from exitplan.service.results import HelpLines
 from exitplan.service.terminal import width
 from exitplan.views.helplines import (
     ENCRYPTED,
@@ -79,3 +80,21 @@ def help_now_output(
     )
     lines = [*region.lines, *(line for _, line in parts)]
     return text, lines_data(region, lines, encrypted=encrypted), problem
+
+
+def help_lines(
+    home: Path,
+    name: str | None,
+    *,
+    sources: bool = False,
+    every: bool = False,
+    plain: bool = False,
+    asking: bool = False,
+    code: str | None = None,
+) -> HelpLines:
+    """What help-now shows, as a typed result (`help_now_output`'s screen, data and problem)."""
+
+    text, data, problem = help_now_output(
+        home, name, sources=sources, every=every, plain=plain, asking=asking, code=code
+    )
+    return HelpLines(text, data, problem)

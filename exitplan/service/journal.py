@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +28,18 @@ from exitplan.home.vouch import journal_vouched
 from exitplan.journal import attachments
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
-from exitplan.journal.chain import parse_fingerprint
+from exitplan.journal.chain import TAIL_NOTE, parse_fingerprint
 from exitplan.journal.copying import Copied, copy_journal, is_copy
-from exitplan.journal.entry import parse_entry_toml, validate_fields
+from exitplan.journal.entry import (
+    FIELDS,
+    MAX_TOML_BYTES,
+    answer_size,
+    check_answer,
+    local_now,
+    parse_entry_toml,
+    question,
+    validate_fields,
+)
 from exitplan.journal.export import FORMATS, export
 from exitplan.journal.listing import check_folders, files_dir
 from exitplan.journal.records import (
@@ -42,15 +51,18 @@ from exitplan.journal.records import (
     record_path,
 )
 from exitplan.journal.records import verify as verify_chain
+from exitplan.journal.screens import list_lines, show_lines
 from exitplan.journal.sealing import Sealing
 from exitplan.journal.strays import orphan_copies, remove_stray_copies
 from exitplan.service import outputs
+from exitplan.service.results import ChainCheck, Look, screen_of, wrapped
 
 if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
+    from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
 
 
@@ -279,6 +291,136 @@ def export_text(ws: Workspace, fmt: str) -> str:
             )
         )
     return export(records(ws), fmt, ws.now())
+
+
+# -- what the writing commands ask -------------------------------------------------------------
+
+# The most a piped entry may hold (TOML bytes).
+ENTRY_LIMIT = MAX_TOML_BYTES
+
+
+def entry_questions() -> tuple[tuple[str, str], ...]:
+    """An entry's fields in the order they are asked, each with its question in the language
+    spoken (its examples in the locale's own forms)."""
+    return tuple((name, question(name)) for name in FIELDS)
+
+
+def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Any:
+    """One typed answer checked as it is typed (`used`: the bytes the answers before it took);
+    the value kept, or a JournalError saying what is wrong."""
+    return check_answer(name, answer, reference_now(ws), used)
+
+
+def answer_bytes(name: str, value: Any) -> int:
+    """How much of the entry's room an answer takes."""
+    return answer_size(name, value)
+
+
+def clock_day(ws: Workspace) -> date:
+    """Today by this computer's clock, in its zone: the day an entry is measured against."""
+    return local_now(ws.now()).date()
+
+
+def require_entry(ws: Workspace, n: int) -> None:
+    """Refuse a number that is no entry, before anything is asked."""
+    journal.entry_record(records(ws), n)
+
+
+def corrections(ws: Workspace, n: int) -> int:
+    """How many corrections entry `n` has."""
+    return len(journal.show_entry(records(ws), n)["amendments"])
+
+
+# -- what the reading commands show, typed ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JournalEntries:
+    """`log list`: the journal's entries in the order they happened."""
+
+    views: tuple[dict[str, object], ...]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return list(self.views)
+
+    def screen(self, look: Look) -> str:
+        lines = list_lines(list(self.views), plain=look.plain)
+        return screen_of(wrapped(lines, look.columns, "" if look.plain else "      "))
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """`log show`: one entry in full, with its corrections and files."""
+
+    view: dict[str, object]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return self.view
+
+    def screen(self, look: Look) -> str:
+        return screen_of(wrapped(show_lines(self.view, plain=look.plain), look.columns))
+
+
+def entry_list(ws: Workspace) -> JournalEntries:
+    """`log list`: the entries in the order they happened (none: a calm note)."""
+
+    views = tuple(journal.list_entries(records(ws)))
+    empty = _("The journal is empty. 'exitplan log add' writes an entry.")
+    return JournalEntries(views, () if views else (empty,))
+
+
+def entry_shown(ws: Workspace, n: int) -> JournalEntry:
+    """`log show N`: one entry in full."""
+
+    return JournalEntry(journal.show_entry(records(ws), n))
+
+
+def chain_check(
+    ws: Workspace, against: str | None = None, progress: Progress | None = None
+) -> ChainCheck:
+    """`log verify`: the verdict, and what a person reads when the journal is intact."""
+    checked = verify(ws, against, progress)
+    result = checked.chain
+    lines = [result.message + "."]
+    if against is None:
+        lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))
+    lines.append(_("Fingerprint: {fingerprint}").format(fingerprint=result.fingerprint))
+    return ChainCheck(result, tuple(checked.problems), checked.ok, tuple(lines))
+
+
+def not_intact(check: ChainCheck) -> JournalError:
+    """The one error a journal that is not intact gives `log verify`."""
+    verdict = check.verdict
+    if verdict.ok:
+        reason = "; ".join(check.copies)
+    else:
+        reason = _("{message} (fingerprint of the intact part: {fingerprint})").format(
+            message=verdict.message, fingerprint=verdict.fingerprint
+        )
+        reason = "; ".join([reason, *check.copies])
+    return JournalError(_("the journal is not intact: {reason}").format(reason=reason))
+
+
+def fingerprint(ws: Workspace) -> ChainCheck:
+    """`log fingerprint`: the journal's fingerprint, once the journal is found intact."""
+
+    checked = verify(ws)
+    result = checked.chain
+    if not checked.ok:
+        reason = "; ".join([result.message] if not result.ok else checked.problems)
+        raise ExitplanError(
+            _("the journal is not intact ({reason}); 'exitplan log verify' says more").format(
+                reason=reason
+            )
+        )
+    note = _(
+        "{message}. Write the whole fingerprint down somewhere only you, or someone you "
+        "trust, can see: its last character lets a copying mistake be told apart from a "
+        "changed journal."
+    ).format(message=result.message)
+    return ChainCheck(result, (), True, (result.fingerprint,), short=True, notes=(note,))
 
 
 def copy_elsewhere(

@@ -20,6 +20,20 @@ if TYPE_CHECKING:
     from exitplan.journal.records import Moment
 
 
+# The version of every JSON document exitplan prints (`--json`, `summary --format json`): a script
+# can tell a shape it knows. Raised only when a key changes meaning or goes; README "JSON and
+# exit codes". The arrays (`list`, `checklists`, `history`, `backups`, `log list`) stay arrays,
+# as scripts read them; their shape is this version's too.
+JSON_VERSION = 1
+
+
+def versioned(document: object) -> object:
+    """A JSON document with its schema version first (an array is left as it is)."""
+    if isinstance(document, dict):
+        return {"version": JSON_VERSION, **document}
+    return document
+
+
 def item_data(row: Scheduled) -> dict[str, Any]:
     """One item in the `list --json` shape."""
     entry = row.entry

@@ -108,7 +108,7 @@ def test_in_spanish_the_word_is_volver(home: Path) -> None:
     """In Spanish the first question says how in Spanish, `volver` brings the words back and
     `sí` is the yes."""
     steps = [
-        ("2026-11):", b"ayer" + ENTER),
+        ("2026):", b"ayer" + ENTER),
         ("Dónde:", b"la cocina"),
         ("cocina", ESC_TWICE),
         (CLEARED, b"volver" + ENTER),

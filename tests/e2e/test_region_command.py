@@ -86,6 +86,7 @@ def test_a_piped_place_is_kept_sealed_with_the_plan_and_changes_the_words(
 def test_region_json_lists_the_places_facts(run: Run, local_home: Path) -> None:
     """`region --json`: the code, the name and every local fact with its sources."""
     assert json.loads(ok(run("region", "--json")).stdout) == {
+        "version": 1,
         "region": None,
         "name": None,
         "facts": [],

@@ -107,7 +107,7 @@ def test_ctrl_c_at_the_wipe_question_stops_calmly(plan_home: Path) -> None:
 @pytest.mark.process
 @pytest.mark.parametrize(
     ("command", "prompt"),
-    [("situation", "keeps it):"), ("log add", "2026-11):")],
+    [("situation", "keeps it):"), ("log add", "2026):")],
 )
 def test_questions_at_a_narrow_terminal_are_wrapped(
     plan_home: Path, command: str, prompt: str

@@ -36,7 +36,7 @@ def test_piped_answers_are_saved_and_printed_by_json(run: Run, cond_home: Path) 
     assert data["children"] is False
     assert data["weapons"] is True
     assert data["pets"] is None
-    assert list(data)[:2] == ["children", "pets"]
+    assert list(data)[:3] == ["version", "children", "pets"]
 
 
 def test_a_no_sets_a_step_aside_and_a_yes_brings_it_back_with_progress(

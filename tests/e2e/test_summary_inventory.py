@@ -79,7 +79,7 @@ def test_json_holds_each_inventory_as_its_command_prints_it(run: Run, stocked: P
     data = json.loads(ok(run("summary", "-f", "json", "--inventory", "money")).stdout)
     assert list(data["inventories"]) == ["money"]
     money = data["inventories"]["money"]
-    assert money == json.loads(ok(run("money", "--json")).stdout)
+    assert {"version": 1, **money} == json.loads(ok(run("money", "--json")).stdout)
     assert money["runway"]["currency"] == "EUR"
     assert money["runway"]["weeks"] == 8
 

@@ -83,7 +83,7 @@ def test_the_graph_is_real() -> None:
     )  # `from exitplan.disk import atomic`
     assert "exitplan.domain.plan" in graph["exitplan.views.data"]  # only under TYPE_CHECKING
     assert "exitplan.domain.plan" not in runtime["exitplan.views.data"]
-    assert "exitplan.domain.day" in graph["exitplan.cli.reading"]  # imported inside a function
+    assert "exitplan.service.reading" in graph["exitplan.cli.reading"]  # inside a function
     assert layer("exitplan.home.store") == "home"
     assert layer("exitplan.cli") == "cli"
     assert layer("exitplan.__main__") is None

@@ -256,8 +256,8 @@ def test_the_cache_rebuilds_the_same_inventory() -> None:
     from datetime import datetime
 
     from exitplan.domain.model import PlanState
+    from exitplan.formats.cachedrows import cached_inventory, state_data
     from exitplan.home import cache
-    from exitplan.home.cachedrows import cached_inventory, state_data
 
     book = Inventory(currency="£")
     book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})
@@ -290,7 +290,7 @@ def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) 
     from datetime import datetime
 
     from exitplan.domain.model import PlanState
-    from exitplan.home.cachedrows import cached_inventory, state_data
+    from exitplan.formats.cachedrows import cached_inventory, state_data
 
     book = Inventory()
     book = inv.add_row(book, "documents", {"kind": "passport"})

@@ -8,7 +8,7 @@ import pytest
 
 from exitplan.domain import checks
 from exitplan.domain import inventory as inv
-from exitplan.home.cachedrows import cached_inventory
+from exitplan.formats.cachedrows import cached_inventory
 
 
 def inventory_data(**changes: Any) -> dict[str, Any]:

@@ -1,0 +1,190 @@
+"""The face stays thin: the CLI imports only the service layer and the views (and the leaves and
+its own modules), and no CLI function is longer than 30 lines.
+
+The CLI parses, calls the service, renders. A CLI module that imports the domain, the journal,
+the phone check, the data home, the formats, crypto or file access directly is deciding
+something the service should decide. What still does is named below, module by module, with the
+reason; the lists may only shrink: an entry that is no longer needed fails too, so the list
+keeps to what is true.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from helpers_imports import imports, modules
+
+# The layers below the service that the face must not reach into.
+BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
+# Each CLI module that still reaches past the service: the modules it imports (at run time or
+# for type hints), and why it still does. Remove an entry when its import goes.
+REACHES: dict[str, tuple[set[str], str]] = {
+    "exitplan.cli.app": (
+        {"disk.paths", "domain.dates"},
+        "the global options: --home is checked and --today parsed before any service exists",
+    ),
+    "exitplan.cli.changing": (
+        {"domain.dates", "domain.day", "domain.model", "domain.plan", "formats.schema"},
+        "done/undo/skip/date/add still change the plan state with the domain's own functions",
+    ),
+    "exitplan.cli.common": (
+        {"disk.paths", "disk.system"},
+        "the options holder checks the home and --passphrase-file before any workspace exists",
+    ),
+    "exitplan.cli.exitdate": (
+        {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
+        "init and date still read the exit date and the pacing themselves",
+    ),
+    "exitplan.cli.logfiles": (
+        {"journal.attachments", "journal.export", "journal.saving"},
+        "log export and log file write through the journal's writers and their progress",
+    ),
+    "exitplan.cli.phone": (
+        {
+            "domain.model",
+            "domain.phonecheck",
+            "domain.plan",
+            "phone.adb",
+            "phone.analysis",
+            "phone.check",
+            "phone.indicators",
+            "phone.iphone",
+            "phone.reading",
+            "phone.record",
+            "phone.report",
+        },
+        "the phone check drives adb and the iPhone tools itself, with prompts between steps",
+    ),
+    "exitplan.cli.privacy": (
+        {"home.files", "home.outside"},
+        "where and wipe list and erase the home's files and the files outside it",
+    ),
+    "exitplan.cli.questions": (
+        {"domain.checks", "domain.inventory", "formats.inventoryfile"},
+        "an inventory row is asked field by field with the domain's questions and checks",
+    ),
+    "exitplan.cli.region": (
+        {"domain.model", "domain.place", "domain.plan", "domain.region", "formats.regions"},
+        "the place is asked and matched, and its change described, in the face",
+    ),
+    "exitplan.cli.situation": (
+        {"domain.model", "domain.place", "domain.plan", "domain.situation"},
+        "the questions are asked from the domain's list and saved with its rules",
+    ),
+}
+# CLI functions still over 30 lines (body, without the docstring and nested functions), and why.
+LONG: dict[str, str] = {
+    "exitplan.cli.app.main": "the entry point's guards, in the order they must run",
+    "exitplan.cli.changing.add": "a custom step's options checked one by one",
+    "exitplan.cli.common.read_passphrase_file": "every way a passphrase file can be unsafe",
+    "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
+    "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
+    "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
+    "exitplan.cli.exitdate.init": "a new plan's options and questions",
+    "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
+    "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
+    "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
+    "exitplan.cli.notes.note": "a note typed, piped or cleared",
+    "exitplan.cli.phone.ask_iphone": "the iPhone questions",
+    "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
+    "exitplan.cli.privacy._erase_outside": "each outside file erased and said",
+    "exitplan.cli.privacy._outside_before_wipe": "the outside files asked about before a wipe",
+    "exitplan.cli.privacy._outside_lines": "the outside files, worded",
+    "exitplan.cli.privacy._wipe_lines": "what a wipe removes, worded",
+    "exitplan.cli.privacy.new_passphrase": "a new passphrase asked twice, with its checks",
+    "exitplan.cli.privacy.wipe": "the wipe's confirmation and its steps",
+    "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
+    "exitplan.cli.region.ask_part": "a country's parts asked",
+    "exitplan.cli.region.change_lines": "what a new place changes, worded",
+    "exitplan.cli.review.review": "the review's loop",
+    "exitplan.cli.situation.ask_all": "the questions asked in turn",
+    "exitplan.cli.situation.save": "the answers saved and what they changed, said",
+}
+MAX_LINES = 30
+
+
+def reaches() -> dict[str, set[str]]:
+    """Each CLI module's imports of the layers below the service (`domain.day`, ...)."""
+    mods = modules()
+    found: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        if not name.startswith("exitplan.cli"):
+            continue
+        for used in imports(path, set(mods)):
+            parts = used.target.split(".")
+            if len(parts) > 2 and parts[1] in BELOW:
+                found.setdefault(name, set()).add(".".join(parts[1:3]))
+    return found
+
+
+def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """A function's length: its body without the docstring and without nested functions."""
+    body = node.body
+    first = body[0] if body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+        body = body[1:]
+    if not body:
+        return 0
+    lines = set(range(body[0].lineno, (body[-1].end_lineno or body[-1].lineno) + 1))
+    for inner in ast.walk(node):
+        if inner is not node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            start = min([d.lineno for d in inner.decorator_list] + [inner.lineno])
+            lines -= set(range(start, (inner.end_lineno or inner.lineno) + 1))
+    return len(lines)
+
+
+def long_functions() -> dict[str, int]:
+    """Every CLI function over MAX_LINES, by dotted name, with its length."""
+    found = {}
+    for name, path in modules().items():
+        if not name.startswith("exitplan.cli"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = body_lines(node)
+                if length > MAX_LINES:
+                    found[f"{name}.{node.name}"] = length
+    return found
+
+
+def test_the_walk_sees_the_imports() -> None:
+    """The import walk finds a reach that is there, so the tests below cannot pass vacuously."""
+    assert "domain.phonecheck" in reaches()["exitplan.cli.phone"]
+
+
+def test_the_cli_reaches_only_the_service_and_the_views() -> None:
+    """No CLI module imports a layer below the service, but those named with a reason."""
+    unlisted = {
+        module: sorted(found - REACHES.get(module, (set(), ""))[0])
+        for module, found in reaches().items()
+    }
+    assert {module: names for module, names in unlisted.items() if names} == {}
+
+
+def test_the_list_of_reaches_only_shrinks() -> None:
+    """Every reach named here still exists: one that went is taken off the list."""
+    found = reaches()
+    stale = {
+        module: sorted(names - found.get(module, set()))
+        for module, (names, _why) in REACHES.items()
+    }
+    assert {module: names for module, names in stale.items() if names} == {}
+
+
+def test_no_cli_function_is_over_thirty_lines() -> None:
+    """A command parses, calls the service and renders: 30 lines at most, but those named."""
+    assert sorted(set(long_functions()) - set(LONG)) == []
+
+
+def test_the_list_of_long_functions_only_shrinks() -> None:
+    """Every long function named here is still long: one made short is taken off the list."""
+    assert sorted(set(LONG) - set(long_functions())) == []
+
+
+def test_the_length_counts_the_body_alone() -> None:
+    """A nested function and the docstring do not count toward the length of the outer one."""
+    source = 'def f():\n    """Doc."""\n    x = 1\n'
+    source += "    def g():\n        y = 2\n        return y\n    return x\n"
+    node = ast.parse(source).body[0]
+    assert isinstance(node, ast.FunctionDef)
+    assert body_lines(node) == 2
