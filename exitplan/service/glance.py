@@ -29,7 +29,8 @@ from exitplan.base.errors import (
     output_lost_line,
     quiet_stdout,
 )
-from exitplan.base.i18n import leading_languages, spoken
+from exitplan.base.i18n import ENGLISH, current, leading_languages, spoken
+from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
 from exitplan.home.cache import cached_plan
@@ -53,10 +54,20 @@ NOT_SERVED_FILES = ("plan.key",)
 
 
 def read_today(text: str) -> date:
-    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date)."""
+    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date): 2027-01-31,
+    or in another language a day in the order its country writes it (20/12/2026 in Spain), as
+    `exitplan date` reads it; English keeps the one form a script can rely on."""
     try:
         return parse_day(text)
     except DateError as exc:
+        if current() == ENGLISH:
+            raise ValueError(str(exc)) from None
+        try:
+            local = numeric_date(text)
+        except DateError as both:
+            raise ValueError(str(both)) from None
+        if local is not None:
+            return local
         raise ValueError(str(exc)) from None
 
 

@@ -96,6 +96,8 @@ HISTORY_SHAPES = {
     "removed": N_("removed {value}"),
 }
 _DETAIL = re.compile(r"^(exit date|added|changed|removed) (\S+)$")
+# A restore's detail: the backup's day and time, said as the language writes them.
+_BACKUP = re.compile(r"^backup from (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -105,6 +107,12 @@ def history_word(text: str) -> str:
     known = HISTORY_WORDS.get(text)
     if known:
         return _(known)
+    backup = _BACKUP.match(text)
+    if backup:
+        with contextlib.suppress(ValueError):
+            day = spoken.day_month_year(date.fromisoformat(backup.group(1)))
+            return _("backup from {day} {time}").format(day=day, time=backup.group(2))
+        return text
     shaped = _DETAIL.match(text)
     value = shaped.group(2) if shaped else text
     if _ISO_DAY.match(value):

@@ -90,3 +90,59 @@ def test_a_country_keeps_its_own_catalog_cache_and_reads_again_a_changed_overrid
     assert "Guarda los estados de cuenta recientes" in flat(
         ok(run("list", "--all", env=MEXICO)).stdout
     )
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        (MEXICO, "credencial para votar (INE)"),
+        (SPAIN, "DNI o NIE"),
+        (COLOMBIA, "documento nacional de identidad"),
+    ],
+    ids=["es_MX", "es_ES", "es_CO"],
+)
+def test_each_country_names_its_own_identity_papers(
+    plan: Run, env: dict[str, str], words: str
+) -> None:
+    """The list of identity papers names Mexico's INE, Spain's DNI or NIE, and elsewhere the
+    neutral national identity document."""
+    assert words in flat(ok(plan("show", "documents.identity", env=env)).stdout)
+
+
+@pytest.mark.parametrize("env", [MEXICO, SPAIN], ids=["es_MX", "es_ES"])
+def test_a_skipped_step_is_omitido_and_a_step_the_plan_sets_aside_is_fuera_del_plan(
+    plan: Run, env: dict[str, str]
+) -> None:
+    """Two things, two words: a step the person skips is 'omitido'; steps the answers set aside
+    as not for her are 'fuera del plan', never 'omitidos'."""
+    answered = plan("situation", input="children = false\n", env=env)
+    ok(answered)
+    said = flat(answered.stdout + answered.stderr)
+    assert "quedan fuera del plan porque no son tu caso" in said, said
+    assert "omitid" not in said
+    skipped = flat(ok(plan("skip", "finances.credit-report", env=env)).stderr)
+    assert "Omitido" in skipped, skipped
+    assert "fuera del plan" not in skipped
+
+
+def test_the_change_log_says_the_exit_date_in_the_persons_words(plan: Run) -> None:
+    """The change log's first line reads 'fecha de salida: 16 ene 2027' in Spain and Mexico (the
+    day in the person's words), never the English words or the ISO form."""
+    for env in (SPAIN, MEXICO):
+        shown = flat(ok(plan("history", env=env)).stdout)
+        assert f"fecha de salida: {EXIT.day} " in shown, shown
+        assert "exit date" not in shown
+        assert EXIT.isoformat() not in shown
+    assert f"exit date {EXIT.day} " in flat(ok(plan("history")).stdout)
+
+
+@pytest.mark.parametrize("env", [SPAIN, MEXICO], ids=["es_ES", "es_MX"])
+def test_a_rehearsed_day_is_typed_as_the_country_writes_it(plan: Run, env: dict[str, str]) -> None:
+    """`--today 02/01/2027` in Spain or Mexico rehearses 2 January, as `exitplan date` already
+    reads such a date; in English, ISO only (a script's one sure form)."""
+    day = EXIT.replace(day=2)
+    typed = day.strftime("%d/%m/%Y")
+    spanish = ok(plan("--today", typed, "status", "--json", today=None, env=env))
+    english = ok(plan("--today", day.isoformat(), "status", "--json", today=None))
+    assert json.loads(spanish.stdout)["today"] == json.loads(english.stdout)["today"]
+    assert plan("--today", typed, "status", today=None).exit_code != 0

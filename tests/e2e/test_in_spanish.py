@@ -417,7 +417,8 @@ def test_a_spanish_speaking_country_shows_its_own_names(run: Run, locale: Path |
     assert "no aparece en la factura" in spain
     assert "violence against women" not in spain
     mexico = flat(ok(run("--lang", "es", "help-now", "--region", "Mexico")).stdout)
-    assert "911 Emergencias (9-1-1)" in mexico
+    assert "911 Emergencias: para cualquier persona" in mexico
+    assert "(9-1-1)" not in mexico
     assert "México" in mexico
     colombia = flat(ok(run("--lang", "es", "help-now", "--region", "Colombia")).stdout)
     assert "123" in colombia
@@ -605,3 +606,30 @@ def test_the_spanish_readme_is_linked_and_starts_as_the_english_does() -> None:
         assert (root / link).is_file(), link
     assert OTHER_ADDRESS.findall(spanish) == []
     assert [w for w in GLOSSARY if re.search(rf"\b{w}\b", spanish, re.IGNORECASE)] == []
+
+
+def test_the_spanish_readme_names_the_keys_the_spanish_review_uses() -> None:
+    """README.es.md's review row names each key the Spanish review screen really takes, with
+    the word the screen shows for it (`l` listo, `o` omitir, ...), and no English key."""
+    from exitplan.cli import review
+
+    row = next(
+        line
+        for line in (REPO / "README.es.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `exitplan review`")
+    )
+    i18n.install("es")
+    try:
+        labels = [i18n._(label) for _action, label in review.KEYS]
+        actions = review.key_actions()
+    finally:
+        i18n.install("en")
+    named = dict(re.findall(r"`(\w)` (\w+)", row))
+    for label in labels:
+        key = re.search(r"\[(\w+)\]", label)
+        assert key is not None, label
+        if len(key[1]) > 1:  # [Enter] siguiente: a key named by its name
+            assert f"{key[1]} {label.split()[-1]}" in row, label
+            continue
+        assert named.get(key[1]) == label.replace(f"[{key[1]}]", key[1]), (label, named)
+    assert {actions[key] for key in named} == {"done", "skip", "note", "quit", "hide"}

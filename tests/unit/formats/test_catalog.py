@@ -108,3 +108,23 @@ def test_the_one_way_to_find_a_checklist_by_name() -> None:
         ExitplanError, match=f"no checklist called 'cash'; choose one of: {MONEY}, {PAPERS}"
     ):
         find_checklist(both.checklists, "cash")
+
+
+def test_a_countrys_override_files_follow_the_shared_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For fr_CA with an override folder, the translation files are the shared French ones,
+    then Canada's; the catalog is kept as fr_CA there, as fr for a country without a folder,
+    and as English for English."""
+    for folder, name in (("fr", "a.toml"), ("fr", "b.toml"), ("fr_CA", "a.toml")):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / name).write_text("", encoding="utf-8")
+    monkeypatch.setattr(catalog, "builtin_dir", lambda: tmp_path)
+    names = [f"{p.parent.name}/{p.name}" for p in catalog.translation_files("fr_CA")]
+    assert names == ["fr/a.toml", "fr/b.toml", "fr_CA/a.toml"]
+    assert [p.parent.name for p in catalog.translation_files("fr")] == ["fr", "fr"]
+    assert catalog.translation_files("en") == []
+    assert catalog.checklist_language("fr_CA") == "fr_CA"
+    assert catalog.checklist_language("fr_FR") == "fr"
+    assert catalog.checklist_language("fr") == "fr"
+    assert catalog.checklist_language("en_GB") == "en"

@@ -4,6 +4,7 @@ one neutral Spanish; and the translation module (hash, loader, apply) and its st
 from __future__ import annotations
 
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -656,6 +657,21 @@ def test_an_override_must_sit_in_its_countrys_folder(tmp_path: Path) -> None:
     """Spain's file in a folder named for Mexico is refused."""
     with pytest.raises(ChecklistError, match="belongs in a folder 'es_ES'"):
         load_override(write(tmp_path, OVERRIDE, language="es_MX"))
+
+
+def test_the_country_overrides_are_what_the_script_writes(tmp_path: Path) -> None:
+    """checklists/es_ES/ and es_MX/ are written by scripts/country-steps from the shared Spanish:
+    after a change to checklists/es/ (or to the script's table), run it again."""
+    copy = tmp_path / "checklists"
+    shutil.copytree(CHECKLIST_DIR, copy)
+    script = runpy.run_path(str(ROOT / "scripts" / "country-steps"))
+    assert script["main"](["--checklists", str(copy)]) == 0
+    for locale in ("es_ES", "es_MX"):
+        written = {p.name: p.read_text(encoding="utf-8") for p in checklist_files(copy / locale)}
+        kept = {
+            p.name: p.read_text(encoding="utf-8") for p in checklist_files(CHECKLIST_DIR / locale)
+        }
+        assert written == kept, f"run scripts/country-steps ({locale})"
 
 
 def override_folders() -> list[Path]:
