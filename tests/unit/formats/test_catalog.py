@@ -69,26 +69,6 @@ def test_checklist_files_takes_only_toml_files(tmp_path: Path) -> None:
     assert checklist_files(tmp_path / "missing") == []
 
 
-def test_a_countrys_override_files_follow_the_shared_ones(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """For fr_CA with an override folder, the translation files are the shared French ones,
-    then Canada's; the catalog is kept as fr_CA there, as fr for a country without a folder,
-    and as English for English."""
-    for folder, name in (("fr", "a.toml"), ("fr", "b.toml"), ("fr_CA", "a.toml")):
-        (tmp_path / folder).mkdir(exist_ok=True)
-        (tmp_path / folder / name).write_text("", encoding="utf-8")
-    monkeypatch.setattr(catalog, "builtin_dir", lambda: tmp_path)
-    names = [f"{p.parent.name}/{p.name}" for p in catalog.translation_files("fr_CA")]
-    assert names == ["fr/a.toml", "fr/b.toml", "fr_CA/a.toml"]
-    assert [p.parent.name for p in catalog.translation_files("fr")] == ["fr", "fr"]
-    assert catalog.translation_files("en") == []
-    assert catalog.checklist_language("fr_CA") == "fr_CA"
-    assert catalog.checklist_language("fr_FR") == "fr"
-    assert catalog.checklist_language("fr") == "fr"
-    assert catalog.checklist_language("en_GB") == "en"
-
-
 def ids(catalog: Catalog) -> list[str]:
     """The checklist ids of a catalog, in display order."""
     return [checklist.id for checklist in catalog.checklists]
