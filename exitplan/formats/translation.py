@@ -22,8 +22,9 @@ of a language to a catalog's built-in checklists (a person's own checklists keep
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -247,29 +248,7 @@ def load_translation(path: Path) -> Translation:
     The file must sit in a folder named after its language and be named after its checklist,
     as `checklists/es/digital.toml` is, so a file can never translate the wrong checklist.
     """
-    data = parse_toml(read_text(path, _("translation file")), path)
-    try:
-        translation = parse_translation(data)
-    except ValidationError as exc:
-        problems = "; ".join(describe_errors(exc, data))
-        raise ChecklistError(f"{path}: {problems}") from None
-    except RecursionError:
-        raise ChecklistError(
-            _("{path}: is nested too deeply to be a translation").format(path=path)
-        ) from None
-    if path.stem != translation.checklist:
-        raise ChecklistError(
-            _("{path}: translates '{checklist}', which should match the file name '{stem}'").format(
-                path=path, checklist=translation.checklist, stem=path.stem
-            )
-        )
-    if path.parent.name != translation.language:
-        raise ChecklistError(
-            _(
-                "{path}: is in the language '{language}', so it belongs in a folder '{language}'"
-            ).format(path=path, language=translation.language)
-        )
-    return translation
+    return _load_placed(path, parse_translation)
 
 
 def parse_override(data: dict[str, Any]) -> Override:
@@ -282,9 +261,18 @@ def load_override(path: Path) -> Override:
 
     As a translation file, it must sit in a folder named after its locale (`es_ES`) and be named
     after its checklist."""
+    return _load_placed(path, parse_override)
+
+
+_Placed = TypeVar("_Placed", Translation, Override)
+
+
+def _load_placed(path: Path, parse: Callable[[dict[str, Any]], _Placed]) -> _Placed:
+    """Read a translation or override file with `parse`; its file name must be its checklist
+    and its folder its language, or one ChecklistError says which."""
     data = parse_toml(read_text(path, _("translation file")), path)
     try:
-        override = parse_override(data)
+        parsed = parse(data)
     except ValidationError as exc:
         problems = "; ".join(describe_errors(exc, data))
         raise ChecklistError(f"{path}: {problems}") from None
@@ -292,19 +280,19 @@ def load_override(path: Path) -> Override:
         raise ChecklistError(
             _("{path}: is nested too deeply to be a translation").format(path=path)
         ) from None
-    if path.stem != override.checklist:
+    if path.stem != parsed.checklist:
         raise ChecklistError(
             _("{path}: translates '{checklist}', which should match the file name '{stem}'").format(
-                path=path, checklist=override.checklist, stem=path.stem
+                path=path, checklist=parsed.checklist, stem=path.stem
             )
         )
-    if path.parent.name != override.language:
+    if path.parent.name != parsed.language:
         raise ChecklistError(
             _(
                 "{path}: is in the language '{language}', so it belongs in a folder '{language}'"
-            ).format(path=path, language=override.language)
+            ).format(path=path, language=parsed.language)
         )
-    return override
+    return parsed
 
 
 def is_current(item: Item, step: StepText) -> bool:
