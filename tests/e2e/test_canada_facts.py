@@ -1,0 +1,186 @@
+"""Canada, as a person living there meets it: the federal facts every province shares (the
+emergency weapons order, the family-violence permit, free credit reports and fraud alerts), British
+Columbia's own Family Law Act remedies and Legal Aid BC, and neutral words naming whom to ask in
+the provinces and territories with no entry of their own, in English, Spanish and French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Run
+from helpers import ok
+
+from exitplan.domain.region import place_sources
+from exitplan.formats.regions import load_places, local_for
+
+
+@pytest.fixture
+def planned(home: Path, run: Run) -> Run:
+    """The built-in plan, with no place chosen yet."""
+    ok(run("init", "--exit-date", "+6w"))
+    return run
+
+
+def show(run: Run, place: str, step: str, lang: str = "en") -> str:
+    """`show STEP` once the plan lives in `place`, in a language, as one line."""
+    ok(run("region", input=f"{place}\n"))
+    text = ok(run("--lang", lang, "show", step, env={"COLUMNS": "200"})).stdout
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize("place", ["Ontario", "Alberta", "Nunavut"])
+def test_the_weapons_step_names_the_criminal_codes_emergency_order(
+    planned: Run, place: str
+) -> None:
+    """Every province and territory gets the Criminal Code's s. 110.1 order: anyone may ask,
+    without notice, for up to 30 days; a US state does not."""
+    english = show(planned, place, "safety.weapons-plan")
+    assert "emergency weapons prohibition order, which anyone can ask a provincial court" in english
+    assert "section 110.1" in english
+    assert "for up to 30 days" in english
+    assert "laws-lois.justice.gc.ca/eng/acts/C-46/" in english
+    assert "Not confirmed on an official page" not in english
+    assert "hasta 30 días" in show(planned, place, "safety.weapons-plan", "es")
+    assert "pendant au plus 30 jours" in show(planned, place, "safety.weapons-plan", "fr")
+    assert "110.1" not in show(planned, "Texas", "safety.weapons-plan")
+
+
+def test_the_immigration_step_names_irccs_permit_on_its_own_pages(planned: Run) -> None:
+    """The family-violence permit is for people without status because of the abusive partner,
+    with fee-free work or study permits and federal health coverage, cited to canada.ca."""
+    english = show(planned, "Manitoba", "support.immigration-advice")
+    assert "in Canada without status, or about to lose it" in english
+    assert "Interim Federal Health Program" in english
+    assert "canada.ca/en/immigration-refugees-citizenship" in english
+    assert "cleo.on.ca" not in english
+    assert "lasts at least six months" not in english
+    assert "Programme fédéral de santé intérimaire" in show(
+        planned, "Manitoba", "support.immigration-advice", "fr"
+    )
+    assert "sin estatus" in show(planned, "Manitoba", "support.immigration-advice", "es")
+
+
+def test_the_credit_steps_name_both_bureaus_for_every_province(planned: Run) -> None:
+    """Free reports by mail from Equifax and TransUnion (the FCAC's page) and a fraud alert asked
+    of each bureau: in Yukon as in BC, and never in France."""
+    report = show(planned, "Yukon", "finances.credit-report")
+    assert "free credit report from both Equifax Canada and TransUnion Canada" in report
+    assert "fcac-acfc.gc.ca" in report
+    alert = show(planned, "British Columbia", "finances.watch-credit")
+    assert "asked for separately from Equifax Canada and from TransUnion Canada" in alert
+    assert "An alert with one bureau does not reach the other" in alert
+    assert "una alerta de fraude" in show(planned, "Yukon", "finances.watch-credit", "es")
+    assert "Equifax" not in show(planned, "France", "finances.watch-credit")
+
+
+def test_bc_names_its_family_law_act_order_and_exclusive_occupation(planned: Run) -> None:
+    """BC's order step names the Family Law Act protection order (s. 183, without notice, no fee
+    in Provincial Court) and exclusive occupation from the Supreme Court for spouses, with the
+    court's own pages; Ontario's step shows none of it."""
+    bc = show(planned, "British Columbia", "support.protection-order-advice")
+    assert "section 183" in bc
+    assert "made without telling them first" in bc
+    assert "the Supreme Court can give one of you, for a set time, exclusive occupation" in bc
+    assert "provincialcourt.bc.ca" in bc
+    assert "Not confirmed on an official page" not in bc
+    assert "sin avisarle antes" in show(
+        planned, "British Columbia", "support.protection-order-advice", "es"
+    )
+    assert "la Cour suprême peut accorder" in show(
+        planned, "British Columbia", "support.protection-order-advice", "fr"
+    )
+    ontario = show(planned, "Ontario", "support.protection-order-advice")
+    assert "restraining order" in ontario
+    assert "provincialcourt.bc.ca" not in ontario
+    assert "section 183" not in ontario
+
+
+def test_bc_names_its_own_relocation_notice_marked_not_confirmed(planned: Run) -> None:
+    """BC's children step says the Family Law Act's 60-day notice, excusable for family
+    violence, marked as not confirmed; Ontario keeps the Divorce Act's notice."""
+    bc = show(planned, "British Columbia", "children.custody-lawyer")
+    assert "sections 65 to 71" in bc
+    assert "if notice could lead to family violence" in bc
+    assert "Not confirmed on an official page" in bc
+    assert "section 16.9" not in bc
+    assert "section 16.9" in show(planned, "Ontario", "children.custody-lawyer")
+
+
+def test_bc_names_legal_aid_bcs_family_help(planned: Run) -> None:
+    """The lawyer step in BC names Legal Aid BC, Family LawLINE and its numbers, in each
+    language, where it used to keep neutral words."""
+    english = show(planned, "British Columbia", "support.lawyer")
+    assert "Legal Aid BC's free family law help" in english
+    assert "Family LawLINE" in english
+    assert "1-866-577-2525" in english
+    assert "legalaid.bc.ca" in english
+    assert "ayuda gratuita en derecho de familia de Legal Aid BC" in show(
+        planned, "British Columbia", "support.lawyer", "es"
+    )
+    assert "l'aide gratuite en droit de la famille de Legal Aid BC" in show(
+        planned, "British Columbia", "support.lawyer", "fr"
+    )
+    assert "Legal Aid BC" not in show(planned, "Ontario", "support.lawyer")
+
+
+def test_a_province_without_its_own_entry_says_whom_to_ask(planned: Run) -> None:
+    """Alberta has no leave entry of its own: the work step names no Act and sends the person
+    to the employment standards office, in each language."""
+    english = show(planned, "Alberta", "support.work")
+    assert "Ask your province's or territory's employment standards office" in english
+    assert "Employment Standards Act" not in english
+    assert "oficina de normas laborales" in show(planned, "Alberta", "support.work", "es")
+    assert "bureau des normes d'emploi" in show(planned, "Alberta", "support.work", "fr")
+
+
+def test_every_canadian_place_answers_every_fact_and_names_whom_to_ask() -> None:
+    """Canada and its 13 provinces and territories miss no fact a step names, and every
+    neutral entry Canada-wide tells the person whom to ask, in each language."""
+    from exitplan.domain.coverage import coverage
+    from exitplan.formats.checklistfile import load_catalog
+
+    catalog = load_catalog()
+    steps = [(f"{c.id}.{item.id}", item.facts) for c in catalog.checklists for item in c.items]
+    places = [place for place in load_places() if place.country_code == "ca"]
+    assert len(places) == 14
+    assert all(found.state != "missing" for found in coverage(steps, places))
+    asks = {
+        "en": ("ask", "call 911"),
+        "es": ("pregunta", "llama al 911"),
+        "fr": ("demandez", "renseignez"),
+    }
+    for language, words in asks.items():
+        canada = local_for("ca-nu", language)
+        assert canada is not None
+        assert len(canada.neutral) >= 12
+        for kept in canada.neutral.values():
+            assert any(word in kept.detail.lower() for word in words), (language, kept.key)
+
+
+def test_facts_confirmed_this_round_rest_on_official_pages() -> None:
+    """The weapons order, the permit, credit reports, BC's protection order and exclusive
+    occupation are confirmed on their governments' or courts' own pages (a mirror of the law
+    named as how it was read), and BC's court pages are shown only in BC."""
+    wanted = {
+        ("ca-on", "firearms"): "laws-lois.justice.gc.ca/",
+        ("ca-ab", "immigration"): "canada.ca/",
+        ("ca-yt", "credit-report"): "gc.ca/",
+        ("ca-bc", "court-order"): "provincialcourt.bc.ca/",
+        ("ca-bc", "home-order"): "bclaws.gov.bc.ca/",
+    }
+    for (code, key), host in wanted.items():
+        place = local_for(code)
+        assert place is not None
+        fact = place.facts[key]
+        assert fact.confirmed, (code, key)
+        assert fact.section, (code, key)
+        official = tuple(url for url in fact.sources if host in url)
+        assert official, (code, key)
+        assert place_sources(official, code) == official
+        assert place_sources(official, "nz") == ()
+    bc = local_for("ca-bc")
+    assert bc is not None
+    assert "ltsa.ca" in bc.facts["home-order"].read_via
+    assert place_sources(bc.facts["court-order"].sources, "ca-on") == ()
+    assert not bc.facts["moving-children"].confirmed
