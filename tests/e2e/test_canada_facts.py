@@ -184,3 +184,14 @@ def test_facts_confirmed_this_round_rest_on_official_pages() -> None:
     assert "ltsa.ca" in bc.facts["home-order"].read_via
     assert place_sources(bc.facts["court-order"].sources, "ca-on") == ()
     assert not bc.facts["moving-children"].confirmed
+
+
+def test_manitobas_line_says_its_hours_on_the_provinces_page(run: Run) -> None:
+    """help-now in Manitoba gives the province-wide line as 24/7, in each language, with the
+    province's own page among the sources."""
+    assert "1-877-977-0007   Manitoba domestic abuse line: for anyone, 24/7." in (
+        ok(run("help-now", "--region", "Manitoba", env={"COLUMNS": "80"})).stdout
+    )
+    assert "las 24 horas" in ok(run("--lang", "es", "help-now", "--region", "Manitoba")).stdout
+    sources = ok(run("help-now", "--region", "Manitoba", "--sources")).stdout
+    assert "gov.mb.ca/familylaw/safety/contacting-police.html" in sources
