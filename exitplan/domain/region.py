@@ -408,6 +408,8 @@ PLACE_SITES: dict[str, str] = {
     "bc.ca": "ca-bc",
     "familylawinbc.ca": "ca-bc",
     "courtinformation.ca": "ca-bc",
+    "toronto.ca": "ca-on",
+    "nrh.ca": "ca-on",
     # Ireland
     "gov.ie": "ie",
     "oireachtas.ie": "ie",

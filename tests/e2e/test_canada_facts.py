@@ -195,3 +195,20 @@ def test_manitobas_line_says_its_hours_on_the_provinces_page(run: Run) -> None:
     assert "las 24 horas" in ok(run("--lang", "es", "help-now", "--region", "Manitoba")).stdout
     sources = ok(run("help-now", "--region", "Manitoba", "--sources")).stdout
     assert "gov.mb.ca/familylaw/safety/contacting-police.html" in sources
+
+
+def test_ontarios_housing_steps_name_the_special_priority_program(planned: Run) -> None:
+    """Ontario's housing step names the Special Priority Program (priority for rent-geared-to-
+    income housing, three months after moving out) and points to a shelter for tonight; the
+    Ontario pages are not shown in Quebec, which keeps SOS violence conjugale."""
+    english = show(planned, "Ontario", "housing.council")
+    assert "Ask your municipality's housing office (the Special Priority Program)" in english
+    assert "within three months of moving out" in english
+    assert "for a bed tonight, call a shelter" in english
+    assert "toronto.ca" in english
+    assert "programme de priorité spéciale" in show(planned, "Ontario", "housing.council", "fr")
+    assert "alquiler según ingresos" in show(planned, "Ontario", "housing.council", "es")
+    quebec = show(planned, "Québec", "housing.council")
+    assert "Special Priority" not in quebec
+    assert "toronto.ca" not in quebec
+    assert "SOS violence conjugale" in quebec
