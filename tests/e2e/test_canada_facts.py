@@ -202,7 +202,8 @@ def test_ontarios_housing_steps_name_the_special_priority_program(planned: Run) 
     income housing, three months after moving out) and points to a shelter for tonight; the
     Ontario pages are not shown in Quebec, which keeps SOS violence conjugale."""
     english = show(planned, "Ontario", "housing.council")
-    assert "Ask your municipality's housing office (the Special Priority Program)" in english
+    assert "Ask your municipality's housing office about temporary housing" in english
+    assert "Ask about the Special Priority Program" in english
     assert "within three months of moving out" in english
     assert "for a bed tonight, call a shelter" in english
     assert "toronto.ca" in english
