@@ -213,3 +213,14 @@ def test_ontarios_housing_steps_name_the_special_priority_program(planned: Run) 
     assert "Special Priority" not in quebec
     assert "toronto.ca" not in quebec
     assert "SOS violence conjugale" in quebec
+
+
+def test_bcs_housing_steps_send_the_person_to_victimlinkbc(planned: Run) -> None:
+    """In BC the housing steps name VictimLinkBC and its referrals to transition houses, with
+    the province's own page; Ontario's steps do not."""
+    english = show(planned, "British Columbia", "housing.council")
+    assert "Ask VictimLinkBC (1-800-563-0808) about temporary housing" in english
+    assert "referrals to transition houses" in english
+    assert "news.gov.bc.ca" in english
+    assert "casas de acogida" in show(planned, "British Columbia", "housing.safe-place", "es")
+    assert "VictimLinkBC" not in show(planned, "Ontario", "housing.council")
