@@ -410,6 +410,7 @@ PLACE_SITES: dict[str, str] = {
     "courtinformation.ca": "ca-bc",
     "toronto.ca": "ca-on",
     "nrh.ca": "ca-on",
+    "msdsb.net": "ca-on",
     # Ireland
     "gov.ie": "ie",
     "oireachtas.ie": "ie",

@@ -224,3 +224,31 @@ def test_bcs_housing_steps_send_the_person_to_victimlinkbc(planned: Run) -> None
     assert "news.gov.bc.ca" in english
     assert "casas de acogida" in show(planned, "British Columbia", "housing.safe-place", "es")
     assert "VictimLinkBC" not in show(planned, "Ontario", "housing.council")
+
+
+MEDICAL = (
+    "documents.medical-records",
+    "safety.strangled-care",
+    "safety.sexual-violence-care",
+    "support.pregnancy-care",
+)
+
+
+@pytest.mark.parametrize("step", MEDICAL)
+def test_the_medical_steps_say_what_ontario_and_quebec_staff_must_report(
+    planned: Run, step: str
+) -> None:
+    """Each medical step says Ontario's duty to tell a children's aid society (CYFSA s. 125)
+    and Quebec's duty to report to the DPJ (Youth Protection Act s. 39), in each language;
+    Alberta keeps neutral words that say to ask first."""
+    ontario = show(planned, "Ontario", step)
+    assert "must tell a children's aid society at once" in ontario
+    assert "ontario.ca/laws/statute/17c14" in ontario
+    assert "société d'aide à l'enfance" in show(planned, "Ontario", step, "fr")
+    quebec = show(planned, "Québec", step)
+    assert "must report to youth protection (the DPJ) without delay" in quebec
+    assert "children's aid society" not in quebec
+    assert "protección de la juventud" in show(planned, "Québec", step, "es")
+    alberta = show(planned, "Alberta", step)
+    assert "ask what they must report, for example about a child" in alberta
+    assert "DPJ" not in alberta
