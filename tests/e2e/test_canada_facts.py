@@ -252,3 +252,23 @@ def test_the_medical_steps_say_what_ontario_and_quebec_staff_must_report(
     alberta = show(planned, "Alberta", step)
     assert "ask what they must report, for example about a child" in alberta
     assert "DPJ" not in alberta
+
+
+@pytest.mark.parametrize(
+    ("place", "line"),
+    [
+        ("Saskatchewan", "211      211 Saskatchewan: for anyone in Saskatchewan facing violence"),
+        ("Yukon", "867-668-5733   Kaushee's Place (transition home, Whitehorse): for women"),
+    ],
+)
+def test_provinces_without_facts_name_their_own_line_with_hours(
+    run: Run, place: str, line: str
+) -> None:
+    """Saskatchewan's 211 and Yukon's transition home come after 911 with whom they serve and
+    their hours, in each language; neither shows in the other place."""
+    english = ok(run("help-now", "--region", place, env={"COLUMNS": "80"})).stdout
+    assert line in english
+    assert "24/7" in english.split(line, 1)[1].split("\n\n", 1)[0]
+    assert "las 24 horas" in ok(run("--lang", "es", "help-now", "--region", place)).stdout
+    other = "Yukon" if place == "Saskatchewan" else "Saskatchewan"
+    assert line.split(maxsplit=1)[0] not in ok(run("help-now", "--region", other)).stdout.split()
