@@ -235,12 +235,12 @@ MEDICAL = (
 
 
 @pytest.mark.parametrize("step", MEDICAL)
-def test_the_medical_steps_say_what_ontario_and_quebec_staff_must_report(
+def test_the_medical_steps_say_what_staff_must_report_in_on_qc_and_bc(
     planned: Run, step: str
 ) -> None:
-    """Each medical step says Ontario's duty to tell a children's aid society (CYFSA s. 125)
-    and Quebec's duty to report to the DPJ (Youth Protection Act s. 39), in each language;
-    Alberta keeps neutral words that say to ask first."""
+    """Each medical step says Ontario's duty to tell a children's aid society (CYFSA s. 125),
+    Quebec's to report to the DPJ (Youth Protection Act s. 39) and BC's to tell a child welfare
+    worker, in each language; Alberta keeps neutral words that say to ask first."""
     ontario = show(planned, "Ontario", step)
     assert "must tell a children's aid society at once" in ontario
     assert "ontario.ca/laws/statute/17c14" in ontario
@@ -249,6 +249,9 @@ def test_the_medical_steps_say_what_ontario_and_quebec_staff_must_report(
     assert "must report to youth protection (the DPJ) without delay" in quebec
     assert "children's aid society" not in quebec
     assert "protección de la juventud" in show(planned, "Québec", step, "es")
+    bc = show(planned, "British Columbia", step)
+    assert "must report it to a child welfare worker" in bc
+    assert "gov.bc.ca/gov/content/safety/public-safety/protecting-children" in bc
     alberta = show(planned, "Alberta", step)
     assert "ask what they must report, for example about a child" in alberta
     assert "DPJ" not in alberta
