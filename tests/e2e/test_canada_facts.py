@@ -288,3 +288,16 @@ def test_ontarios_money_step_names_vqrp_plus(planned: Run) -> None:
     assert "news.ontario.ca" in english
     assert "PIRV+" in show(planned, "Ontario", "finances.advice-entitlements", "fr")
     assert "VQRP" not in show(planned, "British Columbia", "finances.advice-entitlements")
+
+
+def test_quebecs_money_step_names_ivac_and_the_emergency_aid(planned: Run) -> None:
+    """Quebec's step on money for leaving names IVAC (no time limit for conjugal violence) and
+    the emergency financial aid, on Québec.ca, in French too; Ontario's VQRP+ is not there."""
+    english = show(planned, "Québec", "finances.advice-entitlements")
+    assert "help from IVAC, Quebec's programme for victims of crime" in english
+    assert "no time limit to apply for conjugal or sexual violence" in english
+    assert "quebec.ca/justice-et-etat-civil" in english
+    assert "VQRP" not in english
+    assert "l'aide financière d'urgence du gouvernement" in show(
+        planned, "Québec", "finances.advice-entitlements", "fr"
+    )
