@@ -280,14 +280,16 @@ def test_provinces_without_facts_name_their_own_line_with_hours(
 def test_ontarios_money_step_names_vqrp_plus(planned: Run) -> None:
     """Ontario's step on money for leaving names VQRP+ (urgent costs after intimate partner
     violence, reported to a shelter or agency instead of the police), on Ontario's own pages;
-    BC keeps neutral words."""
+    BC names its own CVAP instead."""
     english = show(planned, "Ontario", "finances.advice-entitlements")
     assert "Victim Quick Response Program+ (VQRP+)" in english
     assert "within three business days" in english
     assert "instead of the police" in english
     assert "news.ontario.ca" in english
     assert "PIRV+" in show(planned, "Ontario", "finances.advice-entitlements", "fr")
-    assert "VQRP" not in show(planned, "British Columbia", "finances.advice-entitlements")
+    bc = show(planned, "British Columbia", "finances.advice-entitlements")
+    assert "VQRP" not in bc
+    assert "Crime Victim Assistance Program (CVAP)" in bc
 
 
 def test_quebecs_money_step_names_ivac_and_the_emergency_aid(planned: Run) -> None:
