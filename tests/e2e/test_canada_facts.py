@@ -303,3 +303,12 @@ def test_quebecs_money_step_names_ivac_and_the_emergency_aid(planned: Run) -> No
     assert "l'aide financière d'urgence du gouvernement" in show(
         planned, "Québec", "finances.advice-entitlements", "fr"
     )
+
+
+def test_bcs_line_for_older_adults_says_its_hours(run: Run) -> None:
+    """SAIL gives its daily hours from Seniors First BC's own words, in each language."""
+    english = " ".join(ok(run("help-now", "--region", "British Columbia")).stdout.split())
+    assert "8 a.m. to 8 p.m. every day, except statutory holidays" in english
+    assert "hours not confirmed" not in english
+    spanish = " ".join(ok(run("--lang", "es", "help-now", "--region", "BC")).stdout.split())
+    assert "de 8:00 a 20:00 todos los días" in spanish
