@@ -312,3 +312,14 @@ def test_bcs_line_for_older_adults_says_its_hours(run: Run) -> None:
     assert "hours not confirmed" not in english
     spanish = " ".join(ok(run("--lang", "es", "help-now", "--region", "BC")).stdout.split())
     assert "de 8:00 a 20:00 todos los días" in spanish
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_canadas_screen_with_every_provinces_line_fits_80x24(run: Run, lang: str) -> None:
+    """With a line for nine provinces and territories, Canada's help-now still fits one 80x24
+    terminal in each language, Saskatchewan's and Yukon's lines included."""
+    out = ok(run("--lang", lang, "help-now", "--region", "Canada", env={"COLUMNS": "80"})).stdout
+    rows = out.rstrip("\n").split("\n")
+    assert len(rows) <= 23, out
+    assert "867-668-5733" in out
+    assert "  211  " in out
