@@ -256,26 +256,25 @@ def main_callback(
     from exitplan.base import spoken
     from exitplan.base.safetext import guard_output
     from exitplan.cli.common import plan_signature
-    from exitplan.disk.paths import home_was_given, resolve_home
-    from exitplan.domain.dates import real_today
+    from exitplan.service.options import run_options
     from exitplan.service.terminal import plain_enabled
 
     os.umask(OTHERS_BITS)
     spoken.set_place(None)  # until this run reads the plan's place (in-process runs too)
     guard_output()  # in-process runs too (the console script guards before the glance)
-    rehearsed = _parse_today(today)
+    chosen = run_options(home, _parse_today(today))
     ctx.obj = env = Env(
-        home=resolve_home(home),
-        today=rehearsed or real_today(),
+        home=chosen.home,
+        today=chosen.today,
         passphrase_file=passphrase_file,
-        home_given=home_was_given(home),
+        home_given=chosen.home_given,
         plain=plain_enabled(flag=plain),
     )
     source = ctx.get_parameter_source("passphrase_file")
     env.passphrase_from_env = passphrase_file is not None and getattr(source, "name", "") == (
         "ENVIRONMENT"
     )
-    if rehearsed is not None and rehearsed != real_today():
+    if chosen.rehearsing:
         env.rehearsing = True
         env.plan_before = plan_signature(env.home)
     if ctx.invoked_subcommand is None:

@@ -11,7 +11,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.safetext import one_line
 from exitplan.cli import keyboard
-from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
+from exitplan.cli.common import Env, ask, env_of, hidden_prompt, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ TRIES = 3
 def new_passphrase(env: Env, source: Path | None) -> str:
     """A new passphrase: from a file, or typed twice with hidden input (length checked first)."""
     if source is not None:
+        from exitplan.service.options import read_passphrase_file
+
         text = read_passphrase_file(source)
         if len(text) < MIN_PASSPHRASE:
             raise ExitplanError(

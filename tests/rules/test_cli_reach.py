@@ -19,17 +19,9 @@ BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
 # Each CLI module that still reaches past the service: the modules it imports (at run time or
 # for type hints), and why it still does. Remove an entry when its import goes.
 REACHES: dict[str, tuple[set[str], str]] = {
-    "exitplan.cli.app": (
-        {"disk.paths", "domain.dates"},
-        "the global options: --home is checked and --today parsed before any service exists",
-    ),
     "exitplan.cli.changing": (
         {"domain.dates", "domain.day", "domain.model", "domain.plan", "formats.schema"},
         "done/undo/skip/date/add still change the plan state with the domain's own functions",
-    ),
-    "exitplan.cli.common": (
-        {"disk.paths", "disk.system"},
-        "the options holder checks the home and --passphrase-file before any workspace exists",
     ),
     "exitplan.cli.exitdate": (
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
@@ -76,7 +68,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
 LONG: dict[str, str] = {
     "exitplan.cli.app.main": "the entry point's guards, in the order they must run",
     "exitplan.cli.changing.add": "a custom step's options checked one by one",
-    "exitplan.cli.common.read_passphrase_file": "every way a passphrase file can be unsafe",
     "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
     "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
