@@ -47,10 +47,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         },
         "the phone check drives adb and the iPhone tools itself, with prompts between steps",
     ),
-    "exitplan.cli.privacy": (
-        {"home.files", "home.outside"},
-        "where and wipe list and erase the home's files and the files outside it",
-    ),
     "exitplan.cli.questions": (
         {"domain.checks", "domain.inventory", "formats.inventoryfile"},
         "an inventory row is asked field by field with the domain's questions and checks",
@@ -78,12 +74,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
     "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
-    "exitplan.cli.privacy._erase_outside": "each outside file erased and said",
-    "exitplan.cli.privacy._outside_before_wipe": "the outside files asked about before a wipe",
-    "exitplan.cli.privacy._outside_lines": "the outside files, worded",
-    "exitplan.cli.privacy._wipe_lines": "what a wipe removes, worded",
-    "exitplan.cli.privacy.new_passphrase": "a new passphrase asked twice, with its checks",
-    "exitplan.cli.privacy.wipe": "the wipe's confirmation and its steps",
     "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
