@@ -96,9 +96,7 @@ def test_a_file_others_can_read_is_refused(tmp_path: Path) -> None:
         (b"x" * (PASSPHRASE_FILE_LIMIT + 1), "is longer than 4096 bytes"),
     ],
 )
-def test_a_file_without_a_passphrase_is_refused(
-    tmp_path: Path, data: bytes, words: str
-) -> None:
+def test_a_file_without_a_passphrase_is_refused(tmp_path: Path, data: bytes, words: str) -> None:
     """Empty, not UTF-8, or one line past the limit: one plain error naming the file."""
     path = passphrase_file(tmp_path, data)
     with pytest.raises(ExitplanError, match=words) as raised:

@@ -11,7 +11,7 @@ from exitplan.base.errors import ExitplanError, StorageError
 from exitplan.service import privacy
 from exitplan.service.workspace import Workspace
 
-PASSPHRASE = "four calm words"
+PASSPHRASE = "four calm words"  # noqa: S105 - a test passphrase
 
 
 @pytest.fixture
