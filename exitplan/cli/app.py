@@ -315,9 +315,15 @@ def main() -> None:
     # signal skips a clean-up.
     forbid_core_dumps()
     signals.install()
-    # Typer builds every registered command on each run (about 20 ms for all of them);
-    # a run that names a known command only needs that one. Help and typos keep them all.
-    args = sys.argv[1:]
+    run(runner_for(sys.argv[1:]))
+
+
+def runner_for(args: list[str]) -> typer.Typer:
+    """The app with only the command named on the command line (status when none is).
+
+    Typer builds every registered command on each run (about 20 ms for all of them); a run
+    that names a known command only needs that one. Help and typos keep them all.
+    """
     wanted = invoked_command(args)
     if wanted is None and not {"-h", "--help", "--version"} & set(args):
         wanted = "status"
@@ -333,6 +339,14 @@ def main() -> None:
         runner = copy.copy(app)
         runner.registered_commands = []
         runner.registered_groups = [groups[wanted]]
+    return runner
+
+
+def run(runner: typer.Typer) -> None:
+    """Run the command line: output that could not be written is said once, and a run stopped
+    by a signal says calmly that what was saved stays as it was."""
+    from exitplan.base import signals
+
     try:
         runner(prog_name="exitplan")
     except OSError as exc:  # help or the version, printed while the command line is read

@@ -62,22 +62,15 @@ REACHES: dict[str, tuple[set[str], str]] = {
 }
 # CLI functions still over 30 lines (body, without the docstring and nested functions), and why.
 LONG: dict[str, str] = {
-    "exitplan.cli.app.main": "the entry point's guards, in the order they must run",
     "exitplan.cli.changing.add": "a custom step's options checked one by one",
-    "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
-    "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
     "exitplan.cli.exitdate.init": "a new plan's options and questions",
-    "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
     "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
     "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
-    "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
     "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
-    "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
-    "exitplan.cli.review.review": "the review's loop",
     "exitplan.cli.situation.ask_all": "the questions asked in turn",
     "exitplan.cli.situation.save": "the answers saved and what they changed, said",
 }
