@@ -127,7 +127,8 @@ class ExitplanGroup(PlainGroup):
 
 def warn_if_rehearsal_changed(ctx: Any) -> None:
     """Under a rehearsed day, say once that a change to the plan was saved for real."""
-    from exitplan.cli.common import plan_signature, rehearsal_note
+    from exitplan.cli.common import rehearsal_note
+    from exitplan.service.options import plan_signature
 
     env = ctx.obj
     if not isinstance(env, Env) or not env.rehearsing:
@@ -255,8 +256,7 @@ def main_callback(
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.base import spoken
     from exitplan.base.safetext import guard_output
-    from exitplan.cli.common import plan_signature
-    from exitplan.service.options import run_options
+    from exitplan.service.options import plan_signature, run_options
     from exitplan.service.terminal import plain_enabled
 
     os.umask(OTHERS_BITS)

@@ -34,7 +34,6 @@ __all__ = [
     "emit_json",
     "env_of",
     "hidden_prompt",
-    "plan_signature",
     "prompt_text",
     "read_private_text",
     "rehearsal_note",
@@ -178,17 +177,6 @@ def rehearsal_note(today: date) -> str:
         "Note: you are rehearsing as if today were {date}, but this change is "
         "saved for real. 'exitplan restore' brings back the plan as it was just before it."
     ).format(date=long_day(today))
-
-
-def plan_signature(home: Path) -> tuple[int, int, int] | None:
-    """What changes whenever plan.toml is written (None: there is no plan file)."""
-    from exitplan.base.limits import PLAN_FILE
-
-    try:
-        st = (home / PLAN_FILE).stat()
-    except OSError:
-        return None
-    return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
 def env_of(ctx: typer.Context) -> Env:

@@ -1,6 +1,7 @@
 """The run's global options, decided before any workspace exists: which folder is the home and
-whether the person chose it, which day it is (a rehearsed `--today` or the real one), and the
-passphrase read from a file the person names, with every check that file must pass.
+whether the person chose it, which day it is (a rehearsed `--today` or the real one, and whether
+a rehearsal saved a change), and the passphrase read from a file the person names, with every
+check that file must pass.
 
 The CLI parses the options and says what goes wrong; the rules live here.
 """
@@ -14,7 +15,7 @@ from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError, os_reason
 from exitplan.base.i18n import _
-from exitplan.base.limits import OTHERS_BITS
+from exitplan.base.limits import OTHERS_BITS, PLAN_FILE
 from exitplan.disk import system
 from exitplan.disk.paths import check_given_home, home_was_given, resolve_home
 from exitplan.domain import dates
@@ -49,6 +50,16 @@ def check_home(home: Path, *, given: bool) -> None:
     platform's own folder is always made."""
     if given:
         check_given_home(home)
+
+
+def plan_signature(home: Path) -> tuple[int, int, int] | None:
+    """What changes whenever plan.toml is written (None: there is no plan file), so a rehearsed
+    day can tell whether its command saved a change for real."""
+    try:
+        st = (home / PLAN_FILE).stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
 
 
 def read_passphrase_file(path: Path) -> str:

@@ -13,6 +13,7 @@ from exitplan.domain import dates
 from exitplan.service.options import (
     PASSPHRASE_FILE_LIMIT,
     check_home,
+    plan_signature,
     read_passphrase_file,
     run_options,
 )
@@ -114,3 +115,16 @@ def test_a_missing_file_is_one_plain_error(tmp_path: Path) -> None:
     """A passphrase file that is not there is refused with the system's reason."""
     with pytest.raises(ExitplanError, match="cannot read the passphrase file"):
         read_passphrase_file(tmp_path / "nowhere")
+
+
+def test_the_plan_signature_changes_when_the_plan_is_written(tmp_path: Path) -> None:
+    """No plan file: no signature; writing the plan again gives another one."""
+    assert plan_signature(tmp_path) is None
+    plan = tmp_path / "plan.toml"
+    plan.write_text("a = 1\n", encoding="utf-8")
+    before = plan_signature(tmp_path)
+    assert before is not None
+    replaced = tmp_path / "new.toml"
+    replaced.write_text("a = 22\n", encoding="utf-8")
+    replaced.replace(plan)  # as an atomic save does: another file, another size
+    assert plan_signature(tmp_path) not in {None, before}
