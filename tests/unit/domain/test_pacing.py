@@ -585,6 +585,7 @@ def test_a_pacing_that_does_not_fit_the_plan_is_not_used() -> None:
         None,
         [],
         {**good, "at": [0]},
+        {**good, "days": [EXIT.toordinal()] * 3},
         {**good, "at": [0, 3]},
         {**good, "at": [0, -1]},
         {**good, "at": [0, True]},
@@ -617,3 +618,20 @@ def test_a_step_brought_in_later_leaves_the_early_days_to_the_others() -> None:
     danger = step(1, -25, danger=True)._replace(since=day(-10))
     first_day_only = step(2, -30)
     assert dated([danger, first_day_only], day(-30), per_day=1) == {1: day(-10), 2: day(-30)}
+
+
+def test_a_step_brought_in_after_the_exit_takes_no_place_before_it() -> None:
+    """A step an answer brought in after the exit day is due on that day, and the steps before
+    the exit keep their lead dates as if it were not there (one a day, three days)."""
+    late = step(1, -1, danger=True)._replace(since=day(5))
+    result = pace([late, step(2, -1), step(3, -2)], EXIT, day(-3), 1)
+    assert result.dates == {0: day(5), 1: day(-1), 2: day(-2)}
+    assert result.if_time == frozenset()
+
+
+def test_a_deadline_past_the_last_day_places_the_step_on_the_last_day() -> None:
+    """`_place` never looks past its days: a later deadline is the last day."""
+    from exitplan.domain.pacing import _place
+
+    assert _place([0, 1], {0: 10, 1: 10}, [1, 1]) == [0, 1]
+    assert _place([0], {0: 10}, [1, 1]) == [1]
