@@ -281,11 +281,11 @@ def _topological(
             while rest[next_rest] in done:
                 next_rest += 1
             forced = rest[next_rest]
-            waiting[forced] = 0
             heap.append((sort_key(forced), forced))
+        # Never a step twice: a step enters the heap once, when its last need is placed (never
+        # after it was placed) or when forced out of a cycle (only when the heap is empty, and
+        # a step still waiting is in no heap).
         _, i = heapq.heappop(heap)
-        if i in done:
-            continue
         done.add(i)
         order.append(i)
         for f in followers.get(i, ()):
