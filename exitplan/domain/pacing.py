@@ -162,9 +162,9 @@ def pace(
             latest[a] = min(latest[a], latest[i])
     sequence = _topological(order, edges, lambda i: (latest[i], rank[i]))
 
-    def placed(cap: int) -> tuple[list[int], int]:
+    def placed(cap: int) -> tuple[dict[int, int], int]:
         days = _place(sequence, latest, [max(0, cap - used) for used in fixed])
-        return days, sum(d > latest[i] for i, d in zip(sequence, days, strict=True))
+        return days, sum(d > latest[i] for i, d in days.items())
 
     # Spread the steps as evenly as the lead dates allow: the lowest daily limit that leaves no
     # more steps past their deadline than the full limit does. (Not for a plan without a start,
@@ -174,7 +174,7 @@ def pace(
     if level < limit:
         limit = level
         days, _ = placed(level)
-    dates = {i: start + timedelta(days=d) for i, d in zip(sequence, days, strict=True)}
+    dates = {i: start + timedelta(days=d) for i, d in days.items()}
     for i, day in dates.items():
         since = entries[i].since
         if since is not None and since > day:  # never due before the answer that brought it in
@@ -295,8 +295,9 @@ def _topological(
     return order
 
 
-def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> list[int]:
-    """Day numbers for the sequence: never decreasing, within caps, each as late as it can be.
+def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> dict[int, int]:
+    """A day number for each step of the sequence: never decreasing along it, within caps, each
+    as late as it can be.
 
     First the earliest day each step could have if all were done as soon as possible; then, from
     the last step back, each goes to the latest free day no later than its deadline (or than that
@@ -308,15 +309,14 @@ def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> list
             day, used = day + 1, 0
         earliest.append(day)
         used += 1
-    days: list[int] = []  # from the last step back
+    days: dict[int, int] = {}
     day, used = len(caps) - 1, 0
-    for n in range(len(sequence) - 1, -1, -1):
+    for n in range(len(sequence) - 1, -1, -1):  # from the last step back
         target = max(latest[sequence[n]], earliest[n])
         if target < day:
             day, used = target, 0
         while used >= caps[day]:
             day, used = day - 1, 0
-        days.append(day)
+        days[sequence[n]] = day
         used += 1
-    days.reverse()
     return days
