@@ -260,3 +260,14 @@ def test_about_says_when_no_list_is_shipped(
     lines = phonecheck.about_list()
     assert lines[0].text == "The list of known stalkerware"
     assert lines[1].text == indicators.MISSING
+
+
+def test_about_says_when_the_list_does_not_match_its_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list that does not match its provenance is named as not used, and no source is given."""
+    folder = convert_list(tmp_path / "list")
+    (folder / indicators.DATA_FILE).write_text("[]")
+    monkeypatch.setattr(indicators, "data_folder", lambda: folder)
+    lines = phonecheck.about_list()
+    assert [p.text for p in lines[1:]] == [indicators.DAMAGED]
