@@ -14,7 +14,7 @@ import typer
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_PHONE_TIMEOUT, PHONE_TIMEOUT
 from exitplan.cli import keyboard
-from exitplan.cli.common import STOPPED_CODE, env_of, say
+from exitplan.cli.common import STOPPED_CODE, env_of, render, say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.cli.talk import asking, helptext
 
@@ -72,7 +72,7 @@ def phone_check(
     env = env_of(ctx)
     face = Face(env)
     if about:
-        face.show(phonecheck.about_list())
+        render(phonecheck.stalkerware_list(), json=False, plain=env.plain)
         return
     if usb and not iphone:
         raise typer.BadParameter(_("--usb goes with --iphone"), param_hint="--usb")
@@ -154,11 +154,4 @@ def iphone_check(env: Env, face: Face) -> None:
         if keyboard.someone_typing()
         else phonecheck.read_iphone_answers(keyboard.piped_text(-1))
     )
-    if not answers:
-        say(_("No answers were given, so nothing changed."))
-        return
-    given = phonecheck.save_iphone_answers(env.ws, answers)
-    text = _("Saved {count} of {total} answers in your plan.")
-    say(text.format(count=len(answers), total=len(phonecheck.IPHONE_QUESTIONS)))
-    say(_(phonecheck.SPYWARE_STEP))
-    show(phonecheck.iphone_summary(given), env)
+    render(phonecheck.keep_iphone_answers(env.ws, answers), json=False, plain=env.plain)

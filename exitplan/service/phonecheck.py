@@ -6,13 +6,18 @@ before the person says yes, a passphrase is asked before the phone is read (neve
 was found is kept in the plan and, when the person asks, in the journal, and the words on
 turning USB debugging off (or on the pairing undone) are shown whatever happened after the
 read. Nothing here prints.
+
+The two outcomes shown at the end, the list's provenance and the guided answers kept, are typed
+results for the CLI's one renderer; they live here rather than in `results`, which the glance
+imports, so that the status never loads the phone check.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from dataclasses import asdict
+from typing import NamedTuple, Protocol
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
@@ -36,11 +41,11 @@ from exitplan.phone.iphone import find_programs as find_iphone_programs
 from exitplan.phone.reading import Readings
 from exitplan.phone.report import BLANK, Paragraph
 from exitplan.service import journal as logbook
-from exitplan.service.results import Look
+from exitplan.service.results import Document, Look, screen_of
 from exitplan.service.workspace import Workspace
 from exitplan.views.term import Painter, wrap
 
-__all__ = ["IPHONE_QUESTIONS", "Paragraph", "Person"]
+__all__ = ["Paragraph", "Person"]
 
 # The check and the plan's step about a watched phone point at each other.
 SPYWARE_STEP = N_("What to do about a watched phone, and when: exitplan show digital.spyware-signs")
@@ -75,10 +80,25 @@ def screen(paragraphs: Iterable[Paragraph], look: Look) -> str:
     return "\n".join(lines)
 
 
-def about_list() -> list[Paragraph]:
+class StalkerwareList(NamedTuple):
+    """`phone-check --about`: the shipped list's provenance, or why it is not used."""
+
+    about: indicators.About | None
+    problem: str | None
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        if self.about is None:
+            return {"list": None, "problem": _(self.problem or indicators.MISSING)}
+        return {"list": asdict(self.about), "problem": None}
+
+    def screen(self, look: Look) -> str:
+        return screen(report.about_list(self.about, self.problem), look) + "\n"
+
+
+def stalkerware_list() -> StalkerwareList:
     """`phone-check --about`: the shipped list, where it came from, its date and its licence."""
-    loaded = indicators.load()
-    return report.about_list(indicators.about(), loaded.problem)
+    return StalkerwareList(indicators.about(), indicators.load().problem)
 
 
 def _consents(ws: Workspace, person: Person, preface: Sequence[Paragraph], confirm: str) -> bool:
@@ -239,6 +259,32 @@ def read_iphone_answers(text: str) -> dict[str, str]:
         ) from None
     check_iphone_answers(data)
     return {key: str(value) for key, value in data.items()}
+
+
+class IphoneAnswersKept(NamedTuple):
+    """`phone-check --iphone`: how many answers were saved, every answer the plan now holds,
+    and (on the screen) what they point to, calmly."""
+
+    saved: int
+    given: dict[str, str]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {"saved": self.saved, "answers": self.given, "signs": list(iphone_signs(self.given))}
+
+    def screen(self, look: Look) -> str:
+        return screen_of([screen(iphone_summary(self.given), look)]) if self.saved else ""
+
+
+def keep_iphone_answers(ws: Workspace, answers: dict[str, str]) -> IphoneAnswersKept:
+    """The guided answers saved in the plan (none given: nothing changes, and it says so)."""
+    if not answers:
+        return IphoneAnswersKept(0, {}, (_("No answers were given, so nothing changed."),))
+    given = save_iphone_answers(ws, answers)
+    saved = _("Saved {count} of {total} answers in your plan.").format(
+        count=len(answers), total=len(IPHONE_QUESTIONS)
+    )
+    return IphoneAnswersKept(len(answers), given, (saved, _(SPYWARE_STEP)))
 
 
 def save_iphone_answers(ws: Workspace, answers: dict[str, str]) -> dict[str, str]:

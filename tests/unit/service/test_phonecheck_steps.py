@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 from phone_helpers import (
+    COMMIT,
     IdeviceStandin,
     Standin,
     assert_read_only,
@@ -255,11 +256,16 @@ def test_paragraphs_are_wrapped_and_bold_only_in_colour() -> None:
 def test_about_says_when_no_list_is_shipped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without a list, --about says so instead of naming a source."""
+    """Without a list, --about says so instead of naming a source, on the screen and as data."""
     monkeypatch.setattr(indicators, "data_folder", lambda: tmp_path / "no-list")
-    lines = phonecheck.about_list()
-    assert lines[0].text == "The list of known stalkerware"
-    assert lines[1].text == indicators.MISSING
+    result = phonecheck.stalkerware_list()
+    assert (
+        result.screen(Look())
+        == "The list of known stalkerware\n"
+        + phonecheck.screen([Paragraph(indicators.MISSING)], Look())
+        + "\n"
+    )
+    assert result.document() == {"list": None, "problem": indicators.MISSING}
 
 
 def test_about_says_when_the_list_does_not_match_its_record(
@@ -269,5 +275,50 @@ def test_about_says_when_the_list_does_not_match_its_record(
     folder = convert_list(tmp_path / "list")
     (folder / indicators.DATA_FILE).write_text("[]")
     monkeypatch.setattr(indicators, "data_folder", lambda: folder)
-    lines = phonecheck.about_list()
-    assert [p.text for p in lines[1:]] == [indicators.DAMAGED]
+    result = phonecheck.stalkerware_list()
+    assert result.document() == {"list": None, "problem": indicators.DAMAGED}
+    assert "source" not in result.screen(Look(columns=200))
+
+
+def test_about_names_the_source_commit_and_licence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped list's provenance: its commit and licence, on the screen and as data."""
+    folder = convert_list(tmp_path / "list")
+    monkeypatch.setattr(indicators, "data_folder", lambda: folder)
+    result = phonecheck.stalkerware_list()
+    document = result.document()
+    assert isinstance(document, dict)
+    assert document["problem"] is None
+    listed = document["list"]
+    assert isinstance(listed, dict)
+    assert listed["commit"] == COMMIT
+    shown = " ".join(result.screen(Look(columns=200)).split())
+    assert f"commit {COMMIT}" in shown
+    assert listed["licence"] in shown
+
+
+def test_no_answers_change_nothing_and_say_so(ws: Workspace) -> None:
+    """No answer given: nothing saved, nothing on stdout, one calm note."""
+    before = ws.store.plan_path.read_bytes()
+    result = phonecheck.keep_iphone_answers(ws, {})
+    assert result.notes == ("No answers were given, so nothing changed.",)
+    assert result.screen(Look()) == ""
+    assert ws.store.plan_path.read_bytes() == before
+
+
+def test_answers_kept_are_counted_and_summed_up(ws: Workspace) -> None:
+    """Answers saved: the count of those given this time out of the guide's questions, the step
+    to read, every answer kept and its signs as data, and what they point to on the screen."""
+    first, second = IPHONE_QUESTIONS[:2]
+    phonecheck.keep_iphone_answers(ws, {first.key: "yes"})
+    result = phonecheck.keep_iphone_answers(ws, {second.key: "no"})
+    total = len(IPHONE_QUESTIONS)
+    assert result.notes == (f"Saved 1 of {total} answers in your plan.", phonecheck.SPYWARE_STEP)
+    assert result.document() == {
+        "saved": 1,
+        "answers": {first.key: "yes", second.key: "no"},
+        "signs": [first.sign],
+    }
+    assert "Things to talk over with an advocate" in result.screen(Look())
+    assert ws.state().phone["iphone"].signs == (first.sign,)
