@@ -45,7 +45,26 @@ from exitplan.service.results import Document, Look, screen_of
 from exitplan.service.workspace import Workspace
 from exitplan.views.term import Painter, wrap
 
-__all__ = ["Paragraph", "Person"]
+# Paragraph is the report's, given to the face with the operations that show it.
+__all__ = [
+    "SPYWARE_STEP",
+    "IphoneAnswersKept",
+    "Paragraph",
+    "Person",
+    "StalkerwareList",
+    "android",
+    "ask_iphone",
+    "iphone_summary",
+    "iphone_usb",
+    "keep_in_plan",
+    "keep_iphone_answers",
+    "read_iphone_answers",
+    "record_android",
+    "record_iphone",
+    "save_iphone_answers",
+    "screen",
+    "stalkerware_list",
+]
 
 # The check and the plan's step about a watched phone point at each other.
 SPYWARE_STEP = N_("What to do about a watched phone, and when: exitplan show digital.spyware-signs")
