@@ -95,3 +95,15 @@ def test_the_credit_ban_rests_on_the_privacy_act_and_the_report_says_not_confirm
     assert "s 20K" in ban.section
     assert not place.facts["credit-report"].confirmed
     assert "Crisis Payment" in place.facts["leaving-payment"].detail
+
+
+def test_help_now_names_qlife_and_south_australias_line_with_their_hours(run: Run) -> None:
+    """help-now in South Australia lists QLife for LGBTIQ+ people with its evening hours, and the
+    state's Domestic Violence Crisis Line as 24/7, not 'check the hours'."""
+    text = " ".join(ok(run("help-now", "--region", "South Australia")).stdout.split())
+    assert "QLife" in text
+    assert "3pm to midnight" in text
+    assert "Domestic Violence Crisis Line: for women in South Australia" in text
+    place = local_for("au-sa")
+    assert place is not None
+    assert all(line.hours for line in place.lines)

@@ -142,3 +142,21 @@ def test_the_facts_read_on_official_pages_are_confirmed_and_the_rest_say_not() -
     assert place.facts["health-reporting"].read_via.startswith("https://")
     assert set(place.neutral) >= {"credit-report", "credit-link", "credit-protection"}
     assert "Centrix" in place.neutral["credit-protection"].detail
+
+
+def test_help_now_in_new_zealand_leads_with_111_and_names_the_elder_abuse_line(run: Run) -> None:
+    """help-now in New Zealand leads with 111 alone, and lists the Elder Abuse Response Service
+    with whom it serves and its hours, in English and Spanish."""
+    lines = ok(run("help-now", "--region", "New Zealand", env={"COLUMNS": "80"})).stdout
+    text = " ".join(lines.split())
+    assert "111" in text.split("0800")[0]
+    assert "Elder Abuse Response Service" in text
+    assert "older people facing abuse or neglect" in text
+    spanish = " ".join(
+        ok(run("--lang", "es", "help-now", "--region", "Nueva Zelanda")).stdout.split()
+    )
+    assert "personas mayores" in spanish
+    place = local_for("nz")
+    assert place is not None
+    assert [line.number for line in place.lines if line.kind == "emergency"] == ["111"]
+    assert all(line.hours for line in place.lines)
