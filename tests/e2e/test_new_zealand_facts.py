@@ -65,6 +65,16 @@ STEPS = [
         ("Work and Income",) * 3,
         "workandincome.govt.nz",
     ),
+    (
+        "finances.watch-credit",
+        ("freeze on your credit report", "congelación", "gel de votre dossier"),
+        "privacy.org.nz",
+    ),
+    (
+        "children.custody-lawyer",
+        ("other guardian's agreement", "otro tutor", "autre tuteur"),
+        "justice.govt.nz/family/care-of-children/parenting-through-a-break-up",
+    ),
 ]
 
 
@@ -130,18 +140,28 @@ def test_the_home_order_names_the_acts_orders_not_a_property_order() -> None:
 def test_the_facts_read_on_official_pages_are_confirmed_and_the_rest_say_not() -> None:
     """Facts read on New Zealand's own official pages are confirmed with the page's title;
     those resting on a Community Law Centre or the Law Society say they are not confirmed;
-    the credit and overseas-order cells stay neutral, naming whom to ask."""
+    unlinking credit and orders overseas stay neutral, naming whom to ask."""
     place = local_for("nz")
     assert place is not None
-    for key in ("parenting-orders", "address-privacy", "electoral-roll", "legal-advice"):
+    official = (
+        "parenting-orders",
+        "address-privacy",
+        "electoral-roll",
+        "legal-advice",
+        "credit-report",
+        "credit-protection",
+        "moving-children",
+    )
+    for key in official:
         assert place.facts[key].confirmed, key
         assert place.facts[key].section, key
-        assert any(".govt.nz/" in url or "vote.nz/" in url for url in place.facts[key].sources)
+        hosts = (".govt.nz/", "//vote.nz/", "//privacy.org.nz/")
+        assert any(host in url for url in place.facts[key].sources for host in hosts), key
     for key in ("firearms", "disclosure", "leaving-payment", "housing-help", "health-reporting"):
         assert not place.facts[key].confirmed, key
     assert place.facts["health-reporting"].read_via.startswith("https://")
-    assert set(place.neutral) >= {"credit-report", "credit-link", "credit-protection"}
-    assert "Centrix" in place.neutral["credit-protection"].detail
+    assert set(place.neutral) == {"credit-link", "order-elsewhere"}
+    assert "Centrix" in place.neutral["credit-link"].detail
 
 
 def test_help_now_in_new_zealand_leads_with_111_and_names_the_elder_abuse_line(run: Run) -> None:
