@@ -107,3 +107,15 @@ def test_help_now_names_qlife_and_south_australias_line_with_their_hours(run: Ru
     place = local_for("au-sa")
     assert place is not None
     assert all(line.hours for line in place.lines)
+
+
+def test_south_australias_disclosure_scheme_stays_in_south_australia(run: Run, home: Path) -> None:
+    """The step on asking about a partner's past names SAPOL's scheme in South Australia, with
+    its page, and not in Victoria, which keeps the neutral words."""
+    choose(run, "South Australia")
+    text = show(run, "support.ask-about-past")
+    assert "South Australia Police's Domestic Violence Disclosure Scheme" in text
+    assert "police.sa.gov.au/your-safety/dvds" in text
+    assert "Disclosure Scheme" in show(run, "support.ask-about-past", "es")
+    ok(run("region", input="Victoria, Australia\n"))
+    assert "police.sa.gov.au" not in show(run, "support.ask-about-past")
