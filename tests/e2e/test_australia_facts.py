@@ -119,3 +119,25 @@ def test_south_australias_disclosure_scheme_stays_in_south_australia(run: Run, h
     assert "Disclosure Scheme" in show(run, "support.ask-about-past", "es")
     ok(run("region", input="Victoria, Australia\n"))
     assert "police.sa.gov.au" not in show(run, "support.ask-about-past")
+
+
+@pytest.mark.parametrize(
+    ("place", "words", "section"),
+    [
+        ("Queensland", "ouster condition", "s 63"),
+        ("Victoria, Australia", "exclusion condition", "s 82"),
+    ],
+)
+def test_the_order_to_stay_in_the_home_is_the_states_own(
+    run: Run, home: Path, place: str, words: str, section: str
+) -> None:
+    """Queensland's ouster condition and Victoria's exclusion condition reach the step on
+    staying in the home, with the Act's section, read in a verbatim copy that the screen
+    names; a state without one keeps the neutral words."""
+    choose(run, place)
+    text = show(run, "support.protection-order-advice")
+    assert words in text
+    assert section in text
+    assert "austlii.edu.au" in text
+    ok(run("region", input="Tasmania\n"))
+    assert words not in show(run, "support.protection-order-advice")
