@@ -140,7 +140,7 @@ def test_the_home_order_names_the_acts_orders_not_a_property_order() -> None:
 def test_the_facts_read_on_official_pages_are_confirmed_and_the_rest_say_not() -> None:
     """Facts read on New Zealand's own official pages are confirmed with the page's title;
     those resting on a Community Law Centre or the Law Society say they are not confirmed;
-    unlinking credit and orders overseas stay neutral, naming whom to ask."""
+    unlinking credit stays neutral, naming whom to ask."""
     place = local_for("nz")
     assert place is not None
     official = (
@@ -157,10 +157,13 @@ def test_the_facts_read_on_official_pages_are_confirmed_and_the_rest_say_not() -
         assert place.facts[key].section, key
         hosts = (".govt.nz/", "//vote.nz/", "//privacy.org.nz/")
         assert any(host in url for url in place.facts[key].sources for host in hosts), key
-    for key in ("firearms", "disclosure", "leaving-payment", "housing-help", "health-reporting"):
+    secondary = ("firearms", "disclosure", "leaving-payment", "housing-help", "health-reporting")
+    for key in secondary:
         assert not place.facts[key].confirmed, key
     assert place.facts["health-reporting"].read_via.startswith("https://")
-    assert set(place.neutral) == {"credit-link", "order-elsewhere"}
+    assert set(place.neutral) == {"credit-link"}
+    assert "registered" in place.facts["order-elsewhere"].text
+    assert not place.facts["order-elsewhere"].confirmed
     assert "Centrix" in place.neutral["credit-link"].detail
 
 
@@ -180,3 +183,16 @@ def test_help_now_in_new_zealand_leads_with_111_and_names_the_elder_abuse_line(r
     assert place is not None
     assert [line.number for line in place.lines if line.kind == "emergency"] == ["111"]
     assert all(line.hours for line in place.lines)
+
+
+def test_registering_the_order_step_says_how_it_holds_in_australia(
+    run: Run, in_new_zealand: Path
+) -> None:
+    """The step on an order elsewhere says a Protection Order holds throughout New Zealand and
+    must be registered in Australia, shows a source a New Zealander can read, and says the
+    fact is not yet confirmed on an official page."""
+    text = show(run, "after.register-order")
+    assert "registered there" in text
+    assert "austlii.edu.au" in text
+    assert "Not confirmed on an official page" in text
+    assert "se registra allí" in show(run, "after.register-order", "es")
