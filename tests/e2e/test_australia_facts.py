@@ -126,18 +126,34 @@ def test_south_australias_disclosure_scheme_stays_in_south_australia(run: Run, h
     [
         ("Queensland", "ouster condition", "s 63"),
         ("Victoria, Australia", "exclusion condition", "s 82"),
+        ("New South Wales", "keeps them away from your home", "s 35(2)(b)"),
+        ("South Australia", "keeps them away from your home", "s 12"),
     ],
 )
 def test_the_order_to_stay_in_the_home_is_the_states_own(
     run: Run, home: Path, place: str, words: str, section: str
 ) -> None:
-    """Queensland's ouster condition and Victoria's exclusion condition reach the step on
-    staying in the home, with the Act's section, read in a verbatim copy that the screen
-    names; a state without one keeps the neutral words."""
+    """Each state's own way to keep them out of the home (Queensland's ouster condition,
+    Victoria's exclusion condition, NSW's and South Australia's orders) reaches the step on
+    staying in the home with the Act's section; a state without one keeps the neutral words."""
     choose(run, place)
     text = show(run, "support.protection-order-advice")
     assert words in text
     assert section in text
-    assert "austlii.edu.au" in text
     ok(run("region", input="Tasmania\n"))
     assert words not in show(run, "support.protection-order-advice")
+
+
+@pytest.mark.parametrize(
+    ("place", "words"),
+    [("New South Wales", "s 35(2)(d)"), ("South Australia", "firearms term")],
+)
+def test_the_weapons_step_names_the_states_own_rule(
+    run: Run, home: Path, place: str, words: str
+) -> None:
+    """The weapons step names the state's own rule on firearms in a protection order, and
+    Tasmania, without one here, keeps the neutral words."""
+    choose(run, place)
+    assert words in show(run, "safety.weapons-plan")
+    ok(run("region", input="Tasmania\n"))
+    assert words not in show(run, "safety.weapons-plan")

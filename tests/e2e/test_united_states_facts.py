@@ -69,3 +69,15 @@ def test_help_now_in_a_state_lists_the_eldercare_locator_with_its_hours(run: Run
     assert text.index("911") < text.index("1-800-799-7233") < text.index("1-800-677-1116")
     french = " ".join(ok(run("--lang", "fr", "help-now", "--region", "Texas")).stdout.split())
     assert "du lundi au vendredi" in french
+
+
+def test_the_federal_gun_ban_is_read_on_the_justice_departments_page() -> None:
+    """The federal ban on guns under a qualifying protection order (18 U.S.C. 922(g)(8)) is
+    confirmed on the Department of Justice's own page, and says to ask about the state's rules."""
+    place = local_for("us-oh")
+    assert place is not None
+    guns = place.facts["firearms"]
+    assert guns.confirmed
+    assert "922(g)(8)" in guns.section
+    assert any(url.startswith("http://www.justice.gov/") for url in guns.sources)
+    assert "state" in guns.detail
