@@ -157,3 +157,13 @@ def test_the_weapons_step_names_the_states_own_rule(
     assert words in show(run, "safety.weapons-plan")
     ok(run("region", input="Tasmania\n"))
     assert words not in show(run, "safety.weapons-plan")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_help_now_in_australia_fits_one_80x24_screen(run: Run, lang: str) -> None:
+    """Australia's help-now, with QLife added, still fits one 80x24 terminal in each
+    language."""
+    out = ok(run("--lang", lang, "help-now", "--region", "Australia", env={"COLUMNS": "80"}))
+    rows = out.stdout.rstrip("\n").split("\n")
+    assert len(rows) <= 23, out.stdout
+    assert all(len(row) <= 80 for row in rows)

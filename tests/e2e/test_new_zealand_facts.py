@@ -174,7 +174,7 @@ def test_help_now_in_new_zealand_leads_with_111_and_names_the_elder_abuse_line(r
     text = " ".join(lines.split())
     assert "111" in text.split("0800")[0]
     assert "Elder Abuse Response Service" in text
-    assert "older people facing abuse or neglect" in text
+    assert "older people, and anyone worried about one" in text
     spanish = " ".join(
         ok(run("--lang", "es", "help-now", "--region", "Nueva Zelanda")).stdout.split()
     )
@@ -196,3 +196,13 @@ def test_registering_the_order_step_says_how_it_holds_in_australia(
     assert "austlii.edu.au" in text
     assert "Not confirmed on an official page" in text
     assert "se registra allí" in show(run, "after.register-order", "es")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_help_now_in_new_zealand_fits_one_80x24_screen(run: Run, lang: str) -> None:
+    """New Zealand's help-now, with its added line, still fits one 80x24 terminal in each
+    language."""
+    out = ok(run("--lang", lang, "help-now", "--region", "New Zealand", env={"COLUMNS": "80"}))
+    rows = out.stdout.rstrip("\n").split("\n")
+    assert len(rows) <= 23, out.stdout
+    assert all(len(row) <= 80 for row in rows)

@@ -60,17 +60,6 @@ def test_the_housing_fact_says_private_leases_follow_state_law_and_is_not_confir
     assert "credit-report" not in place.neutral
 
 
-def test_help_now_in_a_state_lists_the_eldercare_locator_with_its_hours(run: Run) -> None:
-    """help-now in Texas lists the Eldercare Locator for older adults with its weekday hours,
-    after 911 and the Hotline, in English and French."""
-    text = " ".join(ok(run("help-now", "--region", "Texas")).stdout.split())
-    assert "Eldercare Locator: for older adults, and people worried about one" in text
-    assert "Monday to Friday, 8am to 9pm Eastern time" in text
-    assert text.index("911") < text.index("1-800-799-7233") < text.index("1-800-677-1116")
-    french = " ".join(ok(run("--lang", "fr", "help-now", "--region", "Texas")).stdout.split())
-    assert "du lundi au vendredi" in french
-
-
 def test_the_federal_gun_ban_is_read_on_the_justice_departments_page() -> None:
     """The federal ban on guns under a qualifying protection order (18 U.S.C. 922(g)(8)) is
     confirmed on the Department of Justice's own page, and says to ask about the state's rules."""
