@@ -27,6 +27,7 @@ def show(run: Run, step: str, lang: str = "en") -> str:
             ("emergency transfer", "traslado de emergencia", "transfert"),
             "womenslaw.org",
         ),
+        ("support.lawyer", ("Legal Services Corporation",) * 3, "lsc.gov"),
     ],
 )
 def test_the_federal_facts_reach_a_state(
