@@ -35,10 +35,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
         "init and date still read the exit date and the pacing themselves",
     ),
-    "exitplan.cli.logfiles": (
-        {"journal.attachments", "journal.export", "journal.saving"},
-        "log export and log file write through the journal's writers and their progress",
-    ),
     "exitplan.cli.phone": (
         {
             "domain.model",
@@ -82,8 +78,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
     "exitplan.cli.exitdate.init": "a new plan's options and questions",
     "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
-    "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
-    "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
     "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
     "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
