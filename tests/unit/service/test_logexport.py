@@ -73,9 +73,7 @@ def test_a_folder_holds_the_page_and_every_file(ws: Workspace, tmp_path: Path) -
     assert "journal.html and 1 attached file in files/" in done.notes[0]
 
 
-def test_a_changed_copy_is_named_and_the_rest_still_written(
-    ws: Workspace, tmp_path: Path
-) -> None:
+def test_a_changed_copy_is_named_and_the_rest_still_written(ws: Workspace, tmp_path: Path) -> None:
     """A kept copy that no longer matches its hash is left out and named as the failure."""
     (ws.home / "journal" / "files" / "000002").write_bytes(b"changed")
     done = logexport.export_folder(ws, tmp_path / "out", "markdown")
