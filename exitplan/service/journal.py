@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from exitplan.domain.plan import Plan
     from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
+    from exitplan.journal.records import Moment
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
 
@@ -369,6 +370,14 @@ def entry_list(ws: Workspace) -> JournalEntries:
     views = tuple(journal.list_entries(records(ws)))
     empty = _("The journal is empty. 'exitplan log add' writes an entry.")
     return JournalEntries(views, () if views else (empty,))
+
+
+def timeline(ws: Workspace) -> tuple[Moment, ...]:
+    """The entries as moments in the order they happened, each as its corrections left it (the
+    journal's part of `summary --journal`)."""
+
+    found = records(ws)
+    return journal.timeline(journal.list_entries(found))
 
 
 def entry_shown(ws: Workspace, n: int) -> JournalEntry:
