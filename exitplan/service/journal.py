@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
     from exitplan.journal.records import Moment
+    from exitplan.journal.shapes import EntryView, Record
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
 
@@ -114,7 +115,7 @@ def check_private(ws: Workspace) -> None:
     check_folders(ws.home)
 
 
-def records(ws: Workspace) -> list[dict[str, Any]]:
+def records(ws: Workspace) -> list[Record]:
     """Every record, opened with the plan's key when it is encrypted (never writes)."""
 
     check_private(ws)
@@ -339,11 +340,11 @@ def corrections(ws: Workspace, n: int) -> int:
 class JournalEntries:
     """`log list`: the journal's entries in the order they happened."""
 
-    views: tuple[dict[str, object], ...]
+    views: tuple[EntryView, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
-        return list(self.views)
+        return [dict(view) for view in self.views]
 
     def screen(self, look: Look) -> str:
         lines = list_lines(list(self.views), plain=look.plain)
@@ -354,11 +355,11 @@ class JournalEntries:
 class JournalEntry:
     """`log show`: one entry in full, with its corrections and files."""
 
-    view: dict[str, object]
+    view: EntryView
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
-        return self.view
+        return dict(self.view)
 
     def screen(self, look: Look) -> str:
         return screen_of(wrapped(show_lines(self.view, plain=look.plain), look.columns))

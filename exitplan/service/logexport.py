@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _, ngettext
@@ -26,9 +26,8 @@ from exitplan.service.summary import NOT_WRITTEN
 
 if TYPE_CHECKING:
     from exitplan.journal.sealing import Sealing
+    from exitplan.journal.shapes import Record
     from exitplan.service.workspace import Workspace
-
-Record = dict[str, Any]
 
 __all__ = [
     "EXPORT_BY_SUFFIX",

@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from exitplan.journal.entry import JournalError, parse_entry_toml, read_moment
+from exitplan.journal.entry import JournalError, given, parse_entry_toml, read_moment
 
 NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
 
@@ -201,3 +201,10 @@ def test_a_written_day_that_could_be_two_says_both() -> None:
     spoken.set_place(None)
     with pytest.raises(JournalError, match="2026-11-01 or 2026-01-11"):
         read_moment("01/11/2026 21:15", NOW)
+
+
+def test_the_answers_given_come_in_the_order_asked() -> None:
+    """`given` names each answer an entry holds once, in the questions' order, none added."""
+    fields = parse_entry_toml('what = "shouted"\nwhere = "hall"\nwhen = "2026-11-30"', NOW)
+    assert [name for name, _value in given(fields)] == ["when", "where", "what"]
+    assert dict(given(fields))["what"] == "shouted"
