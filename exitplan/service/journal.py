@@ -119,7 +119,8 @@ def records(ws: Workspace) -> list[Record]:
     """Every record, opened with the plan's key when it is encrypted (never writes)."""
 
     check_private(ws)
-    return read_records(ws.home, sealing(ws))
+    seal = sealing(ws)  # unlocks first: the records are read with what it opens
+    return read_records(ws.home, seal)
 
 
 def reference_now(ws: Workspace) -> datetime:
