@@ -31,7 +31,7 @@ from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.dates import folded, parse_day, said_day, said_month
-from exitplan.journal.shapes import Fields, When
+from exitplan.journal.shapes import Answer, Fields, When
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -473,7 +473,7 @@ def recheck_when(value: Mapping[str, object], now: datetime) -> When:
     return {"said": said, "date": day, "time": clock, "approximate": approximate}
 
 
-def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
+def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Answer | None:
     """One answer as it is typed: the checked value (None when left empty), or a JournalError.
 
     `used` is the length of the answers before it, so an entry too long in all is said at the
@@ -484,8 +484,8 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     if not value.strip():
         check_text(name, value)  # control characters alone are still refused
         return None
-    checked: Any = read_moment(value, now) if name == "when" else check_text(name, value)
-    size = len(checked["said"]) if name == "when" else len(checked)
+    checked: Answer = read_moment(value, now) if name == "when" else check_text(name, value)
+    size = answer_size(name, checked)
     if used + size > MAX_ENTRY_CHARS:
         raise JournalError(
             _(
@@ -496,11 +496,11 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     return checked
 
 
-def answer_size(name: str, checked: Any) -> int:
-    """How much of the entry's length one checked answer takes."""
+def answer_size(name: str, checked: Answer | None) -> int:
+    """How much of the entry's length one checked answer takes (`name`: its field)."""
     if checked is None:
         return 0
-    return len(checked["said"]) if name == "when" else len(checked)
+    return len(checked) if isinstance(checked, str) else len(checked["said"])
 
 
 def check_text(name: str, value: str) -> str:

@@ -25,6 +25,10 @@ class When(TypedDict):
     approximate: bool
 
 
+# One answer, checked: the words of any field, or a `when` read.
+Answer = str | When
+
+
 class Fields(TypedDict, total=False):
     """An entry's answers, only those given (`entry.FIELDS` names them in the order asked)."""
 

@@ -25,7 +25,7 @@ from exitplan.base.limits import SEALED_MARK
 from exitplan.disk.paths import inside
 from exitplan.disk.safeio import read_capped
 from exitplan.home.vouch import journal_vouched
-from exitplan.journal import attachments
+from exitplan.journal import attachments, shapes
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
 from exitplan.journal.chain import TAIL_NOTE, parse_fingerprint
@@ -298,6 +298,9 @@ def export_text(ws: Workspace, fmt: str) -> str:
 
 # -- what the writing commands ask -------------------------------------------------------------
 
+# One checked answer: a field's words, or a `when` read (the CLI asks with it).
+Answer = shapes.Answer
+
 # The most a piped entry may hold (TOML bytes).
 ENTRY_LIMIT = MAX_TOML_BYTES
 
@@ -308,13 +311,13 @@ def entry_questions() -> tuple[tuple[str, str], ...]:
     return tuple((name, question(name)) for name in FIELDS)
 
 
-def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Any:
+def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Answer | None:
     """One typed answer checked as it is typed (`used`: the bytes the answers before it took);
     the value kept, or a JournalError saying what is wrong."""
     return check_answer(name, answer, reference_now(ws), used)
 
 
-def answer_bytes(name: str, value: Any) -> int:
+def answer_bytes(name: str, value: Answer | None) -> int:
     """How much of the entry's room an answer takes."""
     return answer_size(name, value)
 
