@@ -593,7 +593,7 @@ def test_spains_facts_were_read_in_the_law_and_say_how() -> None:
     spain = local_for("es")
     assert spain is not None
     own = [fact for fact in spain.facts.values() if fact.key not in DERIVED_FACTS]
-    assert len(own) == 13
+    assert len(own) == 16
     for fact in own:
         assert fact.confirmed
         assert re.search(r"\barts?\. ", fact.section)
