@@ -143,3 +143,26 @@ def test_the_coverage_report_shows_mexico_complete_with_its_findings(run: Run) -
     block = "\n".join(cells)
     assert "support.work: paid-leave neutral (the place has no such thing)" in block
     assert "support.lawyer" not in block
+
+
+@pytest.mark.parametrize(
+    ("place", "words"), [("Mexico", "votre Centro"), ("Spain", "vos services")]
+)
+def test_the_housing_title_reads_as_french_after_aupres_de(
+    home: Path, run: Run, place: str, words: str
+) -> None:
+    """In French the housing title names the place's service after "auprès de" without a broken
+    contraction ("auprès de les", "auprès de un")."""
+    ok(run("init", "--exit-date", "+6w"))
+    ok(run("region", input=f"{place}\n"))
+    title = show(run, "housing.council", "fr")
+    assert f"auprès de {words}" in title
+    assert "auprès de les" not in title
+    assert "auprès de un" not in title
+
+
+def test_the_medical_steps_name_the_general_laws_duty_to_report(run: Run, in_mexico: Path) -> None:
+    """Beside NOM-046, the medical steps say the general law obliges anyone in a public function
+    to report a likely crime against a woman to the Ministerio Público (art. 29)."""
+    assert "LGAMVLV art. 29" in show(run, "documents.medical-records")
+    assert "(art. 29)" in show(run, "documents.medical-records", "es")
