@@ -27,10 +27,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
         "init and date still read the exit date and the pacing themselves",
     ),
-    "exitplan.cli.logfiles": (
-        {"journal.attachments", "journal.export", "journal.saving"},
-        "log export and log file write through the journal's writers and their progress",
-    ),
     "exitplan.cli.questions": (
         {"domain.checks", "domain.inventory", "formats.inventoryfile"},
         "an inventory row is asked field by field with the domain's questions and checks",
@@ -49,8 +45,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.changing.add": "a custom step's options checked one by one",
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
     "exitplan.cli.exitdate.init": "a new plan's options and questions",
-    "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
-    "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
     "exitplan.cli.situation.ask_all": "the questions asked in turn",
