@@ -92,6 +92,18 @@ def pace(ws: Workspace) -> Pace:
     return Pace(state.exit_date, plan.per_day, bool(state.per_day), plan.warn_days)
 
 
+def exit_date(ws: Workspace) -> date | None:
+    """The plan's exit date as it is on disk; refused plainly when there is no plan, so it
+    comes before anything is asked."""
+    ws.require_plan()
+    return ws.state().exit_date
+
+
+def same_pace(ws: Workspace, per_day: int) -> bool:
+    """Whether the person already chose this many steps a day (the default is not a choice)."""
+    return ws.state().per_day == per_day
+
+
 def set_dates(
     ws: Workspace,
     when: date | None,

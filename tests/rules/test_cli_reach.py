@@ -27,10 +27,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         {"disk.paths", "disk.system"},
         "the options holder checks the home and --passphrase-file before any workspace exists",
     ),
-    "exitplan.cli.exitdate": (
-        {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
-        "init and date still read the exit date and the pacing themselves",
-    ),
     "exitplan.cli.logfiles": (
         {"journal.attachments", "journal.export", "journal.saving"},
         "log export and log file write through the journal's writers and their progress",
@@ -74,8 +70,6 @@ LONG: dict[str, str] = {
     "exitplan.cli.common.read_passphrase_file": "every way a passphrase file can be unsafe",
     "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
     "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
-    "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
-    "exitplan.cli.exitdate.init": "a new plan's options and questions",
     "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
     "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
     "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",

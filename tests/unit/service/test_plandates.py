@@ -77,3 +77,14 @@ def test_the_pace_of_no_plan_is_refused(home: Path, no_builtins: Path) -> None:
     make_home(home, MONEY)
     with pytest.raises(ExitplanError, match="no plan"):
         plandates.pace(Workspace(home, TODAY))
+
+
+def test_the_exit_date_and_a_chosen_pace_are_read_from_disk(ws: Workspace, home: Path) -> None:
+    """The exit date is read as saved; the default pace is no choice, a chosen one is."""
+    assert plandates.exit_date(ws) == EXIT
+    default = plandates.pace(ws).per_day
+    assert not plandates.same_pace(ws, default)
+    plandates.set_dates(ws, None, per_day=default)
+    assert plandates.same_pace(Workspace(home, TODAY), default)
+    with pytest.raises(ExitplanError, match="no plan"):
+        plandates.exit_date(Workspace(home / "elsewhere", TODAY))
