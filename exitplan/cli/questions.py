@@ -15,7 +15,6 @@ from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, prompts, replies
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.service.fields import InventoryError, speaks_english
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -203,6 +202,7 @@ def current_text(question: Question, row: Row, inventory: Inventory) -> str:
 def amount_text(value: Decimal) -> str:
     """An amount as it may be typed back: 1200.50 in English, 1200,50 in Spain."""
     from exitplan.base import spoken
+    from exitplan.service.fields import speaks_english
 
     exact = format(value, "f")
     if speaks_english():
@@ -216,7 +216,7 @@ def ask_field(
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
     (the default for a new row, the value kept when changing); a single - clears a field; an
     amount may carry the currency set (`£640`)."""
-    from exitplan.service.fields import checked_answer
+    from exitplan.service.fields import InventoryError, checked_answer
 
     words = _(question.text)
     if question.choices:
@@ -294,9 +294,9 @@ def read_row(section: Section, row: Row | None, inventory: Inventory, title: str
         return read_piped()
     say(title)
     say(_(CHANGE_INTRO if row is not None else INTRO))
-    if section == "documents" and row is None:
-        from exitplan.service.fields import kind_labels
+    from exitplan.service.fields import InventoryError, kind_labels
 
+    if section == "documents" and row is None:
         kinds = ", ".join(f"{n} {_(label)}" for n, label in enumerate(kind_labels(), 1))
         say(_("Kinds: {kinds}.").format(kinds=kinds))
     got = ask_row(section, row, inventory, QUESTIONS[section])
