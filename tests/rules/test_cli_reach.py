@@ -19,14 +19,6 @@ BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
 # Each CLI module that still reaches past the service: the modules it imports (at run time or
 # for type hints), and why it still does. Remove an entry when its import goes.
 REACHES: dict[str, tuple[set[str], str]] = {
-    "exitplan.cli.app": (
-        {"disk.paths", "domain.dates"},
-        "the global options: --home is checked and --today parsed before any service exists",
-    ),
-    "exitplan.cli.common": (
-        {"disk.paths", "disk.system"},
-        "the options holder checks the home and --passphrase-file before any workspace exists",
-    ),
     "exitplan.cli.logfiles": (
         {"journal.attachments", "journal.export", "journal.saving"},
         "log export and log file write through the journal's writers and their progress",
@@ -47,31 +39,13 @@ REACHES: dict[str, tuple[set[str], str]] = {
         },
         "the phone check drives adb and the iPhone tools itself, with prompts between steps",
     ),
-    "exitplan.cli.privacy": (
-        {"home.files", "home.outside"},
-        "where and wipe list and erase the home's files and the files outside it",
-    ),
 }
 # CLI functions still over 30 lines (body, without the docstring and nested functions), and why.
 LONG: dict[str, str] = {
-    "exitplan.cli.app.main": "the entry point's guards, in the order they must run",
-    "exitplan.cli.common.read_passphrase_file": "every way a passphrase file can be unsafe",
-    "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
-    "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
-    "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
     "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
     "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
-    "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
     "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
-    "exitplan.cli.privacy._erase_outside": "each outside file erased and said",
-    "exitplan.cli.privacy._outside_before_wipe": "the outside files asked about before a wipe",
-    "exitplan.cli.privacy._outside_lines": "the outside files, worded",
-    "exitplan.cli.privacy._wipe_lines": "what a wipe removes, worded",
-    "exitplan.cli.privacy.new_passphrase": "a new passphrase asked twice, with its checks",
-    "exitplan.cli.privacy.wipe": "the wipe's confirmation and its steps",
-    "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
-    "exitplan.cli.review.review": "the review's loop",
 }
 MAX_LINES = 30
 
