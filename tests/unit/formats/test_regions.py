@@ -546,7 +546,8 @@ def test_us_and_australian_states_miss_no_fact_and_say_whom_to_ask() -> None:
         for code, number in asks.items():
             place = local_for(code, language)
             assert place is not None
-            assert len(place.neutral) >= 12
+            # The federal facts filled since (credit, legal aid, leave) leave fewer neutral cells.
+            assert len(place.neutral) >= 8
             assert any(number in kept.detail for kept in place.neutral.values())
     victoria = local_for("au-vic")
     assert victoria is not None
