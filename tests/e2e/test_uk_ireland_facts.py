@@ -1,0 +1,238 @@
+"""Scotland, England and Wales, Northern Ireland and Ireland, as a person living there meets them:
+the steps name each place's own orders, legal aid, housing help, money help and health workers'
+duties, in English, Spanish and French, with the official page each was read on, and a fact of
+one place never reaches the steps of another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Run
+from helpers import ok
+
+from exitplan.formats.regions import local_for
+
+SCOTLAND = "Scotland"
+ENGLAND = "England"
+NORTHERN_IRELAND = "Northern Ireland"
+IRELAND = "Ireland"
+
+
+def choose(run: Run, place: str) -> None:
+    """The built-in plan, with a place chosen."""
+    ok(run("init", "--exit-date", "+6w"))
+    ok(run("region", input=f"{place}\n"))
+
+
+def show(run: Run, step: str, lang: str = "en") -> str:
+    """`show STEP` in a language, as one string with its lines joined."""
+    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
+
+
+# -- Scotland ------------------------------------------------------------------------------------
+
+
+def test_scotlands_order_step_names_interdicts_and_exclusion_orders(run: Run, home: Path) -> None:
+    """In Scotland the protection-order step names the interdict, the non-harassment order and
+    the exclusion order, cites the Acts on legislation.gov.uk, and marks none unconfirmed."""
+    choose(run, SCOTLAND)
+    english = show(run, "support.protection-order-advice")
+    assert "an interdict or a non-harassment order" in english
+    assert "an exclusion order" in english
+    assert "power of arrest" in english
+    assert "legislation.gov.uk/asp/2001/14/section/1" in english
+    assert "Not confirmed on an official page" not in english
+    assert "non-molestation order" not in english
+    assert "interdict" in show(run, "support.protection-order-advice", "es")
+    assert "exclusion order" in show(run, "support.protection-order-advice", "fr")
+
+
+def test_scotlands_housing_and_legal_aid_steps_name_the_council_and_slab(
+    run: Run, home: Path
+) -> None:
+    """Scotland's housing step sends a person to the council's homelessness service (its duty to
+    accommodate, on gov.scot) and the lawyer step names the Scottish Legal Aid Board."""
+    choose(run, SCOTLAND)
+    assert "Ask the council's homelessness service about temporary housing" in show(
+        run, "housing.council"
+    )
+    assert "gov.scot/publications/code-guidance-homelessness" in show(run, "housing.council")
+    lawyer = show(run, "support.lawyer")
+    assert "Scottish Legal Aid Board" in lawyer
+    assert "slab.org.uk" in lawyer
+    assert "Scottish Welfare Fund" in show(run, "finances.advice-entitlements")
+
+
+# -- England and Wales ---------------------------------------------------------------------------
+
+
+def test_england_keeps_its_own_orders_and_names_legal_aid_evidence(run: Run, home: Path) -> None:
+    """England and Wales keeps the non-molestation order (no interdict), its legal aid fact reads
+    the evidence GOV.UK lists, and the address rule cites the Family Procedure Rules."""
+    choose(run, ENGLAND)
+    order = show(run, "support.protection-order-advice")
+    assert "non-molestation order" in order
+    assert "interdict" not in order
+    assert "rule 29.1" in order
+    assert "legislation.gov.uk/uksi/2010/2955/part/29" in order
+    lawyer = show(run, "support.lawyer")
+    assert "a refuge manager" in lawyer
+    assert "gov.uk/legal-aid/domestic-abuse" in lawyer
+    assert "Scottish Legal Aid Board" not in lawyer
+    assert "new claims advance" in show(run, "finances.advice-entitlements")
+    assert "Scottish Welfare Fund" not in show(run, "finances.advice-entitlements")
+
+
+# -- the medical steps ---------------------------------------------------------------------------
+
+MEDICAL = (
+    "documents.medical-records",
+    "safety.strangled-care",
+    "safety.sexual-violence-care",
+    "support.pregnancy-care",
+)
+
+
+@pytest.mark.parametrize("step", MEDICAL)
+def test_the_uk_medical_steps_say_what_a_doctor_may_share(run: Run, home: Path, step: str) -> None:
+    """In England and Wales each medical step carries the GMC's rule (decide with you; disclose
+    what the law requires) and the FGM reporting duty, not the neutral 'ask what they must
+    report', in each language."""
+    choose(run, ENGLAND)
+    english = show(run, step)
+    assert "decide with you" in english
+    assert "female genital mutilation in a girl under 18" in english
+    assert "gmc-uk.org" in english
+    assert "decidir contigo" in show(run, step, "es")
+    assert "décider avec vous" in show(run, step, "fr")
+
+
+def test_scotlands_medical_step_has_no_english_reporting_duty(run: Run, home: Path) -> None:
+    """Scotland reads the GMC's UK-wide guidance but not England and Wales's FGM reporting duty."""
+    choose(run, SCOTLAND)
+    text = show(run, "safety.strangled-care")
+    assert "decide with you" in text
+    assert "female genital mutilation" not in text
+
+
+# -- Northern Ireland ----------------------------------------------------------------------------
+
+
+def test_northern_ireland_names_its_legal_aid_waiver_and_anonymous_registration(
+    run: Run, home: Path
+) -> None:
+    """Northern Ireland's lawyer step names the waiver of legal aid limits for a non-molestation
+    order, and the electoral roll step its anonymous registration with a postal or proxy vote."""
+    choose(run, NORTHERN_IRELAND)
+    lawyer = show(run, "support.lawyer")
+    assert "above the usual financial limits" in lawyer
+    assert "legislation.gov.uk/nisr/2015/196/regulation/10" in lawyer
+    roll = show(run, "after.electoral-roll")
+    assert "anonymous registration on the electoral register" in roll
+    assert "postal or proxy vote" in roll
+    assert "inscripción anónima" in show(run, "after.electoral-roll", "es")
+
+
+# -- Ireland -------------------------------------------------------------------------------------
+
+
+def test_irelands_steps_name_its_own_services(run: Run, home: Path) -> None:
+    """Ireland's steps name the Central Credit Register, the Legal Aid Board's priority for
+    domestic violence, anonymous electors, the fast-tracked rent supplement and the guardianship
+    rule for unmarried fathers, each with its Irish source."""
+    choose(run, IRELAND)
+    credit = show(run, "finances.credit-report")
+    assert "Central Credit Register, free of charge" in credit
+    assert "centralcreditregister.ie" in credit
+    assert "Legal Aid Board" in show(run, "support.lawyer")
+    roll = show(run, "after.electoral-roll")
+    assert "anonymous elector" in roll
+    assert "irishstatutebook.ie/2022/en/act/pub/0030/sec0093.html" in roll
+    assert "rent supplement" in show(run, "finances.advice-entitlements")
+    custody = show(run, "children.custody-lawyer")
+    assert "not every unmarried father is one" in custody
+    assert "12 consecutive months" in custody
+    assert "padre no casado" in show(run, "children.custody-lawyer", "es")
+    assert "père non marié" in show(run, "children.custody-lawyer", "fr")
+
+
+def test_irish_facts_stay_out_of_northern_ireland(run: Run, home: Path) -> None:
+    """Northern Ireland (the same island, another law) shows none of Ireland's facts."""
+    choose(run, NORTHERN_IRELAND)
+    assert "Central Credit Register" not in show(run, "finances.credit-report")
+    assert "Legal Aid Board" not in show(run, "support.lawyer")
+    assert "unmarried father" not in show(run, "children.custody-lawyer")
+
+
+# -- the data ------------------------------------------------------------------------------------
+
+OFFICIAL = (
+    "legislation.gov.uk",
+    "gov.uk",
+    "gov.scot",
+    "slab.org.uk",
+    "justice-ni.gov.uk",
+    "gmc-uk.org",
+    "argyll-bute.gov.uk",
+    "oireachtas.ie",
+    "irishstatutebook.ie",
+    "citizensinformation.ie",
+    "centralcreditregister.ie",
+    "legalaidboard.ie",
+)
+
+READ_NOW = {
+    "gb-sct": (
+        "court-order",
+        "home-order",
+        "health-reporting",
+        "legal-advice",
+        "housing-help",
+        "leaving-payment",
+    ),
+    "gb-eaw": (
+        "address-privacy",
+        "legal-advice",
+        "health-reporting",
+        "leaving-payment",
+    ),
+    "gb-nir": ("legal-advice", "electoral-roll"),
+    "ie": (
+        "credit-report",
+        "legal-advice",
+        "housing-help",
+        "leaving-payment",
+        "electoral-roll",
+        "moving-children",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(READ_NOW))
+def test_the_facts_read_this_session_are_confirmed_on_official_pages(code: str) -> None:
+    """Each fact read this session is confirmed, names where on the page it stands, was checked
+    on 5 December 2026, and cites only official pages of its place (or the UK's regulator)."""
+    place = local_for(code)
+    assert place is not None
+    for key in READ_NOW[code]:
+        fact = place.facts[key]
+        assert fact.confirmed, key
+        assert fact.section, key
+        assert fact.checked.isoformat() == "2026-12-05", key
+        for url in fact.sources:
+            host = url.split("://", 1)[1].split("/", 1)[0].removeprefix("www.")
+            assert host.endswith(OFFICIAL), (key, url)
+
+
+def test_scotland_still_has_no_police_notice_and_ireland_no_disclosure_scheme() -> None:
+    """What a place does not have stays neutral: Scotland's police notices are not in force, and
+    Ireland has no scheme for asking the Gardaí about a partner's past."""
+    scotland = local_for("gb-sct")
+    ireland = local_for("ie")
+    assert scotland is not None
+    assert ireland is not None
+    assert scotland.neutral["police-notice"].why == "none"
+    assert "police-notice" not in scotland.facts
+    assert "disclosure" not in ireland.facts
+    assert "Gardaí" in ireland.neutral["disclosure"].detail
