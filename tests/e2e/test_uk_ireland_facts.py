@@ -84,6 +84,32 @@ def test_england_keeps_its_own_orders_and_names_legal_aid_evidence(run: Run, hom
     assert "Scottish Welfare Fund" not in show(run, "finances.advice-entitlements")
 
 
+def test_great_britain_names_the_firearms_review_and_the_credit_files(run: Run, home: Path) -> None:
+    """In England and Wales the weapons step asks the police about reviewing a firearm or shotgun
+    certificate (Home Office statutory guidance); every UK place names the three credit reference
+    agencies, read on the ICO's page."""
+    choose(run, ENGLAND)
+    weapons = show(run, "safety.weapons-plan")
+    assert "firearm or shotgun certificate" in weapons
+    assert "statutory-guidance-for-police-on-firearms-licensing" in weapons
+    assert "escopetas" in show(run, "safety.weapons-plan", "es")
+    credit = show(run, "finances.credit-report")
+    assert "Equifax, Experian and TransUnion" in credit
+    assert "ico.org.uk/for-the-public/credit" in credit
+
+
+def test_scotlands_tenancy_step_names_the_notice_and_joint_tenants(run: Run, home: Path) -> None:
+    """Scotland's renting step names the 28 days' written notice and that all joint tenants must
+    sign it, read on gov.scot, in each language."""
+    choose(run, SCOTLAND)
+    text = show(run, "housing.renters-rights")
+    assert "28 days' written notice" in text
+    assert "all joint tenants must sign it" in text
+    assert "gov.scot/publications/private-residential-tenancies-tenants-guide" in text
+    assert "28 días" in show(run, "housing.renters-rights", "es")
+    assert "28 jours" in show(run, "housing.renters-rights", "fr")
+
+
 # -- the medical steps ---------------------------------------------------------------------------
 
 MEDICAL = (
@@ -157,12 +183,25 @@ def test_irelands_steps_name_its_own_services(run: Run, home: Path) -> None:
     assert "père non marié" in show(run, "children.custody-lawyer", "fr")
 
 
+def test_irelands_medical_step_names_mandated_reporting_to_tusla(run: Run, home: Path) -> None:
+    """Ireland's medical steps say doctors must report harm to a child to Tusla, and that no duty
+    to report abuse of an adult was found, rather than the UK's GMC rule."""
+    choose(run, IRELAND)
+    text = show(run, "documents.medical-records")
+    assert "must tell Tusla" in text
+    assert "No similar duty to report abuse of an adult was found" in text
+    assert "gmc-uk.org" not in text
+    assert "Tusla" in show(run, "documents.medical-records", "fr")
+
+
 def test_irish_facts_stay_out_of_northern_ireland(run: Run, home: Path) -> None:
     """Northern Ireland (the same island, another law) shows none of Ireland's facts."""
     choose(run, NORTHERN_IRELAND)
     assert "Central Credit Register" not in show(run, "finances.credit-report")
     assert "Legal Aid Board" not in show(run, "support.lawyer")
     assert "unmarried father" not in show(run, "children.custody-lawyer")
+    assert "Tusla" not in show(run, "documents.medical-records")
+    assert "firearm or shotgun certificate" not in show(run, "safety.weapons-plan")
 
 
 # -- the data ------------------------------------------------------------------------------------
@@ -180,6 +219,9 @@ OFFICIAL = (
     "citizensinformation.ie",
     "centralcreditregister.ie",
     "legalaidboard.ie",
+    "ico.org.uk",
+    "api.parliament.uk",
+    "tusla.ie",
 )
 
 READ_NOW = {
@@ -190,14 +232,19 @@ READ_NOW = {
         "legal-advice",
         "housing-help",
         "leaving-payment",
+        "firearms",
+        "tenancy-exit",
+        "credit-report",
     ),
     "gb-eaw": (
         "address-privacy",
         "legal-advice",
         "health-reporting",
         "leaving-payment",
+        "firearms",
+        "credit-report",
     ),
-    "gb-nir": ("legal-advice", "electoral-roll"),
+    "gb-nir": ("legal-advice", "electoral-roll", "credit-report"),
     "ie": (
         "credit-report",
         "legal-advice",
@@ -205,6 +252,7 @@ READ_NOW = {
         "leaving-payment",
         "electoral-roll",
         "moving-children",
+        "health-reporting",
     ),
 }
 
