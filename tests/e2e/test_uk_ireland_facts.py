@@ -160,6 +160,45 @@ def test_northern_ireland_names_its_legal_aid_waiver_and_anonymous_registration(
     assert "inscripción anónima" in show(run, "after.electoral-roll", "es")
 
 
+@pytest.mark.parametrize(
+    ("place", "law"),
+    [
+        (ENGLAND, "legislation.gov.uk/ukpga/1984/37/section/1"),
+        (SCOTLAND, "review-part-1-children-scotland-act-1995"),
+        (NORTHERN_IRELAND, "legislation.gov.uk/nisi/1985/1638/article/3"),
+    ],
+)
+def test_each_uk_nation_says_taking_children_abroad_needs_consent(
+    run: Run, home: Path, place: str, law: str
+) -> None:
+    """The children step in each UK nation says taking them out of the UK needs consent, citing
+    that nation's own law and not another's."""
+    choose(run, place)
+    text = show(run, "children.custody-lawyer")
+    assert "you do to take them out of the UK" in text
+    assert law in text
+    others = {
+        "legislation.gov.uk/ukpga/1984/37/section/1",
+        "review-part-1-children-scotland-act-1995",
+        "legislation.gov.uk/nisi/1985/1638/article/3",
+    } - {law}
+    assert not any(other in text for other in others)
+
+
+def test_northern_ireland_names_the_housing_executive_and_its_tenant_notice(
+    run: Run, home: Path
+) -> None:
+    """Northern Ireland's housing steps name the Housing Executive (fear of violence at home
+    counts as homeless) and the 4 weeks' written notice a private tenant gives."""
+    choose(run, NORTHERN_IRELAND)
+    assert "Ask the Northern Ireland Housing Executive about temporary housing" in show(
+        run, "housing.council"
+    )
+    assert "afraid to go home because of violence" in show(run, "housing.council")
+    assert "at least 4 weeks in writing" in show(run, "housing.renters-rights")
+    assert "two months since May 2026" not in show(run, "housing.renters-rights")
+
+
 # -- Ireland -------------------------------------------------------------------------------------
 
 
@@ -235,6 +274,7 @@ READ_NOW = {
         "firearms",
         "tenancy-exit",
         "credit-report",
+        "moving-children",
     ),
     "gb-eaw": (
         "address-privacy",
@@ -243,8 +283,17 @@ READ_NOW = {
         "leaving-payment",
         "firearms",
         "credit-report",
+        "moving-children",
+        "tenancy-exit",
     ),
-    "gb-nir": ("legal-advice", "electoral-roll", "credit-report"),
+    "gb-nir": (
+        "legal-advice",
+        "electoral-roll",
+        "credit-report",
+        "moving-children",
+        "housing-help",
+        "tenancy-exit",
+    ),
     "ie": (
         "credit-report",
         "legal-advice",
