@@ -233,6 +233,22 @@ def test_irelands_medical_step_names_mandated_reporting_to_tusla(run: Run, home:
     assert "Tusla" in show(run, "documents.medical-records", "fr")
 
 
+def test_irelands_tenancy_step_says_it_rests_on_a_charitys_page(run: Run, home: Path) -> None:
+    """Ireland's renting step gives the tenant's written notice from Threshold's page and says
+    plainly that it is not confirmed on an official page; Northern Ireland names Discretionary
+    Support for money in a crisis."""
+    choose(run, IRELAND)
+    text = show(run, "housing.renters-rights")
+    assert "28 days in the first six months" in text
+    assert "Not confirmed on an official page" in text
+    ireland = local_for("ie")
+    assert ireland is not None
+    assert not ireland.facts["tenancy-exit"].confirmed
+    northern = local_for("gb-nir")
+    assert northern is not None
+    assert "Discretionary Support" in northern.facts["leaving-payment"].text
+
+
 def test_irish_facts_stay_out_of_northern_ireland(run: Run, home: Path) -> None:
     """Northern Ireland (the same island, another law) shows none of Ireland's facts."""
     choose(run, NORTHERN_IRELAND)
@@ -293,6 +309,7 @@ READ_NOW = {
         "moving-children",
         "housing-help",
         "tenancy-exit",
+        "leaving-payment",
     ),
     "ie": (
         "credit-report",
