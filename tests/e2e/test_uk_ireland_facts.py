@@ -310,6 +310,7 @@ READ_NOW = {
         "housing-help",
         "tenancy-exit",
         "leaving-payment",
+        "firearms",
     ),
     "ie": (
         "credit-report",
