@@ -210,6 +210,7 @@ def test_irelands_steps_name_its_own_services(run: Run, home: Path) -> None:
     credit = show(run, "finances.credit-report")
     assert "Central Credit Register, free of charge" in credit
     assert "centralcreditregister.ie" in credit
+    assert "footprints" in show(run, "finances.watch-credit")
     assert "Legal Aid Board" in show(run, "support.lawyer")
     roll = show(run, "after.electoral-roll")
     assert "anonymous elector" in roll
@@ -320,6 +321,7 @@ READ_NOW = {
         "electoral-roll",
         "moving-children",
         "health-reporting",
+        "credit-protection",
     ),
 }
 
