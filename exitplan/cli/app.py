@@ -127,7 +127,8 @@ class ExitplanGroup(PlainGroup):
 
 def warn_if_rehearsal_changed(ctx: Any) -> None:
     """Under a rehearsed day, say once that a change to the plan was saved for real."""
-    from exitplan.cli.common import plan_signature, rehearsal_note
+    from exitplan.cli.common import rehearsal_note
+    from exitplan.service.options import plan_signature
 
     env = ctx.obj
     if not isinstance(env, Env) or not env.rehearsing:
@@ -255,27 +256,25 @@ def main_callback(
     """A private, offline plan for leaving safely. Run 'exitplan status' to see where you are."""
     from exitplan.base import spoken
     from exitplan.base.safetext import guard_output
-    from exitplan.cli.common import plan_signature
-    from exitplan.disk.paths import home_was_given, resolve_home
-    from exitplan.domain.dates import real_today
+    from exitplan.service.options import plan_signature, run_options
     from exitplan.service.terminal import plain_enabled
 
     os.umask(OTHERS_BITS)
     spoken.set_place(None)  # until this run reads the plan's place (in-process runs too)
     guard_output()  # in-process runs too (the console script guards before the glance)
-    rehearsed = _parse_today(today)
+    chosen = run_options(home, _parse_today(today))
     ctx.obj = env = Env(
-        home=resolve_home(home),
-        today=rehearsed or real_today(),
+        home=chosen.home,
+        today=chosen.today,
         passphrase_file=passphrase_file,
-        home_given=home_was_given(home),
+        home_given=chosen.home_given,
         plain=plain_enabled(flag=plain),
     )
     source = ctx.get_parameter_source("passphrase_file")
     env.passphrase_from_env = passphrase_file is not None and getattr(source, "name", "") == (
         "ENVIRONMENT"
     )
-    if rehearsed is not None and rehearsed != real_today():
+    if chosen.rehearsing:
         env.rehearsing = True
         env.plan_before = plan_signature(env.home)
     if ctx.invoked_subcommand is None:
@@ -316,9 +315,15 @@ def main() -> None:
     # signal skips a clean-up.
     forbid_core_dumps()
     signals.install()
-    # Typer builds every registered command on each run (about 20 ms for all of them);
-    # a run that names a known command only needs that one. Help and typos keep them all.
-    args = sys.argv[1:]
+    run(runner_for(sys.argv[1:]))
+
+
+def runner_for(args: list[str]) -> typer.Typer:
+    """The app with only the command named on the command line (status when none is).
+
+    Typer builds every registered command on each run (about 20 ms for all of them); a run
+    that names a known command only needs that one. Help and typos keep them all.
+    """
     wanted = invoked_command(args)
     if wanted is None and not {"-h", "--help", "--version"} & set(args):
         wanted = "status"
@@ -334,6 +339,14 @@ def main() -> None:
         runner = copy.copy(app)
         runner.registered_commands = []
         runner.registered_groups = [groups[wanted]]
+    return runner
+
+
+def run(runner: typer.Typer) -> None:
+    """Run the command line: output that could not be written is said once, and a run stopped
+    by a signal says calmly that what was saved stays as it was."""
+    from exitplan.base import signals
+
     try:
         runner(prog_name="exitplan")
     except OSError as exc:  # help or the version, printed while the command line is read

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from exitplan.base.errors import ExitplanError, PassphraseNeeded, os_reason
+from exitplan.base.errors import ExitplanError, PassphraseNeeded
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import MAX_NOTE_CHARS, OTHERS_BITS
+from exitplan.base.limits import MAX_NOTE_CHARS
 from exitplan.base.signals import STOPPED_CODE
 from exitplan.base.spoken import long_day, number_text
 from exitplan.cli import keyboard
@@ -34,9 +34,7 @@ __all__ = [
     "emit_json",
     "env_of",
     "hidden_prompt",
-    "plan_signature",
     "prompt_text",
-    "read_passphrase_file",
     "read_private_text",
     "rehearsal_note",
     "render",
@@ -125,12 +123,10 @@ class Env:
     def ws(self) -> Workspace:
         """The plan's workspace (built on first use, so help-now never imports the store)."""
         if self._workspace is None:
+            from exitplan.service.options import check_home
             from exitplan.service.workspace import Workspace
 
-            if self.home_given:
-                from exitplan.disk.paths import check_given_home
-
-                check_given_home(self.home)
+            check_home(self.home, given=self.home_given)
             self._workspace = Workspace(
                 self.home,
                 self.today,
@@ -162,6 +158,8 @@ class Env:
 
     def _read_passphrase(self) -> str:
         if self.passphrase_file is not None:
+            from exitplan.service.options import read_passphrase_file
+
             return read_passphrase_file(self.passphrase_file)
         if not keyboard.someone_typing():
             raise PassphraseNeeded(
@@ -181,63 +179,12 @@ def rehearsal_note(today: date) -> str:
     ).format(date=long_day(today))
 
 
-def plan_signature(home: Path) -> tuple[int, int, int] | None:
-    """What changes whenever plan.toml is written (None: there is no plan file)."""
-    from exitplan.base.limits import PLAN_FILE
-
-    try:
-        st = (home / PLAN_FILE).stat()
-    except OSError:
-        return None
-    return (st.st_size, st.st_mtime_ns, st.st_ino)
-
-
 def env_of(ctx: typer.Context) -> Env:
     """The Env the main callback stored."""
     root = ctx.find_root()
     if not isinstance(root.obj, Env):  # pragma: no cover - the callback always runs first
         raise RuntimeError("exitplan callback did not run")
     return root.obj
-
-
-PASSPHRASE_FILE_LIMIT = 4096
-
-
-def read_passphrase_file(path: Path) -> str:
-    """The first line of a passphrase file, which only its owner may read."""
-    from exitplan.disk import system
-
-    path = path.expanduser()
-    try:
-        if system.modes_are_real() and path.stat().st_mode & OTHERS_BITS:
-            raise ExitplanError(
-                _(
-                    "the passphrase file {path} can be read by other users of this computer; "
-                    "make it private with: chmod 600 '{path}'"
-                ).format(path=path)
-            )
-        # A path the person names (it may be a pipe, `<(...)`): read its start only, so a huge
-        # file is never held whole.
-        with path.open("rb") as handle:
-            head = handle.read(PASSPHRASE_FILE_LIMIT + 1)
-        text = head.split(b"\n", 1)[0].decode("utf-8") + ("\n" if b"\n" in head else "")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = os_reason(exc) if getattr(exc, "strerror", None) else _("not readable UTF-8 text")
-        raise ExitplanError(
-            _("cannot read the passphrase file {path} ({reason})").format(path=path, reason=reason)
-        ) from None
-    if len(head) > PASSPHRASE_FILE_LIMIT and "\n" not in text:
-        raise ExitplanError(
-            _(
-                "the first line of the passphrase file {path} is longer than "
-                "{count} bytes, so it is not a passphrase; nothing was read"
-            ).format(path=path, count=PASSPHRASE_FILE_LIMIT)
-        )
-    lines = text.splitlines()
-    passphrase = lines[0] if lines else ""
-    if not passphrase:
-        raise ExitplanError(_("the passphrase file {path} is empty").format(path=path))
-    return passphrase
 
 
 # -- the output layer ---------------------------------------------------------------------

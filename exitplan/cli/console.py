@@ -76,12 +76,10 @@ def _virtual_terminal(stream: TextIO) -> bool:
     if sys.platform != "win32":  # pragma: no cover - for mypy's other platforms
         return True
     import ctypes
-    import msvcrt
     from ctypes import wintypes
 
-    try:
-        handle = msvcrt.get_osfhandle(stream.fileno())
-    except (OSError, ValueError, AttributeError):
+    handle = _console_handle(stream)
+    if handle is None:
         return True  # not a console: a pipe or a file gets the codes as they are
     mode = wintypes.DWORD()
     kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
@@ -90,12 +88,32 @@ def _virtual_terminal(stream: TextIO) -> bool:
     return bool(mode.value & _ENABLE_VIRTUAL_TERMINAL_PROCESSING)
 
 
+def _console_handle(stream: TextIO) -> int | None:
+    """The Windows handle behind `stream` (None when it has none: a test's stream, say)."""
+    if sys.platform != "win32":  # pragma: no cover - for mypy's other platforms
+        return None
+    import msvcrt
+
+    try:
+        return msvcrt.get_osfhandle(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def _clear_windows_console(stream: TextIO) -> bool:
     """Blank a Windows console's whole buffer and put the cursor home (False when it cannot)."""
     if sys.platform != "win32":  # pragma: no cover - for mypy's other platforms
         return False
+    handle = _console_handle(stream)
+    return handle is not None and _blank_console(handle)
+
+
+def _blank_console(handle: int) -> bool:
+    """Fill every cell of a console's buffer, scrollback included, with a space in its colours,
+    and put the cursor home (False when the handle is not a console's)."""
+    if sys.platform != "win32":  # pragma: no cover - for mypy's other platforms
+        return False
     import ctypes
-    import msvcrt
     from ctypes import wintypes
 
     class Info(ctypes.Structure):
@@ -107,10 +125,6 @@ def _clear_windows_console(stream: TextIO) -> bool:
             ("dwMaximumWindowSize", wintypes._COORD),
         )
 
-    try:
-        handle = msvcrt.get_osfhandle(stream.fileno())
-    except (OSError, ValueError, AttributeError):
-        return False
     kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
     info = Info()
     if not kernel32.GetConsoleScreenBufferInfo(handle, ctypes.byref(info)):

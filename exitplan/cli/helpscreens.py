@@ -339,6 +339,14 @@ def render_help(command: Any, ctx: Any) -> str:
     body = _(command.help) if command.help else ""
     for paragraph in body.strip().split("\n\n") if body else []:
         lines += [*wrap(squeeze(paragraph), columns, "  "), ""]
+    lines += _parameter_lines(command, ctx, columns)
+    if isinstance(command, TyperGroup):
+        lines += _subcommand_lines(command, ctx, columns)
+    return "\n".join(lines).rstrip("\n")
+
+
+def _parameter_lines(command: Any, ctx: Any, columns: int) -> list[str]:
+    """A command's arguments, then its options (hidden ones left out), each under its heading."""
     arguments = [
         (shown_metavar(p) + ("..." if p.nargs != 1 else ""), _(p.help) if p.help else "")
         for p in command.get_params(ctx)
@@ -349,15 +357,19 @@ def render_help(command: Any, ctx: Any) -> str:
         for p in command.get_params(ctx)
         if not isinstance(p, TyperArgument) and not getattr(p, "hidden", False)
     ]
+    lines: list[str] = []
     if arguments:
         lines += [_("Arguments:"), *_rows(arguments, columns), ""]
     if options:
         lines += [_("Options:"), *_rows(options, columns), ""]
-    if isinstance(command, TyperGroup):
-        rows = []
-        for name in command.list_commands(ctx):
-            sub = command.get_command(ctx, name)
-            if sub is not None and not getattr(sub, "hidden", False):
-                rows.append((name, _short(_(sub.help) if sub.help else "")))
-        lines += [_("Commands:"), *_rows(rows, columns), ""]
-    return "\n".join(lines).rstrip("\n")
+    return lines
+
+
+def _subcommand_lines(group: Any, ctx: Any, columns: int) -> list[str]:
+    """A group's commands (hidden ones left out), each with its help's first sentence."""
+    rows = []
+    for name in group.list_commands(ctx):
+        sub = group.get_command(ctx, name)
+        if sub is not None and not getattr(sub, "hidden", False):
+            rows.append((name, _short(_(sub.help) if sub.help else "")))
+    return [_("Commands:"), *_rows(rows, columns), ""]

@@ -3,7 +3,7 @@ the person chooses to add to it, replace it or keep it (review's `n` asks the sa
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,9 @@ from exitplan.cli import keyboard
 from exitplan.cli.common import env_of, read_private_text, say
 from exitplan.cli.replies import choice
 from exitplan.cli.talk import helptext
+
+if TYPE_CHECKING:
+    from exitplan.service.workspace import Workspace
 
 # Over an existing note: the answers that add to it, replace it or keep it (separated by |).
 NOTE_CHOICES = (("add", N_("a|add")), ("replace", N_("r|replace")), ("keep", N_("k|keep")))
@@ -49,11 +52,7 @@ def note(
     entry = env.ws.read().resolve(item)
     name = f"#{entry.number} {entry.item.title}"
     if clear:
-        if not entry.state.note:
-            say(_("There is no note on {step}, so nothing was changed.").format(step=name))
-            return
-        save_note(env.ws, item, "")
-        say(_("Removed the note from: {step}").format(step=name))
+        say(_cleared(env.ws, item, had=bool(entry.state.note), name=name))
         return
     how = "add" if append else "replace" if overwrite else None
     text = typed_note(entry.state.note, name, how)
@@ -66,11 +65,18 @@ def note(
     save_note(env.ws, item, text)
     before = entry.state.note
     added = bool(before) and text.startswith(f"{before}\n")  # chosen here or at the question
-    say(
-        (_("Added to the note on: {step}") if added else _("Saved the note on: {step}")).format(
-            step=name
-        )
-    )
+    saved = _("Added to the note on: {step}") if added else _("Saved the note on: {step}")
+    say(saved.format(step=name))
+
+
+def _cleared(ws: Workspace, item: str, *, had: bool, name: str) -> str:
+    """Remove a step's note (`note --clear`), and say so; with no note there, change nothing."""
+    from exitplan.service.steps import save_note
+
+    if not had:
+        return _("There is no note on {step}, so nothing was changed.").format(step=name)
+    save_note(ws, item, "")
+    return _("Removed the note from: {step}").format(step=name)
 
 
 def typed_note(

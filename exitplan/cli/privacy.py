@@ -11,26 +11,21 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.safetext import one_line
 from exitplan.cli import keyboard
-from exitplan.cli.common import Env, ask, env_of, hidden_prompt, read_passphrase_file, say
+from exitplan.cli.common import Env, ask, env_of, hidden_prompt, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
-    from exitplan.home.files import WipeContents
-    from exitplan.home.outside import Written
+    from exitplan.service.privacy import WipeContents, WipeReport, Written
 
-MIN_PASSPHRASE = 8
 TRIES = 3
 
 
-def new_passphrase(env: Env, source: Path | None) -> str:
+def new_passphrase(source: Path | None) -> str:
     """A new passphrase: from a file, or typed twice with hidden input (length checked first)."""
+    from exitplan.service.privacy import new_passphrase_from_file
+
     if source is not None:
-        text = read_passphrase_file(source)
-        if len(text) < MIN_PASSPHRASE:
-            raise ExitplanError(
-                _("the passphrase is shorter than {count} characters").format(count=MIN_PASSPHRASE)
-            )
-        return text
+        return new_passphrase_from_file(source)
     if not keyboard.someone_typing():
         raise ExitplanError(
             _(
@@ -45,18 +40,28 @@ def new_passphrase(env: Env, source: Path | None) -> str:
         )
     )
     for _try in range(TRIES):
-        text = hidden_prompt(_("New passphrase"))
-        if len(text) < MIN_PASSPHRASE:
-            say(
-                _("That is shorter than {count} characters; please choose a longer one.").format(
-                    count=MIN_PASSPHRASE
-                )
-            )
-            continue
-        if hidden_prompt(_("Type the new passphrase again")) == text:
+        text = _typed_twice()
+        if text is not None:
             return text
-        say(_("The two entries were not the same; please type it again."))
     raise ExitplanError(_("no new passphrase was set; nothing was changed"))
+
+
+def _typed_twice() -> str | None:
+    """One try at a new passphrase: typed, its length checked, then typed again to match."""
+    from exitplan.service.privacy import MIN_PASSPHRASE, long_enough
+
+    text = hidden_prompt(_("New passphrase"))
+    if not long_enough(text):
+        say(
+            _("That is shorter than {count} characters; please choose a longer one.").format(
+                count=MIN_PASSPHRASE
+            )
+        )
+        return None
+    if hidden_prompt(_("Type the new passphrase again")) == text:
+        return text
+    say(_("The two entries were not the same; please type it again."))
+    return None
 
 
 NewPassOpt = Annotated[
@@ -112,8 +117,10 @@ def _left_and_removed(left: list[str], removed: list[str]) -> None:
     )
 )
 def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
+    from exitplan.service.privacy import encrypt_is_finishing
+
     env = env_of(ctx)
-    finishing = env.ws.store.keys.key_path.exists() or env.ws.store.is_encrypted()
+    finishing = encrypt_is_finishing(env.ws)
     if env.passphrase_from_env and keyboard.someone_typing() and not finishing:
         # A new passphrase is typed at a terminal, never taken from a file the environment
         # names (which anyone who can change the shell's start-up files could plant).
@@ -121,27 +128,34 @@ def encrypt(ctx: typer.Context, new_file: EncryptPassOpt = None) -> None:
     source = new_file or env.passphrase_file
     # A stopped earlier run left a key file: it opens with the same passphrase.
     env.passphrase_file = env.passphrase_file or new_file
-    done = env.ws.encrypt(lambda: new_passphrase(env, source))
+    done = env.ws.encrypt(lambda: new_passphrase(source))
     _left_and_removed(done.left, done.removed)
+    for line in _encrypted_lines(done.done, finishing=finishing, source=source):
+        say(line)
+
+
+def _encrypted_lines(count: int, *, finishing: bool, source: Path | None) -> list[str]:
+    """What an encrypt says when it is done: how many files it finished, or where the new
+    passphrase came from."""
     if finishing:
-        say(
+        return [
             ngettext(
                 "Finished encrypting: {count} file that was still plain is now encrypted.",
                 "Finished encrypting: {count} files that were still plain are now encrypted.",
-                done.done,
-            ).format(count=done.done)
+                count,
+            ).format(count=count)
+        ]
+    done = _("The plan, its backups, your own checklists and the journal are now encrypted.")
+    if source is None:
+        asked = _(
+            "exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it."
         )
-        return
-    say(_("The plan, its backups, your own checklists and the journal are now encrypted."))
-    if source is not None:
-        say(
-            _(
-                "The passphrase was read from the file {path}: keep that file safe, or delete "
-                "it. 'exitplan help-now' never needs it."
-            ).format(path=one_line(source))
-        )
-        return
-    say(_("exitplan will ask for the passphrase each time. 'exitplan help-now' never needs it."))
+        return [done, asked]
+    read = _(
+        "The passphrase was read from the file {path}: keep that file safe, or delete "
+        "it. 'exitplan help-now' never needs it."
+    ).format(path=one_line(source))
+    return [done, read]
 
 
 @helptext(
@@ -157,7 +171,7 @@ def passphrase(ctx: typer.Context, new_file: NewPassOpt = None) -> None:
     env.prompt = N_("Current passphrase")
     if env.passphrase_file is None and keyboard.someone_typing():
         say(_("First the current passphrase, then the new one."))
-    done = env.ws.change_passphrase(lambda: new_passphrase(env, new_file))
+    done = env.ws.change_passphrase(lambda: new_passphrase(new_file))
     _left_and_removed(done.left, done.removed)
     say(
         _(
@@ -177,21 +191,15 @@ def decrypt(ctx: typer.Context) -> None:
 
 @helptext(N_("Show the data folder and every file exitplan keeps there."))
 def where(ctx: typer.Context) -> None:
-    from exitplan.home.files import describe_files
+    from exitplan.service.privacy import home_files
 
-    env = env_of(ctx)
-    env.ws.store.refuse_linked_home()  # the folder a link leads to is never shown as the home
-    typer.echo(str(env.home))
-    rows = describe_files(env.home)
-    if not rows:
-        say(
-            _("Nothing is stored there yet.")
-            if not env.home.exists()
-            else _("The folder is empty.")
-        )
-    for rel, size, kind in rows:
-        line = ngettext("{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", size)
-        typer.echo("  " + line.format(name=rel, size=size, kind=kind))
+    found = home_files(env_of(ctx).ws)
+    typer.echo(str(found.home))
+    if not found.rows:
+        say(_("The folder is empty.") if found.exists else _("Nothing is stored there yet."))
+    for row in found.rows:
+        line = ngettext("{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", row.size)
+        typer.echo("  " + line.format(name=row.name, size=row.size, kind=row.kind))
 
 
 WIPE_WORD = N_("WIPE")
@@ -227,33 +235,43 @@ def wipe(
             say(line)
         for line in _outside_lines(outside, sealed=env.ws.outside_is_sealed()):
             say(line)
-        word = _(WIPE_WORD)  # the word to type, in the language spoken (WIPE in English)
-        answer = ask(_("Type {word} to go ahead").format(word=word))
-        if answer.strip() not in {word, WIPE_WORD}:
-            if answer.strip().upper() in {word.upper(), WIPE_WORD}:
-                raise ExitplanError(
-                    _(
-                        "the word must be typed in capitals, {word}, to erase. Nothing was erased"
-                    ).format(word=word)
-                )
-            raise ExitplanError(
-                _("the answer was not {word}. Nothing was erased").format(word=word)
+        _confirm_wipe()
+    for line in _wiped_lines(env.ws.wipe(), env.home):
+        say(line)
+    _erase_outside(outside, ask_each=not yes)
+
+
+def _confirm_wipe() -> None:
+    """Ask for the wipe word; anything else (the word not in capitals too) erases nothing."""
+    word = _(WIPE_WORD)  # the word to type, in the language spoken (WIPE in English)
+    answer = ask(_("Type {word} to go ahead").format(word=word)).strip()
+    if answer in {word, WIPE_WORD}:
+        return
+    if answer.upper() in {word.upper(), WIPE_WORD}:
+        raise ExitplanError(
+            _("the word must be typed in capitals, {word}, to erase. Nothing was erased").format(
+                word=word
             )
-    report = env.ws.wipe()
+        )
+    raise ExitplanError(_("the answer was not {word}. Nothing was erased").format(word=word))
+
+
+def _wiped_lines(report: WipeReport, home: Path) -> list[str]:
+    """What a wipe did, and what it could not reach, worded."""
     erased = ngettext(
         "Erased {count} file in {home}: it was overwritten with zeros, then deleted.",
         "Erased {count} files in {home}: each was overwritten with zeros, then deleted.",
         report.erased,
-    ).format(count=report.erased, home=env.home)
+    ).format(count=report.erased, home=home)
     if report.left:
         erased += " " + _("Left alone (not exitplan's): {names}.").format(
             names=", ".join(report.left)
         )
-    say(erased)
-    if env.home.exists() and not report.left:
-        say(
+    lines = [erased]
+    if home.exists() and not report.left:
+        lines.append(
             _("The empty folder {home} is still there: its parent folder is not writable.").format(
-                home=env.home
+                home=home
             )
         )
     if report.sealed:
@@ -262,8 +280,7 @@ def wipe(
         )
     else:
         closing = _("The plan was not encrypted, so such copies could still be read.")
-    say(f"{_(WIPE_LIMITS)}\n{closing}")
-    _erase_outside(outside, ask_each=not yes)
+    return [*lines, f"{_(WIPE_LIMITS)}\n{closing}"]
 
 
 OUTSIDE_STOPPED = N_(
@@ -277,11 +294,8 @@ def _outside_before_wipe(env: Env, yes: bool) -> list[Written] | None:
 
     A sealed list is opened only with the passphrase typed at the terminal (Enter skips); None
     when it stays unread (skipped, --yes, a pipe, a wrong passphrase or a damaged list)."""
-    from exitplan.cli.keyboard import someone_typing as at_terminal
-
-    sealed = env.ws.outside_is_sealed()
-    if sealed:
-        if yes or not at_terminal():
+    if env.ws.outside_is_sealed():
+        if yes or not keyboard.someone_typing():
             return None
         say(
             _(
@@ -289,20 +303,10 @@ def _outside_before_wipe(env: Env, yes: bool) -> list[Written] | None:
                 "your passphrase to name them (Enter skips: they are left where they are)."
             )
         )
-        try:
-            typed = typer.prompt(
-                _("Passphrase (Enter skips)"),
-                hide_input=True,
-                default="",
-                show_default=False,
-                err=True,
-            )
-        except (KeyboardInterrupt, EOFError, typer.Abort):
-            typer.echo("", err=True)
-            typed = ""
+        typed = _passphrase_or_skip()
         if not typed:
             return None
-        env.use_passphrase(str(typed))
+        env.use_passphrase(typed)
     try:
         return env.ws.outside_files()
     except ExitplanError as exc:
@@ -314,10 +318,24 @@ def _outside_before_wipe(env: Env, yes: bool) -> list[Written] | None:
         return None
 
 
+def _passphrase_or_skip() -> str:
+    """The passphrase typed with hidden input; Enter, Ctrl-C or the end of input skip ("")."""
+    try:
+        typed = typer.prompt(
+            _("Passphrase (Enter skips)"),
+            hide_input=True,
+            default="",
+            show_default=False,
+            err=True,
+        )
+    except (KeyboardInterrupt, EOFError, typer.Abort):
+        typer.echo("", err=True)
+        return ""
+    return str(typed)
+
+
 def _outside_lines(outside: list[Written] | None, *, sealed: bool) -> list[str]:
     """What the wipe says, before it asks, of the files written outside the folder."""
-    from exitplan.home.outside import state_of
-
     if outside is None:
         if not sealed:
             return []
@@ -335,10 +353,7 @@ def _outside_lines(outside: list[Written] | None, *, sealed: bool) -> list[str]:
             "offered for erasing, one at a time:"
         )
     ]
-    for row in outside:
-        found = state_of(row)
-        words = _(OUTSIDE_STATES[found]).format(path=row.path) if found != "same" else row.path
-        lines.append("  " + words)
+    lines += ["  " + _outside_named(row) for row in outside]
     if not sealed:
         lines.append(
             _(
@@ -355,86 +370,102 @@ OUTSIDE_STATES = {
 }
 
 
+def _outside_named(row: Written) -> str:
+    """One file written outside the folder, named with what became of it since."""
+    from exitplan.service.privacy import outside_state
+
+    found = outside_state(row)
+    return _(OUTSIDE_STATES[found]).format(path=row.path) if found != "same" else row.path
+
+
 def _erase_outside(outside: list[Written] | None, *, ask_each: bool) -> None:
     """After the wipe: each file still as exitplan wrote it is erased after a yes at the
     terminal (never with --yes); changed ones are left alone and gone ones said."""
+    for row in outside or []:
+        say(_erase_one(row, ask_each=ask_each))
+
+
+def _erase_one(row: Written, *, ask_each: bool) -> str:
+    """One file written outside the folder: erased after a yes, or why it was not."""
+    from exitplan.service.privacy import outside_state
+
+    found = outside_state(row)
+    if found == "gone":
+        return _("Already gone: {path}.").format(path=row.path)
+    if found == "changed":
+        return _(
+            "Left alone: {path}. Its content changed since exitplan wrote it, so it may "
+            "not be exitplan's any more."
+        ).format(path=row.path)
+    if not ask_each:
+        return _("Not erased (outside exitplan's folder): {path}.").format(path=row.path)
+    return _erase_after_yes(row)
+
+
+def _erase_after_yes(row: Written) -> str:
+    """Ask before erasing one file written outside the folder; erase it only after a yes."""
     from exitplan.cli.prompts import ask as ask_line
     from exitplan.cli.replies import meaning
-    from exitplan.home.outside import erase_written, state_of
+    from exitplan.service.privacy import erase_outside_file
 
-    for row in outside or []:
-        found = state_of(row)
-        if found == "gone":
-            say(_("Already gone: {path}.").format(path=row.path))
-            continue
-        if found == "changed":
-            say(
-                _(
-                    "Left alone: {path}. Its content changed since exitplan wrote it, so it may "
-                    "not be exitplan's any more."
-                ).format(path=row.path)
-            )
-            continue
-        if not ask_each:
-            say(_("Not erased (outside exitplan's folder): {path}.").format(path=row.path))
-            continue
-        answer = ask_line(
-            _("Erase {path}? Type yes to erase it").format(path=row.path),
-            stopped=OUTSIDE_STOPPED,
-        )
-        if meaning(answer) != "yes":
-            say(_("Kept: {path}.").format(path=row.path))
-            continue
-        try:
-            done = erase_written(row)
-        except OSError as exc:
-            say(_("Could not erase {path}: {reason}.").format(path=row.path, reason=exc.strerror))
-            continue
-        if done == "same":
-            say(_("Erased {path}: overwritten with zeros, then deleted.").format(path=row.path))
-        else:
-            say(_("Left alone: {path}. It changed just now.").format(path=row.path))
+    answer = ask_line(
+        _("Erase {path}? Type yes to erase it").format(path=row.path), stopped=OUTSIDE_STOPPED
+    )
+    if meaning(answer) != "yes":
+        return _("Kept: {path}.").format(path=row.path)
+    try:
+        done = erase_outside_file(row)
+    except OSError as exc:
+        return _("Could not erase {path}: {reason}.").format(path=row.path, reason=exc.strerror)
+    if done == "same":
+        return _("Erased {path}: overwritten with zeros, then deleted.").format(path=row.path)
+    return _("Left alone: {path}. It changed just now.").format(path=row.path)
 
 
 def _wipe_lines(found: WipeContents, home: Path) -> list[str]:
     """What a wipe would erase, named with counts, before the person is asked."""
-    lines = [_("This erases everything exitplan keeps in {home}:").format(home=home)]
-    if found.plan:
-        lines.append("  " + _("your plan"))
-    if found.backups:
-        lines.append(
-            "  "
-            + ngettext(
+    counted = _plan_parts(found) + _journal_parts(found)
+    head = _("This erases everything exitplan keeps in {home}:").format(home=home)
+    return [head] + ["  " + words.format(n=count) for count, words in counted if count]
+
+
+def _plan_parts(found: WipeContents) -> list[tuple[int, str]]:
+    """The plan, its earlier versions and the person's own checklists, each with its count."""
+    return [
+        (int(found.plan), _("your plan")),
+        (
+            found.backups,
+            ngettext(
                 "{n} earlier version of your plan",
                 "{n} earlier versions of your plan",
                 found.backups,
-            ).format(n=found.backups)
-        )
-    if found.checklists:
-        lines.append(
-            "  "
-            + ngettext(
-                "{n} checklist of your own", "{n} checklists of your own", found.checklists
-            ).format(n=found.checklists)
-        )
-    if found.records:
-        lines.append(
-            "  "
-            + ngettext(
+            ),
+        ),
+        (
+            found.checklists,
+            ngettext("{n} checklist of your own", "{n} checklists of your own", found.checklists),
+        ),
+    ]
+
+
+def _journal_parts(found: WipeContents) -> list[tuple[int, str]]:
+    """The journal's records, its kept copies and the key file, each with its count."""
+    return [
+        (
+            found.records,
+            ngettext(
                 "your journal: {n} record (an entry, a correction or an attached file)",
                 "your journal: {n} records (entries, corrections and attached files)",
                 found.records,
-            ).format(n=found.records)
-        )
-    if found.copies:
-        lines.append(
-            "  "
-            + ngettext(
+            ),
+        ),
+        (
+            found.copies,
+            ngettext(
                 "{n} file attached to the journal, kept as a copy",
                 "{n} files attached to the journal, kept as copies",
                 found.copies,
-            ).format(n=found.copies)
-        )
-    if found.key:
-        lines.append("  " + _("the key file that the passphrase opens"))
-    return lines
+            ),
+        ),
+        (int(found.key), _("the key file that the passphrase opens")),
+    ]

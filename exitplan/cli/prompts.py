@@ -267,8 +267,15 @@ def hide(words: str) -> str:
     from exitplan.base import signals
 
     signals.rearm()
+    _blank_until_back(screen)
+    return _bring_back(words)
+
+
+def _blank_until_back(screen: int) -> None:
+    """Clear the screen and wait, showing nothing, until `back` is typed; Ctrl-C, Ctrl-D or a
+    SIGINT sent from elsewhere while the screen is blank end the run, as Ctrl-C does."""
     backs = {"back", _(BACK).casefold()}
-    try:  # SIGINT sent from elsewhere while the screen is blank: an end, as Ctrl-C is
+    try:
         with _unseen(0):  # before the clear: no key typed after it may show
             os.write(screen, CLEAR_SEQUENCE.encode())
             while True:
@@ -276,10 +283,14 @@ def hide(words: str) -> str:
                 if word is None:
                     raise typer.Exit(STOPPED_CODE)  # nothing on the screen points back
                 if word.strip().casefold() in backs:
-                    break
+                    return
     except KeyboardInterrupt:
         raise typer.Exit(STOPPED_CODE) from None
 
+
+def _bring_back(words: str) -> str:
+    """Ask whether to bring back what was being typed: `words` after a yes; any other answer
+    ends the run calmly."""
     from exitplan.cli.replies import meaning
 
     try:

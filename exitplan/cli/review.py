@@ -108,10 +108,13 @@ def review(
     say(_(BANNER))
     options = look(env)
     rows_high = height()
-    try:
+
+    def go_through() -> None:
+        """Each open step in turn until the last or quit; a note keeps the same step on screen,
+        shown again with it, and every other answer is saved at once."""
         for index, listed in enumerate(rows, 1):
             row = listed
-            while True:  # a note keeps the same step on screen, shown again with it
+            while True:
                 top = heading(index, len(rows), options["columns"], env.plain)
                 lines = item_lines(row, env.today, [], region=plan.region, **options)
                 action = step_keys(top, lines, rows_high, width(), write_out)
@@ -122,9 +125,12 @@ def review(
             if action == "hide":
                 raise QuickHide
             if action == "quit":
-                break
+                return
             if action != "next":
                 answer_review(env, row.entry.full_id, row.entry.number, action)
+
+    try:
+        go_through()
     except QuickHide:
         hide_screen()
         raise typer.Exit(0) from None

@@ -149,8 +149,10 @@ class DayView(NamedTuple):
             rows = list(self.rows)
         elif which == "done":
             rows = [row for row in self.rows if not row.entry.is_open]
-        else:
+        elif which == "open":
             rows = [row for row in self.rows if row.entry.live]
+        else:
+            raise ValueError(f"no such listing: {which!r}")
         if checklist is None:
             return rows
         return [row for row in rows if row.entry.checklist.id == checklist]

@@ -22,7 +22,8 @@ The rules, in order:
   alone need more places than the days have: then the limit rises just enough (`Pace.limit`).
 - A step an answer brought in after the plan was made (`Entry.since`) is never due before the
   day of that answer: a danger sign disclosed today asks for its steps from today, never as
-  overdue from the day the plan was made.
+  overdue from the day the plan was made. One brought in on or after the exit day is due on
+  the answer's day and takes no place before the exit from the others.
 - Danger shortens the timeline: a step a danger sign hastens (`Entry.by`: the bag, the stash,
   the order, when any danger sign is answered yes) is due by that day at the latest, and is
   chosen first when the days are too few.
@@ -69,12 +70,12 @@ class Pace(NamedTuple):
             at, days, if_time, limit = data["at"], data["days"], data["if_time"], data["limit"]
             positions = [*at, *if_time]
             if (
-                len(at) != len(days)
-                or not all(type(i) is int and 0 <= i < entries for i in positions)
+                not all(type(i) is int and 0 <= i < entries for i in positions)
                 or type(limit) is not int
                 or not 1 <= limit <= entries + MAX_PER_DAY
             ):
                 return None
+            # A date for every position and no more: `strict` raises ValueError otherwise.
             dates = {i: date.fromordinal(day) for i, day in zip(at, days, strict=True)}
         except (KeyError, TypeError, ValueError, OverflowError):
             return None
@@ -94,8 +95,9 @@ def pace(
         and entry.item.due.on is None
         and entry.item.due.offset < 0
     ]
+    paced, arrived_late = _set_aside_late(entries, paced, exit_date)
     if not paced:
-        return Pace({}, frozenset(), limit)
+        return Pace(arrived_late, frozenset(), limit)
     offset = {i: entries[i].item.due.offset for i in paced}  # the lead date, from the exit
     spread = start is not None
     if start is None:  # a plan from before the day was recorded: as if there were time enough
@@ -126,18 +128,19 @@ def pace(
         )
     if_time = frozenset(set(paced) - chosen)
     if n_days == 0:  # no day before the exit: everything chosen is for the exit day itself
-        return Pace(dict.fromkeys(chosen, exit_date), if_time, limit)
+        return Pace(dict.fromkeys(chosen, exit_date) | arrived_late, if_time, limit)
     most = len(chosen) + max(fixed)  # enough, even on the day with the most fixed dates
     fewest = _least(1, most, lambda cap: room(cap) >= len(chosen))
     limit = max(limit, fewest)  # more only when the first steps alone need more places
 
     def deadline(i: int) -> int:
         since = entries[i].since
-        release = min(max((since - start).days, 0), n_days - 1) if since else 0
+        # The answer's day, which is before the exit (a later one is set aside above); a
+        # deadline past the last day places the step on the last day.
+        release = max((since - start).days, 0) if since else 0
         if entries[i].danger:
             return release
-        lead = _hastened(span + offset[i], entries[i].by, start)
-        return max(min(max(lead, 0), n_days - 1), release)
+        return max(_hastened(span + offset[i], entries[i].by, start), release)
 
     rank = {
         i: (
@@ -149,7 +152,7 @@ def pace(
         for i in chosen
     }
     edges = {i: [a for a in needs[i] if a in chosen] for i in chosen if i in needs}
-    order = _topological(sorted(chosen, key=rank.__getitem__), edges, rank.__getitem__)
+    order = _topological(list(chosen), edges, rank.__getitem__)
     position = {i: n for n, i in enumerate(order)}
     edges = {i: [a for a in after if position[a] < position[i]] for i, after in edges.items()}
     # A step must be ready by the deadline of every step that needs it.
@@ -159,9 +162,9 @@ def pace(
             latest[a] = min(latest[a], latest[i])
     sequence = _topological(order, edges, lambda i: (latest[i], rank[i]))
 
-    def placed(cap: int) -> tuple[list[int], int]:
+    def placed(cap: int) -> tuple[dict[int, int], int]:
         days = _place(sequence, latest, [max(0, cap - used) for used in fixed])
-        return days, sum(d > latest[i] for i, d in zip(sequence, days, strict=True))
+        return days, sum(d > latest[i] for i, d in days.items())
 
     # Spread the steps as evenly as the lead dates allow: the lowest daily limit that leaves no
     # more steps past their deadline than the full limit does. (Not for a plan without a start,
@@ -171,15 +174,26 @@ def pace(
     if level < limit:
         limit = level
         days, _ = placed(level)
-    dates = {i: start + timedelta(days=d) for i, d in zip(sequence, days, strict=True)}
+    dates = {i: start + timedelta(days=d) for i, d in days.items()}
     for i, day in dates.items():
         since = entries[i].since
         if since is not None and since > day:  # never due before the answer that brought it in
             dates[i] = since
-    return Pace(dates, if_time, limit)
+    return Pace(dates | arrived_late, if_time, limit)
 
 
 _FIRST = frozenset({"critical", "high"})
+
+
+def _set_aside_late(
+    entries: Sequence[Entry], paced: list[int], exit_date: date
+) -> tuple[list[int], dict[int, date]]:
+    """The paced steps to place, and those an answer brought in on or after the exit day, each
+    due on that day: they take no place before the exit from the others."""
+    late = {
+        i: since for i in paced if (since := entries[i].since) is not None and since >= exit_date
+    }
+    return [i for i in paced if i not in late], late
 
 
 def _hastened(lead: int, by: date | None, start: date) -> int:
@@ -267,11 +281,11 @@ def _topological(
             while rest[next_rest] in done:
                 next_rest += 1
             forced = rest[next_rest]
-            waiting[forced] = 0
             heap.append((sort_key(forced), forced))
+        # Never a step twice: a step enters the heap once, when its last need is placed (never
+        # after it was placed) or when forced out of a cycle (only when the heap is empty, and
+        # a step still waiting is in no heap).
         _, i = heapq.heappop(heap)
-        if i in done:
-            continue
         done.add(i)
         order.append(i)
         for f in followers.get(i, ()):
@@ -281,8 +295,9 @@ def _topological(
     return order
 
 
-def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> list[int]:
-    """Day numbers for the sequence: never decreasing, within caps, each as late as it can be.
+def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> dict[int, int]:
+    """A day number for each step of the sequence: never decreasing along it, within caps, each
+    as late as it can be.
 
     First the earliest day each step could have if all were done as soon as possible; then, from
     the last step back, each goes to the latest free day no later than its deadline (or than that
@@ -294,14 +309,14 @@ def _place(sequence: list[int], latest: dict[int, int], caps: list[int]) -> list
             day, used = day + 1, 0
         earliest.append(day)
         used += 1
-    days = [0] * len(sequence)
+    days: dict[int, int] = {}
     day, used = len(caps) - 1, 0
-    for n in range(len(sequence) - 1, -1, -1):
+    for n in range(len(sequence) - 1, -1, -1):  # from the last step back
         target = max(latest[sequence[n]], earliest[n])
         if target < day:
             day, used = target, 0
         while used >= caps[day]:
             day, used = day - 1, 0
-        days[n] = day
+        days[sequence[n]] = day
         used += 1
     return days

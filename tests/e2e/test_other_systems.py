@@ -58,6 +58,72 @@ def test_quick_hide_on_a_windows_console_without_escape_codes(
     assert "\033" not in result.stdout
 
 
+class FakeKernel32:
+    """The console calls a Windows clear makes, recorded; a buffer of 120 by 9,001 cells."""
+
+    def __init__(self, *, console: bool = True) -> None:
+        self.calls: list[tuple[object, ...]] = []
+        self.console = console
+
+    def GetConsoleScreenBufferInfo(self, handle: int, info: Any) -> int:
+        """The buffer's size and colours, written into the structure given (0: no console)."""
+        if not self.console:
+            return 0
+        info._obj.dwSize.X, info._obj.dwSize.Y, info._obj.wAttributes = 120, 9001, 7
+        return 1
+
+    def FillConsoleOutputCharacterW(
+        self, handle: int, char: Any, cells: int, home: Any, _written: Any
+    ) -> None:
+        """Record the character the buffer is filled with, from where."""
+        self.calls.append(("chars", handle, char.value, cells, (home.X, home.Y)))
+
+    def FillConsoleOutputAttribute(
+        self, handle: int, colours: int, cells: int, home: Any, _written: Any
+    ) -> None:
+        """Record the colours the buffer is filled with."""
+        self.calls.append(("colours", handle, colours, cells, (home.X, home.Y)))
+
+    def SetConsoleCursorPosition(self, handle: int, home: Any) -> None:
+        """Record where the cursor is put."""
+        self.calls.append(("cursor", handle, (home.X, home.Y)))
+
+
+class ConsoleStream:
+    """A stream whose file descriptor is 2, as a console's stderr."""
+
+    def fileno(self) -> int:
+        """The descriptor msvcrt turns into the console's handle."""
+        return 2
+
+
+def test_a_windows_console_is_blanked_whole_through_its_own_calls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without escape codes, every cell of the console's buffer (scrollback too) becomes a space
+    in its colours and the cursor goes home; no console behind the stream, nothing is called."""
+    import ctypes
+
+    kernel32 = FakeKernel32()
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setitem(
+        sys.modules, "msvcrt", types.SimpleNamespace(get_osfhandle=lambda fd: 40 + fd)
+    )
+    monkeypatch.setattr(ctypes, "WinDLL", lambda *_a, **_k: kernel32, raising=False)
+    assert console._clear_windows_console(ConsoleStream()) is True  # type: ignore[arg-type]
+    cells = 120 * 9001
+    assert kernel32.calls == [
+        ("chars", 42, " ", cells, (0, 0)),
+        ("colours", 42, 7, cells, (0, 0)),
+        ("cursor", 42, (0, 0)),
+    ]
+    kernel32.calls.clear()
+    assert console._clear_windows_console(object()) is False  # type: ignore[arg-type]
+    kernel32.console = False
+    assert console._clear_windows_console(ConsoleStream()) is False  # type: ignore[arg-type]
+    assert kernel32.calls == []
+
+
 def test_windows_console_is_prepared_once_through_colorama(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -19,17 +19,9 @@ BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
 # Each CLI module that still reaches past the service: the modules it imports (at run time or
 # for type hints), and why it still does. Remove an entry when its import goes.
 REACHES: dict[str, tuple[set[str], str]] = {
-    "exitplan.cli.app": (
-        {"disk.paths", "domain.dates"},
-        "the global options: --home is checked and --today parsed before any service exists",
-    ),
     "exitplan.cli.changing": (
         {"domain.dates", "domain.day", "domain.model", "domain.plan", "formats.schema"},
         "done/undo/skip/date/add still change the plan state with the domain's own functions",
-    ),
-    "exitplan.cli.common": (
-        {"disk.paths", "disk.system"},
-        "the options holder checks the home and --passphrase-file before any workspace exists",
     ),
     "exitplan.cli.exitdate": (
         {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
@@ -55,10 +47,6 @@ REACHES: dict[str, tuple[set[str], str]] = {
         },
         "the phone check drives adb and the iPhone tools itself, with prompts between steps",
     ),
-    "exitplan.cli.privacy": (
-        {"home.files", "home.outside"},
-        "where and wipe list and erase the home's files and the files outside it",
-    ),
     "exitplan.cli.questions": (
         {"domain.checks", "domain.inventory", "formats.inventoryfile"},
         "an inventory row is asked field by field with the domain's questions and checks",
@@ -74,29 +62,15 @@ REACHES: dict[str, tuple[set[str], str]] = {
 }
 # CLI functions still over 30 lines (body, without the docstring and nested functions), and why.
 LONG: dict[str, str] = {
-    "exitplan.cli.app.main": "the entry point's guards, in the order they must run",
     "exitplan.cli.changing.add": "a custom step's options checked one by one",
-    "exitplan.cli.common.read_passphrase_file": "every way a passphrase file can be unsafe",
-    "exitplan.cli.console._clear_windows_console": "the Win32 calls of a console clear",
-    "exitplan.cli.entry.main": "the start: signals, language, glance, then the full CLI",
     "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
     "exitplan.cli.exitdate.init": "a new plan's options and questions",
-    "exitplan.cli.helpscreens.render_help": "the help screen's parts in their order (from main)",
     "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
     "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
-    "exitplan.cli.notes.note": "a note typed, piped or cleared",
     "exitplan.cli.phone.ask_iphone": "the iPhone questions",
     "exitplan.cli.phone.iphone_usb_check": "the USB tools' steps",
-    "exitplan.cli.privacy._erase_outside": "each outside file erased and said",
-    "exitplan.cli.privacy._outside_before_wipe": "the outside files asked about before a wipe",
-    "exitplan.cli.privacy._outside_lines": "the outside files, worded",
-    "exitplan.cli.privacy._wipe_lines": "what a wipe removes, worded",
-    "exitplan.cli.privacy.new_passphrase": "a new passphrase asked twice, with its checks",
-    "exitplan.cli.privacy.wipe": "the wipe's confirmation and its steps",
-    "exitplan.cli.prompts.hide": "the quick hide's terminal steps",
     "exitplan.cli.region.ask_part": "a country's parts asked",
     "exitplan.cli.region.change_lines": "what a new place changes, worded",
-    "exitplan.cli.review.review": "the review's loop",
     "exitplan.cli.situation.ask_all": "the questions asked in turn",
     "exitplan.cli.situation.save": "the answers saved and what they changed, said",
 }

@@ -20,7 +20,7 @@ FILE_ACCESS_LAYER = "disk"
 # (module, function) -> why it may open a file itself. Nothing here reads a file of the home.
 ALLOWED = {
     # Paths the person names on the command line, outside the data home:
-    ("cli/common.py", "read_passphrase_file"): "--passphrase-file FILE (may be a pipe, <(...))",
+    ("service/options.py", "_first_line"): "--passphrase-file FILE (may be a pipe, <(...))",
     # exitplan's own package files, never the data home:
     ("base/i18n.py", "_read_catalog"): "a compiled catalog inside the package",
     ("formats/regions.py", "_read_country"): "a region file bundled in the package",

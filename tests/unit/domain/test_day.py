@@ -176,6 +176,7 @@ def test_totals_progress_and_what_may_alert_the_partner_in_one_walk() -> None:
     assert numbers(view.open_rows()) == [1, 5]
     assert numbers(view.listing("done")) == [2, 3]
     assert numbers(view.listing("all")) == [1, 2, 3, 4, 5]
+    assert numbers(view.listing()) == numbers(view.listing("open")) == [1, 5]
 
 
 # -- every figure of the view, each able to fail alone (mutation testing found them unchecked) --
@@ -386,3 +387,10 @@ def test_the_day_view_of_a_plan_is_its_rows_on_that_day() -> None:
     assert view.today == TODAY
     assert view.rows == tuple(plan.rows(TODAY))
     assert [r.due for r in view.rows] == [EXIT - timedelta(days=7)]
+
+
+def test_a_listing_that_does_not_exist_is_refused() -> None:
+    """Only the four listings exist: another name is a programming error, not "open"."""
+    view = view_of_rows(plan_of(), TODAY, [row(1, later(2), "due_soon")])
+    with pytest.raises(ValueError, match="no such listing"):
+        view.listing("opened")  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from collections import Counter
 from datetime import date, timedelta
 from math import ceil
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -585,6 +586,7 @@ def test_a_pacing_that_does_not_fit_the_plan_is_not_used() -> None:
         None,
         [],
         {**good, "at": [0]},
+        {**good, "days": [EXIT.toordinal()] * 3},
         {**good, "at": [0, 3]},
         {**good, "at": [0, -1]},
         {**good, "at": [0, True]},
@@ -617,3 +619,30 @@ def test_a_step_brought_in_later_leaves_the_early_days_to_the_others() -> None:
     danger = step(1, -25, danger=True)._replace(since=day(-10))
     first_day_only = step(2, -30)
     assert dated([danger, first_day_only], day(-30), per_day=1) == {1: day(-10), 2: day(-30)}
+
+
+@pytest.mark.parametrize("answered", [EXIT, day(5)])
+def test_a_step_brought_in_on_or_after_the_exit_takes_no_place_before_it(answered: date) -> None:
+    """A step an answer brought in on or after the exit day is due on that day, and the steps
+    before the exit keep their lead dates as if it were not there (one a day, three days)."""
+    late = step(1, -1, danger=True)._replace(since=answered)
+    result = pace([late, step(2, -1), step(3, -2)], EXIT, day(-3), 1)
+    assert result.dates == {0: answered, 1: day(-1), 2: day(-2)}
+    assert result.if_time == frozenset()
+
+
+def test_a_step_is_never_due_before_the_answer_that_brought_it_in() -> None:
+    """When the days from the answer on are full, the step is still due on the answer's day,
+    not on an earlier free day."""
+    danger = step(1, -1, danger=True)._replace(since=day(-1))
+    result = pace([danger, step(2, -1), step(3, -1)], EXIT, day(-3), 1)
+    assert result.dates[0] == day(-1)
+    assert sorted(result.dates.values()) == [day(-2), day(-1), day(-1)]
+
+
+def test_a_deadline_past_the_last_day_places_the_step_on_the_last_day() -> None:
+    """`_place` never looks past its days: a later deadline is the last day."""
+    from exitplan.domain.pacing import _place
+
+    assert _place([5, 3], {5: 10, 3: 10}, [1, 1]) == {5: 0, 3: 1}
+    assert _place([5], {5: 10}, [1, 1]) == {5: 1}
