@@ -199,7 +199,20 @@ def where(ctx: typer.Context) -> None:
         say(_("The folder is empty.") if found.exists else _("Nothing is stored there yet."))
     for row in found.rows:
         line = ngettext("{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", row.size)
-        typer.echo("  " + line.format(name=row.name, size=row.size, kind=row.kind))
+        typer.echo("\n".join(_fitted(line.format(name=row.name, size=row.size, kind=row.kind))))
+
+
+def _fitted(line: str) -> list[str]:
+    """One file's line, indented; at a terminal narrower than it, wrapped between words with
+    the rest indented further (piped, one line, as scripts read it)."""
+    from exitplan.cli.talk import stream_is_terminal
+
+    if not stream_is_terminal(err=False):
+        return ["  " + line]
+    from exitplan.service.terminal import width
+    from exitplan.views.term import wrap
+
+    return wrap(line, width(), first="  ", indent=4)
 
 
 WIPE_WORD = N_("WIPE")

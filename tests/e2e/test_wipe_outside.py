@@ -162,3 +162,23 @@ def test_where_names_the_list_and_whether_it_is_sealed(
     result = ok(cli(plan_home, "where"))
     line = next(line for line in result.output.splitlines() if "outside.json" in line)
     assert "the files exitplan wrote outside this folder, with their hashes: encrypted" in line
+
+
+def test_where_fits_a_narrow_terminal_and_stays_one_line_a_file_when_piped(
+    plan_home: Path, sealed_written: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a 40-column terminal each file's line is wrapped between words, its rest indented;
+    piped, each file is one line whatever the width."""
+    import exitplan.cli.talk
+
+    piped = ok(cli(plan_home, "where", env={"COLUMNS": "40"})).output.splitlines()
+    assert any(len(line) > 40 for line in piped)
+    monkeypatch.setattr(exitplan.cli.talk, "stream_is_terminal", lambda *, err: True)
+    shown = ok(cli(plan_home, "where", env={"COLUMNS": "40"})).output.splitlines()
+    assert all(len(line) <= 40 for line in shown[1:])
+    assert len(shown) > len(piped)
+    assert all(line.startswith("  ") for line in shown[1:])
+    assert (
+        " ".join(line.strip() for line in shown[1:]).split()
+        == " ".join(line.strip() for line in piped[1:]).split()
+    )
