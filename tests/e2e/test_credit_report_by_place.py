@@ -53,6 +53,6 @@ def test_quebec_names_its_credit_bureaus_as_not_confirmed(placed: Run) -> None:
 
 def test_a_place_without_the_fact_keeps_the_neutral_words(placed: Run) -> None:
     """Where no file names the service, the step reads in general words, never France's."""
-    text = shown(placed, "Texas")
+    text = shown(placed, "Germany")
     assert "Ask for your credit report from your country's free official service" in text
     assert "Banque de France" not in text

@@ -121,7 +121,7 @@ def test_validate_coverage_reports_every_place_and_the_kept_complete_details(run
     assert any(
         line.startswith("Spain (kept complete): ") and " 0 missing" in line for line in lines
     )
-    assert "Spain (kept complete): 17 filled (17 on an official page), 8 neutral, 0 missing" in (
+    assert "Spain (kept complete): 21 filled (21 on an official page), 4 neutral, 0 missing" in (
         lines
     )
     assert "  after.protection-order: police-notice neutral (the place has no such thing)" in lines

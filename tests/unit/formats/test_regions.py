@@ -546,7 +546,8 @@ def test_us_and_australian_states_miss_no_fact_and_say_whom_to_ask() -> None:
         for code, number in asks.items():
             place = local_for(code, language)
             assert place is not None
-            assert len(place.neutral) >= 12
+            # The federal facts filled since (credit, legal aid, leave) leave fewer neutral cells.
+            assert len(place.neutral) >= 8
             assert any(number in kept.detail for kept in place.neutral.values())
     victoria = local_for("au-vic")
     assert victoria is not None
@@ -576,10 +577,10 @@ def test_an_unconfirmed_fact_says_so_beside_it_and_its_source() -> None:
 
     mexico = local_for("mx")
     assert mexico is not None
-    order = mexico.facts["court-order"]
-    assert not order.confirmed
-    assert "Not confirmed on an official page" in fact_words(order)
-    assert "not confirmed on an official page" in source_lines([order])[0]
+    duty = mexico.facts["health-reporting"]
+    assert not duty.confirmed
+    assert "Not confirmed on an official page" in fact_words(duty)
+    assert "not confirmed on an official page" in source_lines([duty])[0]
     eaw = local_for("gb-eaw")
     assert eaw is not None
     assert "not confirmed" not in source_lines([eaw.facts["court-order"]])[0]
@@ -593,7 +594,7 @@ def test_spains_facts_were_read_in_the_law_and_say_how() -> None:
     spain = local_for("es")
     assert spain is not None
     own = [fact for fact in spain.facts.values() if fact.key not in DERIVED_FACTS]
-    assert len(own) == 13
+    assert len(own) == 16
     for fact in own:
         assert fact.confirmed
         assert re.search(r"\barts?\. ", fact.section)
