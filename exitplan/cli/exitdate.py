@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from datetime import date
 
     from exitplan.cli.common import Env
-    from exitplan.domain.model import PlanState
-    from exitplan.domain.plan import Plan
 
 
 PastOpt = Annotated[
@@ -76,8 +74,6 @@ def init(
     ] = False,
     past: PastOpt = False,
 ) -> None:
-    from exitplan.views.words import countdown_text
-
     env = env_of(ctx)
     env.ws.check_init(checklist, force=force)  # refused before anything is asked
     if exit_date is None and keyboard.someone_typing():
@@ -85,7 +81,19 @@ def init(
     else:
         when = exit_date_given(exit_date, env.today, past=past) if exit_date else None
     plan = env.ws.init(when, checklist, force=force)
-    steps, lists = len(plan.entries), len(plan.checklists)
+    say_ready(len(plan.entries), len(plan.checklists))
+    say_exit_day(when, env.today)
+    from exitplan.cli.situation import offer
+
+    offer(env)
+    say(_("See where you are with: exitplan status"))
+    if not env.home_given:
+        say(_(FOLDER_TRACE).format(home=env.home))
+    say(_(HISTORY_TRACE))
+
+
+def say_ready(steps: int, lists: int) -> None:
+    """How many steps and checklists the new plan holds."""
     if lists == 1:
         ready = ngettext(
             "Your plan is ready: {steps} step in 1 checklist.",
@@ -99,12 +107,18 @@ def init(
             steps,
         )
     say(ready.format(steps=steps, lists=lists))
+
+
+def say_exit_day(when: date | None, today: date) -> None:
+    """The new plan's exit date: how to set one, the countdown, or how long ago it was."""
+    from exitplan.views.words import countdown_text
+
     if when is None:
-        say(date_hint(env.today))
-    elif when >= env.today:
-        say(_("Your exit date: {sentence}").format(sentence=countdown_text(when, env.today)))
+        say(date_hint(today))
+    elif when >= today:
+        say(_("Your exit date: {sentence}").format(sentence=countdown_text(when, today)))
     else:
-        ago = (env.today - when).days
+        ago = (today - when).days
         say(
             ngettext(
                 "Your exit date: {day}, {n} day ago.",
@@ -112,13 +126,6 @@ def init(
                 ago,
             ).format(day=long_day(when), n=ago)
         )
-    from exitplan.cli.situation import offer
-
-    offer(env)
-    say(_("See where you are with: exitplan status"))
-    if not env.home_given:
-        say(_(FOLDER_TRACE).format(home=env.home))
-    say(_(HISTORY_TRACE))
 
 
 # Said when they are made, with the fix: the traces a first use leaves on a shared computer.
@@ -157,10 +164,10 @@ def ask_exit_date(today: date, enter: str) -> date | None:
     A day that has already passed is kept only when the person says it is meant.
     """
     from exitplan.cli.prompts import ask_checked
-    from exitplan.domain.dates import parse_when
+    from exitplan.service.plandates import typed_day
 
     def check(text: str) -> date | None:
-        return parse_when(text, today) if text.strip() else None
+        return typed_day(text, today) if text.strip() else None
 
     while True:
         # Translators: the exit-date question, then what Enter does, closing its bracket.
@@ -202,7 +209,7 @@ def exit_date_given(text: str, today: date, *, past: bool) -> date:
     A day already behind us is asked about at a terminal; elsewhere it needs --past.
     """
     from exitplan.base.errors import DateError
-    from exitplan.domain.dates import parse_when
+    from exitplan.service.plandates import typed_day
 
     if text == ASK:
         if keyboard.someone_typing():
@@ -214,7 +221,7 @@ def exit_date_given(text: str, today: date, *, past: bool) -> date:
         if not lines:
             raise DateError(_("no date came from the pipe; nothing was changed"))
         text = lines[0]
-    when = parse_when(text, today)
+    when = typed_day(text, today)
     if when >= today or past:
         return when
     if keyboard.someone_typing() and past_is_meant(when, today):
@@ -275,19 +282,11 @@ def date_cmd(
     ] = None,
     past: PastOpt = False,
 ) -> None:
-    from exitplan.domain.pacing import MAX_PER_DAY
-    from exitplan.domain.plan import record, set_exit_date, set_per_day
+    from exitplan.service import plandates
 
     env = env_of(ctx)
-    if new is not None and clear:
-        raise typer.BadParameter(_("give a date or --clear, not both"))
-    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
-        raise typer.BadParameter(
-            _("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY),
-            param_hint="--per-day",
-        )
-    env.ws.require_plan()  # a plan to change, before anything is asked
-    before = env.ws.state().exit_date
+    check_date_options(new, clear=clear, per_day=per_day)
+    before = plandates.exit_date(env.ws)  # a plan to change, before anything is asked
     if new is None and not clear and warn_days is None and per_day is None:
         show_date(env)
         if not keyboard.someone_typing():
@@ -297,14 +296,12 @@ def date_cmd(
             return
     else:
         when = exit_date_given(new, env.today, past=past) if new is not None else None
-    setting = when is not None
     if clear and warn_days is None and per_day is None and before is None:
         say(_("There is no exit date to clear; nothing changed."))
         say(date_hint(env.today))
         return
-
-    only_pace = not setting and not clear and warn_days is None
-    if only_pace and per_day is not None and env.ws.state().per_day == per_day:  # no change
+    only_pace = when is None and not clear and warn_days is None
+    if only_pace and per_day is not None and plandates.same_pace(env.ws, per_day):
         say(
             ngettext(
                 "The plan already asks for at most {n} step a day.",
@@ -313,17 +310,27 @@ def date_cmd(
             ).format(n=per_day)
         )
         return
+    plandates.set_dates(env.ws, when, clear=clear, warn_days=warn_days, per_day=per_day)
+    say_dates_changed(before, when, env.today, clear=clear, per_day=per_day)
 
-    def apply(state: PlanState, _plan: Plan) -> None:
-        if setting or (clear and state.exit_date is not None):
-            set_exit_date(state, when, env.ws.now(), env.today)
-        if warn_days is not None:
-            state.warn_days = warn_days
-            record(state, env.ws.now(), "warn-days", detail=str(warn_days))
-        if per_day is not None:
-            set_per_day(state, per_day, env.ws.now())
 
-    env.ws.change(apply)
+def check_date_options(new: str | None, *, clear: bool, per_day: int | None) -> None:
+    """Refuse a date with --clear, and a pace out of its bounds, before anything is read."""
+    from exitplan.service.plandates import MAX_PER_DAY
+
+    if new is not None and clear:
+        raise typer.BadParameter(_("give a date or --clear, not both"))
+    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
+        raise typer.BadParameter(
+            _("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY),
+            param_hint="--per-day",
+        )
+
+
+def say_dates_changed(
+    before: date | None, when: date | None, today: date, *, clear: bool, per_day: int | None
+) -> None:
+    """What `date` changed: the exit date cleared or moved, and the new pace."""
     if clear:
         say(
             _(
@@ -333,9 +340,9 @@ def date_cmd(
             if before
             else _("The exit date is cleared.")
         )
-        say(date_hint(env.today))
+        say(date_hint(today))
     elif when is not None:
-        say_new_date(before, when, env.today)
+        say_new_date(before, when, today)
     if per_day is not None:
         say(
             ngettext(
@@ -363,26 +370,26 @@ def say_new_date(before: date | None, when: date, today: date) -> None:
 
 def show_date(env: Env) -> None:
     """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
+    from exitplan.service.plandates import pace
     from exitplan.views.words import countdown_text
 
-    plan = env.ws.read()
-    state = env.ws.state()
-    typer.echo(state.exit_date.isoformat() if state.exit_date else _("not set"))
-    say(countdown_text(state.exit_date, env.today))
-    if state.per_day:
+    now = pace(env.ws)
+    typer.echo(now.exit_date.isoformat() if now.exit_date else _("not set"))
+    say(countdown_text(now.exit_date, env.today))
+    if now.chosen:
         say(
             _("Steps a day: at most {n}. Change it with: exitplan date --per-day N").format(
-                n=plan.per_day
+                n=now.per_day
             )
         )
     else:
         say(
             _(
                 "Steps a day: at most {n} (the default). Change it with: exitplan date --per-day N"
-            ).format(n=plan.per_day)
+            ).format(n=now.per_day)
         )
     say(
         _("Due soon: within {n} days. Change it with: exitplan date --warn-days N").format(
-            n=plan.warn_days
+            n=now.warn_days
         )
     )

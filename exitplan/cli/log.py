@@ -68,11 +68,11 @@ def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
     say(title)
     say(_(INTRO))
     say(_(CLOCK).format(today=long_day(logbook.clock_day(ws))))
-    fields: dict[str, Any] = {}
+    fields: dict[str, object] = {}
     used = 0
     for name, question in logbook.entry_questions():
 
-        def check(answer: str, name: str = name, used: int = used) -> Any:
+        def check(answer: str, name: str = name, used: int = used) -> logbook.Answer | None:
             return logbook.check_typed(ws, name, answer, used)
 
         again = _("Please type it again, or press Enter to leave it out.")

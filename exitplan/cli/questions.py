@@ -11,18 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from exitplan.base.i18n import ENGLISH, N_, _, current
+from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, prompts, replies
 from exitplan.cli.common import say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
-from exitplan.domain.checks import InventoryError, without_currency
-from exitplan.domain.inventory import DOCUMENT_KINDS, FIELDS
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-    from exitplan.domain.checks import Section
-    from exitplan.domain.inventory import Inventory, Row
+    from exitplan.service.fields import Inventory, Row, Section
 
 CLEAR = "-"  # typed when changing a row: clear this field
 
@@ -184,7 +181,7 @@ def choices_text(question: Question) -> str:
 
 def current_text(question: Question, row: Row, inventory: Inventory) -> str:
     """A row's value of one field, as the change prompt shows it in brackets."""
-    from exitplan.domain.inventory import Document
+    from exitplan.service.fields import Document
     from exitplan.views.holdings import day_text, kind_text
 
     value = getattr(row, question.name)
@@ -205,6 +202,7 @@ def current_text(question: Question, row: Row, inventory: Inventory) -> str:
 def amount_text(value: Decimal) -> str:
     """An amount as it may be typed back: 1200.50 in English, 1200,50 in Spain."""
     from exitplan.base import spoken
+    from exitplan.service.fields import speaks_english
 
     exact = format(value, "f")
     if speaks_english():
@@ -218,7 +216,8 @@ def ask_field(
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
     (the default for a new row, the value kept when changing); a single - clears a field; an
     amount may carry the currency set (`£640`)."""
-    check = FIELDS[section].get(question.name) or _settings_check(question.name)
+    from exitplan.service.fields import InventoryError, checked_answer
+
     words = _(question.text)
     if question.choices:
         words += f" [{choices_text(question)}]"
@@ -229,12 +228,8 @@ def ask_field(
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
-        if question.name == "amount":
-            value = without_currency(value, currency)
-            if not speaks_english():  # the country's own form: $12,000.50, 1.200,50
-                value = typed_amount(value)
         try:
-            check(value)
+            value = checked_answer(section, question.name, value, currency)
         except InventoryError:
             if not question.choices:
                 raise
@@ -259,39 +254,11 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
 
         local = spoken.numeric_date(answer)  # 31/03/2027 where the country writes it so
         return local.isoformat() if local is not None else answer
-    if section == "documents" and question.name == "kind" and answer.strip().isdigit():
-        kinds = list(DOCUMENT_KINDS)
-        number = int(answer.strip())
-        if 1 <= number <= len(kinds):
-            return kinds[number - 1]
+    if section == "documents" and question.name == "kind":
+        from exitplan.service.fields import kind_by_number
+
+        return kind_by_number(answer) or answer
     return answer
-
-
-def speaks_english() -> bool:
-    """Whether the language spoken is English (amounts are then typed as 1200.50)."""
-    return current() == ENGLISH
-
-
-def typed_amount(answer: str) -> str:
-    """An amount typed as the person's country writes it ($12,000.50, 1.200,50 €), as the
-    inventory keeps it (12000.50); one plain message, with that country's forms, otherwise."""
-    from exitplan.base import spoken
-
-    amount = spoken.read_amount(answer)
-    if amount is None:
-        first, second, third = spoken.amount_examples()
-        raise InventoryError(
-            _("'{text}' is not an amount; write it like {first}, {second} or {third}").format(
-                text=answer.strip(), first=first, second=second, third=third
-            )
-        )
-    return amount
-
-
-def _settings_check(name: str) -> Callable[[object], Any]:
-    from exitplan.domain.inventory import SETTINGS
-
-    return SETTINGS[name]
 
 
 def ask_row(
@@ -316,9 +283,9 @@ def ask_row(
 
 def read_piped() -> dict[str, Any]:
     """One row given as TOML on stdin (read up to its limit, never more)."""
-    from exitplan.formats.inventoryfile import MAX_ROW_BYTES, parse_row_toml
+    from exitplan.service.fields import row_from_pipe
 
-    return parse_row_toml(keyboard.piped_bytes(MAX_ROW_BYTES + 1))
+    return row_from_pipe(keyboard.piped_bytes)
 
 
 def read_row(section: Section, row: Row | None, inventory: Inventory, title: str) -> dict[str, Any]:
@@ -327,8 +294,10 @@ def read_row(section: Section, row: Row | None, inventory: Inventory, title: str
         return read_piped()
     say(title)
     say(_(CHANGE_INTRO if row is not None else INTRO))
+    from exitplan.service.fields import InventoryError, kind_labels
+
     if section == "documents" and row is None:
-        kinds = ", ".join(f"{n} {_(label)}" for n, label in enumerate(DOCUMENT_KINDS.values(), 1))
+        kinds = ", ".join(f"{n} {_(label)}" for n, label in enumerate(kind_labels(), 1))
         say(_("Kinds: {kinds}.").format(kinds=kinds))
     got = ask_row(section, row, inventory, QUESTIONS[section])
     if not got and row is None:

@@ -219,14 +219,8 @@ def summary(
 
     env = env_of(ctx)
     target = output.expanduser() if output is not None else None
-    chosen = service.chosen_format(env.ws, target, fmt, force=force)
-    tables = asked_inventories(inventory)
-    text = service.summary_text(env.ws, env.today, chosen, journal=with_journal, inventories=tables)
-    if target is None:
-        typer.echo(text, nl=False)
-        return
-    for note in service.store_copy(env.ws, target, text, chosen):
-        say(note)
+    ask = service.SummaryAsk(fmt, target, force, with_journal, asked_inventories(inventory))
+    render(service.summary(env.ws, env.today, ask), json=False, plain=env.plain)
 
 
 # The names `--inventory` takes, in the language spoken too (dinero, documentos, todos).

@@ -16,9 +16,7 @@ from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.domain.model import PlanState
-    from exitplan.domain.plan import Plan
-    from exitplan.domain.region import Place
+    from exitplan.service.place import Place, PlaceChange
 
 INTRO = N_(
     "Where you live chooses the names of the orders you can ask for, the services and the "
@@ -112,10 +110,10 @@ def wrap_words(text: str) -> list[str]:
 
 def place_list() -> list[str]:
     """Every place, a country then its parts, each with its code."""
-    from exitplan.formats.regions import load_places
+    from exitplan.service.place import all_places
 
     lines = []
-    for place in load_places():
+    for place in all_places():
         indent = "" if place.is_country else "  "
         lines.append(f"{indent}{place.name} ({place.code})")
     return lines
@@ -124,9 +122,9 @@ def place_list() -> list[str]:
 def country_lines() -> list[str]:
     """The countries, as the list at the question shows them: a few wrapped lines that fit the
     screen (a country whose law differs by part asks which part next)."""
-    from exitplan.formats.regions import countries
+    from exitplan.service.place import list_of_countries
 
-    names = ", ".join(f"{place.name} ({place.code})" for place in countries())
+    names = ", ".join(f"{place.name} ({place.code})" for place in list_of_countries())
     return [
         *wrap_words(names + "."),
         *wrap_words(
@@ -155,15 +153,14 @@ def in_columns(items: list[str], columns: int) -> list[str]:
 
 def read_place(text: str) -> Answer:
     """The place piped in: its first line ('none' clears it)."""
-    from exitplan.domain.region import find_place
-    from exitplan.formats.regions import load_places
+    from exitplan.service.place import find
 
     words = next((line.strip() for line in text.splitlines() if line.strip()), "")
     if not words:
         raise ExitplanError(_("no place was given, so nothing changed: pipe in a name, like Wales"))
     if said(words, CLEAR_WORDS, CLEAR):
         return Answer(None)
-    return Answer(find_place(words, load_places()).code)
+    return Answer(find(words).code)
 
 
 def ask_place(current: str | None, number: str = "") -> Answer | int:
@@ -172,12 +169,9 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
     Returns the answer, or the exit code when they stopped (130 for Ctrl-C, 1 at the end of
     input). An unknown name is said in one line and asked again.
     """
-    from exitplan.domain.region import find_place
-    from exitplan.formats.regions import load_places, place_of
+    from exitplan.service.place import find, label_of
 
-    places = load_places()
-    found = place_of(current) if current else None
-    now = found.label if found else _("not chosen")
+    now = label_of(current) or _("not chosen")
     question = number + _(
         "Where do you live? (now: {now}; a country, state, province or nation; 'list' shows "
         "them, 'none' clears it, Enter keeps it)"
@@ -195,7 +189,7 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
                 say(line)
             continue
         try:
-            place = find_place(reply, places)
+            place = find(reply)
         except ExitplanError as exc:
             say(str(exc)[:1].upper() + str(exc)[1:])
             continue
@@ -204,11 +198,10 @@ def ask_place(current: str | None, number: str = "") -> Answer | int:
 
 def ask_part(country: Place) -> Answer | int:
     """For a country whose law differs by part: which part (Enter keeps the whole country)."""
-    from exitplan.domain.region import choose
-    from exitplan.formats.regions import parts_of
+    from exitplan.service.place import parts
 
-    parts = parts_of(country) if country.is_country else ()
-    if not parts:
+    among = parts(country)
+    if not among:
         return Answer(country.code)
     word = country.parts or "part"
     question = _(
@@ -222,15 +215,9 @@ def ask_part(country: Place) -> Answer | int:
         if not reply:
             return Answer(country.code)
         if said(reply, LIST_WORDS, LIST):
-            from exitplan.service.terminal import width
-
-            numbered = [f"{number:>2}. {part.name}" for number, part in enumerate(parts, 1)]
-            for line in in_columns(numbered, width()):
-                say(line)
+            say_parts(among)
             continue
-        if reply.isdigit() and 1 <= int(reply) <= len(parts):
-            return Answer(parts[int(reply) - 1].code)
-        found = choose(reply, parts).place
+        found = part_named(reply, among)
         if found is not None:
             return Answer(found.code)
         say(
@@ -238,6 +225,24 @@ def ask_part(country: Place) -> Answer | int:
                 country=country.name, part=word, reply="".join(filter(str.isprintable, reply))
             )
         )
+
+
+def say_parts(among: tuple[Place, ...]) -> None:
+    """A country's parts, numbered, in columns that fit the terminal."""
+    from exitplan.service.terminal import width
+
+    numbered = [f"{number:>2}. {part.name}" for number, part in enumerate(among, 1)]
+    for line in in_columns(numbered, width()):
+        say(line)
+
+
+def part_named(reply: str, among: tuple[Place, ...]) -> Place | None:
+    """The part a reply names: its number in the list, or its name."""
+    from exitplan.service.place import choose_part
+
+    if reply.isdigit() and 1 <= int(reply) <= len(among):
+        return among[int(reply) - 1]
+    return choose_part(reply, among)
 
 
 def _prompt(question: str) -> str | int:
@@ -253,63 +258,60 @@ def _prompt(question: str) -> str | int:
 
 def save_place(env: Env, answer: Answer) -> None:
     """Keep the place in the plan and say what it changes."""
-    from exitplan.domain.place import set_region
+    from exitplan.service.place import save_place as keep
 
-    if answer.keep:
+    changed = None if answer.keep else keep(env.ws, answer.code)
+    if changed is None:
         say(_("Where you live is as it was; nothing changed."))
         return
-    before = env.ws.read()
-
-    def apply(state: PlanState, _plan: Plan) -> bool:
-        return set_region(state, answer.code, env.ws.now())
-
-    if answer.code == (before.state.region if before.state else None) or not env.ws.change(apply):
-        say(_("Where you live is as it was; nothing changed."))
-        return
-    for line in change_lines(before, env.ws.read()):
+    for line in change_lines(changed):
         say(line)
 
 
-def change_lines(before: Plan, after: Plan, *, counts: bool = True) -> list[str]:
+def change_lines(change: PlaceChange, *, counts: bool = True) -> list[str]:
     """What choosing the place changed: where, how many steps now use its words, which apply
     (the counts left out when the situation questions say their own)."""
-    if after.region is None:
+    if change.label is None:
         return [
             _(
                 "Saved: no place is chosen. Your plan uses general words; choose a place any "
                 "time with: exitplan region"
             )
         ]
-    lines = [_("Saved: you live in {place}.").format(place=after.region.label)]
-    named = sum(1 for entry in after.entries if set(entry.item.facts) & set(after.region.facts))
-    if named:
+    lines = [_("Saved: you live in {place}.").format(place=change.label)]
+    if change.named:
         lines.append(
             ngettext(
                 "{count} step now uses its own names for orders, services and numbers.",
                 "{count} steps now use its own names for orders, services and numbers.",
-                named,
-            ).format(count=named)
+                change.named,
+            ).format(count=change.named)
         )
-    was = {entry.full_id: entry.applies for entry in before.entries}
-    back = sum(1 for e in after.entries if e.applies and was.get(e.full_id) is False)
-    aside = sum(1 for e in after.entries if not e.applies and was.get(e.full_id) is True)
-    if counts and back:
+    if counts:
+        lines += count_lines(change)
+    lines.append(_("Help now, for this place: exitplan help-now"))
+    return lines
+
+
+def count_lines(change: PlaceChange) -> list[str]:
+    """How many steps for the place now apply, and how many are set aside as not for it."""
+    lines = []
+    if change.back:
         lines.append(
             ngettext(
                 "{count} step for this place now applies (exitplan list shows it).",
                 "{count} steps for this place now apply (exitplan list shows them).",
-                back,
-            ).format(count=back)
+                change.back,
+            ).format(count=change.back)
         )
-    if counts and aside:
+    if change.aside:
         lines.append(
             ngettext(
                 "{count} step is set aside as not for this place; it comes back, with its "
                 "progress, if the place changes (exitplan list --all shows it).",
                 "{count} steps are set aside as not for this place; they come back, with their "
                 "progress, if the place changes (exitplan list --all shows them).",
-                aside,
-            ).format(count=aside)
+                change.aside,
+            ).format(count=change.aside)
         )
-    lines.append(_("Help now, for this place: exitplan help-now"))
     return lines

@@ -6,7 +6,6 @@ stdin (`children = false`), never from the command line, where shell history wou
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 import typer
@@ -22,9 +21,7 @@ if TYPE_CHECKING:
 
     from exitplan.cli.common import Env
     from exitplan.cli.region import Answer as Place
-    from exitplan.domain.model import PlanState
-    from exitplan.domain.plan import Plan
-    from exitplan.domain.situation import Answer
+    from exitplan.service.place import Answer, Question, Saved
 
 INTRO = N_(
     "A few questions help exitplan fit the plan to you: where you live, which steps apply, "
@@ -63,9 +60,9 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         return
     from exitplan.cli.common import read_piped
     from exitplan.cli.region import KEEP, read_place
-    from exitplan.domain.situation import read_situation
+    from exitplan.service.place import read_answers
 
-    answers, named = read_situation(read_piped(64 * 1024))
+    answers, named = read_answers(read_piped(64 * 1024))
     place = read_place(named) if named is not None else KEEP
     if not answers and place.keep:
         say(_("No answers were given, so nothing changed. Write one per line: children = true"))
@@ -108,13 +105,12 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
         for line in wrap(_(INTRO), width()):
             say(line)
     from exitplan.cli.region import ask_place
-    from exitplan.domain.situation import QUESTIONS
+    from exitplan.service.place import QUESTIONS, current
 
-    state = env.ws.state()
+    now = current(env.ws)
     total = len(QUESTIONS) + 1
-    place = ask_place(state.region, _("{number} of {total}. ").format(number=1, total=total))
-    current: dict[str, bool | str] = {**state.situation, **dict.fromkeys(state.unsure, "unsure")}
-    answers = place if isinstance(place, int) else ask_all(current, first=2, total=total)
+    place = ask_place(now.region, _("{number} of {total}. ").format(number=1, total=total))
+    answers = place if isinstance(place, int) else ask_all(now.answers, first=2, total=total)
     if isinstance(answers, int) or isinstance(place, int):
         if not offered:
             from exitplan.cli.prompts import STOPPED
@@ -131,78 +127,76 @@ def ask_all(
 ) -> dict[str, Answer] | int:
     """The answers typed for every question, or the exit code when the person stopped (130 for
     Ctrl-C, 1 at the end of input). The questions are numbered from `first` of `total`."""
-    from exitplan.cli.prompts import Stopped, typed
-    from exitplan.domain.situation import QUESTIONS
+    from exitplan.cli.prompts import Stopped
+    from exitplan.service.place import QUESTIONS
 
     answers: dict[str, Answer] = {}
     total = total or len(QUESTIONS)
     try:
         for number, question in enumerate(QUESTIONS, first):
             now = _(WORDS[current.get(question.key)])
-            if question.danger:
-                text = _("{number} of {total}. {question} (now: {now}; yes, no, not sure or skip)")
-                again = _(
-                    "Please answer yes, no, not sure or skip (or press Enter to keep the answer)."
-                )
-            else:
-                text = _("{number} of {total}. {question} (now: {now}; yes, no or skip)")
-                again = _("Please answer yes, no or skip (or press Enter to keep the answer).")
-            prompt = text.format(number=number, total=total, question=_(question.text), now=now)
-            kinds = DANGER_KINDS if question.danger else KINDS
-            while True:
-                typed_reply = typed(prompt)
-                reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
-                if not typed_reply.strip():
-                    break  # Enter keeps the answer as it is
-                if reply in REPLIES and (question.danger or reply != "unsure"):
-                    answers[question.key] = REPLIES[reply]
-                    break
-                say(again)
+            given, answer = ask_one(question, now, number, total)
+            if given:
+                answers[question.key] = answer
     except Stopped as halt:
         typer.echo("", err=True)
         return halt.code
     return answers
 
 
+def ask_one(question: Question, now: str, number: int, total: int) -> tuple[bool, Answer]:
+    """One question asked until the reply is an answer: (False, None) when Enter keeps the
+    answer there is, else (True, the answer)."""
+    from exitplan.cli.prompts import typed
+
+    if question.danger:
+        text = _("{number} of {total}. {question} (now: {now}; yes, no, not sure or skip)")
+        again = _("Please answer yes, no, not sure or skip (or press Enter to keep the answer).")
+    else:
+        text = _("{number} of {total}. {question} (now: {now}; yes, no or skip)")
+        again = _("Please answer yes, no or skip (or press Enter to keep the answer).")
+    prompt = text.format(number=number, total=total, question=_(question.text), now=now)
+    kinds = DANGER_KINDS if question.danger else KINDS
+    while True:
+        typed_reply = typed(prompt)
+        reply = meaning(typed_reply, kinds) or typed_reply.strip().lower()
+        if not typed_reply.strip():
+            return False, None  # Enter keeps the answer as it is
+        if reply in REPLIES and (question.danger or reply != "unsure"):
+            return True, REPLIES[reply]
+        say(again)
+
+
 def save(env: Env, answers: dict[str, Answer], place: Place) -> None:
     """Save the answers and where the person lives at once, and say what they change."""
-    from exitplan.cli.region import change_lines
-    from exitplan.domain.place import set_region
-    from exitplan.domain.plan import set_situation
+    from exitplan.service.place import save_answers
 
-    def apply(state: PlanState, _plan: Plan) -> bool:
-        changed = set_situation(state, answers, env.ws.now(), env.today)
-        if not place.keep and set_region(state, place.code, env.ws.now()):
-            changed = True
-        return changed
-
-    # Answers that change nothing must not rewrite the plan (nor push out a backup).
-    before = env.ws.read()
-    unchanged = not apply(copy.deepcopy(env.ws.state()), before)
-    if unchanged or not env.ws.change(apply):
+    saved = save_answers(env.ws, answers, place.code, keep_place=place.keep)
+    if saved is None:
         say(_("Your answers are as they were; nothing changed."))
         return
-    plan = env.ws.read()
-    aside = sum(not entry.applies for entry in plan.entries)
+    say_saved(saved)
+
+
+def say_saved(saved: Saved) -> None:
+    """What the answers changed: the place, the steps set aside, and the danger signs' help."""
+    from exitplan.cli.region import change_lines
+
     say(_("Saved your answers."))
-    if (before.state.region if before.state else None) != (
-        plan.state.region if plan.state else None
-    ):
-        for line in change_lines(before, plan, counts=False):
+    if saved.place is not None:
+        for line in change_lines(saved.place, counts=False):
             say(line)
-    if aside:
+    if saved.aside:
         say(
             ngettext(
                 "{count} step is set aside as not for you; it comes back, with its progress, if "
                 "an answer changes (exitplan list --all shows it).",
                 "{count} steps are set aside as not for you; they come back, with their "
                 "progress, if an answer changes (exitplan list --all shows them).",
-                aside,
-            ).format(count=aside)
+                saved.aside,
+            ).format(count=saved.aside)
         )
-    from exitplan.domain.situation import danger_signs
-
-    if danger_signs(plan.situation):
+    if saved.danger:
         say(
             _(
                 "Some answers are signs of serious danger. An advocate can help you plan around "

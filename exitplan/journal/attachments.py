@@ -19,10 +19,9 @@ import errno
 import hashlib
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
@@ -39,6 +38,7 @@ from exitplan.journal.records import (
     read_records,
 )
 from exitplan.journal.sealing import Sealing
+from exitplan.journal.shapes import FileFacts, Record
 
 __all__ = [
     "FILES_DIR",
@@ -206,7 +206,7 @@ def _keep(
             erase(target)
             raise
     stamp = mtime.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-    file = {
+    file: FileFacts = {
         "name": name,
         "size": size,
         "mtime": stamp,
@@ -286,7 +286,7 @@ def erase(path: Path) -> None:
 # -- reading copies --------------------------------------------------------------------------
 
 
-def copy_file(home: Path, record: dict[str, Any]) -> Path:
+def copy_file(home: Path, record: Record) -> Path:
     copy = record.get("file", {}).get("copy", "")
     if not isinstance(copy, str) or not re.fullmatch(rf"{FILES_DIR}/\d{{6,}}", copy):
         raise JournalError(_("record {n} does not name a kept copy").format(n=record.get("n")))
@@ -295,7 +295,7 @@ def copy_file(home: Path, record: dict[str, Any]) -> Path:
 
 def read_copy(
     home: Path,
-    record: dict[str, Any],
+    record: Record,
     sealing: Sealing | None = None,
     progress: Progress | None = None,
 ) -> Iterator[bytes]:
@@ -349,7 +349,7 @@ def read_copy(
         os.close(fd)
 
 
-def copy_is_sealed(home: Path, record: dict[str, Any]) -> bool | None:
+def copy_is_sealed(home: Path, record: Record) -> bool | None:
     """Whether an attachment's copy is sealed (None: there is no readable copy)."""
     try:
         head = safeio.read_capped(copy_file(home, record), len(STREAM_MAGIC))
@@ -360,7 +360,7 @@ def copy_is_sealed(home: Path, record: dict[str, Any]) -> bool | None:
 
 def check_copies(
     home: Path,
-    records: list[dict[str, Any]],
+    records: Sequence[Record],
     sealing: Sealing | None = None,
     progress: Progress | None = None,
 ) -> list[str]:

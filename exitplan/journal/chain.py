@@ -21,9 +21,8 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.journal.entry import FIELDS, JournalError
@@ -47,7 +46,7 @@ class FingerprintTypo(JournalError):
 # -- canonical form ---------------------------------------------------------------------------
 
 
-def canonical_bytes(record: Mapping[str, Any]) -> bytes:
+def canonical_bytes(record: Mapping[str, object]) -> bytes:
     """The bytes that are hashed: the record without its own hash, as canonical JSON."""
     body = {key: value for key, value in record.items() if key != "hash"}
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
@@ -55,7 +54,7 @@ def canonical_bytes(record: Mapping[str, Any]) -> bytes:
     )
 
 
-def record_hash(record: Mapping[str, Any]) -> str:
+def record_hash(record: Mapping[str, object]) -> str:
     """SHA-256 (hex) of the record's canonical bytes."""
     return hashlib.sha256(canonical_bytes(record)).hexdigest()
 
@@ -76,7 +75,7 @@ class Verification:
     first_bad: int | None = None
     message: str = ""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """Every field, ready for ``--json``."""
         return {
             "ok": self.ok,
@@ -90,7 +89,7 @@ class Verification:
         }
 
 
-def verify(records: list[dict[str, Any]], against: str | None = None) -> Verification:
+def verify(records: Sequence[Mapping[str, object]], against: str | None = None) -> Verification:
     """Recompute the chain; with ``against`` a fingerprint, check the journal still extends it."""
     target = parse_fingerprint(against) if against is not None else None
     hashes: list[str] = []
@@ -134,13 +133,13 @@ def verify(records: list[dict[str, Any]], against: str | None = None) -> Verific
     return Verification(True, entries, len(records), head, print_, None, None, message)
 
 
-def _claimed(record: Mapping[str, Any]) -> str:
+def _claimed(record: Mapping[str, object]) -> str:
     value = record.get("hash")
     return value if isinstance(value, str) else ""
 
 
 def _check_one(
-    record: dict[str, Any], index: int, prev: str, own: str, moved: bool, later: set[str]
+    record: Mapping[str, object], index: int, prev: str, own: str, moved: bool, later: set[str]
 ) -> tuple[str, int] | None:
     n = record.get("n")
     problem: tuple[str, int] | None = None
@@ -158,7 +157,7 @@ def _check_one(
     return problem
 
 
-def _well_formed(record: Mapping[str, Any]) -> bool:
+def _well_formed(record: Mapping[str, object]) -> bool:
     kind = record.get("kind")
     if record.get("v") != FORMAT or kind not in {"entry", "amend", "attach"}:
         return False
@@ -169,7 +168,7 @@ def _well_formed(record: Mapping[str, Any]) -> bool:
 
 
 def _broken(
-    records: list[dict[str, Any]], hashes: list[str], problem: str, first: int
+    records: Sequence[Mapping[str, object]], hashes: list[str], problem: str, first: int
 ) -> Verification:
     entries = sum(1 for r in records[: first - 1] if r.get("kind") == "entry")
     # `hashes` holds every record before the one that broke, so the intact part's head is there.
@@ -224,7 +223,7 @@ def format_fingerprint(count: int, head: str) -> str:
     return f"{count}:" + "-".join(chars[i : i + 4] for i in range(0, FINGERPRINT_CHARS, 4))
 
 
-def fingerprint(records: list[dict[str, Any]]) -> str:
+def fingerprint(records: Sequence[Mapping[str, object]]) -> str:
     """The fingerprint of the journal's head as it is (verify first to know it is intact)."""
     head = record_hash(records[-1]) if records else GENESIS
     return format_fingerprint(len(records), head)

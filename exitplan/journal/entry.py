@@ -31,6 +31,7 @@ from exitplan.base.i18n import N_, _
 from exitplan.base.safetext import REFUSED, first_refused
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.dates import folded, parse_day, said_day, said_month
+from exitplan.journal.shapes import Answer, Fields, When
 
 FIELDS: tuple[str, ...] = (
     "when",
@@ -372,7 +373,7 @@ def _spoken(rest: str, today: date) -> tuple[date, str | None, bool] | None:
     return when, clock or None, approximate
 
 
-def read_moment(value: object, now: datetime) -> dict[str, Any]:
+def read_moment(value: object, now: datetime) -> When:
     """Turn what the person said into {said, date, time, approximate}, keeping their words.
 
     ``date`` is ``YYYY-MM-DD`` (or ``YYYY-MM`` for "about" a month), ``time`` is ``HH:MM`` (or
@@ -435,7 +436,7 @@ def read_moment(value: object, now: datetime) -> dict[str, Any]:
     return {"said": said, "date": text_date, "time": when_time, "approximate": approximate}
 
 
-def when_words(when: Mapping[str, Any]) -> str:
+def when_words(when: When) -> str:
     """A `when` as the person said it, on one line, followed by the day it was read as when the
     words do not show it (relative words: "yesterday 9pm (30 Nov 2026, 21:00)")."""
     said = " ".join(str(when.get("said") or "").split())
@@ -456,7 +457,7 @@ def when_words(when: Mapping[str, Any]) -> str:
     return f"{said} ({spoken.day_month_year(read)})"
 
 
-def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+def recheck_when(value: Mapping[str, object], now: datetime) -> When:
     """A `when` already read by `read_moment`, checked again before it is written and kept as it
     is: the words said are read once, so a save a minute after midnight never moves
     "yesterday" by a day."""
@@ -464,15 +465,15 @@ def recheck_when(value: Mapping[str, Any], now: datetime) -> dict[str, Any]:
     if set(value) != {"said", "date", "time", "approximate"} or not isinstance(said, str):
         raise _when_error(str(said))
     read_moment(said, now)  # still readable, and still not in the future
-    kept = dict(value)
-    if not isinstance(kept["date"], str) or not isinstance(kept["approximate"], bool):
+    day, clock, approximate = value["date"], value["time"], value["approximate"]
+    if not isinstance(day, str) or not isinstance(approximate, bool):
         raise _when_error(said)
-    if kept["time"] is not None and not isinstance(kept["time"], str):
+    if clock is not None and not isinstance(clock, str):
         raise _when_error(said)
-    return kept
+    return {"said": said, "date": day, "time": clock, "approximate": approximate}
 
 
-def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
+def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Answer | None:
     """One answer as it is typed: the checked value (None when left empty), or a JournalError.
 
     `used` is the length of the answers before it, so an entry too long in all is said at the
@@ -483,8 +484,8 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     if not value.strip():
         check_text(name, value)  # control characters alone are still refused
         return None
-    checked: Any = read_moment(value, now) if name == "when" else check_text(name, value)
-    size = len(checked["said"]) if name == "when" else len(checked)
+    checked: Answer = read_moment(value, now) if name == "when" else check_text(name, value)
+    size = answer_size(name, checked)
     if used + size > MAX_ENTRY_CHARS:
         raise JournalError(
             _(
@@ -495,11 +496,11 @@ def check_answer(name: str, value: str, now: datetime, used: int = 0) -> Any:
     return checked
 
 
-def answer_size(name: str, checked: Any) -> int:
-    """How much of the entry's length one checked answer takes."""
+def answer_size(name: str, checked: Answer | None) -> int:
+    """How much of the entry's length one checked answer takes (`name`: its field)."""
     if checked is None:
         return 0
-    return len(checked["said"]) if name == "when" else len(checked)
+    return len(checked) if isinstance(checked, str) else len(checked["said"])
 
 
 def check_text(name: str, value: str) -> str:
@@ -591,11 +592,11 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
         if name == "when":
             if isinstance(value, str) and not value.strip():
                 continue
-            if isinstance(value, Mapping):
-                fields["when"] = recheck_when(value, now)
-            else:
-                fields["when"] = read_moment(value, now)
-            total += len(fields["when"]["said"])
+            when = (
+                recheck_when(value, now) if isinstance(value, Mapping) else read_moment(value, now)
+            )
+            fields["when"] = when
+            total += len(when["said"])
             continue
         if not isinstance(value, str):
             raise JournalError(
@@ -653,7 +654,12 @@ def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
     return validate_fields(raw, now)
 
 
-def sort_key(fields: Mapping[str, Any], recorded: str) -> str:
+def given(fields: Mapping[str, object]) -> list[tuple[str, object]]:
+    """Each answer an entry holds, by name, in the order the questions are asked."""
+    return [(name, fields[name]) for name in FIELDS if name in fields]
+
+
+def sort_key(fields: Fields, recorded: str) -> str:
     """When it happened, as sortable text: the date and time given, else when it was recorded."""
     when = fields.get("when")
     if not isinstance(when, dict):

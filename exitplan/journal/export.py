@@ -9,15 +9,17 @@ person wrote is escaped with the one Markdown or HTML escaper. Pure: returns tex
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import cast
 
 from exitplan.base.i18n import N_, _
 from exitplan.base.markup import escape_markdown, html_page, html_text
 from exitplan.base.safetext import json_text, one_line
 from exitplan.journal.chain import TAIL_NOTE
-from exitplan.journal.entry import FIELDS, QUESTIONS, JournalError, when_words
+from exitplan.journal.entry import QUESTIONS, JournalError, given, when_words
 from exitplan.journal.records import list_entries, utc_text, verify
+from exitplan.journal.shapes import EntryView, Fields, FileFacts, Record, RecordView
 from exitplan.journal.times import local_text
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
@@ -60,9 +62,7 @@ FILES_NOTE = N_(
 )
 
 
-def export(
-    records: list[dict[str, Any]], fmt: str, now: datetime, saved: Saved | None = None
-) -> str:
+def export(records: Sequence[Record], fmt: str, now: datetime, saved: Saved | None = None) -> str:
     """The journal as ``markdown``, ``html`` or ``json`` text (`saved`: files saved beside it)."""
     if fmt == "markdown":
         return to_markdown(records, now, saved)
@@ -77,11 +77,21 @@ def export(
     )
 
 
-def _manifest(entries: list[dict[str, Any]], saved: Saved | None) -> list[dict[str, Any]]:
+class ManifestRow(FileFacts, total=False):
+    """One attached file in the manifest: its entry and record, what the record keeps of it,
+    and where it was saved beside the page (None: not saved)."""
+
+    entry: int
+    record: int
+    saved_as: str | None
+
+
+def _manifest(entries: Sequence[EntryView], saved: Saved | None) -> list[ManifestRow]:
     rows = []
     for view in entries:
         for att in view["attachments"]:
-            row = {"entry": view["number"], "record": att["number"], **att["file"]}
+            facts = {"entry": view["number"], "record": att["number"], **att["file"]}
+            row = cast(ManifestRow, facts)  # the file's facts as its record keeps them
             if saved is not None:
                 name = saved.get(att["number"])
                 row["saved_as"] = f"files/{name}" if name else None
@@ -93,7 +103,7 @@ def _check_line(message: str, ok: bool) -> str:
     return f"{message} ({_(TAIL_NOTE)})" if ok else message
 
 
-def to_json(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
+def to_json(records: Sequence[Record], now: datetime, saved: Saved | None = None) -> str:
     """One JSON document: entries (chronological), manifest, verify result, and the raw records."""
     entries = list_entries(records)
     result = verify(records)
@@ -112,7 +122,7 @@ def to_json(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
     return json_text(document)
 
 
-def _when_text(fields: dict[str, Any], recorded: object) -> str:
+def _when_text(fields: Fields, recorded: object) -> str:
     when = fields.get("when")
     if isinstance(when, dict):
         return one_line(when_words(when))
@@ -124,7 +134,7 @@ def md_escape(text: str) -> str:
     return "  \n".join(escape_markdown(text).split("\n"))
 
 
-def to_markdown(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
+def to_markdown(records: Sequence[Record], now: datetime, saved: Saved | None = None) -> str:
     """The journal as Markdown."""
     result = verify(records)
     entries = list_entries(records)
@@ -188,21 +198,19 @@ def to_markdown(records: list[dict[str, Any]], now: datetime, saved: Saved | Non
     return "\n".join(out)
 
 
-def _field_texts(fields: dict[str, Any]) -> list[tuple[str, str]]:
+def _field_texts(fields: Fields) -> list[tuple[str, str]]:
     """(label, text) of each field an entry has, in the order the questions are asked."""
     out = []
-    for name in FIELDS:
-        if name not in fields:
-            continue
-        value = fields[name]
-        text = when_words(value) if name == "when" else value
-        if name == "when" and value.get("approximate"):
-            text += " (approximate)"
+    for name, value in given(fields):
+        text = str(value)
+        if name == "when" and "when" in fields:
+            when = fields["when"]
+            text = when_words(when) + (" (approximate)" if when.get("approximate") else "")
         out.append((_(QUESTIONS[name]).split(" (")[0], text))
     return out
 
 
-def _md_fields(fields: dict[str, Any]) -> list[str]:
+def _md_fields(fields: Fields) -> list[str]:
     out = []
     for label, text in _field_texts(fields):
         out += [f"**{label}:** {md_escape(text)}", ""]
@@ -228,7 +236,7 @@ table { border-collapse: collapse; font-size: .9rem; } td, th { border: 1px soli
 _h = html_text  # every value shown in the HTML page goes through it
 
 
-def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = None) -> str:
+def to_html(records: Sequence[Record], now: datetime, saved: Saved | None = None) -> str:
     """The journal as one self-contained HTML page."""
     result = verify(records)
     entries = list_entries(records)
@@ -295,12 +303,12 @@ def to_html(records: list[dict[str, Any]], now: datetime, saved: Saved | None = 
     return html_page(_("Journal"), out, style=_CSS)
 
 
-def _html_fields(fields: dict[str, Any]) -> str:
+def _html_fields(fields: Fields) -> str:
     rows = [f"<dt>{_h(label)}</dt><dd>{_h(text)}</dd>" for label, text in _field_texts(fields)]
     return "<dl>" + "".join(rows) + "</dl>"
 
 
-def _html_hashes(view: dict[str, Any]) -> str:
+def _html_hashes(view: RecordView) -> str:
     first = _h(_("hash {hash}").format(hash=view["hash"]))
     second = _h(_("previous {hash}").format(hash=view["prev"]))
     return f'<p class="hash">{first}<br>{second}</p>'

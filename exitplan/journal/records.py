@@ -25,11 +25,11 @@ The caller holds the store's lock around ``add`` / ``amend`` / ``attach``. Nothi
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from exitplan.base import spoken
 from exitplan.base.errors import os_reason
@@ -63,13 +63,16 @@ from exitplan.journal.listing import (
 from exitplan.journal.listing import numbered as _numbered
 from exitplan.journal.listing import read_capped as _read_capped
 from exitplan.journal.sealing import Sealing, is_sealed_record
+from exitplan.journal.shapes import EntryView, Fields, Record, RecordView
 from exitplan.journal.times import local_text, local_time, utc_text
 
 __all__ = [
     "GENESIS",
     "JOURNAL_DIR",
+    "EntryView",
     "Journal",
     "JournalError",
+    "Record",
     "Sealing",
     "Verification",
     "add",
@@ -98,7 +101,7 @@ __all__ = [
 PLAIN_IN_SEALED = N_("it is in plain text in an encrypted journal, where exitplan writes none")
 
 
-def file_bytes(record: Mapping[str, Any]) -> bytes:
+def file_bytes(record: Mapping[str, object]) -> bytes:
     """The bytes of a plain record file: the whole record (hash included) as canonical JSON."""
     return json.dumps(
         dict(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
@@ -112,7 +115,7 @@ def file_bytes(record: Mapping[str, Any]) -> bytes:
 class Journal:
     """Every record in file order, and which record files are in plain text."""
 
-    records: list[dict[str, Any]]
+    records: list[Record]
     plain: list[int] = field(default_factory=list)  # numbers of record files in plain text
 
 
@@ -122,7 +125,8 @@ def read_journal(home: Path, sealing: Sealing | None = None) -> Journal:
 
     With a sealing, a record in plain text is read only while a stopped encrypt or decrypt left
     it in front of every sealed record (see :mod:`exitplan.journal.sealing`)."""
-    records, plain = [], []
+    records: list[Record] = []
+    plain: list[int] = []
     seen_sealed = False
     for n, path in _numbered(home):
         try:
@@ -158,7 +162,7 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
+def _last(last: tuple[int, Path], sealing: Sealing | None) -> Record:
     """Only the last record, as `read_journal` would read it (what an append chains onto). No
     write happens while an encrypt or decrypt is unfinished, so a plain last record in a sealed
     journal is never the person's."""
@@ -176,12 +180,12 @@ def _last(last: tuple[int, Path], sealing: Sealing | None) -> dict[str, Any]:
     return _decoded(n, data)
 
 
-def read_records(home: Path, sealing: Sealing | None = None) -> list[dict[str, Any]]:
+def read_records(home: Path, sealing: Sealing | None = None) -> list[Record]:
     """`read_journal`'s records."""
     return read_journal(home, sealing).records
 
 
-def _opened(n: int, data: bytes, sealing: Sealing | None) -> dict[str, Any]:
+def _opened(n: int, data: bytes, sealing: Sealing | None) -> Record:
     if sealing is None:
         raise JournalError(_("the journal is encrypted; unlock it with your passphrase first"))
     try:
@@ -191,8 +195,9 @@ def _opened(n: int, data: bytes, sealing: Sealing | None) -> dict[str, Any]:
     return _decoded(n, plain)
 
 
-def _decoded(n: int, data: bytes) -> dict[str, Any]:
-    """A record's JSON, or the reason it is damaged."""
+def _decoded(n: int, data: bytes) -> Record:
+    """A record's JSON, or the reason it is damaged: the one place a record file's bytes become
+    a `Record` (the chain's verifier checks its shape before the journal is called intact)."""
     try:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -201,13 +206,15 @@ def _decoded(n: int, data: bytes) -> dict[str, Any]:
         return {"n": n, "damaged": _("it is not a readable record")}
     if holds_refused(record):  # e.g. an escape sequence planted to take over the terminal
         return {"n": n, "damaged": _("it holds control characters exitplan never writes")}
-    return record
+    # The edge: from here on the object is a Record. Its values are not trusted for it: the
+    # chain's verifier checks the shape (`chain._well_formed`) and every reader reads with care.
+    return cast(Record, record)
 
 
 # -- writing -----------------------------------------------------------------------------
 
 
-def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Sealing | None) -> int:
+def append_record(home: Path, body: Record, now: datetime, sealing: Sealing | None) -> int:
     """Chain body onto the last record and write it as the next file; return its number."""
     numbered = _numbered(home)
     head = _last(numbered[-1], sealing) if numbered else None
@@ -217,7 +224,7 @@ def append_record(home: Path, body: dict[str, Any], now: datetime, sealing: Seal
         raise JournalError(_not_a_record(home, numbered[-1][1], str(head["damaged"])))
     n = numbered[-1][0] + 1 if numbered else 1
     prev = GENESIS if head is None else _stored_hash(head)
-    record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
+    record: Record = {"v": FORMAT, "n": n, "recorded": utc_text(now), "prev": prev, **body}
     record["hash"] = record_hash(record)
     plain = file_bytes(record)
     if len(plain) > MAX_RECORD_BYTES:
@@ -269,14 +276,14 @@ def next_number(home: Path) -> int:
     return numbered[-1][0] + 1 if numbered else 1
 
 
-def _stored_hash(record: Mapping[str, Any]) -> str:
+def _stored_hash(record: Record) -> str:
     if "damaged" in record:
         return GENESIS
     return record_hash(record)
 
 
 def add(
-    home: Path, fields: Mapping[str, Any], now: datetime, sealing: Sealing | None = None
+    home: Path, fields: Mapping[str, object], now: datetime, sealing: Sealing | None = None
 ) -> int:
     """Append a new entry (fields as given by ``validate_fields``); return its number."""
     checked = _recheck(fields, now)
@@ -284,7 +291,7 @@ def add(
 
 
 def amend(
-    home: Path, n: int, fields: Mapping[str, Any], now: datetime, sealing: Sealing | None = None
+    home: Path, n: int, fields: Mapping[str, object], now: datetime, sealing: Sealing | None = None
 ) -> int:
     """Append a correction linked to entry n (the original stays as it is); return its number."""
     checked = _recheck(fields, now)
@@ -292,13 +299,13 @@ def amend(
     return append_record(home, {"kind": "amend", "entry": n, "fields": checked}, now, sealing)
 
 
-def _recheck(fields: Mapping[str, Any], now: datetime) -> dict[str, Any]:
+def _recheck(fields: Mapping[str, object], now: datetime) -> Fields:
     """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
-    it was read as); raw text is validated here."""
-    return validate_fields(dict(fields), now)
+    it was read as); raw text is validated here. What is written is typed from here on."""
+    return cast(Fields, validate_fields(dict(fields), now))
 
 
-def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
+def entry_record(records: Sequence[Record], n: int) -> Record:
     """The entry record numbered n, or a JournalError that says what n is instead."""
     for record in records:
         if record.get("n") == n and "damaged" not in record:
@@ -313,18 +320,22 @@ def entry_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
 # -- views -------------------------------------------------------------------------------
 
 
-def _view(record: Mapping[str, Any]) -> dict[str, Any]:
-    view: dict[str, Any] = {
-        "number": record.get("n"),
-        "kind": record.get("kind"),
-        "recorded": record.get("recorded"),
-        "hash": record.get("hash"),
-        "prev": record.get("prev"),
-    }
+def _view(record: Record) -> RecordView:
+    # A value a record lacks shows as null, as it always has (`log list --json`).
+    view = cast(
+        RecordView,
+        {
+            "number": record.get("n"),
+            "kind": record.get("kind"),
+            "recorded": record.get("recorded"),
+            "hash": record.get("hash"),
+            "prev": record.get("prev"),
+        },
+    )
     if "fields" in record:
-        view["fields"] = dict(record["fields"])
+        view["fields"] = record["fields"].copy()
     if "file" in record:
-        file = dict(record["file"])
+        file = record["file"].copy()
         file.pop("copy", None)
         view["file"] = file
     if "entry" in record:
@@ -332,28 +343,31 @@ def _view(record: Mapping[str, Any]) -> dict[str, Any]:
     return view
 
 
-def list_entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def list_entries(records: Sequence[Record]) -> list[EntryView]:
     """Entries in the order they happened (when, then number), each with its amendments and
     attachments in record order; every value is JSON-ready."""
-    views: dict[int, dict[str, Any]] = {}
+    views: dict[int, EntryView] = {}
     for record in records:
         if "damaged" in record:
             continue
         kind, n = record.get("kind"), record.get("n")
         if kind == "entry" and isinstance(n, int):
-            view = _view(record)
-            view["amendments"], view["attachments"] = [], []
-            when = record.get("fields", {}).get("when")
-            view["happened"] = sort_key(record.get("fields", {}), str(record.get("recorded", "")))
-            view["approximate"] = bool(isinstance(when, dict) and when.get("approximate"))
-            views[n] = view
-        elif kind in {"amend", "attach"} and record.get("entry") in views:
-            key = "amendments" if kind == "amend" else "attachments"
-            views[record["entry"]][key].append(_view(record))
+            fields = record.get("fields", {})
+            when = fields.get("when")
+            views[n] = {
+                **_view(record),
+                "amendments": [],
+                "attachments": [],
+                "happened": sort_key(fields, str(record.get("recorded", ""))),
+                "approximate": bool(isinstance(when, dict) and when.get("approximate")),
+            }
+        elif kind in {"amend", "attach"} and (entry := record.get("entry")) in views:
+            found = views[entry]
+            (found["amendments"] if kind == "amend" else found["attachments"]).append(_view(record))
     return sorted(views.values(), key=lambda v: (v["happened"], v["number"]))
 
 
-def show_entry(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
+def show_entry(records: Sequence[Record], n: int) -> EntryView:
     """One entry with its amendments and attachments."""
     entry_record(records, n)
     for view in list_entries(records):
@@ -388,7 +402,7 @@ class Moment:
         return ", ".join(parts)
 
 
-def when_text(view: Mapping[str, Any]) -> str:
+def when_text(view: RecordView) -> str:
     """When an entry happened, as the person said it, or the day it was written (local)."""
     when = view.get("fields", {}).get("when")
     said = when_words(when) if isinstance(when, dict) else ""  # one line, whatever was typed
@@ -399,16 +413,16 @@ def when_text(view: Mapping[str, Any]) -> str:
     return _("written {day}").format(day=day)
 
 
-def corrected(view: Mapping[str, Any]) -> dict[str, Any]:
+def corrected(view: EntryView) -> EntryView:
     """An entry's view with its fields as its corrections left them (each correction's fields
     over the entry's, in record order); the entry record itself is never changed."""
-    fields = dict(view.get("fields", {}))
+    fields = view.get("fields", {}).copy()
     for amendment in view.get("amendments", []):
         fields.update(amendment.get("fields", {}))
     return {**view, "fields": fields}
 
 
-def corrected_when(view: Mapping[str, Any]) -> str:
+def corrected_when(view: EntryView) -> str:
     """When an entry happened as its corrections last said it; a time a correction changed is
     shown with the words it was first written in, so the change is never hidden."""
     now, first = when_text(corrected(view)), when_text(view)
@@ -417,7 +431,7 @@ def corrected_when(view: Mapping[str, Any]) -> str:
     return _("{when} (corrected; first written as {first})").format(when=now, first=first)
 
 
-def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
+def timeline(views: Sequence[EntryView]) -> tuple[Moment, ...]:
     """The entries of `list_entries` as moments, in the order they happened, each as its
     corrections left it (a corrected time says so)."""
     return tuple(
@@ -433,10 +447,11 @@ def timeline(views: list[dict[str, Any]]) -> tuple[Moment, ...]:
     )
 
 
-def summary_line(view: Mapping[str, Any], width: int = 60) -> str:
+def summary_line(view: Mapping[str, object], width: int = 60) -> str:
     """A one-line summary of an entry: the start of what happened (or the first field given),
     cut to `width` characters with an ellipsis (0: never cut)."""
-    fields = view.get("fields", {})
+    fields = view.get("fields")
+    fields = fields if isinstance(fields, Mapping) else {}
     order = ("what", "words", "effect", "where", "witnesses", "injuries", "police", "tech")
     text = next((str(fields[k]) for k in order if k in fields), "")
     text = " ".join(text.split())

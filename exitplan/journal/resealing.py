@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from exitplan.base.i18n import _
 from exitplan.base.limits import SEALED_MARK
@@ -17,6 +17,7 @@ from exitplan.journal.entry import JournalError
 from exitplan.journal.listing import FILES_DIR, check_folders, record_path
 from exitplan.journal.records import file_bytes, read_journal
 from exitplan.journal.sealing import Sealing
+from exitplan.journal.shapes import Record
 from exitplan.journal.strays import remove_orphans
 
 __all__ = ["Resealed", "reseal"]
@@ -78,7 +79,7 @@ def _in_target(head: bytes, target: Sealing | None, magic: bytes) -> bool:
     return head[: len(magic)] == magic and key_id == target.key.key_id
 
 
-def _reseal_record(home: Path, n: int, record: dict[str, Any], target: Sealing | None) -> int:
+def _reseal_record(home: Path, n: int, record: Record, target: Sealing | None) -> int:
     path = record_path(home, n)
     if _in_target(safeio.read_capped(path, 64), target, SEALED_MARK):
         return 0
@@ -87,9 +88,7 @@ def _reseal_record(home: Path, n: int, record: dict[str, Any], target: Sealing |
     return 1
 
 
-def _reseal_copy(
-    home: Path, record: dict[str, Any], opener: Sealing | None, target: Sealing | None
-) -> int:
+def _reseal_copy(home: Path, record: Record, opener: Sealing | None, target: Sealing | None) -> int:
     """Stream an attachment's copy to its target form, checking its SHA-256 on the way."""
     path = copy_file(home, record)
     try:

@@ -13,9 +13,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
@@ -23,6 +22,7 @@ from exitplan.disk import atomic, system
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
 from exitplan.journal.sealing import Sealing
+from exitplan.journal.shapes import Record
 
 MAX_NAME = 150
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$", re.I)
@@ -44,7 +44,7 @@ def safe_file_name(name: object, n: int) -> str:
     return system.cap_name(text)
 
 
-def attachment_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
+def attachment_record(records: Sequence[Record], n: int) -> Record:
     """The attachment record numbered n, or a JournalError saying what n is instead."""
     for record in records:
         if record.get("n") != n:
@@ -66,7 +66,7 @@ def attachment_record(records: list[dict[str, Any]], n: int) -> dict[str, Any]:
 
 def save_copy(
     home: Path,
-    record: dict[str, Any],
+    record: Record,
     target: Path,
     sealing: Sealing | None,
     progress: Progress | None = None,
@@ -97,7 +97,7 @@ def save_copy(
     atomic.fsync_dir(folder)
 
 
-def export_names(records: list[dict[str, Any]]) -> dict[int, str]:
+def export_names(records: Sequence[Record]) -> dict[int, str]:
     """Record number -> the safe name each attached file gets in an export folder, unique
     (case-insensitively) by adding the record number to a name met before."""
     names: dict[int, str] = {}
@@ -117,7 +117,7 @@ def export_names(records: list[dict[str, Any]]) -> dict[int, str]:
 
 def save_all(
     home: Path,
-    records: list[dict[str, Any]],
+    records: Sequence[Record],
     folder: Path,
     sealing: Sealing | None,
     progress: Progress | None = None,

@@ -7,19 +7,20 @@ hash is shown.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from exitplan.base.i18n import _, labelled
 from exitplan.base.safetext import one_line
 from exitplan.journal.attachments import size_text
-from exitplan.journal.entry import FIELDS, QUESTIONS, when_words
+from exitplan.journal.entry import QUESTIONS, given, when_words
 from exitplan.journal.records import timeline
+from exitplan.journal.shapes import EntryView, Fields
 from exitplan.journal.times import local_text
 
 __all__ = ["list_lines", "show_lines"]
 
 
-def list_lines(views: list[dict[str, Any]], *, plain: bool = False) -> list[str]:
+def list_lines(views: Sequence[EntryView], *, plain: bool = False) -> list[str]:
     """One line per entry, in the order things happened (`list_entries`): number, when, the start
     of what happened, what was added. Plain: whole sentences, no columns, nothing cut."""
     lines = []
@@ -37,22 +38,21 @@ def list_lines(views: list[dict[str, Any]], *, plain: bool = False) -> list[str]
     return lines
 
 
-def show_lines(view: dict[str, Any], *, plain: bool = False) -> list[str]:
+def show_lines(view: EntryView, *, plain: bool = False) -> list[str]:
     """One entry in full: its fields, its corrections (numbered per entry), its files and its
     hashes. Plain: no hash, which a screen reader would read character by character."""
 
-    def fields(values: dict[str, Any]) -> list[str]:
+    def fields(values: Fields) -> list[str]:
         out = []
-        for name in FIELDS:
-            if name in values:
-                value = values[name]
-                text = when_words(value) if name == "when" else value
-                if name == "when" and value.get("approximate"):
-                    text += _(" (approximate)")
-                label = _(QUESTIONS[name]).split(" (")[0]
-                first, *more = str(text).split("\n")
-                out.append(labelled(label, first))
-                out += [f"    {line}" if line.strip() else "" for line in more]
+        for name, value in given(values):
+            text = value
+            if name == "when" and "when" in values:
+                when = values["when"]
+                text = when_words(when) + (_(" (approximate)") if when.get("approximate") else "")
+            label = _(QUESTIONS[name]).split(" (")[0]
+            first, *more = str(text).split("\n")
+            out.append(labelled(label, first))
+            out += [f"    {line}" if line.strip() else "" for line in more]
         return out
 
     lines = [

@@ -9,18 +9,19 @@ with a later record's copy: the next write to the journal erases it (cheap: one 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from exitplan.disk import safeio
 from exitplan.journal.attachments import erase
 from exitplan.journal.listing import COPY_NAME, FILES_DIR, files_dir
 from exitplan.journal.records import next_number
+from exitplan.journal.shapes import Record
 
 __all__ = ["orphan_copies", "remove_orphans", "remove_stray_copies"]
 
 
-def orphan_copies(home: Path, records: list[dict[str, Any]]) -> list[Path]:
+def orphan_copies(home: Path, records: Sequence[Record]) -> list[Path]:
     """Kept copies no record names: an attach stopped between its copy and its record.
 
     A copy whose number belongs to a record that cannot be read is never called an orphan."""
@@ -63,7 +64,7 @@ def remove_stray_copies(home: Path) -> list[str]:
     return removed
 
 
-def remove_orphans(home: Path, records: list[dict[str, Any]]) -> list[str]:
+def remove_orphans(home: Path, records: Sequence[Record]) -> list[str]:
     """Erase the copies no record names (zeros first, as `wipe` does); their names, relative to
     the home (call it under the store's lock)."""
     removed = []

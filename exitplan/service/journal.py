@@ -25,7 +25,7 @@ from exitplan.base.limits import SEALED_MARK
 from exitplan.disk.paths import inside
 from exitplan.disk.safeio import read_capped
 from exitplan.home.vouch import journal_vouched
-from exitplan.journal import attachments
+from exitplan.journal import attachments, shapes
 from exitplan.journal import records as journal
 from exitplan.journal.attachments import check_copies
 from exitplan.journal.chain import TAIL_NOTE, parse_fingerprint
@@ -62,6 +62,8 @@ if TYPE_CHECKING:
     from exitplan.domain.plan import Plan
     from exitplan.journal.attachments import Progress
     from exitplan.journal.chain import Verification
+    from exitplan.journal.records import Moment
+    from exitplan.journal.shapes import EntryView, Record
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
 
@@ -113,11 +115,12 @@ def check_private(ws: Workspace) -> None:
     check_folders(ws.home)
 
 
-def records(ws: Workspace) -> list[dict[str, Any]]:
+def records(ws: Workspace) -> list[Record]:
     """Every record, opened with the plan's key when it is encrypted (never writes)."""
 
     check_private(ws)
-    return read_records(ws.home, sealing(ws))
+    seal = sealing(ws)  # unlocks first: the records are read with what it opens
+    return read_records(ws.home, seal)
 
 
 def reference_now(ws: Workspace) -> datetime:
@@ -295,6 +298,9 @@ def export_text(ws: Workspace, fmt: str) -> str:
 
 # -- what the writing commands ask -------------------------------------------------------------
 
+# One checked answer: a field's words, or a `when` read (the CLI asks with it).
+Answer = shapes.Answer
+
 # The most a piped entry may hold (TOML bytes).
 ENTRY_LIMIT = MAX_TOML_BYTES
 
@@ -305,13 +311,13 @@ def entry_questions() -> tuple[tuple[str, str], ...]:
     return tuple((name, question(name)) for name in FIELDS)
 
 
-def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Any:
+def check_typed(ws: Workspace, name: str, answer: str, used: int) -> Answer | None:
     """One typed answer checked as it is typed (`used`: the bytes the answers before it took);
     the value kept, or a JournalError saying what is wrong."""
     return check_answer(name, answer, reference_now(ws), used)
 
 
-def answer_bytes(name: str, value: Any) -> int:
+def answer_bytes(name: str, value: Answer | None) -> int:
     """How much of the entry's room an answer takes."""
     return answer_size(name, value)
 
@@ -338,11 +344,11 @@ def corrections(ws: Workspace, n: int) -> int:
 class JournalEntries:
     """`log list`: the journal's entries in the order they happened."""
 
-    views: tuple[dict[str, object], ...]
+    views: tuple[EntryView, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
-        return list(self.views)
+        return [dict(view) for view in self.views]
 
     def screen(self, look: Look) -> str:
         lines = list_lines(list(self.views), plain=look.plain)
@@ -353,11 +359,11 @@ class JournalEntries:
 class JournalEntry:
     """`log show`: one entry in full, with its corrections and files."""
 
-    view: dict[str, object]
+    view: EntryView
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
-        return self.view
+        return dict(self.view)
 
     def screen(self, look: Look) -> str:
         return screen_of(wrapped(show_lines(self.view, plain=look.plain), look.columns))
@@ -369,6 +375,14 @@ def entry_list(ws: Workspace) -> JournalEntries:
     views = tuple(journal.list_entries(records(ws)))
     empty = _("The journal is empty. 'exitplan log add' writes an entry.")
     return JournalEntries(views, () if views else (empty,))
+
+
+def timeline(ws: Workspace) -> tuple[Moment, ...]:
+    """The entries as moments in the order they happened, each as its corrections left it (the
+    journal's part of `summary --journal`)."""
+
+    found = records(ws)
+    return journal.timeline(journal.list_entries(found))
 
 
 def entry_shown(ws: Workspace, n: int) -> JournalEntry:

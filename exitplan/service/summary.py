@@ -1,19 +1,21 @@
 """`summary`: the whole plan in one format, on the screen or in a private file the person names.
 
-The format follows `--format`, else the file's name; a document format that a text summary would
-only pretend to be is refused before anything is made. Nothing here prints: the notes to say
-after saving are returned.
+One call, `summary`, does the whole command: the format follows `--format`, else the file's name
+(a document format that a text summary would only pretend to be is refused before anything is
+made); the plan's day, the journal's timeline and the inventories asked for are put together;
+the file is written and remembered. Nothing here prints: the result holds the text for the
+screen, or the notes to say after saving.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
 from exitplan.base.safetext import json_text
 from exitplan.domain.day import day_view
-from exitplan.journal.records import list_entries, timeline
 from exitplan.service import journal as logbook
 from exitplan.service import outputs
 from exitplan.views.data import summary_data, versioned
@@ -23,12 +25,55 @@ if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
 
+    from exitplan.service.results import Document, Look
     from exitplan.service.workspace import Workspace
 
 FORMAT_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
 FORMAT_BY_SUFFIX |= {".json": "json", ".txt": "text"}
 # Document formats a text summary would only pretend to be (any other name gets text).
 NOT_WRITTEN = frozenset({".pdf", ".doc", ".docx", ".odt", ".rtf", ".pages"})
+
+
+@dataclass(frozen=True)
+class SummaryAsk:
+    """What `summary` is asked for: the format (None: from the file's name), the file (None:
+    the screen), whether to replace it, the journal's timeline and the inventories' tables."""
+
+    fmt: str | None = None
+    target: Path | None = None
+    force: bool = False
+    journal: bool = False
+    inventories: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """`summary`: the plan in the format chosen, for the screen; or the notes of the file it was
+    saved to (then nothing goes to the screen)."""
+
+    fmt: str
+    text: str
+    saved: Path | None = None
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        """The format and the text (the JSON summary is itself the text of `--format json`)."""
+        return {"format": self.fmt, "text": self.text}
+
+    def screen(self, look: Look) -> str:
+        """The text as it was made (its width is the format's own), unless it went to a file."""
+        return "" if self.saved is not None else self.text
+
+
+def summary(ws: Workspace, today: date, ask: SummaryAsk) -> Summary:
+    """The whole `summary` command: the format chosen and the target checked first, the text
+    made, and written privately when a file was named."""
+    chosen = chosen_format(ws, ask.target, ask.fmt, force=ask.force)
+    text = summary_text(ws, today, chosen, journal=ask.journal, inventories=ask.inventories)
+    if ask.target is None:
+        return Summary(chosen, text)
+    notes = store_copy(ws, ask.target, text, chosen)
+    return Summary(chosen, text, ask.target, tuple(notes))
 
 
 def chosen_format(ws: Workspace, target: Path | None, fmt: str | None, *, force: bool) -> str:
@@ -52,7 +97,7 @@ def summary_text(
 ) -> str:
     """The summary in `fmt`, with the journal's timeline and the inventories when asked for."""
     view = day_view(ws.read(), today)
-    moments = timeline(list_entries(logbook.records(ws))) if journal else None
+    moments = logbook.timeline(ws) if journal else None
     if fmt == "json":
         return json_text(
             versioned(summary_data(view, moments, inventories_data(view, inventories)))

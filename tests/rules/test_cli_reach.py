@@ -18,44 +18,9 @@ from helpers_imports import imports, modules
 BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
 # Each CLI module that still reaches past the service: the modules it imports (at run time or
 # for type hints), and why it still does. Remove an entry when its import goes.
-REACHES: dict[str, tuple[set[str], str]] = {
-    "exitplan.cli.changing": (
-        {"domain.dates", "domain.day", "domain.model", "domain.plan", "formats.schema"},
-        "done/undo/skip/date/add still change the plan state with the domain's own functions",
-    ),
-    "exitplan.cli.exitdate": (
-        {"domain.dates", "domain.model", "domain.plan", "domain.pacing"},
-        "init and date still read the exit date and the pacing themselves",
-    ),
-    "exitplan.cli.logfiles": (
-        {"journal.attachments", "journal.export", "journal.saving"},
-        "log export and log file write through the journal's writers and their progress",
-    ),
-    "exitplan.cli.questions": (
-        {"domain.checks", "domain.inventory", "formats.inventoryfile"},
-        "an inventory row is asked field by field with the domain's questions and checks",
-    ),
-    "exitplan.cli.region": (
-        {"domain.model", "domain.place", "domain.plan", "domain.region", "formats.regions"},
-        "the place is asked and matched, and its change described, in the face",
-    ),
-    "exitplan.cli.situation": (
-        {"domain.model", "domain.place", "domain.plan", "domain.situation"},
-        "the questions are asked from the domain's list and saved with its rules",
-    ),
-}
+REACHES: dict[str, tuple[set[str], str]] = {}
 # CLI functions still over 30 lines (body, without the docstring and nested functions), and why.
-LONG: dict[str, str] = {
-    "exitplan.cli.changing.add": "a custom step's options checked one by one",
-    "exitplan.cli.exitdate.date_cmd": "the exit date's forms and the pacing's questions",
-    "exitplan.cli.exitdate.init": "a new plan's options and questions",
-    "exitplan.cli.logfiles._export_folder": "the folder export's checks and progress",
-    "exitplan.cli.logfiles.copy": "log copy's target, progress and notes (from main)",
-    "exitplan.cli.region.ask_part": "a country's parts asked",
-    "exitplan.cli.region.change_lines": "what a new place changes, worded",
-    "exitplan.cli.situation.ask_all": "the questions asked in turn",
-    "exitplan.cli.situation.save": "the answers saved and what they changed, said",
-}
+LONG: dict[str, str] = {}
 MAX_LINES = 30
 
 

@@ -8,7 +8,15 @@ from datetime import datetime
 
 import pytest
 
-from exitplan.journal.entry import JournalError, parse_entry_toml, read_moment
+from exitplan.journal.entry import (
+    MAX_ENTRY_CHARS,
+    JournalError,
+    answer_size,
+    check_answer,
+    given,
+    parse_entry_toml,
+    read_moment,
+)
 
 NOW = datetime(2026, 12, 1, 22, 0)  # a Tuesday evening
 
@@ -201,3 +209,24 @@ def test_a_written_day_that_could_be_two_says_both() -> None:
     spoken.set_place(None)
     with pytest.raises(JournalError, match="2026-11-01 or 2026-01-11"):
         read_moment("01/11/2026 21:15", NOW)
+
+
+def test_the_answers_given_come_in_the_order_asked() -> None:
+    """`given` names each answer an entry holds once, in the questions' order, none added."""
+    fields = parse_entry_toml('what = "shouted"\nwhere = "hall"\nwhen = "2026-11-30"', NOW)
+    assert [name for name, _value in given(fields)] == ["when", "where", "what"]
+    assert dict(given(fields))["what"] == "shouted"
+
+
+def test_an_answer_takes_the_length_of_its_words() -> None:
+    """A field's answer takes its own length; a `when`, the length of what was said."""
+    assert answer_size("what", check_answer("what", " shouted ", NOW)) == len("shouted")
+    assert answer_size("when", check_answer("when", "yesterday 9pm", NOW)) == len("yesterday 9pm")
+    assert answer_size("what", None) == 0
+
+
+def test_the_answer_that_makes_the_entry_too_long_is_refused() -> None:
+    """With the answers before it, an answer past the entry's limit is refused as it is typed."""
+    check_answer("what", "x" * 10, NOW, used=MAX_ENTRY_CHARS - 10)
+    with pytest.raises(JournalError, match="longer than"):
+        check_answer("when", "yesterday", NOW, used=MAX_ENTRY_CHARS - 8)

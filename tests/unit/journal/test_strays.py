@@ -5,9 +5,9 @@ is not a kept copy."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from exitplan.journal.listing import ensure_dir, files_dir, record_path
+from exitplan.journal.shapes import Record
 from exitplan.journal.strays import orphan_copies, remove_orphans, remove_stray_copies
 
 
@@ -23,7 +23,7 @@ def journal(home: Path, records: int, copies: list[str]) -> Path:
     return folder
 
 
-def attach(n: int) -> dict[str, Any]:
+def attach(n: int) -> Record:
     """Record n, an attach that names its kept copy."""
     return {"n": n, "kind": "attach", "file": {"copy": f"files/{n:06d}"}}
 
@@ -32,7 +32,11 @@ def test_a_copy_no_record_names_is_an_orphan(tmp_path: Path) -> None:
     """A copy named by an attach is kept; one named by no record is an orphan; one whose
     record is damaged is never called an orphan (its record may name it)."""
     folder = journal(tmp_path, 3, ["000001", "000002", "000003"])
-    records = [attach(1), {"n": 2, "kind": "entry"}, {"n": 3, "damaged": "unreadable"}]
+    records: list[Record] = [
+        attach(1),
+        {"n": 2, "kind": "entry"},
+        {"n": 3, "damaged": "unreadable"},
+    ]
     assert orphan_copies(tmp_path, records) == [folder / "000002"]
 
 
