@@ -55,7 +55,7 @@ def show(run: Run, step: str, lang: str = "en") -> str:
             "after.address-confidentiality",
             "keep your personal data private",
             "proteger tus datos personales",
-            "protéger vos données personnelles",
+            "garder confidentielle comme vos autres données personnelles",
             "BOE-A-2004-21760",
         ),
     ],
