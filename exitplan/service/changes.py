@@ -1,4 +1,5 @@
-"""What the plan-changing commands did, typed: done, undo, skip, add and date.
+"""What the plan-changing commands did, typed: done, undo, skip, add, date, and the saves of
+`region` and `situation`.
 
 Each result holds the facts once, its confirmations as `notes` (said on stderr, as they always
 were) and its JSON document; the screen is empty but for what a script reads on stdout (the new
@@ -11,16 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.i18n import _, ngettext
-from exitplan.service import plandates, steps
+from exitplan.service import place, plandates, steps
 from exitplan.views.screen import suggested_date
 from exitplan.views.words import countdown_text, long_day
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from datetime import date
 
     from exitplan.base.limits import Priority, Status
     from exitplan.domain.model import Due
+    from exitplan.service.place import Answer, PlaceChange, Saved
     from exitplan.service.plandates import Pace
     from exitplan.service.results import Document, Look
     from exitplan.service.steps import Added, StatusChange
@@ -314,3 +316,145 @@ def change_dates(
         return DatesKept(today, per_day)
     plandates.set_dates(ws, when, clear=clear, warn_days=warn_days, per_day=per_day)
     return DatesChanged(before, when, today, clear=clear, per_day=per_day, warn_days=warn_days)
+
+
+# -- where you live, and the answers --------------------------------------------------------------
+
+
+def change_lines(change: PlaceChange, *, counts: bool = True) -> list[str]:
+    """What choosing the place changed: where, how many steps now use its words, which apply
+    (the counts left out when the situation questions say their own)."""
+    if change.label is None:
+        return [
+            _(
+                "Saved: no place is chosen. Your plan uses general words; choose a place any "
+                "time with: exitplan region"
+            )
+        ]
+    lines = [_("Saved: you live in {place}.").format(place=change.label)]
+    if change.named:
+        lines.append(
+            ngettext(
+                "{count} step now uses its own names for orders, services and numbers.",
+                "{count} steps now use its own names for orders, services and numbers.",
+                change.named,
+            ).format(count=change.named)
+        )
+    if counts:
+        lines += count_lines(change)
+    lines.append(_("Help now, for this place: exitplan help-now"))
+    return lines
+
+
+def count_lines(change: PlaceChange) -> list[str]:
+    """How many steps for the place now apply, and how many are set aside as not for it."""
+    lines = []
+    if change.back:
+        lines.append(
+            ngettext(
+                "{count} step for this place now applies (exitplan list shows it).",
+                "{count} steps for this place now apply (exitplan list shows them).",
+                change.back,
+            ).format(count=change.back)
+        )
+    if change.aside:
+        lines.append(
+            ngettext(
+                "{count} step is set aside as not for this place; it comes back, with its "
+                "progress, if the place changes (exitplan list --all shows it).",
+                "{count} steps are set aside as not for this place; they come back, with their "
+                "progress, if the place changes (exitplan list --all shows them).",
+                change.aside,
+            ).format(count=change.aside)
+        )
+    return lines
+
+
+def _place_document(change: PlaceChange | None) -> dict[str, object] | None:
+    if change is None:
+        return None
+    return {
+        "place": change.label,
+        "named": change.named,
+        "back": change.back,
+        "aside": change.aside,
+    }
+
+
+class PlaceSaved(NamedTuple):
+    """`region`: what choosing the place changed (None: nothing changed)."""
+
+    change: PlaceChange | None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Where, how many steps use its words and apply, or that nothing changed."""
+        if self.change is None:
+            return (_("Where you live is as it was; nothing changed."),)
+        return tuple(change_lines(self.change))
+
+    def document(self) -> Document:
+        return {"changed": self.change is not None, "region": _place_document(self.change)}
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+class AnswersSaved(NamedTuple):
+    """`situation`: what saving the answers changed (None: nothing changed)."""
+
+    saved: Saved | None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The place, the steps set aside, and the danger signs' help; or that nothing changed."""
+        saved = self.saved
+        if saved is None:
+            return (_("Your answers are as they were; nothing changed."),)
+        lines = [_("Saved your answers.")]
+        if saved.place is not None:
+            lines += change_lines(saved.place, counts=False)
+        if saved.aside:
+            lines.append(
+                ngettext(
+                    "{count} step is set aside as not for you; it comes back, with its progress, "
+                    "if an answer changes (exitplan list --all shows it).",
+                    "{count} steps are set aside as not for you; they come back, with their "
+                    "progress, if an answer changes (exitplan list --all shows them).",
+                    saved.aside,
+                ).format(count=saved.aside)
+            )
+        if saved.danger:
+            lines.append(
+                _(
+                    "Some answers are signs of serious danger. An advocate can help you plan "
+                    "around them; status shows their steps first. Help now: exitplan help-now"
+                )
+            )
+        return tuple(lines)
+
+    def document(self) -> Document:
+        saved = self.saved
+        if saved is None:
+            return {"changed": False}
+        return {
+            "changed": True,
+            "region": _place_document(saved.place),
+            "aside": saved.aside,
+            "danger": saved.danger,
+        }
+
+    def screen(self, look: Look) -> str:
+        return ""
+
+
+def save_place(ws: Workspace, code: str | None, *, keep: bool = False) -> PlaceSaved:
+    """Keep the place in the plan (`keep`: leave it as it is), as a result."""
+    return PlaceSaved(None if keep else place.save_place(ws, code))
+
+
+def save_answers(
+    ws: Workspace, answers: Mapping[str, Answer], code: str | None, *, keep_place: bool
+) -> AnswersSaved:
+    """Save the answers and where the person lives as one change (`place.save_answers`)."""
+    return AnswersSaved(place.save_answers(ws, answers, code, keep_place=keep_place))

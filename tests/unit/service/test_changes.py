@@ -160,3 +160,62 @@ def test_the_date_shown_is_on_the_screen_and_the_pace_in_the_notes(ws: Workspace
     assert len(shown.notes) == 3
     assert "(the default)" in shown.notes[1]
     assert shown.document()["per_day_chosen"] is False  # type: ignore[call-overload]
+
+
+# -- where you live, and the answers ------------------------------------------------------------
+
+LOCAL = "t-local"
+
+
+@pytest.fixture
+def local(home: Path, no_builtins: Path) -> Workspace:
+    """A plan of the test checklist whose steps name local facts; no place chosen yet."""
+    make_home(home, LOCAL)
+    Workspace(home, PLANNED).init(EXIT, [LOCAL])
+    return Workspace(home, TODAY)
+
+
+def test_a_place_saved_says_where_and_the_steps_set_aside(local: Workspace, home: Path) -> None:
+    """Scotland is said with its steps' own words; Ontario after it sets two steps aside; the
+    same place again, or Enter, says nothing changed."""
+    scotland = changes.save_place(local, "gb-sct")
+    label = scotland.document()["region"]["place"]  # type: ignore[call-overload,index]
+    assert scotland.notes[0] == f"Saved: you live in {label}."
+    assert "now use" in scotland.notes[1] or "now uses" in scotland.notes[1]
+    assert scotland.notes[-1] == "Help now, for this place: exitplan help-now"
+    assert scotland.screen(Look()) == ""
+    ontario = changes.save_place(Workspace(home, TODAY), "ca-on")
+    assert any(
+        note.startswith("2 steps are set aside as not for this place") for note in ontario.notes
+    )
+    nothing = ("Where you live is as it was; nothing changed.",)
+    assert changes.save_place(Workspace(home, TODAY), "ca-on").notes == nothing
+    kept = changes.save_place(Workspace(home, TODAY), None, keep=True)
+    assert (kept.notes, kept.document()) == (nothing, {"changed": False, "region": None})
+
+
+def test_no_place_says_the_plan_uses_general_words(local: Workspace, home: Path) -> None:
+    """Forgetting the place is one line: no place is chosen, and how to choose one."""
+    changes.save_place(local, "gb-sct")
+    cleared = changes.save_place(Workspace(home, TODAY), None)
+    assert len(cleared.notes) == 1
+    assert cleared.notes[0].startswith("Saved: no place is chosen.")
+
+
+def test_answers_saved_say_the_place_and_the_danger_help(local: Workspace, home: Path) -> None:
+    """Answers with a place say it (without its counts); a danger sign adds the help-now line;
+    answers that change nothing say so."""
+    changes.save_place(local, "gb-sct")
+    saved = changes.save_answers(
+        Workspace(home, TODAY), {"children": False}, "ca-on", keep_place=False
+    )
+    assert saved.notes[0] == "Saved your answers."
+    assert saved.notes[1].startswith("Saved: you live in ")
+    assert not any("set aside as not for this place" in note for note in saved.notes)
+    assert saved.document()["danger"] is False  # type: ignore[call-overload]
+    again = changes.save_answers(Workspace(home, TODAY), {"children": False}, None, keep_place=True)
+    assert again.notes == ("Your answers are as they were; nothing changed.",)
+    assert again.document() == {"changed": False}
+    danger = changes.save_answers(Workspace(home, TODAY), {"weapons": True}, None, keep_place=True)
+    assert danger.notes[-1].startswith("Some answers are signs of serious danger.")
+    assert danger.screen(Look()) == ""
