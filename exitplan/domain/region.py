@@ -402,6 +402,15 @@ PLACE_SITES: dict[str, str] = {
     "quebec.ca": "ca-qc",
     "gouv.qc.ca": "ca-qc",
     "gov.bc.ca": "ca-bc",
+    # The provinces' own domains (courts, legal aid), and BC services outside them.
+    "on.ca": "ca-on",
+    "qc.ca": "ca-qc",
+    "bc.ca": "ca-bc",
+    "familylawinbc.ca": "ca-bc",
+    "courtinformation.ca": "ca-bc",
+    "toronto.ca": "ca-on",
+    "nrh.ca": "ca-on",
+    "msdsb.net": "ca-on",
     # Ireland
     "gov.ie": "ie",
     "oireachtas.ie": "ie",

@@ -1,5 +1,6 @@
 """The credit-report step as each place has it: France's FICP statement at the Banque de France
-(no private credit score there), Quebec's credit bureaus as not confirmed, neutral elsewhere."""
+(no private credit score there), Canada's two credit bureaus from the FCAC's page, neutral
+elsewhere."""
 
 from __future__ import annotations
 
@@ -42,13 +43,16 @@ def test_france_names_the_ficp_at_the_banque_de_france(placed: Run) -> None:
     assert "Pide tu extracto del FICP en el Banque de France" in spanish
 
 
-def test_quebec_names_its_credit_bureaus_as_not_confirmed(placed: Run) -> None:
-    """Quebec keeps the neutral words and says whom to ask, marked as not confirmed."""
+def test_quebec_names_both_credit_bureaus_on_the_fcacs_page(placed: Run) -> None:
+    """Quebec, like every province, asks for the free report from Equifax Canada and TransUnion
+    Canada by mail, fax or telephone, cited to the Financial Consumer Agency of Canada."""
     text = shown(placed, "Québec")
-    assert "Ask for your credit report from your country's free official service" in text
-    assert "Equifax Canada and TransUnion Canada" in text
-    assert "not confirmed on an official page" in text
+    assert "Ask for your free credit report from both Equifax Canada and TransUnion Canada" in text
+    assert "by mail, fax or telephone" in text
+    assert "fcac-acfc.gc.ca" in text
+    assert "not confirmed on an official page" not in text
     assert "FICP" not in text
+    assert "Equifax Canada et de TransUnion Canada" in shown(placed, "Québec", "--lang", "fr")
 
 
 def test_a_place_without_the_fact_keeps_the_neutral_words(placed: Run) -> None:

@@ -72,7 +72,7 @@ STEPS = [
     ),
     (
         "children.custody-lawyer",
-        ("other guardian's agreement", "otro tutor", "autre tuteur"),
+        ("other guardian's agreement", "otro progenitor o tutor legal (guardian)", "autre tuteur"),
         "justice.govt.nz/family/care-of-children/parenting-through-a-break-up",
     ),
 ]
