@@ -12,7 +12,7 @@ from exitplan.cli.common import (
     ASK,
     env_of,
     read_private_text,
-    say,
+    render,
     stream_is_terminal,
 )
 from exitplan.cli.talk import helptext
@@ -20,7 +20,6 @@ from exitplan.cli.talk import helptext
 if TYPE_CHECKING:
     from exitplan.base.limits import Priority, Status
     from exitplan.service.plandates import Due
-    from exitplan.service.steps import Added, StatusChange
     from exitplan.service.workspace import Workspace
 
 
@@ -32,33 +31,9 @@ ItemsArg = Annotated[
 def _set_status(
     ctx: typer.Context, refs: list[str], status: Status, reason: str | None = None
 ) -> None:
-    from exitplan.service import steps
+    from exitplan.service import changes
 
-    for change in steps.change_status(env_of(ctx).ws, refs, status, reason):
-        say(status_message(change, status, reason))
-
-
-def status_message(change: StatusChange, status: Status, reason: str | None) -> str:
-    """What a done, undo or skip did to one step, said truthfully."""
-    name = f"#{change.number} {change.title}"
-    changed, earlier = change.changed, change.earlier
-    if status == "open":
-        text = _("Reopened: {name}") if changed else _("Already open, nothing to undo: {name}")
-    elif status == "done":
-        text = _("Done: {name}") if changed else _("Already done: {name}")
-    elif not changed:
-        text = (
-            _("Already skipped: {name} (its reason is kept)")
-            if earlier
-            else _("Already skipped: {name}")
-        )
-    elif change.was == "skipped" and earlier and reason:
-        text = _("Skipped: {name} (the new reason replaces the earlier one)")
-    elif change.was == "skipped":
-        text = _("Skipped: {name} (a reason is kept now)")
-    else:
-        text = _("Skipped: {name}")
-    return text.format(name=name)
+    render(changes.change_status(env_of(ctx).ws, refs, status, reason), json=False)
 
 
 @helptext(N_("Tick off one or more steps. Example: exitplan done 3 finances.own-account"))
@@ -138,7 +113,7 @@ def add(
         ),
     ] = None,
 ) -> None:
-    from exitplan.service import steps
+    from exitplan.service import changes, steps
 
     env = env_of(ctx)
     parsed_due = parse_due_option(env.ws, due)
@@ -157,25 +132,16 @@ def add(
         title = read_private_text(_("Title of the new step")).strip()
     if why == ASK:
         why = read_private_text(_("Why it matters to you")).strip() or None
-    added = steps.add_step(env.ws, checklist, title, due=parsed_due, priority=level, why=why)
-    say_added(added)
-
-
-def say_added(added: Added) -> None:
-    """The new step's id (for scripts), its number, and a calm word when it is already overdue."""
-    if not stream_is_terminal(err=False):
-        typer.echo(added.full_id)  # for scripts; a person at the terminal is given the number
-    say(
-        _("Added step #{number}. Use its number from now on: exitplan done {number}").format(
-            number=added.number
-        )
+    added = changes.add_step(
+        env.ws,
+        checklist,
+        title,
+        due=parsed_due,
+        priority=level,
+        why=why,
+        for_script=not stream_is_terminal(err=False),  # a person is given the number
     )
-    if added.overdue is not None:
-        say(
-            _("Note: its due date, {date}, has already passed, so it shows as overdue.").format(
-                date=added.overdue.isoformat()
-            )
-        )
+    render(added, json=False)
 
 
 def priority_value(text: str) -> Priority:

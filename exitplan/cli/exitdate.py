@@ -10,15 +10,13 @@ import typer
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import MAX_WARN_DAYS
 from exitplan.cli import keyboard
-from exitplan.cli.common import ASK, env_of, say
+from exitplan.cli.common import ASK, env_of, render, say
 from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 from exitplan.views.words import long_day
 
 if TYPE_CHECKING:
     from datetime import date
-
-    from exitplan.cli.common import Env
 
 
 PastOpt = Annotated[
@@ -111,6 +109,7 @@ def say_ready(steps: int, lists: int) -> None:
 
 def say_exit_day(when: date | None, today: date) -> None:
     """The new plan's exit date: how to set one, the countdown, or how long ago it was."""
+    from exitplan.service.changes import date_hint
     from exitplan.views.words import countdown_text
 
     if when is None:
@@ -137,16 +136,6 @@ HISTORY_TRACE = N_(
     "Your shell may keep the commands you type in its history: in bash, run history -c just "
     "before you close this terminal."
 )
-
-
-def date_hint(today: date) -> str:
-    """How to set the exit date, the prompt form first (it keeps the day out of shell history)."""
-    from exitplan.views.screen import suggested_date
-
-    return _(
-        "When you know the day you plan to leave: exitplan date  (it asks for the day; or "
-        "give it: exitplan date {example})"
-    ).format(example=suggested_date(today))
 
 
 def exit_date_prompt(today: date) -> str:
@@ -282,13 +271,13 @@ def date_cmd(
     ] = None,
     past: PastOpt = False,
 ) -> None:
-    from exitplan.service import plandates
+    from exitplan.service import changes, plandates
 
     env = env_of(ctx)
     check_date_options(new, clear=clear, per_day=per_day)
     before = plandates.exit_date(env.ws)  # a plan to change, before anything is asked
     if new is None and not clear and warn_days is None and per_day is None:
-        show_date(env)
+        render(changes.show_dates(env.ws, env.today), json=False)
         if not keyboard.someone_typing():
             return
         when = ask_exit_date(env.today, _("Enter keeps it"))
@@ -296,22 +285,10 @@ def date_cmd(
             return
     else:
         when = exit_date_given(new, env.today, past=past) if new is not None else None
-    if clear and warn_days is None and per_day is None and before is None:
-        say(_("There is no exit date to clear; nothing changed."))
-        say(date_hint(env.today))
-        return
-    only_pace = when is None and not clear and warn_days is None
-    if only_pace and per_day is not None and plandates.same_pace(env.ws, per_day):
-        say(
-            ngettext(
-                "The plan already asks for at most {n} step a day.",
-                "The plan already asks for at most {n} steps a day.",
-                per_day,
-            ).format(n=per_day)
-        )
-        return
-    plandates.set_dates(env.ws, when, clear=clear, warn_days=warn_days, per_day=per_day)
-    say_dates_changed(before, when, env.today, clear=clear, per_day=per_day)
+    result = changes.change_dates(
+        env.ws, before, when, clear=clear, warn_days=warn_days, per_day=per_day
+    )
+    render(result, json=False)
 
 
 def check_date_options(new: str | None, *, clear: bool, per_day: int | None) -> None:
@@ -325,71 +302,3 @@ def check_date_options(new: str | None, *, clear: bool, per_day: int | None) -> 
             _("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY),
             param_hint="--per-day",
         )
-
-
-def say_dates_changed(
-    before: date | None, when: date | None, today: date, *, clear: bool, per_day: int | None
-) -> None:
-    """What `date` changed: the exit date cleared or moved, and the new pace."""
-    if clear:
-        say(
-            _(
-                "The exit date is cleared (it was {day}): steps timed from it have no deadline "
-                "until you pick a day."
-            ).format(day=long_day(before))
-            if before
-            else _("The exit date is cleared.")
-        )
-        say(date_hint(today))
-    elif when is not None:
-        say_new_date(before, when, today)
-    if per_day is not None:
-        say(
-            ngettext(
-                "The plan now asks for at most {n} step a day.",
-                "The plan now asks for at most {n} steps a day.",
-                per_day,
-            ).format(n=per_day)
-        )
-
-
-def say_new_date(before: date | None, when: date, today: date) -> None:
-    """What a new exit date changed: the day it replaced, then the countdown to the new one."""
-    from exitplan.views.words import countdown_text
-
-    if before is not None and before != when:
-        say(
-            _("The exit date was {old}; it is now {new}.").format(
-                old=long_day(before), new=long_day(when)
-            )
-        )
-    elif before == when:
-        say(_("The exit date stays {day}.").format(day=long_day(when)))
-    say(countdown_text(when, today))
-
-
-def show_date(env: Env) -> None:
-    """The exit date on stdout (for scripts); the countdown, pace and window on stderr."""
-    from exitplan.service.plandates import pace
-    from exitplan.views.words import countdown_text
-
-    now = pace(env.ws)
-    typer.echo(now.exit_date.isoformat() if now.exit_date else _("not set"))
-    say(countdown_text(now.exit_date, env.today))
-    if now.chosen:
-        say(
-            _("Steps a day: at most {n}. Change it with: exitplan date --per-day N").format(
-                n=now.per_day
-            )
-        )
-    else:
-        say(
-            _(
-                "Steps a day: at most {n} (the default). Change it with: exitplan date --per-day N"
-            ).format(n=now.per_day)
-        )
-    say(
-        _("Due soon: within {n} days. Change it with: exitplan date --warn-days N").format(
-            n=now.warn_days
-        )
-    )

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 import typer
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard
 from exitplan.cli.common import JsonOpt, env_of, render, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
-    from exitplan.service.place import Place, PlaceChange
+    from exitplan.service.place import Place
 
 INTRO = N_(
     "Where you live chooses the names of the orders you can ask for, the services and the "
@@ -258,60 +258,6 @@ def _prompt(question: str) -> str | int:
 
 def save_place(env: Env, answer: Answer) -> None:
     """Keep the place in the plan and say what it changes."""
-    from exitplan.service.place import save_place as keep
+    from exitplan.service.changes import save_place as keep
 
-    changed = None if answer.keep else keep(env.ws, answer.code)
-    if changed is None:
-        say(_("Where you live is as it was; nothing changed."))
-        return
-    for line in change_lines(changed):
-        say(line)
-
-
-def change_lines(change: PlaceChange, *, counts: bool = True) -> list[str]:
-    """What choosing the place changed: where, how many steps now use its words, which apply
-    (the counts left out when the situation questions say their own)."""
-    if change.label is None:
-        return [
-            _(
-                "Saved: no place is chosen. Your plan uses general words; choose a place any "
-                "time with: exitplan region"
-            )
-        ]
-    lines = [_("Saved: you live in {place}.").format(place=change.label)]
-    if change.named:
-        lines.append(
-            ngettext(
-                "{count} step now uses its own names for orders, services and numbers.",
-                "{count} steps now use its own names for orders, services and numbers.",
-                change.named,
-            ).format(count=change.named)
-        )
-    if counts:
-        lines += count_lines(change)
-    lines.append(_("Help now, for this place: exitplan help-now"))
-    return lines
-
-
-def count_lines(change: PlaceChange) -> list[str]:
-    """How many steps for the place now apply, and how many are set aside as not for it."""
-    lines = []
-    if change.back:
-        lines.append(
-            ngettext(
-                "{count} step for this place now applies (exitplan list shows it).",
-                "{count} steps for this place now apply (exitplan list shows them).",
-                change.back,
-            ).format(count=change.back)
-        )
-    if change.aside:
-        lines.append(
-            ngettext(
-                "{count} step is set aside as not for this place; it comes back, with its "
-                "progress, if the place changes (exitplan list --all shows it).",
-                "{count} steps are set aside as not for this place; they come back, with their "
-                "progress, if the place changes (exitplan list --all shows them).",
-                change.aside,
-            ).format(count=change.aside)
-        )
-    return lines
+    render(keep(env.ws, answer.code, keep=answer.keep), json=False)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from exitplan.base.i18n import N_, _, ngettext
+from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, replies
 from exitplan.cli.common import STOPPED_CODE, JsonOpt, env_of, render, say
 from exitplan.cli.replies import meaning
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from exitplan.cli.common import Env
     from exitplan.cli.region import Answer as Place
-    from exitplan.service.place import Answer, Question, Saved
+    from exitplan.service.place import Answer, Question
 
 INTRO = N_(
     "A few questions help exitplan fit the plan to you: where you live, which steps apply, "
@@ -169,37 +169,6 @@ def ask_one(question: Question, now: str, number: int, total: int) -> tuple[bool
 
 def save(env: Env, answers: dict[str, Answer], place: Place) -> None:
     """Save the answers and where the person lives at once, and say what they change."""
-    from exitplan.service.place import save_answers
+    from exitplan.service.changes import save_answers
 
-    saved = save_answers(env.ws, answers, place.code, keep_place=place.keep)
-    if saved is None:
-        say(_("Your answers are as they were; nothing changed."))
-        return
-    say_saved(saved)
-
-
-def say_saved(saved: Saved) -> None:
-    """What the answers changed: the place, the steps set aside, and the danger signs' help."""
-    from exitplan.cli.region import change_lines
-
-    say(_("Saved your answers."))
-    if saved.place is not None:
-        for line in change_lines(saved.place, counts=False):
-            say(line)
-    if saved.aside:
-        say(
-            ngettext(
-                "{count} step is set aside as not for you; it comes back, with its progress, if "
-                "an answer changes (exitplan list --all shows it).",
-                "{count} steps are set aside as not for you; they come back, with their "
-                "progress, if an answer changes (exitplan list --all shows them).",
-                saved.aside,
-            ).format(count=saved.aside)
-        )
-    if saved.danger:
-        say(
-            _(
-                "Some answers are signs of serious danger. An advocate can help you plan around "
-                "them; status shows their steps first. Help now: exitplan help-now"
-            )
-        )
+    render(save_answers(env.ws, answers, place.code, keep_place=place.keep), json=False)
