@@ -72,7 +72,11 @@ STEPS = [
     ),
     (
         "children.custody-lawyer",
-        ("other guardian's agreement", "otro progenitor o tutor legal (guardian)", "autre personne qui a la tutelle"),
+        (
+            "other guardian's agreement",
+            "otro progenitor o tutor legal (guardian)",
+            "autre personne qui a la tutelle",
+        ),
         "justice.govt.nz/family/care-of-children/parenting-through-a-break-up",
     ),
 ]
