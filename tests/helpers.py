@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -219,3 +220,17 @@ def command_names() -> list[str]:
 
     group = typer.main.get_command(app)
     return sorted(group.commands)  # type: ignore[attr-defined]
+
+
+# The four medical steps that carry a place's reporting duty (the region fact `health-reporting`).
+MEDICAL_STEPS = (
+    "documents.medical-records",
+    "safety.strangled-care",
+    "safety.sexual-violence-care",
+    "support.pregnancy-care",
+)
+
+
+def shown_step(run: Callable[..., Result], step: str, lang: str = "en") -> str:
+    """`show STEP` in a language, as one string with its lines joined (for the facts tests)."""
+    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())

@@ -10,13 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import Run
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.formats.regions import local_for
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 def choose(run: Run, place: str) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
+from helpers import MEDICAL_STEPS as MEDICAL
 from helpers import ok
 
 from exitplan.domain.region import place_sources
@@ -224,14 +225,6 @@ def test_bcs_housing_steps_send_the_person_to_victimlinkbc(planned: Run) -> None
     assert "news.gov.bc.ca" in english
     assert "casas de acogida" in show(planned, "British Columbia", "housing.safe-place", "es")
     assert "VictimLinkBC" not in show(planned, "Ontario", "housing.council")
-
-
-MEDICAL = (
-    "documents.medical-records",
-    "safety.strangled-care",
-    "safety.sexual-violence-care",
-    "support.pregnancy-care",
-)
 
 
 @pytest.mark.parametrize("step", MEDICAL)

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
+from helpers import MEDICAL_STEPS as MEDICAL
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.formats.regions import local_for
 
@@ -19,11 +21,6 @@ def in_france(home: Path, run: Run) -> Path:
     ok(run("init", "--exit-date", "+6w"))
     ok(run("region", input="France\n"))
     return home
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 def test_the_protection_order_step_names_frances_order_and_its_judge(
@@ -37,14 +34,6 @@ def test_the_protection_order_step_names_frances_order_and_its_judge(
     assert "Not confirmed on an official page" in show(run, "support.protection-order-advice")
     assert "juge aux affaires familiales" in show(run, "support.protection-order-advice", "fr")
     assert "juez de familia" in show(run, "support.protection-order-advice", "es")
-
-
-MEDICAL = (
-    "documents.medical-records",
-    "safety.strangled-care",
-    "safety.sexual-violence-care",
-    "support.pregnancy-care",
-)
 
 
 @pytest.mark.parametrize("step", MEDICAL)

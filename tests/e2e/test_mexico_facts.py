@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import Run
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.domain.region import DERIVED_FACTS
 from exitplan.formats.regions import local_for
@@ -21,11 +22,6 @@ def in_mexico(home: Path, run: Run) -> Path:
     ok(run("init", "--exit-date", "+6w"))
     ok(run("region", input="Jalisco\n"))
     return home
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 def test_the_order_step_names_who_grants_mexicos_orders_and_how_fast(

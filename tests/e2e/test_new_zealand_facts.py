@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
+from helpers import MEDICAL_STEPS as MEDICAL
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.formats.regions import local_for
 
@@ -20,11 +22,6 @@ def in_new_zealand(home: Path, run: Run) -> Path:
     ok(run("init", "--exit-date", "+6w"))
     ok(run("region", input="New Zealand\n"))
     return home
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 # Each step, the words of New Zealand's fact it must carry in each language, and a page its
@@ -93,14 +90,6 @@ def test_each_step_names_new_zealands_own_fact_and_its_page(
         assert said in text, (lang, text)
         assert "{{" not in text
     assert page in show(run, step)
-
-
-MEDICAL = (
-    "documents.medical-records",
-    "safety.strangled-care",
-    "safety.sexual-violence-care",
-    "support.pregnancy-care",
-)
 
 
 @pytest.mark.parametrize("step", MEDICAL)

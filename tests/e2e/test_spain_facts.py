@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import Run
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.formats.regions import local_for
 
@@ -20,11 +21,6 @@ def in_spain(home: Path, run: Run) -> Path:
     ok(run("init", "--exit-date", "+6w"))
     ok(run("region", input="Andalucía\n"))
     return home
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
+from helpers import MEDICAL_STEPS as MEDICAL
 from helpers import ok
+from helpers import shown_step as show
 
 from exitplan.formats.regions import local_for
 
@@ -23,11 +25,6 @@ def choose(run: Run, place: str) -> None:
     """The built-in plan, with a place chosen."""
     ok(run("init", "--exit-date", "+6w"))
     ok(run("region", input=f"{place}\n"))
-
-
-def show(run: Run, step: str, lang: str = "en") -> str:
-    """`show STEP` in a language, as one string with its lines joined."""
-    return " ".join(ok(run("--lang", lang, "show", step)).stdout.split())
 
 
 # -- Scotland ------------------------------------------------------------------------------------
@@ -111,13 +108,6 @@ def test_scotlands_tenancy_step_names_the_notice_and_joint_tenants(run: Run, hom
 
 
 # -- the medical steps ---------------------------------------------------------------------------
-
-MEDICAL = (
-    "documents.medical-records",
-    "safety.strangled-care",
-    "safety.sexual-violence-care",
-    "support.pregnancy-care",
-)
 
 
 @pytest.mark.parametrize("step", MEDICAL)
