@@ -520,7 +520,11 @@ def test_facts_confirmed_this_round_name_their_official_pages() -> None:
 def test_new_zealands_helplines_say_their_hours() -> None:
     """Shine and Are You OK give the hours on the government's page, in every language, and
     Shine points to the 24/7 line for the night."""
-    for language, words in (("en", "9am to 11pm"), ("es", "9:00 a 23:00"), ("fr", "9 h à 23 h")):
+    for language, words in (
+        ("en", "9am to 11pm"),
+        ("es", "9:00 a 23:00"),
+        ("fr", "9\u00a0h à 23\u00a0h"),
+    ):
         place = local_for("nz", language)
         assert place is not None
         lines = {line.number: line for line in place.lines}
