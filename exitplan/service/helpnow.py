@@ -6,7 +6,7 @@ never the store: help-now must start at once and work whatever state the plan is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-def help_now_output(
+def help_lines(
     home: Path,
     name: str | None,
     *,
@@ -36,8 +36,9 @@ def help_now_output(
     plain: bool = False,
     asking: bool = False,
     code: str | None = None,
-) -> tuple[str, dict[str, Any], str | None]:
-    """What help-now prints: (text, the same as data, one problem line or None).
+) -> HelpLines:
+    """What help-now shows, as a typed result: the screen, the same as data, and one problem
+    line or None.
 
     The place named on the command line comes first; else the place `code` (read from a sealed
     plan, once its passphrase was typed); else the place a plain plan names (read without a
@@ -61,14 +62,14 @@ def help_now_output(
     if every:
         lines = [line for known in places for line in known.lines]
         text = all_screen([(known, known.lines) for known in places], columns)
-        return text, lines_data(None, lines, encrypted=encrypted), problem
+        return HelpLines(text, lines_data(None, lines, encrypted=encrypted), problem)
     region = local_for(place.code) if place is not None else None
     if place is None or region is None:
         found = countries()
         note = _(ENCRYPTED_ASK if asking else ENCRYPTED) if encrypted else None
         text = overview_screen(found, columns, plain=plain, note=note)
         emergency = [line for c in found for line in c.lines if line.kind == "emergency"]
-        return text, lines_data(None, emergency, encrypted=encrypted), problem
+        return HelpLines(text, lines_data(None, emergency, encrypted=encrypted), problem)
     parts = []
     if place.is_country:
         for part in parts_of(place):
@@ -79,22 +80,4 @@ def help_now_output(
         region, columns, parts=parts, parts_word=place.parts or "part", sources=sources
     )
     lines = [*region.lines, *(line for _, line in parts)]
-    return text, lines_data(region, lines, encrypted=encrypted), problem
-
-
-def help_lines(
-    home: Path,
-    name: str | None,
-    *,
-    sources: bool = False,
-    every: bool = False,
-    plain: bool = False,
-    asking: bool = False,
-    code: str | None = None,
-) -> HelpLines:
-    """What help-now shows, as a typed result (`help_now_output`'s screen, data and problem)."""
-
-    text, data, problem = help_now_output(
-        home, name, sources=sources, every=every, plain=plain, asking=asking, code=code
-    )
-    return HelpLines(text, data, problem)
+    return HelpLines(text, lines_data(region, lines, encrypted=encrypted), problem)
