@@ -156,7 +156,6 @@ UNMIRRORED = [
     "journal.export",
     "journal.records",
     "journal.resealing",
-    "journal.saving",
     "journal.screens",
     "journal.sealing",
     "phone.reading",
