@@ -152,7 +152,6 @@ UNMIRRORED = [
     "home.files",
     "home.keys",
     "home.rekey",
-    "journal.export",
     "journal.records",
     "journal.resealing",
     "journal.screens",

@@ -1,26 +1,20 @@
-"""Tests for journal attachments and exports: hashed copies, sealed chunks, escaped exports."""
+"""Tests for journal attachments: hashed copies, sealed chunks, a nearly full disk."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from helpers import REPO
 from helpers_journal_crash import fixed_sealing
 
 from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
 from exitplan.journal.entry import JournalError, validate_fields
-from exitplan.journal.export import export, md_escape
 from exitplan.journal.records import add, read_records, record_path, verify
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-HOSTILE = "<script>alert(1)</script> **bold** [link](http://x) # & <img src=x>"
 
 
 @pytest.fixture
@@ -144,95 +138,6 @@ def test_empty_file_can_be_attached(home: Path, tmp_path: Path) -> None:
     empty.write_bytes(b"")
     attach(home, 1, empty, NOW)
     assert read_records(home)[1]["file"]["sha256"] == hashlib.sha256(b"").hexdigest()
-
-
-# -- exports -----------------------------------------------------------------------------
-
-
-def hostile_home(tmp_path: Path, original: Path) -> Path:
-    """A journal whose text is full of markup characters, with an attachment."""
-    home = tmp_path / "h"
-    add(home, validate_fields({"what": HOSTILE, "when": "about 2026-11"}, NOW), NOW)
-    add(home, validate_fields({"words": "earlier", "when": "2026-10-01 09:00"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    return home
-
-
-def test_html_export_is_escaped_and_self_contained(tmp_path: Path, original: Path) -> None:
-    """No script, nothing fetched, the person's words escaped, hashes and manifest present."""
-    records = read_records(hostile_home(tmp_path, original))
-    page = export(records, "html", NOW)
-    assert "<script" not in page
-    assert "<img" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert "src=" not in page.replace("&lt;img src=x&gt;", "")
-    assert "http://" not in page.replace("http://x", "")
-    assert "@media print" in page
-    assert records[0]["hash"] in page
-    assert hashlib.sha256(original.read_bytes()).hexdigest() in page
-    assert verify(records).fingerprint in page
-    assert page.index("Entry 2:") < page.index("Entry 1:")  # chronological
-
-
-def test_markdown_export_escapes_markup(tmp_path: Path, original: Path) -> None:
-    """Markup characters the person typed are shown literally, not interpreted."""
-    records = read_records(hostile_home(tmp_path, original))
-    text = export(records, "markdown", NOW)
-    assert "<script>" not in text
-    assert "\\*\\*bold\\*\\*" in text
-    assert "\\[link\\](http://x)" in text
-    assert "\\<img src=x\\>" in text
-    assert "2 entries, chain intact" in text
-    assert md_escape("a\nb") == "a  \nb"
-    assert (
-        md_escape("- one\n12. two\n# three & four &amp;")
-        == "\\- one  \n12\\. two  \n\\# three & four \\&amp;"
-    )
-
-
-@pytest.mark.process
-def test_json_export_checks_with_the_standalone_script(tmp_path: Path, original: Path) -> None:
-    """The JSON export passes the stand-alone verification script, which catches an edit."""
-    home = hostile_home(tmp_path, original)
-    records = read_records(home)
-    document = json.loads(export(records, "json", NOW))
-    assert [e["number"] for e in document["entries"]] == [2, 1]
-    assert document["attachments"][0]["name"] == "screenshot.png"
-    assert document["verify"]["ok"] is True
-    out = tmp_path / "export.json"
-    out.write_text(json.dumps(document), encoding="utf-8")
-    script = REPO / "docs" / "verify_export.py"
-    good = subprocess.run(
-        [sys.executable, str(script), str(out), document["fingerprint"]],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert good.returncode == 0, good.stdout
-    assert document["fingerprint"] in good.stdout
-    document["records"][0]["fields"]["what"] = "edited"
-    out.write_text(json.dumps(document), encoding="utf-8")
-    bad = subprocess.run(
-        [sys.executable, str(script), str(out)], capture_output=True, text=True, check=False
-    )
-    assert bad.returncode == 1
-    assert "record 1" in bad.stdout
-
-
-def test_export_reports_a_broken_chain(tmp_path: Path, original: Path) -> None:
-    """An export of a tampered journal says so instead of claiming it intact."""
-    home = hostile_home(tmp_path, original)
-    path = record_path(home, 2)
-    path.write_bytes(path.read_bytes().replace(b"earlier", b"later!!"))
-    text = export(read_records(home), "markdown", NOW)
-    assert "record 2 was changed" in text
-    assert "chain intact" not in text
-
-
-def test_unknown_export_format(home: Path) -> None:
-    """An unknown format is a plain error."""
-    with pytest.raises(JournalError, match="not an export format"):
-        export(read_records(home), "pdf", NOW)
 
 
 # -- the real vault, re-sealing, housekeeping ----------------------------------------------
