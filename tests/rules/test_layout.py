@@ -153,7 +153,6 @@ UNMIRRORED = [
     "home.keys",
     "home.rekey",
     "journal.records",
-    "journal.resealing",
     "journal.screens",
     "journal.sealing",
     "phone.reading",

@@ -140,7 +140,7 @@ def test_empty_file_can_be_attached(home: Path, tmp_path: Path) -> None:
     assert read_records(home)[1]["file"]["sha256"] == hashlib.sha256(b"").hexdigest()
 
 
-# -- the real vault, re-sealing, housekeeping ----------------------------------------------
+# -- the real vault, housekeeping -----------------------------------------------------------
 
 
 def disk_holds(home: Path, needle: bytes) -> bool:
@@ -161,54 +161,6 @@ def test_a_sealing_seals_records_and_copies(tmp_path: Path, original: Path) -> N
     records = read_records(home, sealing)
     assert verify(records).ok
     assert b"".join(read_copy(home, records[1], sealing)) == original.read_bytes()
-
-
-def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
-    """Encrypting, changing the key and decrypting re-seal every record and copy; the chain and
-    the fingerprint stay the same, and running it twice changes nothing more."""
-    from exitplan.journal.resealing import reseal
-    from exitplan.journal.sealing import Sealing
-
-    home = tmp_path / "r"
-    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    noted = verify(read_records(home)).fingerprint
-    a, b = fixed_sealing(b"a", stopped=True), fixed_sealing(b"b")
-    assert reseal(home, opener=a, target=a, backwards=True) == (2 + 1, [], [])
-    assert reseal(home, opener=a, target=a, backwards=True).done == 0
-    assert not disk_holds(home, b"PRIVATE WORDS")
-    assert not disk_holds(home, bytes(range(256)))
-    both = Sealing(a.key, (b.key,))
-    assert reseal(home, opener=both, target=b).done == 3
-    records = read_records(home, b)
-    assert verify(records, against=noted).ok
-    assert check_copies(home, records, b) == []
-    assert reseal(home, opener=fixed_sealing(b"b", stopped=True), target=None).done == 3
-    records = read_records(home)
-    assert verify(records).fingerprint == noted
-    assert copy_path(home, 2).read_bytes() == original.read_bytes()
-
-
-def test_reseal_leaves_what_cannot_be_trusted_and_names_it(tmp_path: Path, original: Path) -> None:
-    """A record that will not read, and a copy that no longer matches its hash, are left as
-    they are and named; everything else is sealed."""
-    from exitplan.journal.resealing import reseal
-
-    home = tmp_path / "d"
-    add(home, validate_fields({"what": "one"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    add(home, validate_fields({"what": "three"}, NOW), NOW)
-    record_path(home, 3).write_bytes(b"not a record at all")
-    copy_path(home, 2).write_bytes(b"changed bytes")
-    sealing = fixed_sealing(stopped=True)
-    done, left, removed = reseal(home, opener=sealing, target=sealing, backwards=True)
-    assert done == 2  # records 1 and 2; not the changed copy, not record 3
-    assert left == [
-        "journal/000003.rec (it is not a readable record)",
-        "journal/files/000002 (it no longer matches the SHA-256 recorded for it)",
-    ]
-    assert removed == []
-    assert copy_path(home, 2).read_bytes() == b"changed bytes"
 
 
 def test_copies_without_a_record_are_found_and_erased(home: Path, original: Path) -> None:
