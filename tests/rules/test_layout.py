@@ -152,7 +152,6 @@ UNMIRRORED = [
     "home.files",
     "home.keys",
     "home.rekey",
-    "journal.records",
     "journal.screens",
     "journal.sealing",
     "phone.reading",
