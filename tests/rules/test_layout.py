@@ -150,7 +150,6 @@ UNMIRRORED = [
     "formats.region_schema",
     "formats.schema",
     "home.files",
-    "home.rekey",
     "journal.screens",
     "journal.sealing",
     "phone.reading",

@@ -138,8 +138,8 @@ def test_dropping_the_marker_wipes_it_first(tmp_path: Path) -> None:
 
 
 def test_dropping_a_marker_that_is_a_link_leaves_its_target(tmp_path: Path) -> None:
-    """A link in the marker's place is removed, and the file it points to is never touched;
-    dropping no marker at all is no error."""
+    """A link in the marker's place (to a file or to nothing) is removed, and the file it
+    points to is never touched; dropping no marker at all is no error."""
     outside = tmp_path / "outside.txt"
     outside.write_bytes(b"someone's file")
     home = tmp_path / "home"
@@ -148,6 +148,9 @@ def test_dropping_a_marker_that_is_a_link_leaves_its_target(tmp_path: Path) -> N
     drop_vouch(home)
     assert not vouch_path(home).is_symlink()
     assert outside.read_bytes() == b"someone's file"
+    vouch_path(home).symlink_to(tmp_path / "nowhere")  # a link to nothing goes too
+    drop_vouch(home)
+    assert not vouch_path(home).is_symlink()
     drop_vouch(home)
 
 
