@@ -64,7 +64,7 @@ def corrected_home(tmp_path: Path, original: Path) -> list[Record]:
 # -- every format ------------------------------------------------------------------------
 
 
-def test_unknown_export_format(tmp_path: Path) -> None:
+def test_unknown_export_format() -> None:
     """An unknown format is a plain error that names the formats there are."""
     with pytest.raises(JournalError, match="'pdf' is not an export format; use one of: markdown"):
         export([], "pdf", NOW)

@@ -28,7 +28,6 @@ from exitplan.journal.records import (
     corrected_when,
     entry_record,
     file_bytes,
-    journal_dir,
     list_entries,
     next_number,
     read_journal,
@@ -398,8 +397,3 @@ def test_a_summary_is_always_one_line_that_fits(text: str, width: int) -> None:
     line = summary_line({"fields": {"what": text}}, width=width)
     assert len(line) <= width
     assert not any(c in line for c in "\n\r\t\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
-
-
-def test_the_journal_folder_is_in_the_home(home: Path) -> None:
-    """The journal lives in the home's journal/ folder."""
-    assert journal_dir(home) == home / "journal"
