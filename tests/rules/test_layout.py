@@ -157,7 +157,6 @@ UNMIRRORED = [
     "journal.records",
     "journal.resealing",
     "journal.saving",
-    "journal.sealing",
     "phone.reading",
     "phone.report",
     "service.glance",
