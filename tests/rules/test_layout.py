@@ -157,7 +157,6 @@ UNMIRRORED = [
     "journal.records",
     "journal.resealing",
     "journal.saving",
-    "phone.report",
     "service.glance",
     "service.helpnow",
     "service.inventory",
