@@ -157,7 +157,6 @@ UNMIRRORED = [
     "journal.records",
     "journal.resealing",
     "journal.saving",
-    "service.glance",
     "service.helpnow",
     "service.inventory",
     "service.journal",
