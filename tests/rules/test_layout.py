@@ -157,7 +157,6 @@ UNMIRRORED = [
     "journal.records",
     "journal.resealing",
     "journal.saving",
-    "service.inventory",
     "service.journal",
     "service.outputs",
     "service.terminal",
