@@ -162,11 +162,12 @@ def test_an_open_folder_or_a_lost_cache_goes_to_the_full_path(served: Path) -> N
 
 
 def test_today_is_iso_in_english_and_the_countrys_order_elsewhere() -> None:
-    """In English only 2026-12-20 is a day (the one form a script relies on); in Spanish
-    20/12/2026 is one too; neither reads 12/20/2026 or an offset."""
+    """In English only 2026-12-20 is a day (the one form a script relies on, blanks around it
+    allowed); in Spanish 20/12/2026 is one too; neither reads 12/20/2026 or an offset."""
     assert read_today("2026-12-20").isoformat() == "2026-12-20"
+    assert read_today(" 2026-11-30 ").isoformat() == "2026-11-30"
     for text in ("20/12/2026", "12/20/2026", "+3d", ""):
-        with pytest.raises(ValueError, match="is not a date"):
+        with pytest.raises(ValueError, match="is not a date: use the form 2027-01-31"):
             read_today(text)
     i18n.install(i18n.choose(["--lang", "es"], {}))
     assert read_today("20/12/2026").isoformat() == "2026-12-20"
