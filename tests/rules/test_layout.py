@@ -166,7 +166,6 @@ UNMIRRORED = [
     "service.inventory",
     "service.journal",
     "service.outputs",
-    "views.coverage",
     "views.helplines",
     "views.holdings",
     "views.inventory",
