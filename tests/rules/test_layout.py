@@ -166,7 +166,6 @@ UNMIRRORED = [
     "service.inventory",
     "service.journal",
     "service.outputs",
-    "views.holdings",
     "views.inventory",
     "views.ledger",
     "views.local",
