@@ -166,7 +166,6 @@ UNMIRRORED = [
     "service.inventory",
     "service.journal",
     "service.outputs",
-    "views.inventory",
     "views.ledger",
     "views.local",
     "views.printable",
