@@ -164,7 +164,6 @@ UNMIRRORED = [
     "service.glance",
     "service.helpnow",
     "service.inventory",
-    "service.journal",
     "service.outputs",
     "views.ledger",
     "views.local",
