@@ -164,7 +164,6 @@ UNMIRRORED = [
     "service.glance",
     "service.helpnow",
     "service.inventory",
-    "service.outputs",
     "views.ledger",
     "views.local",
     "views.printable",
