@@ -4,7 +4,7 @@ key once the home is encrypted, nothing written while a key change is unfinished
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,7 +12,7 @@ from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.limits import SEALED_MARK
-from exitplan.journal.entry import JournalError
+from exitplan.journal.entry import MAX_ENTRY_CHARS, JournalError
 from exitplan.journal.listing import files_dir, record_path
 from exitplan.service import journal as logbook
 from exitplan.service.results import Look
@@ -194,13 +194,29 @@ def test_every_field_is_asked_with_its_question() -> None:
 
 
 def test_a_typed_answer_counts_against_the_entrys_room(plain: Workspace) -> None:
-    """A typed answer is kept and takes its bytes of the entry's room; one past the room is
-    refused."""
+    """A typed answer is kept and takes its length of the entry's room: the answer that would
+    make the entry one character too long is refused where it is typed."""
     answer = logbook.check_typed(plain, "what", "He shouted.", 0)
     assert answer == "He shouted."
-    assert logbook.answer_bytes("what", answer) >= len("He shouted.")
-    with pytest.raises(JournalError):
-        logbook.check_typed(plain, "what", "x" * 10, logbook.ENTRY_LIMIT)
+    assert logbook.answer_bytes("what", answer) == 11
+    assert logbook.answer_bytes("what", None) == 0
+    logbook.check_typed(plain, "what", "He shouted.", MAX_ENTRY_CHARS - 11)
+    with pytest.raises(JournalError, match="longer than 100,000 characters in all"):
+        logbook.check_typed(plain, "what", "He shouted!!", MAX_ENTRY_CHARS - 11)
+
+
+def test_a_typed_day_is_checked_against_the_journals_clock(home: Path) -> None:
+    """Rehearsing the exit day with --today, a day after the computer's own (with a day of
+    slack) is still in the future: refused by this computer's clock."""
+    ws = Workspace(home, EXIT, clock=lambda: CLOCK)
+    day = CLOCK.astimezone().date()
+    after = day + timedelta(days=1)
+    typed = logbook.check_typed(ws, "when", after.isoformat(), 0)
+    assert isinstance(typed, dict)
+    assert typed["date"] == after.isoformat()
+    later = day + timedelta(days=2)
+    with pytest.raises(JournalError, match="in the future by this computer's clock"):
+        logbook.check_typed(ws, "when", later.isoformat(), 0)
 
 
 # -- reading ---------------------------------------------------------------------------------
