@@ -23,7 +23,6 @@ from exitplan.views.helplines import (
     place_screen,
     source_rows,
 )
-from exitplan.views.term import GLUE
 
 CHECKED = date(2026, 12, 5)
 SOURCE = "https://www.example.gov/help"
@@ -328,16 +327,37 @@ def test_the_overview_lists_every_countrys_emergency_number_by_name() -> None:
 
 def test_the_overview_keeps_a_country_with_its_number_when_wrapping() -> None:
     """On a terminal the countries are parted by a dot that stays with the number before it,
-    and a country's name never wraps away from its number."""
+    and a country's name never wraps away from its numbers."""
     countries = [
-        Place(f"c{i}", f"Land {i}", lines=(line("112", kind="emergency"),)) for i in range(9)
+        Place(
+            "gb",
+            "United Kingdom",
+            lines=(line("999", kind="emergency"), line("112", kind="emergency")),
+        ),
+        Place(
+            "ie", "Ireland", lines=(line("112", kind="emergency"), line("999", kind="emergency"))
+        ),
+        Place("nz", "New Zealand", lines=(line("111", kind="emergency"),)),
     ]
-    screen = overview_screen(countries, 40).splitlines()
-    numbers = [row for row in screen if "Land" in row]
-    assert len(numbers) > 1
-    assert all(GLUE not in row for row in numbers)
-    assert all(row.rstrip().endswith(("112  ·", "112 ·", "112")) for row in numbers)
-    assert not [row for row in numbers if row.strip().startswith("·")]
+    assert overview_screen(countries, 30).splitlines()[2:5] == [
+        "  Ireland 112, 999 ·",
+        "  New Zealand 111 ·",
+        "  United Kingdom 999, 112",
+    ]
+
+
+def test_the_dot_between_countries_never_starts_a_line() -> None:
+    """The dot parting two countries stays at the end of the line before, never at the start
+    of the next."""
+    countries = [
+        Place("cl", "Chile", lines=(line("133", kind="emergency"),)),
+        Place("pe", "Peru", lines=(line("105", kind="emergency"),)),
+        Place("bo", "Bolivia", lines=(line("110", kind="emergency"),)),
+    ]
+    assert overview_screen(countries, 25).splitlines()[2:4] == [
+        "  Bolivia 110 ·",
+        "  Chile 133 · Peru 105",
+    ]
 
 
 def test_the_overview_puts_a_note_first() -> None:
