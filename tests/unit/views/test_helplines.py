@@ -354,7 +354,7 @@ def test_the_dot_between_countries_never_starts_a_line() -> None:
         Place("pe", "Peru", lines=(line("105", kind="emergency"),)),
         Place("bo", "Bolivia", lines=(line("110", kind="emergency"),)),
     ]
-    assert overview_screen(countries, 25).splitlines()[2:4] == [
+    assert overview_screen(countries, 25).splitlines()[3:5] == [
         "  Bolivia 110 ·",
         "  Chile 133 · Peru 105",
     ]
