@@ -39,6 +39,12 @@ _OWN_FOLDED = frozenset(name.casefold() for name in OWN_NAMES)
 _FOLDERS_FOLDED = frozenset(name.casefold() for name in FOLDERS)
 
 
+def is_temp(name: str) -> bool:
+    """Whether a file name is one of exitplan's temp files (a save in progress, or one a killed
+    run left): a dot-name ending in .tmp, case-folded. The person's own `holiday.tmp` is not."""
+    return name.startswith(".") and name.casefold().endswith(TEMP_SUFFIX)
+
+
 def is_own(relative: PurePath) -> bool:
     """Whether a path in the data directory (relative to it) is exitplan's: one of its files, a
     temp file of its own beside them, or anything in one of its folders. Names are compared
@@ -49,7 +55,7 @@ def is_own(relative: PurePath) -> bool:
     if len(parts) > 1:
         return parts[0] in _FOLDERS_FOLDED
     name = parts[0]
-    return name in _OWN_FOLDED or (name.startswith(".") and name.endswith(TEMP_SUFFIX))
+    return name in _OWN_FOLDED or is_temp(name)
 
 
 # Owner-only: the modes of every file and folder exitplan makes, and the bits of a mode that let

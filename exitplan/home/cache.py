@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import ENGLISH, available
-from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, TEMP_SUFFIX, Status
+from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, Status, is_temp
 from exitplan.base.safetext import REFUSED
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
@@ -515,7 +515,7 @@ def drop_cache(store: CacheFiles) -> None:
     if is_link(folder) or not folder.is_dir():  # never delete anything through a link
         return
     for path in folder.iterdir():
-        if is_cache_file(path.name) or path.name.endswith(TEMP_SUFFIX):
+        if is_cache_file(path.name) or is_temp(path.name):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
     with contextlib.suppress(OSError):

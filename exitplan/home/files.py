@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError, StorageError, os_reason
@@ -32,8 +32,9 @@ from exitplan.base.limits import (
     PLAN_FILE,
     SEALED_COPY_MARK,
     SEALED_MARK,
-    TEMP_SUFFIX,
     VOUCH_FILE,
+    is_own,
+    is_temp,
 )
 from exitplan.base.safetext import one_line
 from exitplan.disk import system
@@ -137,7 +138,7 @@ def contents(home: Path, erasure: Erasure) -> WipeContents:
             if len(p.parts) == 2
             and p.parts[0] == folder
             and p.name.endswith(suffix)
-            and not p.name.endswith(TEMP_SUFFIX)
+            and not is_temp(p.name)
         )
 
     copies = sum(
@@ -166,7 +167,10 @@ class WipeReport(NamedTuple):
 
 
 def _is_ours(folder: str, name: str) -> bool:
-    if name.endswith(TEMP_SUFFIX):
+    # The one list first (limits.is_own), then what each of exitplan's folders holds.
+    if not is_own(PurePosixPath(folder, name)):
+        return False
+    if is_temp(name):
         return True
     if folder == "":
         return name in OWN_FILES

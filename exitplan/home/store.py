@@ -33,8 +33,8 @@ from exitplan.base.limits import (
     PRIVATE_FILE,
     PRIVATE_FOLDER,
     SEALED_MARK,
-    TEMP_SUFFIX,
     is_own,
+    is_temp,
 )
 from exitplan.crypto.vault import VaultError, WrongPassphrase
 from exitplan.disk import atomic, leftovers, system
@@ -347,7 +347,7 @@ class Store(Folder):
         folders = (self.home, self.backup_dir, self.cache_dir, self.checklist_dir, journal)
         for folder in (*folders, self.home / JOURNAL_FILES_DIR):
             if folder.is_dir() and not is_link(folder):
-                for leftover in folder.glob(f".*{TEMP_SUFFIX}"):
+                for leftover in [p for p in folder.iterdir() if is_temp(p.name)]:
                     # A temp file may hold the plan in plain text: zero its bytes first.
                     with contextlib.suppress(OSError):
                         overwrite(leftover)

@@ -1017,3 +1017,22 @@ def test_wipe_removes_temp_files_left_in_the_cache_folder(tp_full_home: Path) ->
     (cache / ".plan.json.q9w8.tmp").write_bytes(NOTE_MARK.encode())
     ok(cli(tp_full_home, "wipe", "--yes"))
     assert not tp_full_home.exists(), sorted(tp_full_home.rglob("*"))
+
+
+def test_wipe_leaves_the_person_s_own_tmp_files_alone(tp_full_home: Path) -> None:
+    """A file of the person's that ends in .tmp (holiday.tmp, backups/notes.tmp) is not
+    exitplan's: only dot-named temp files are, so wipe leaves those and names them."""
+    mine = tp_full_home / "holiday.tmp"
+    mine.write_text("flights", encoding="utf-8")
+    (tp_full_home / "holiday.txt").write_text("hotel", encoding="utf-8")
+    notes = tp_full_home / "backups" / "notes.tmp"
+    notes.write_text("mine", encoding="utf-8")
+    ours = tp_full_home / "backups" / ".plan.toml.k3j2.tmp"
+    ours.write_text("a killed save", encoding="utf-8")
+    result = ok(cli(tp_full_home, "wipe", "--yes"))
+    assert mine.read_text(encoding="utf-8") == "flights"
+    assert notes.read_text(encoding="utf-8") == "mine"
+    assert not ours.exists()
+    left = sorted(str(p.relative_to(tp_full_home)) for p in tp_full_home.rglob("*"))
+    assert left == ["backups", "backups/notes.tmp", "holiday.tmp", "holiday.txt"]
+    assert "holiday.tmp" in " ".join(result.stderr.split())

@@ -323,3 +323,14 @@ def test_a_private_folder_is_made_in_one_place() -> None:
         return isinstance(node, ast.Attribute) and node.attr in {"mkdtemp", "TemporaryDirectory"}
 
     assert offenders(makes_a_folder, {"exitplan.disk.leftovers"}) == []
+
+
+def test_a_temp_file_is_told_by_one_function() -> None:
+    """Whether a name is exitplan's temp file is `limits.is_temp` alone: only the modules that
+    make temp names use the suffix (`wipe` once erased the person's own holiday.tmp because it
+    read the suffix its own way)."""
+    home = {"exitplan.base.limits", "exitplan.disk.atomic", "exitplan.disk.leftovers"}
+    assert offenders(is_name("TEMP_SUFFIX"), home) == []
+    tree = ast.parse("from exitplan.base.limits import TEMP_SUFFIX\nok = n.endswith(TEMP_SUFFIX)\n")
+    found = is_name("TEMP_SUFFIX")
+    assert sorted({getattr(n, "lineno", 0) for n in ast.walk(tree) if found(n)}) == [1, 2]

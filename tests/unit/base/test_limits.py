@@ -17,6 +17,7 @@ from exitplan.base.limits import (
     PRIVATE_FOLDER,
     TEMP_SUFFIX,
     is_own,
+    is_temp,
 )
 
 
@@ -58,6 +59,22 @@ def test_anything_else_is_the_person_s(name: str) -> None:
     """A file of the person's, a name that only looks like exitplan's, or a path that leaves
     the folder is never exitplan's (so `wipe` never erases it)."""
     assert not is_own(PurePosixPath(name))
+
+
+@pytest.mark.parametrize(
+    ("name", "temp"),
+    [
+        (".plan.toml.a1b2c3.tmp", True),
+        (".exitplan-partial-x9.TMP", True),  # the same name on a case-insensitive drive
+        ("holiday.tmp", False),  # the person's own file: no leading dot
+        ("notes.tmp.txt", False),
+        (".hidden", False),
+    ],
+)
+def test_a_temp_file_is_a_dot_name_ending_in_tmp(name: str, temp: bool) -> None:
+    """Only a dot-name ending in .tmp (case-folded) is one of exitplan's temp files, so `wipe`,
+    the sweep after a killed run and the cache's clean-up leave `holiday.tmp` alone."""
+    assert is_temp(name) is temp
 
 
 def test_the_one_list_holds_every_file_and_folder_and_none_may_be_a_link() -> None:
