@@ -74,6 +74,10 @@ ASK = "-"
 # Characters read from a pipe beyond the longest text kept (a note), so a longer text is refused
 # as too long, never held whole (`< /dev/zero` would otherwise grow until memory runs out).
 PIPE_LIMIT = MAX_NOTE_CHARS + 4096
+# A one-line answer piped in (a date, a place): a few words, never a flood.
+LINE_PIPE_LIMIT = 4096
+# Answers piped in one per line or as TOML (the situation's, the iPhone check's).
+ANSWERS_PIPE_LIMIT = 64 * 1024
 
 
 def read_piped(limit: int = PIPE_LIMIT) -> str:

@@ -10,7 +10,7 @@ import typer
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import MAX_WARN_DAYS
 from exitplan.cli import keyboard
-from exitplan.cli.common import ASK, env_of, render, say
+from exitplan.cli.common import ASK, LINE_PIPE_LIMIT, env_of, read_piped, render, say
 from exitplan.cli.replies import meaning
 from exitplan.cli.talk import helptext
 from exitplan.views.words import long_day
@@ -206,7 +206,7 @@ def exit_date_given(text: str, today: date, *, past: bool) -> date:
             if when is None:
                 raise DateError(_("no date was given; nothing was changed"))
             return when
-        lines = [line.strip() for line in keyboard.piped_text(4096).splitlines() if line.strip()]
+        lines = [line.strip() for line in read_piped(LINE_PIPE_LIMIT).splitlines() if line.strip()]
         if not lines:
             raise DateError(_("no date came from the pipe; nothing was changed"))
         text = lines[0]

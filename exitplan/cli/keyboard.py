@@ -30,12 +30,17 @@ def someone_typing() -> bool:
 
 
 def piped_text(limit: int) -> str:
-    """At most `limit` characters of standard input (a closed input reads as empty)."""
+    """At most `limit` characters of standard input (a closed input reads as empty). A limit is
+    required: read whole, a pipe from /dev/zero would grow until memory runs out."""
+    if limit < 0:
+        raise ValueError("standard input is always read up to a limit")
     return stdin().read(limit)
 
 
 def piped_bytes(limit: int) -> bytes:
     """At most `limit` bytes of standard input, undecoded (a closed input reads as empty)."""
+    if limit < 0:
+        raise ValueError("standard input is always read up to a limit")
     stream = stdin()
     buffer = getattr(stream, "buffer", None)
     if buffer is None:  # a text-only stream (rare): its text, encoded back

@@ -14,7 +14,7 @@ import typer
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import MAX_PHONE_TIMEOUT, PHONE_TIMEOUT
 from exitplan.cli import keyboard
-from exitplan.cli.common import STOPPED_CODE, env_of, render, say
+from exitplan.cli.common import ANSWERS_PIPE_LIMIT, STOPPED_CODE, env_of, read_piped, render, say
 from exitplan.cli.replies import NO, UNSURE, YES, meaning
 from exitplan.cli.talk import asking, helptext
 
@@ -152,6 +152,6 @@ def iphone_check(env: Env, face: Face) -> None:
     answers = (
         phonecheck.ask_iphone(face)
         if keyboard.someone_typing()
-        else phonecheck.read_iphone_answers(keyboard.piped_text(-1))
+        else phonecheck.read_iphone_answers(read_piped(ANSWERS_PIPE_LIMIT))
     )
     render(phonecheck.keep_iphone_answers(env.ws, answers), json=False, plain=env.plain)

@@ -11,7 +11,7 @@ import typer
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard
-from exitplan.cli.common import JsonOpt, env_of, render, say
+from exitplan.cli.common import LINE_PIPE_LIMIT, JsonOpt, env_of, read_piped, render, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def region(
             say(_(STOPPED))
             raise typer.Exit(answer)
     else:
-        answer = read_place(keyboard.piped_text(-1))
+        answer = read_place(read_piped(LINE_PIPE_LIMIT))
     save_place(env, answer)
 
 

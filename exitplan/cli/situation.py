@@ -58,11 +58,11 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if keyboard.someone_typing():
         ask_and_save(env)
         return
-    from exitplan.cli.common import read_piped
+    from exitplan.cli.common import ANSWERS_PIPE_LIMIT, read_piped
     from exitplan.cli.region import KEEP, read_place
     from exitplan.service.place import read_answers
 
-    answers, named = read_answers(read_piped(64 * 1024))
+    answers, named = read_answers(read_piped(ANSWERS_PIPE_LIMIT))
     place = read_place(named) if named is not None else KEEP
     if not answers and place.keep:
         say(_("No answers were given, so nothing changed. Write one per line: children = true"))

@@ -43,6 +43,15 @@ def test_standard_input_is_read_in_one_place() -> None:
     assert offenders(is_attribute("sys", "stdin"), {"exitplan.cli.keyboard"}) == []
 
 
+def test_a_pipe_is_read_up_to_a_limit_in_one_place() -> None:
+    """Text from a pipe is read by `cli/common.read_piped` alone, which refuses more than its
+    limit in one plain line (`region` and the iPhone answers once read a pipe whole: 300 MB
+    took 12 GB of memory, and the error quoted them back)."""
+    assert offenders(is_call("keyboard", "piped_text"), {"exitplan.cli.common"}) == []
+    everywhere = offenders(is_call("keyboard", "piped_text"), set())
+    assert [hit.split(":")[0] for hit in everywhere] == ["exitplan.cli.common"]
+
+
 def test_the_finder_sees_what_it_looks_for() -> None:
     """The finder reports `sys.stdin` where it stands, so the rules above cannot pass vacuously."""
     tree = ast.parse("import sys\nx = sys.stdin.isatty()\n")
