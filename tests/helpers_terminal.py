@@ -67,12 +67,14 @@ def on_terminal(
     env: dict[str, str] | None = None,
     quiet_seconds: float = 20,
     stdout_to: Path | None = None,
+    close_stdout: bool = False,
 ) -> tuple[int, str]:
     """Run exitplan on a pseudo-terminal and type each step's keys once its text has shown.
 
     A step's text is looked for only in what showed after the previous step's keys were typed.
     With `stdout_to`, stdout goes to that file (as `exitplan ... > file` would) while stdin and
-    stderr stay on the terminal. Returns (exit code, everything the terminal showed).
+    stderr stay on the terminal; with `close_stdout`, stdout is closed (`exitplan ... >&-`).
+    Returns (exit code, everything the terminal showed).
     """
     import fcntl
     import pty
@@ -96,6 +98,8 @@ def on_terminal(
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         if stdout_to is not None:
             os.dup2(os.open(stdout_to, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
+        if close_stdout:
+            os.close(1)
         # The interpreter running the tests, with fixed arguments: no shell is wanted.
         os.execve(  # noqa: S606
             sys.executable, [*EXITPLAN, *args], child_env

@@ -25,10 +25,12 @@ def guard_the_process() -> None:
     from exitplan.base.hardening import forbid_core_dumps
 
     forbid_core_dumps()
+    # A stream the shell closed (`>&-`) gets the null device before any file is opened.
+    from exitplan.cli.console import open_closed_streams, prepare
+
+    open_closed_streams()
     # A Windows console shows colour and clear codes as text until it is told to read them
     # (and a pipe there gets UTF-8): before the guard below wraps the streams.
-    from exitplan.cli.console import prepare
-
     prepare()
     signals.install()
     # Whatever the source of a text, nothing that acts unseen (a direction override, a

@@ -23,10 +23,9 @@ def stdin() -> TextIO:
 
 def someone_typing() -> bool:
     """Whether someone is typing (stdin is a terminal), rather than a pipe, a file or nothing."""
-    try:
-        return bool(stdin().isatty())
-    except (AttributeError, ValueError, OSError):  # a closed or unusual stream
-        return False
+    from exitplan.service.terminal import is_terminal
+
+    return is_terminal(sys.stdin)
 
 
 def piped_text(limit: int) -> str:

@@ -106,16 +106,6 @@ def line_editing() -> Any:
     return _editing or None
 
 
-def _terminal_fd(stream: Any) -> int | None:
-    """The file descriptor of a stream when it is a terminal (None for a pipe, a file or a test
-    runner's buffer)."""
-    try:
-        fd = stream.fileno()
-    except (AttributeError, ValueError, OSError):
-        return None
-    return fd if os.isatty(fd) else None
-
-
 @contextlib.contextmanager
 def _output_on(fd: int) -> Iterator[None]:
     """Let `input()` draw on the terminal at `fd` while stdout is a pipe or a file: stdout's
@@ -133,10 +123,12 @@ def _output_on(fd: int) -> Iterator[None]:
 def _screen() -> int | None:
     """The descriptor of the terminal questions are drawn on when stdin is a terminal too
     (stdout, else stderr); None when the answers come from a pipe or a file."""
-    if _terminal_fd(keyboard.stdin()) != 0:
+    from exitplan.service.terminal import terminal_fd
+
+    if terminal_fd(keyboard.stdin()) != 0:
         return None
-    screen = _terminal_fd(sys.stdout)
-    if screen is None and _terminal_fd(sys.stderr) is not None:
+    screen = terminal_fd(sys.stdout)
+    if screen is None and terminal_fd(sys.stderr) is not None:
         screen = 2
     return screen
 
@@ -173,7 +165,9 @@ def read_line(prompt: str, start: str = "") -> str:
             return _edited(prompt, start)
         with _output_on(screen):
             return _edited(prompt, start)
-    if _terminal_fd(sys.stderr) is not None:  # someone watching: the question, on its own line
+    from exitplan.service.terminal import terminal_fd
+
+    if terminal_fd(sys.stderr) is not None:  # someone watching: the question, on its own line
         sys.stderr.write(prompt.rstrip() + "\n")
         sys.stderr.flush()
     line = keyboard.read_line()

@@ -219,8 +219,12 @@ RULE = "\u2500"
 
 def hide_screen() -> None:
     """Clear the terminal and its scrollback, printing nothing else."""
-    stream = sys.stdout if sys.stdout.isatty() or not sys.stderr.isatty() else sys.stderr
-    console.clear(stream)
+    from exitplan.service.terminal import is_terminal
+
+    out, err = sys.stdout, sys.stderr
+    stream = out if is_terminal(out) or not is_terminal(err) else err
+    if stream is not None:  # a closed stdout (`>&-`) and no terminal: no screen to clear
+        console.clear(stream)
 
 
 def answer_review(env: Env, full_id: str, number: int, action: str) -> None:

@@ -34,11 +34,9 @@ def say(message: str) -> None:
 
 def stream_is_terminal(*, err: bool) -> bool:
     """Whether stderr (or stdout) is a terminal."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
+    from exitplan.service.terminal import is_terminal
+
+    return is_terminal(sys.stderr if err else sys.stdout)
 
 
 def prompt_text(text: str, *, err: bool = False) -> str:

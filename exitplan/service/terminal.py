@@ -28,6 +28,27 @@ def _env(environ: Mapping[str, str] | None) -> Mapping[str, str]:
     return os.environ if environ is None else environ
 
 
+def is_terminal(stream: object) -> bool:
+    """Whether a stream is a terminal: never for a pipe, a file, a test runner's buffer, a
+    closed stream (`exitplan status >&-`, where Python's `sys.stdout` is None) or no stream."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (ValueError, OSError):  # closed, or a stream that cannot tell
+        return False
+
+
+def terminal_fd(stream: object) -> int | None:
+    """The file descriptor of a stream when it is a terminal (None for a pipe, a file, a test
+    runner's buffer or a closed stream)."""
+    fileno = getattr(stream, "fileno", None)
+    try:
+        fd = fileno() if callable(fileno) else None
+        return fd if isinstance(fd, int) and os.isatty(fd) else None
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 def plain_enabled(environ: Mapping[str, str] | None = None, flag: bool = False) -> bool:
     """Whether plain mode is on: `--plain` was given, or EXITPLAN_PLAIN is set (not 0/false)."""
     return flag or _env(environ).get("EXITPLAN_PLAIN", "").strip().lower() not in _OFF
@@ -44,11 +65,7 @@ def colour_enabled(
         return True
     if env.get("TERM", "") == "dumb":
         return False
-    out = sys.stdout if stream is None else stream
-    try:
-        return out.isatty()
-    except (AttributeError, ValueError):  # a closed or unusual stream
-        return False
+    return is_terminal(sys.stdout if stream is None else stream)
 
 
 def width() -> int:
@@ -82,10 +99,10 @@ def height() -> int | None:
         lines = 0
     if lines > 0:
         return lines
+    stream = sys.__stdout__
+    if stream is None or not is_terminal(stream):
+        return None
     try:
-        stream = sys.__stdout__
-        if stream is None or not stream.isatty():
-            return None
         return os.get_terminal_size(stream.fileno()).lines or None
-    except (AttributeError, ValueError, OSError):
+    except (ValueError, OSError):
         return None

@@ -343,3 +343,21 @@ def test_a_temp_file_is_told_by_one_function() -> None:
     tree = ast.parse("from exitplan.base.limits import TEMP_SUFFIX\nok = n.endswith(TEMP_SUFFIX)\n")
     found = is_name("TEMP_SUFFIX")
     assert sorted({getattr(n, "lineno", 0) for n in ast.walk(tree) if found(n)}) == [1, 2]
+
+
+def asks_isatty(node: ast.AST) -> bool:
+    """A finder for any call of `isatty` (`stream.isatty()`, `os.isatty(fd)`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "isatty"
+    )
+
+
+def test_whether_a_stream_is_a_terminal_is_asked_in_one_place() -> None:
+    """Only service/terminal.py asks a stream whether it is a terminal (`is_terminal`,
+    `terminal_fd`), safe with a closed stream (the review's quick hide once asked a closed
+    stdout and crashed)."""
+    assert offenders(asks_isatty, {"exitplan.service.terminal"}) == []
+    tree = ast.parse("import os, sys\na = sys.stdout.isatty()\nb = os.isatty(1)\nc = isatty\n")
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if asks_isatty(n)] == [2, 3]

@@ -241,3 +241,43 @@ def test_a_terminal_of_no_rows_or_no_stdout_has_no_height(
     assert terminal.height() is None
     monkeypatch.setattr(sys, "__stdout__", None)
     assert terminal.height() is None
+
+
+# -- is it a terminal ------------------------------------------------------------------------
+
+
+class Closed(io.StringIO):
+    """A stream already closed: asking it anything raises ValueError."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.close()
+
+
+@pytest.mark.parametrize(
+    ("stream", "answer"),
+    [
+        (Screen(tty=True), True),
+        (Screen(tty=False), False),
+        (io.StringIO(), False),  # a test runner's buffer
+        (None, False),  # a closed stdout: Python's sys.stdout is None
+        (Closed(), False),
+        (object(), False),  # no isatty at all
+    ],
+    ids=["terminal", "pipe", "buffer", "none", "closed", "no-isatty"],
+)
+def test_is_terminal_answers_for_any_stream_never_raising(stream: object, answer: bool) -> None:
+    """Only a stream that says it is a terminal is one; None, a closed stream and an object
+    with no isatty are not, and none of them raises."""
+    assert terminal.is_terminal(stream) is answer
+
+
+def test_a_terminal_s_descriptor_only_for_a_real_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The descriptor of a stream is given when the system says it is a terminal; a buffer, a
+    closed stream and None have none."""
+    monkeypatch.setattr(os, "isatty", lambda fd: fd == 1)
+    assert terminal.terminal_fd(Screen(tty=False)) == 1  # the system decides, not the stream
+    monkeypatch.setattr(os, "isatty", lambda fd: False)
+    assert terminal.terminal_fd(Screen(tty=True)) is None
+    for stream in (io.StringIO(), Closed(), None):
+        assert terminal.terminal_fd(stream) is None
