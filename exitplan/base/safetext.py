@@ -58,6 +58,11 @@ def without_refused(text: str) -> str:
     return REFUSED.sub("", text)
 
 
+def without_unsafe(text: str) -> str:
+    """`text` with every unsafe character taken out (a name typed or piped, shown back)."""
+    return UNSAFE.sub("", text) if UNSAFE.search(text) else text
+
+
 def screen_text(text: str) -> str:
     """Text for the screen: every unsafe character shown as U+FFFD, new lines kept."""
     return _SCREEN.sub(REPLACEMENT, text) if _SCREEN.search(text) else text

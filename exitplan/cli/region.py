@@ -10,6 +10,7 @@ import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.base.safetext import without_unsafe
 from exitplan.cli import keyboard
 from exitplan.cli.common import LINE_PIPE_LIMIT, JsonOpt, env_of, read_piped, render, say
 from exitplan.cli.talk import helptext
@@ -222,7 +223,7 @@ def ask_part(country: Place) -> Answer | int:
             return Answer(found.code)
         say(
             _("{country} has no {part} called '{reply}'; type 'list' to see them.").format(
-                country=country.name, part=word, reply="".join(filter(str.isprintable, reply))
+                country=country.name, part=word, reply=without_unsafe(reply)
             )
         )
 

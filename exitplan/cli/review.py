@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from exitplan.base.i18n import N_, _
+from exitplan.base.safetext import UNSAFE
 from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, env_of, say
@@ -263,7 +264,7 @@ def read_key(prompt: str) -> str:
     typer.echo(prompt, nl=False, err=True)
     if keyboard.someone_typing():
         key = typer.getchar()
-        typer.echo(key if key.isprintable() else "", err=True)
+        typer.echo("" if UNSAFE.search(key) else key, err=True)
     else:
         line = keyboard.read_line()
         if not line:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, N_, _, current, labelled
+from exitplan.base.safetext import without_unsafe
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -626,7 +627,7 @@ def choose(text: str, places: Sequence[Place]) -> Choice:
 def find_place(text: str, places: Sequence[Place]) -> Place:
     """The place a typed name means, or one plain error with a suggestion (the name is shown
     without any control character: it came from a keyboard or a pipe)."""
-    cleaned = "".join(filter(str.isprintable, " ".join(text.split())))
+    cleaned = without_unsafe(" ".join(text.split()))
     if not cleaned:
         raise ExitplanError(_("no place was given: type a country, state, province or nation"))
     choice = choose(cleaned, places)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from exitplan.base.errors import StorageError, os_reason
 from exitplan.base.i18n import _
+from exitplan.base.safetext import UNSAFE_RANGES
 from exitplan.disk import atomic, system
 from exitplan.journal.attachments import Progress, read_copy
 from exitplan.journal.entry import JournalError
@@ -26,7 +27,9 @@ from exitplan.journal.shapes import Record
 
 MAX_NAME = 150
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$", re.I)
-_UNSAFE = re.compile(r'[\x00-\x1f\x7f-\x9f/\\:*?"<>|]')
+# Every unsafe character (a direction override would show `photo\u202egpj.exe` as
+# photoexe.jpg) and what a file system refuses in a name.
+_UNSAFE = re.compile(f"[{UNSAFE_RANGES}" + r'/\\:*?"<>|]')
 
 
 def safe_file_name(name: object, n: int) -> str:

@@ -11,15 +11,15 @@ import re
 from dataclasses import dataclass
 
 from exitplan.base.i18n import _
+from exitplan.base.safetext import UNSAFE
 from exitplan.phone.adb import APK_PATH, PACKAGE, SERIAL, PhoneError
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 MAX_SHOWN = 120
 
 
 def clean(text: str, limit: int = MAX_SHOWN) -> str:
     """One line of the phone's text, safe for a screen: no control characters, not too long."""
-    text = " ".join(_CONTROL.sub(" ", text).split())
+    text = " ".join(UNSAFE.sub(" ", text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -62,3 +62,21 @@ def test_the_console_script_guards_the_glance_too(tmp_path: Path) -> None:
         assert shown.returncode == 0, shown.stderr
         assert "\u202e" not in shown.stdout + shown.stderr
         assert "\ufffdgpj.exe\ufffd" in shown.stdout
+
+
+def test_a_file_saved_back_out_has_no_direction_override_in_its_name(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A photo attached as `photo<U+202E>gpj.exe` (shown as photoexe.jpg) is saved back out by
+    `log file` under a name with no override in it (U+FFFD where it stood), so what the folder
+    shows is what the file is."""
+    ok(run("log", "add", input='when = "2026-11-28"\nwhat = "A note"\n'))
+    photo = tmp_path / "photo\u202egpj.exe"
+    photo.write_bytes(b"\xff\xd8 a photo")
+    ok(run("log", "attach", "1", str(photo)))
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.chdir(out)
+    ok(run("log", "file", "2"))
+    assert [p.name for p in out.iterdir()] == ["photo\ufffdgpj.exe"]
+    assert (out / "photo\ufffdgpj.exe").read_bytes() == b"\xff\xd8 a photo"

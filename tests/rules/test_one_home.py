@@ -361,3 +361,28 @@ def test_whether_a_stream_is_a_terminal_is_asked_in_one_place() -> None:
     assert offenders(asks_isatty, {"exitplan.service.terminal"}) == []
     tree = ast.parse("import os, sys\na = sys.stdout.isatty()\nb = os.isatty(1)\nc = isatty\n")
     assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if asks_isatty(n)] == [2, 3]
+
+
+def sorts_characters_itself(node: ast.AST) -> bool:
+    """A finder for a character class written by hand (the C1 range `\\x7f-\\x9f`, raw or
+    not) or for `isprintable`, Python's own and different set."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "isprintable"
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and ("\x7f-\x9f" in node.value or "\\x7f-\\x9f" in node.value)
+    )
+
+
+def test_unsafe_characters_are_named_in_one_place() -> None:
+    """Which characters are unsafe (control, direction, zero-width) is `safetext.UNSAFE_RANGES`
+    alone: a file name, the phone's text and a place typed wrong use it (an exported file name
+    once kept U+202E, and `isprintable` lets other characters through)."""
+    assert offenders(sorts_characters_itself, {"exitplan.base.safetext"}) == []
+    tree = ast.parse('a = r"[\\x00-\\x1f\\x7f-\\x9f]"\nb = "[\\x7f-\\x9f]"\nc = s.isprintable()\n')
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if sorts_characters_itself(n)] == [
+        1,
+        2,
+        3,
+    ]

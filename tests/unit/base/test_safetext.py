@@ -15,6 +15,7 @@ from exitplan.base.safetext import (
     one_line,
     screen_text,
     without_invisible,
+    without_unsafe,
 )
 
 # One of each kind: an escape, a C1 control (CSI), a direction override, an isolate, a
@@ -68,3 +69,10 @@ def test_the_screen_guard_filters_every_write() -> None:
     guard.writelines(["c\u200b", "d"])
     assert stream.getvalue() == f"a{REPLACEMENT}bc{REPLACEMENT}d"
     assert guard.getvalue() == stream.getvalue()  # everything else is the stream's own
+
+
+@pytest.mark.parametrize("char", UNSEEN)
+def test_without_unsafe_takes_each_unsafe_character_out(char: str) -> None:
+    """A name shown back (a place typed wrong) loses every unsafe character and keeps the rest."""
+    assert without_unsafe(f"Wa{char}les\t") == "Wales"
+    assert without_unsafe("Île-de-France") == "Île-de-France"

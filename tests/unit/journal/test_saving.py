@@ -65,6 +65,8 @@ def attachment(name: str, n: int = 2) -> Record:
         ("../../etc/passwd", "_.._etc_passwd"),
         ("C:\\Users\\me\\scan.pdf", "C__Users_me_scan.pdf"),
         ("a\x1b[31mred\x07.txt", "a_[31mred_.txt"),
+        ("photo\u202egpj.exe", "photo_gpj.exe"),  # shown as photoexe.jpg, kept as .exe
+        ("scan\u200b\u2066.pdf", "scan__.pdf"),  # zero-width and isolate: unseen in a name
         ('what?*"<>|.txt', "what______.txt"),
         (".hidden", "hidden"),
         ("  spaced out.txt  ", "spaced out.txt"),
@@ -77,7 +79,8 @@ def attachment(name: str, n: int = 2) -> Record:
     ],
 )
 def test_a_recorded_name_becomes_one_any_file_system_takes(name: str, safe: str) -> None:
-    """No folders, no control characters, no hidden or Windows-reserved name, never empty."""
+    """No folders, no control, direction or zero-width characters, no hidden or
+    Windows-reserved name, never empty."""
     assert safe_file_name(name, 7) == safe
 
 

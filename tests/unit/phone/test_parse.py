@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from exitplan.phone.parse import failed, read_packages
+from exitplan.phone.parse import clean, failed, read_packages
 
 
 def test_unreadable_package_lines_are_counted_not_read() -> None:
@@ -33,3 +33,9 @@ def test_a_refused_or_crashed_reading_is_a_failure() -> None:
     assert failed(0, "one\ntwo\n", one_line=True)
     assert not failed(0, "1\n", one_line=True)
     assert not failed(0, "com.a/com.a.Svc:com.b/.Listener\n", one_line=True)
+
+
+def test_the_phone_s_text_is_shown_without_any_unsafe_character() -> None:
+    """A line from the phone loses control, direction and zero-width characters (a label with
+    U+202E would show its words reversed), each read as a space."""
+    assert clean("Spy\u202eppa\x1b[2J\u200bnow") == "Spy ppa [2J now"
