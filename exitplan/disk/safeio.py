@@ -16,7 +16,7 @@ from pathlib import Path
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import FOLDERS, PRIVATE_FILE
+from exitplan.base.limits import FOLDERS, OTHERS_BITS, PRIVATE_FILE
 from exitplan.disk import system
 
 __all__ = [
@@ -124,6 +124,12 @@ def overwrite(path: Path) -> None:
         system.sync_fd(fd)
     finally:
         os.close(fd)
+
+
+def readable_by_others(mode: int) -> bool:
+    """Whether a file or folder of this mode lets other users of this computer in (any bit for
+    the group or others). Windows makes its mode bits up: there the access list holds."""
+    return system.modes_are_real() and bool(mode & OTHERS_BITS)
 
 
 def shared_folder(mode: int, owner: int) -> bool:

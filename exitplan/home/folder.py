@@ -17,12 +17,16 @@ from exitplan.base.limits import (
     CACHE_DIR,
     CHECKLIST_DIR,
     NEVER_LINKS,
-    OTHERS_BITS,
     PLAN_FILE,
     SEALED_MARK,
 )
-from exitplan.disk import system
-from exitplan.disk.safeio import is_link, read_capped, refuse_link, shared_folder
+from exitplan.disk.safeio import (
+    is_link,
+    read_capped,
+    readable_by_others,
+    refuse_link,
+    shared_folder,
+)
 
 
 class Folder:
@@ -92,7 +96,7 @@ class Folder:
                         "data folder"
                     ).format(target=target)
                 )
-            if system.modes_are_real() and mode & OTHERS_BITS:  # made up on Windows: the ACL holds
+            if readable_by_others(mode):
                 kind = "folder" if target.is_dir() else "file"
                 fix = "700" if target.is_dir() else "600"
                 raise PlanError(

@@ -39,6 +39,7 @@ from exitplan.journal.records import (
 )
 from exitplan.journal.sealing import Sealing
 from exitplan.journal.shapes import FileFacts, Record
+from exitplan.journal.times import utc_text
 
 __all__ = [
     "FILES_DIR",
@@ -205,11 +206,10 @@ def _keep(
         except BaseException:
             erase(target)
             raise
-    stamp = mtime.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     file: FileFacts = {
         "name": name,
         "size": size,
-        "mtime": stamp,
+        "mtime": utc_text(mtime),
         "sha256": digest.hexdigest(),
         "copy": f"{FILES_DIR}/{target.name}",
     }

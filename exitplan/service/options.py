@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from exitplan.base.errors import ExitplanError, os_reason
 from exitplan.base.i18n import _
-from exitplan.base.limits import OTHERS_BITS, PLAN_FILE
-from exitplan.disk import system
+from exitplan.base.limits import PLAN_FILE
 from exitplan.disk.paths import check_given_home, home_was_given, resolve_home
+from exitplan.disk.safeio import readable_by_others
 from exitplan.domain import dates
 
 # A passphrase is one line; a first line longer than this is not one (and is never held whole).
@@ -80,7 +80,7 @@ def read_passphrase_file(path: Path) -> str:
 def _refuse_shared(path: Path) -> None:
     """Refuse a passphrase file other users of this computer can read (where modes are real)."""
     try:
-        shared = system.modes_are_real() and path.stat().st_mode & OTHERS_BITS
+        shared = readable_by_others(path.stat().st_mode)
     except OSError as exc:
         raise _unreadable(path, exc) from None
     if shared:

@@ -386,3 +386,10 @@ def test_unsafe_characters_are_named_in_one_place() -> None:
         2,
         3,
     ]
+
+
+def test_readable_by_others_is_decided_once() -> None:
+    """Whether a mode lets other users in is `safeio.readable_by_others` alone (the home and a
+    passphrase file each tested it their own way); the CLI's umask reads the bits too."""
+    home = {"exitplan.base.limits", "exitplan.disk.safeio", "exitplan.cli.app"}
+    assert offenders(is_name("OTHERS_BITS"), home) == []

@@ -74,3 +74,20 @@ def test_refuse_link_names_the_link_and_its_target(tmp_path: Path) -> None:
     with pytest.raises(StorageError, match=r"plan\.toml in .* is a link to .*elsewhere"):
         safeio.refuse_link(home, home / "plan.toml")
     safeio.refuse_link(home, home / "missing.toml")  # not a link: nothing to refuse
+
+
+@pytest.mark.parametrize(
+    ("mode", "shared"),
+    [(0o600, False), (0o700, False), (0o640, True), (0o604, True), (0o610, True)],
+)
+def test_readable_by_others_is_any_bit_for_the_group_or_others(
+    monkeypatch: pytest.MonkeyPatch, mode: int, shared: bool
+) -> None:
+    """A mode with any bit for the group or others lets them in; where modes are made up
+    (Windows) no mode does."""
+    from exitplan.disk import system
+
+    monkeypatch.setattr(system, "modes_are_real", lambda: True)
+    assert safeio.readable_by_others(mode) is shared
+    monkeypatch.setattr(system, "modes_are_real", lambda: False)
+    assert safeio.readable_by_others(mode) is False
