@@ -64,6 +64,12 @@ PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
 OTHERS_BITS = 0o077
 
+# A backup's time as `backups` and `restore` show it, and as a restore's history keeps it:
+# "backup from 2026-11-30 21:15:04" (the change log says it again in the language spoken). ISO
+# 8601 with a space, so `datetime.fromisoformat` reads it back.
+BACKUP_TIME = "%Y-%m-%d %H:%M:%S"
+BACKUP_FROM = "backup from"
+
 # The version written in plan and checklist files (the schema models spell it as Literal[1]).
 SCHEMA_VERSION = 1
 

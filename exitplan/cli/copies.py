@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from exitplan.base.i18n import N_, _
+from exitplan.base.limits import BACKUP_TIME
 from exitplan.cli.common import JsonOpt, env_of, render
 from exitplan.cli.talk import helptext
 
@@ -42,5 +43,5 @@ def restore(
     say(
         _(
             "Restored the plan as it was on {moment}. The version it replaced is kept as a backup."
-        ).format(moment=f"{taken.astimezone():%Y-%m-%d %H:%M:%S}")
+        ).format(moment=f"{taken.astimezone():{BACKUP_TIME}}")
     )

@@ -25,6 +25,8 @@ from exitplan.base.errors import (
 )
 from exitplan.base.i18n import _
 from exitplan.base.limits import (
+    BACKUP_FROM,
+    BACKUP_TIME,
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
     LOCK_FILE,
@@ -431,7 +433,7 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
         written_after_newest(store.backup_dir, path, lambda: atomic.write_atomic(path, kept))
     taken = backup.taken.astimezone()
     state.history.append(
-        Event(at=now, action="restore", detail=f"backup from {taken:%Y-%m-%d %H:%M:%S}")
+        Event(at=now, action="restore", detail=f"{BACKUP_FROM} {taken:{BACKUP_TIME}}")
     )
     store.save(state, keep_backup=False)
     # Pruning only now: restoring the oldest kept backup must not delete it first.

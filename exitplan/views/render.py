@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, labelled, ngettext
+from exitplan.base.limits import BACKUP_FROM, BACKUP_TIME
 from exitplan.domain.region import place_sources
 from exitplan.views.local import (
     fact_words,
@@ -96,8 +97,6 @@ HISTORY_SHAPES = {
     "removed": N_("removed {value}"),
 }
 _DETAIL = re.compile(r"^(exit date|added|changed|removed) (\S+)$")
-# A restore's detail: the backup's day and time, said as the language writes them.
-_BACKUP = re.compile(r"^backup from (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -107,11 +106,11 @@ def history_word(text: str) -> str:
     known = HISTORY_WORDS.get(text)
     if known:
         return _(known)
-    backup = _BACKUP.match(text)
-    if backup:
+    if text.startswith(f"{BACKUP_FROM} "):  # a restore's: said as the language writes it
         with contextlib.suppress(ValueError):
-            day = spoken.day_month_year(date.fromisoformat(backup.group(1)))
-            return _("backup from {day} {time}").format(day=day, time=backup.group(2))
+            taken = datetime.fromisoformat(text.removeprefix(f"{BACKUP_FROM} "))
+            day = spoken.day_month_year(taken.date())
+            return _("backup from {day} {time}").format(day=day, time=f"{taken:%H:%M}")
         return text
     shaped = _DETAIL.match(text)
     value = shaped.group(2) if shaped else text
@@ -430,5 +429,5 @@ def backup_lines(rows: list[dict[str, Any]]) -> list[str]:
             detail = _("exit not set, {done}/{total} done").format(
                 done=row["done"], total=row["total"]
             )
-        lines.append(f"{row['number']:>3}  {taken:%Y-%m-%d %H:%M:%S}  {detail}")
+        lines.append(f"{row['number']:>3}  {taken:{BACKUP_TIME}}  {detail}")
     return lines

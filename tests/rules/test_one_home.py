@@ -277,6 +277,8 @@ ONE_LITERAL: dict[object, str] = {
     b"\x89EXPLSC\x00": "exitplan.base.limits",  # SEALED_COPY_MARK (stream.STREAM_MAGIC)
     "\x1b[H\x1b[2J\x1b[3J": "exitplan.cli.console",  # CLEAR_SEQUENCE
     "\u00a0": "exitplan.base.spoken",  # GLUE: a space wrapping never breaks at
+    "%Y-%m-%d %H:%M:%S": "exitplan.base.limits",  # BACKUP_TIME: a backup's time for people
+    "backup from": "exitplan.base.limits",  # BACKUP_FROM: a restore's detail, read back by views
 }
 
 

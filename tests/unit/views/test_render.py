@@ -181,3 +181,15 @@ def test_item_view_puts_title_state_why_how_first_and_sources_last() -> None:
     labels = [line.split(" ", 1)[0] for line in lines if line[:1] != " "]
     assert labels[:5] == ["Step", "State", "Due", "Why", "How"]
     assert labels[-2:] == ["Sources", "Checked"]
+
+
+def test_a_restore_s_detail_is_read_back_in_the_shape_the_store_writes() -> None:
+    """The detail the store keeps for a restore (`backup from` and the time in BACKUP_TIME) is
+    said as a day and a time; anything else after the words stays as kept."""
+    from exitplan.base.limits import BACKUP_FROM, BACKUP_TIME
+
+    detail = f"{BACKUP_FROM} {datetime(2027, 1, 20, 21, 15, 4):{BACKUP_TIME}}"
+    said = render.history_word(detail)
+    assert said.startswith("backup from "), said
+    assert said.endswith(" 20 Jan 2027 21:15"), said
+    assert render.history_word("backup from yesterday") == "backup from yesterday"
