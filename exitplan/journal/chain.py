@@ -46,12 +46,17 @@ class FingerprintTypo(JournalError):
 # -- canonical form ---------------------------------------------------------------------------
 
 
-def canonical_bytes(record: Mapping[str, object]) -> bytes:
-    """The bytes that are hashed: the record without its own hash, as canonical JSON."""
-    body = {key: value for key, value in record.items() if key != "hash"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+def canonical_json(data: Mapping[str, object]) -> bytes:
+    """Canonical JSON, the one form of a record on disk and under its hash: keys sorted, no
+    spaces, UTF-8 as it is (no \\u escapes)."""
+    return json.dumps(dict(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
         "utf-8"
     )
+
+
+def canonical_bytes(record: Mapping[str, object]) -> bytes:
+    """The bytes that are hashed: the record without its own hash, as canonical JSON."""
+    return canonical_json({key: value for key, value in record.items() if key != "hash"})
 
 
 def record_hash(record: Mapping[str, object]) -> str:

@@ -41,6 +41,7 @@ from exitplan.journal.chain import (
     GENESIS,
     Verification,
     canonical_bytes,
+    canonical_json,
     fingerprint,
     parse_fingerprint,
     record_hash,
@@ -103,9 +104,7 @@ PLAIN_IN_SEALED = N_("it is in plain text in an encrypted journal, where exitpla
 
 def file_bytes(record: Mapping[str, object]) -> bytes:
     """The bytes of a plain record file: the whole record (hash included) as canonical JSON."""
-    return json.dumps(
-        dict(record), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    ).encode("utf-8")
+    return canonical_json(record)
 
 
 # -- reading -----------------------------------------------------------------------------

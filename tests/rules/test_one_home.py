@@ -395,3 +395,20 @@ def test_readable_by_others_is_decided_once() -> None:
     passphrase file each tested it their own way); the CLI's umask reads the bits too."""
     home = {"exitplan.base.limits", "exitplan.disk.safeio", "exitplan.cli.app"}
     assert offenders(is_name("OTHERS_BITS"), home) == []
+
+
+def test_canonical_json_is_written_in_one_place() -> None:
+    """A record's bytes on disk and the bytes under its hash are `chain.canonical_json` alone
+    (records.py once wrote its own copy): two spellings could drift and break every hash."""
+    sorted_keys, compact = (
+        is_call("json", "dumps", keyword="sort_keys"),
+        is_call("json", "dumps", keyword="separators"),
+    )
+
+    def canonical(node: ast.AST) -> bool:
+        return sorted_keys(node) and compact(node)
+
+    home = {"exitplan.journal.chain", "exitplan.phone.indicators"}  # indicators: a data file
+    assert offenders(canonical, home) == []
+    tree = ast.parse('json.dumps(d, sort_keys=True, separators=(",", ":"))\njson.dumps(d)\n')
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if canonical(n)] == [1]
