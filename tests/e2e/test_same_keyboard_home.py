@@ -365,23 +365,6 @@ def test_a_running_command_cannot_dump_core(plan_home: Path) -> None:
     assert "dumpable 0 core 0 0" in err
 
 
-def test_forbidding_core_dumps_never_fails_where_prctl_is_missing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """On a system without prctl (or without resource limits), start-up goes on."""
-    import ctypes
-    import resource
-
-    from exitplan.base import hardening
-
-    def missing(*_args: object, **_kwargs: object) -> None:
-        raise OSError("no such library")
-
-    monkeypatch.setattr(ctypes, "CDLL", missing)
-    monkeypatch.setattr(resource, "setrlimit", missing)
-    hardening.forbid_core_dumps()
-
-
 # -- wipe ------------------------------------------------------------------------------------
 
 
