@@ -145,7 +145,6 @@ def test_the_mirror_rules_see_an_empty_folder_and_a_stray_name(tmp_path: Path) -
 UNMIRRORED = [
     "domain.region",
     "formats.region_schema",
-    "formats.schema",
     "home.files",
     "home.keys",
     "home.rekey",
