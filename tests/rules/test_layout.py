@@ -144,7 +144,6 @@ def test_the_mirror_rules_see_an_empty_folder_and_a_stray_name(tmp_path: Path) -
 # and a module given its tests leaves the list (the test below says which).
 UNMIRRORED = [
     "domain.region",
-    "home.files",
     "home.keys",
     "home.rekey",
     "home.vouch",
