@@ -149,6 +149,44 @@ def test_a_file_that_cannot_be_read_says_why(home: Path, monkeypatch: pytest.Mon
     assert shown[".lock"] == "lock file, empty"  # known by name: never read
 
 
+def closed_folder(monkeypatch: pytest.MonkeyPatch, closed: Path) -> None:
+    """Make `closed` a folder this user cannot open, as its mode 000 would for anyone but root
+    (the suite may run as root): opening it, or reaching anything inside it, is refused."""
+    real_access, real_scandir, real_stat = os.access, os.scandir, os.stat
+
+    def inside(path: object) -> bool:
+        return Path(str(path)) == closed or closed in Path(str(path)).parents
+
+    def access(path: object, mode: int, **kwargs: object) -> bool:
+        return not (Path(str(path)) == closed and mode & os.R_OK) and real_access(path, mode)  # type: ignore[arg-type]
+
+    def scandir(path: object = ".") -> object:
+        if inside(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)  # type: ignore[call-overload]
+
+    def stat(path: object, *args: object, **kwargs: object) -> object:
+        if Path(str(path)) != closed and inside(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "stat", stat)
+
+
+def test_a_folder_that_cannot_be_opened_is_named_never_passed_over(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder `where` cannot look inside is listed with the reason: the folder is never
+    called empty while it may hold the journal."""
+    closed_folder(monkeypatch, home / "journal")
+    shown = kinds(home)
+    assert shown["journal"] == "cannot be read: Permission denied"
+    assert "journal/000001.rec" not in shown
+    assert shown["plan.toml"] == "plain text"
+
+
 # -- what a wipe erases --------------------------------------------------------------------------
 
 
@@ -255,11 +293,28 @@ def test_a_read_only_folder_refuses_the_whole_wipe(
     """A folder the person cannot write to: refused, with the chmod that fixes it."""
     journal = home / "journal"
     real = os.access
-    monkeypatch.setattr(os, "access", lambda p, m: Path(p) != journal and real(p, m))
+    monkeypatch.setattr(
+        os, "access", lambda p, m: not (Path(p) == journal and m & os.W_OK) and real(p, m)
+    )
     with pytest.raises(WipeRefused) as refused:
         find_erasure(home)
     assert f"the folder {journal} is read-only for you" in str(refused.value)
     assert f"chmod u+rwx '{journal}'" in str(refused.value)
+
+
+def test_a_folder_that_cannot_be_opened_refuses_the_whole_wipe(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of exitplan's the person cannot look inside (the journal, mode 000): refused
+    with the folder and the chmod that opens it, never a traceback, nothing erased."""
+    journal = home / "journal"
+    closed_folder(monkeypatch, journal)
+    with pytest.raises(WipeRefused) as refused:
+        find_erasure(home)
+    assert str(refused.value) == (
+        f"cannot look inside {journal}, so wipe cannot check what is in it; make it writable "
+        f"with: chmod u+rwx '{journal}', then run wipe again. Nothing was erased"
+    )
 
 
 def test_another_account_s_file_refuses_the_whole_wipe(
