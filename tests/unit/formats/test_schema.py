@@ -5,6 +5,7 @@ facts, no control character), and the plan file turned into the domain's plan st
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from exitplan.base import i18n
 from exitplan.base.limits import MAX_NOTE_CHARS, MAX_TITLE_CHARS
 from exitplan.base.safetext import first_refused
 from exitplan.domain.dates import MAX_OFFSET_DAYS
@@ -362,6 +364,40 @@ def test_a_plan_file_that_breaks_a_rule_is_refused(fields: dict[str, Any], words
     with pytest.raises(ValidationError) as error:
         validate_plan(plan(**fields))
     assert words in refusal(error)
+
+
+@pytest.mark.parametrize(
+    ("validate", "spanish"),
+    [
+        (
+            lambda: validate_plan(plan(unsure=["children"])),
+            "'children' no es una pregunta de señal de peligro; usa una de estas: stalking, "
+            "strangled, threats_to_kill, weapons",
+        ),
+        (
+            lambda: validate_checklist(
+                checklist(item(when="after", due="+1w", soon_if_danger=True))
+            ),
+            "'soon_if_danger' es solo para un paso con 'when' = 'before'",
+        ),
+        (
+            lambda: validate_checklist(
+                checklist(item(when="after", due="+1w", moot_after_exit=True))
+            ),
+            "'moot_after_exit' es solo para un paso con 'when' = 'before' o 'exit-day'",
+        ),
+    ],
+    ids=["danger-sign", "soon-if-danger", "moot-after-exit"],
+)
+def test_a_refusal_is_in_the_person_s_language(
+    validate: Callable[[], object], spanish: str
+) -> None:
+    """On a Spanish screen, a danger-sign answer that is no such question, or a mark a step
+    cannot carry, is refused in Spanish (the field names stay as the file writes them)."""
+    i18n.install("es")
+    with pytest.raises(ValidationError) as error:
+        validate()
+    assert spanish in refusal(error)
 
 
 def test_a_plan_file_of_another_version_is_refused() -> None:
