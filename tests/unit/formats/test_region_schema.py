@@ -75,7 +75,8 @@ def test_a_sourced_and_dated_region_file_has_no_problem() -> None:
     ["999", "+44 20 7946 0000", "0808 2000 247", "1 (800) 799-7233", "116 123 or 116 006"],
 )
 def test_a_number_is_written_as_people_dial_it(number: str) -> None:
-    """Digits with spaces, a leading +, brackets after the first digit, dashes, and "or" a second number are kept."""
+    """Digits with spaces, a leading +, brackets after the first digit, dashes, and "or" a
+    second number are kept."""
     assert problems(region(line=[line(number=number)])) == []
 
 
