@@ -125,6 +125,7 @@ def test_a_fact_reads_back_from_its_data() -> None:
         {"sources": GOV},  # one address, not a list
         {"sources": [GOV, 2]},
         {"checked": "last week"},
+        {"checked": 20261205},  # not text: still the plain ValueError, never a TypeError
         {"colour": "red"},
     ],
 )
@@ -148,7 +149,14 @@ def test_a_neutral_fact_reads_back_and_refuses_a_reason_it_does_not_know() -> No
     """A neutral fact's data reads back equal; an unknown reason or key is refused."""
     kept = neutral(why="unconfirmed")
     assert Neutral.from_data(kept.to_data()) == kept
-    for change in ({"why": "forgot"}, {"key": "magic"}, {"sources": [1]}, {"detail": None}):
+    changes = (
+        {"why": "forgot"},
+        {"key": "magic"},
+        {"sources": [1]},
+        {"detail": None},
+        {"checked": 5},
+    )
+    for change in changes:
         with pytest.raises(ValueError, match="not a neutral fact"):
             Neutral.from_data(kept.to_data() | change)
 
