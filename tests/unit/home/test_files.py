@@ -5,7 +5,9 @@ zeroed before it is deleted, the person's own files left alone."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +28,7 @@ from exitplan.home.files import (
 )
 
 SEALED = SEALED_MARK + bytes(40)
+StrPath = str | os.PathLike[str]
 
 
 def put(home: Path, rel: str, data: bytes = b"x") -> Path:
@@ -154,21 +157,21 @@ def closed_folder(monkeypatch: pytest.MonkeyPatch, closed: Path) -> None:
     (the suite may run as root): opening it, or reaching anything inside it, is refused."""
     real_access, real_scandir, real_stat = os.access, os.scandir, os.stat
 
-    def inside(path: object) -> bool:
-        return Path(str(path)) == closed or closed in Path(str(path)).parents
+    def inside(path: StrPath) -> bool:
+        return Path(path) == closed or closed in Path(path).parents
 
-    def access(path: object, mode: int, **kwargs: object) -> bool:
-        return not (Path(str(path)) == closed and mode & os.R_OK) and real_access(path, mode)  # type: ignore[arg-type]
+    def access(path: StrPath, mode: int, **kwargs: Any) -> bool:
+        return not (Path(path) == closed and mode & os.R_OK) and real_access(path, mode, **kwargs)
 
-    def scandir(path: object = ".") -> object:
+    def scandir(path: StrPath = ".") -> Iterator[os.DirEntry[str]]:
         if inside(path):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)  # type: ignore[call-overload]
+        return real_scandir(path)
 
-    def stat(path: object, *args: object, **kwargs: object) -> object:
-        if Path(str(path)) != closed and inside(path):
+    def stat(path: StrPath, **kwargs: Any) -> os.stat_result:
+        if Path(path) != closed and inside(path):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+        return real_stat(path, **kwargs)
 
     monkeypatch.setattr(os, "access", access)
     monkeypatch.setattr(os, "scandir", scandir)
