@@ -19,7 +19,7 @@ import os
 import re
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from exitplan.base import typography
 from exitplan.base.bundled import bundled
@@ -44,9 +44,20 @@ from exitplan.domain.region import (
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from exitplan.domain.region import LocalData
+
 # What changes whenever a file's content can have changed (as the checklist catalog keeps it):
 # size, times and inode. Taken here with os.stat, so this module never imports the catalog.
 Signature = tuple[int, int, int, int]
+
+
+class RegionCache(TypedDict):
+    """The person's place as the plan's cache keeps it: its file's signature, and the place in
+    each language it was kept in."""
+
+    signature: list[int]
+    languages: dict[str, LocalData]
+
 
 MAX_REGION_FILE_BYTES = 1024 * 1024
 # A table of words in another language is named by the language's ISO 639-1 code.
@@ -306,13 +317,13 @@ def local_for(code: str | None, language: str | None = None) -> Local | None:
     return local(place, place_of(place.country_code, language))
 
 
-def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> dict[str, Any] | None:
+def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> RegionCache | None:
     """The place and its facts as the plan's cache keeps them, in each language asked for (the
     one being spoken when none is), with its file's signature."""
     if code is None:
         return None
     sig = file_signature(code)
-    kept = {}
+    kept: dict[str, LocalData] = {}
     for language in dict.fromkeys(languages or (current(),)):
         try:
             region = local_for(code, language)
@@ -326,7 +337,7 @@ def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> dict[s
     return {"signature": list(sig), "languages": kept}
 
 
-def region_from_cache(code: str | None, data: Any, language: str | None = None) -> Local | None:
+def region_from_cache(code: str | None, data: object, language: str | None = None) -> Local | None:
     """The place kept in the cache in the language being spoken, if it is this plan's and its
     region file is unchanged (ValueError when the kept data is not as exitplan writes it)."""
     if code is None or not isinstance(data, dict):

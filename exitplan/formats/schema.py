@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
@@ -216,7 +217,7 @@ class ItemFile(BaseModel):
     def to_domain(self) -> model.Item:
         """The validated item."""
 
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
@@ -466,11 +467,11 @@ class PlanFile(BaseModel):
         return Inventory(documents=tuple(self.documents), accounts=tuple(self.accounts), **money)
 
 
-def validate_checklist(data: dict[str, Any], *, builtin: bool = False) -> model.Checklist:
+def validate_checklist(data: Mapping[str, object], *, builtin: bool = False) -> model.Checklist:
     """Validate checklist data (raises pydantic's ValidationError)."""
     return ChecklistFile.model_validate(data).to_domain(builtin=builtin)
 
 
-def validate_plan(data: dict[str, Any]) -> model.PlanState:
+def validate_plan(data: Mapping[str, object]) -> model.PlanState:
     """Validate plan data (raises pydantic's ValidationError)."""
     return PlanFile.model_validate(data).to_domain()

@@ -647,6 +647,17 @@ def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
     assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
 
 
+@pytest.mark.parametrize("facts", ["court-order", [{"court-order": "x"}], ["court-order"]])
+def test_facts_that_are_not_a_table_are_one_plain_problem(facts: object) -> None:
+    """A region file whose `fact` or `neutral` is text or a list (of tables too) gets one plain
+    problem, never a traceback."""
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    for key in ("fact", "neutral"):
+        assert schema_problems(base | {key: facts}, "zz") == [
+            f"field '{key}': should be a table of fields"
+        ]
+
+
 def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:
     """A built-in step's source on a government, court, police or legal site is listed with the
     place it holds for, so it is shown only there."""
