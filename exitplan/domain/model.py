@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any, ClassVar, NamedTuple, Protocol, TypedDict, TypeVar
+from typing import ClassVar, NamedTuple, Protocol, TypedDict, TypeVar
 
 from exitplan.base.i18n import _
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
@@ -32,14 +32,14 @@ class Record:
     """
 
     _FIELDS: ClassVar[tuple[str, ...]] = ()
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {}
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = {}
 
     def __init_subclass__(cls) -> None:
         # The class's own annotations (inspect.get_annotations would load `inspect` itself).
         names = cls.__dict__.get("__annotations__", {})  # noqa: RUF063
         cls._FIELDS = tuple(name for name in names if not name.startswith("_"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         if len(args) > len(self._FIELDS):
             raise TypeError(f"{type(self).__name__} takes at most {len(self._FIELDS)} fields")
         given = dict(zip(self._FIELDS, args, strict=False))
@@ -66,7 +66,7 @@ class Record:
         shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._FIELDS)
         return f"{type(self).__name__}({shown})"
 
-    def replace(self: R, **changes: Any) -> R:
+    def replace(self: R, **changes: object) -> R:
         """A copy with some fields changed."""
         return type(self)(**({n: getattr(self, n) for n in self._FIELDS} | changes))
 
@@ -126,7 +126,7 @@ class Item(Record):
 class Checklist(Record):
     """A checklist file: a titled group of items."""
 
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {"items": list}
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = {"items": list}
     id: str
     title: str
     summary: str = ""
@@ -224,7 +224,7 @@ class DeviceAnswer(NamedTuple):
 class PlanState(Record):
     """Everything exitplan keeps about the person's plan."""
 
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = (
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = (
         dict.fromkeys(("items", "situation", "answered", "phone", "iphone"), dict)
         | dict.fromkeys(("checklists", "custom", "history", "unsure"), list)
         | {"inventory": Inventory}

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import heapq
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from exitplan.domain.dates import shift
 from exitplan.domain.model import PRIORITY_RANK
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+
+    from _typeshed import SupportsRichComparison
 
     from exitplan.domain.model import Entry
 
@@ -257,7 +259,7 @@ def _closure(first: set[int], needs: dict[int, list[int]]) -> set[int]:
 
 
 def _topological(
-    nodes: list[int], edges: dict[int, list[int]], sort_key: Callable[[int], Any]
+    nodes: list[int], edges: dict[int, list[int]], sort_key: Callable[[int], SupportsRichComparison]
 ) -> list[int]:
     """The nodes with every step after the steps it needs, smallest key first where free.
 

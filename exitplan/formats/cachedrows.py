@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from exitplan.domain import checks
 from exitplan.domain import inventory as inv
@@ -32,10 +32,12 @@ def cached_amount(text: object) -> Decimal:
     return amount
 
 
+R = TypeVar("R", inv.Document, inv.Account, inv.Money)
+
 # Each inventory field as exitplan writes it: the types it may have (NoneType: empty), or the
 # words it may hold.
-_TEXT = frozenset({str, type(None)})
-_ROW_FIELDS: dict[type, dict[str, frozenset[Any]]] = {
+_TEXT: frozenset[type] = frozenset({str, type(None)})
+_ROW_FIELDS: dict[type, dict[str, frozenset[type | str]]] = {
     inv.Document: {
         "number": frozenset({int}),
         "kind": frozenset({str}),
@@ -76,7 +78,7 @@ _WORDS = {
 }
 
 
-def _rows(kind: type, section: checks.Section, rows: object) -> tuple[Any, ...]:
+def _rows(kind: type[R], section: checks.Section, rows: object) -> tuple[R, ...]:
     """The rows of one inventory, judged a column at a time (the checksum has no key), then
     built straight from their values (their fields are exactly the row's, checked here, with
     the domain's own limits: how many rows, how long each text)."""
@@ -100,7 +102,7 @@ def _rows(kind: type, section: checks.Section, rows: object) -> tuple[Any, ...]:
         for row in rows:
             row["amount"] = cached_amount(row["amount"])
     new = tuple.__new__
-    fields = kind._fields  # type: ignore[attr-defined]  # one of the inventory's named tuples
+    fields = kind._fields
     return tuple(new(kind, [row[name] for name in fields]) for row in rows)
 
 
