@@ -84,7 +84,12 @@ def coverage_lines(cells: Sequence[Cell], places: Sequence[Place]) -> list[str]:
 
 def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, object]:
     """The report for --json: per place, whether it is kept complete, its counts and cells."""
-    kept: list[PlaceData] = [
+    return {"places": places_data(cells, places)}
+
+
+def places_data(cells: Sequence[Cell], places: Sequence[Place]) -> list[PlaceData]:
+    """Each place of the report: whether it is kept complete, its counts and its own cells."""
+    return [
         {
             "code": place.code,
             "covered": place.covered,
@@ -110,4 +115,3 @@ def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, o
         }
         for place in places
     ]
-    return {"places": kept}

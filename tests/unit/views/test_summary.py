@@ -360,3 +360,28 @@ def test_the_printed_page_asks_for_the_paper_of_the_persons_place(code: str, siz
 def test_without_a_place_the_printer_picks_the_paper() -> None:
     """No place chosen: the page names no paper size, so the print dialog's choice holds."""
     assert "{ size:" not in summary_html(day_view(make_plan(), TODAY))
+
+
+# -- the inventories' tables ----------------------------------------------------------------------
+
+
+def test_each_writer_puts_the_tables_asked_for_last_in_its_own_format(plan: Plan) -> None:
+    """Each format writes the tables after every checklist and the timeline, in its own markup,
+    with the person's text escaped; a summary without tables has none."""
+    from exitplan.views.ledger import Table
+    from exitplan.views.printable import HtmlWriter
+    from exitplan.views.summary import MarkdownWriter, TextWriter, write_summary
+
+    table = Table("documents", "Documents", ("What", "Where"), (("Passport", "<box> | 2"),), ())
+    day = day_view(plan, TODAY)
+    view = build_summary(day, (), (table,))
+    text = write_summary(view, TextWriter())
+    assert text.rstrip().endswith("Passport  <box> | 2")
+    assert "\nDOCUMENTS\n  What      Where\n" in text
+    markdown = write_summary(view, MarkdownWriter())
+    assert markdown.rstrip().endswith("| Passport | \\<box\\> \\| 2 |")
+    page = write_summary(view, HtmlWriter())
+    assert page.index("</ul>") < page.index('<section class="inventory documents"')
+    assert "<td>&lt;box&gt; | 2</td>" in page
+    assert page.count('class="inventory') == 2  # the section and its table
+    assert "inventory" not in write_summary(build_summary(day), HtmlWriter())
