@@ -249,14 +249,25 @@ def test_every_part_of_the_plan_is_written_to_the_file() -> None:
             "reason": "not-for-me",
         },
     }
-    assert [c.get("due") for c in data["custom"]] == ["-7d", date(2026, 12, 1), None]
-    assert data["custom"][2] == {
-        "checklist": "money",
-        "id": "c3",
-        "title": "Rest",
-        "priority": "normal",
-        "added": NOW,
-    }
+    assert data["custom"] == [
+        {
+            "checklist": "money",
+            "id": "c1",
+            "title": "Call",
+            "due": "-7d",
+            "priority": "normal",
+            "added": NOW,
+        },
+        {
+            "checklist": "money",
+            "id": "c2",
+            "title": "Post",
+            "due": date(2026, 12, 1),
+            "priority": "normal",
+            "added": NOW,
+        },
+        {"checklist": "money", "id": "c3", "title": "Rest", "priority": "normal", "added": NOW},
+    ]
     assert data["unsure"] == ["choking", "threats"]
     assert data["documents"] == [{"number": 1, "kind": "passport", "whose": "me", "copy": False}]
     assert data["money"] == {
@@ -281,17 +292,27 @@ def test_the_cache_data_keeps_every_field_even_the_empty_ones() -> None:
     plan = full_plan()
     data = plan.to_data()
     assert list(data) == list(plan.fields())
-    assert data["items"]["money.bank"] == {
-        "status": "done",
-        "changed": NOW,
-        "note": None,
-        "reason": None,
+    assert data["items"] == {
+        "money.bank": {"status": "done", "changed": NOW, "note": None, "reason": None},
+        "money.card": {
+            "status": "skipped",
+            "changed": NOW,
+            "note": "later",
+            "reason": "not-for-me",
+        },
     }
-    assert data["custom"][0]["due"] == {"offset": -7, "on": None}
-    assert data["custom"][2]["due"] is None
-    assert data["history"][0] == {"at": NOW, "action": "init", "item": None, "detail": None}
-    assert data["phone"]["android"] == {"checked": NOW, "signs": ("stalkerware",), "model": None}
-    assert data["iphone"]["profiles"] == {"answer": "no", "checked": NOW}
+    custom = {"checklist": "money", "added": NOW, "why": None, "priority": "normal"}
+    assert data["custom"] == [
+        custom | {"id": "c1", "title": "Call", "due": {"offset": -7, "on": None}},
+        custom | {"id": "c2", "title": "Post", "due": {"offset": 0, "on": date(2026, 12, 1)}},
+        custom | {"id": "c3", "title": "Rest", "due": None},
+    ]
+    assert data["history"] == [
+        {"at": NOW, "action": "init", "item": None, "detail": None},
+        {"at": NOW, "action": "done", "item": "money.bank", "detail": "by hand"},
+    ]
+    assert data["phone"] == {"android": {"checked": NOW, "signs": ("stalkerware",), "model": None}}
+    assert data["iphone"] == {"profiles": {"answer": "no", "checked": NOW}}
     assert PlanState(created=NOW).to_data()["region"] is None
 
 

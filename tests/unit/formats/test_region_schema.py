@@ -150,6 +150,14 @@ def test_a_region_file_that_breaks_a_rule_is_refused(data: dict[str, Any], words
     assert words in found[0]
 
 
+@pytest.mark.parametrize("facts", ["court-order", [{"court-order": "x"}], ["court-order"]])
+def test_facts_that_are_not_a_table_are_one_plain_problem(facts: object) -> None:
+    """A region file whose `fact` or `neutral` is text or a list (of tables too) gets one plain
+    problem, never a traceback."""
+    for key in ("fact", "neutral"):
+        assert problems(region(**{key: facts})) == [f"field '{key}': should be a table of fields"]
+
+
 def test_a_copy_read_in_place_of_the_official_site_is_an_address() -> None:
     """A fact read in a verbatim copy names it by its web address, with its section."""
     data = region(

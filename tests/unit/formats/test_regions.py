@@ -636,3 +636,44 @@ def test_under_a_step_only_the_persons_place_and_general_sources_show(
     from exitplan.domain.region import place_sources
 
     assert (place_sources([url], code) == (url,)) is shown
+
+
+@pytest.mark.parametrize(
+    ("broken", "language"),
+    [
+        *[
+            (broken, language)
+            for broken in (
+                {"region": "x"},
+                {"region": {"a": "x"}},
+                {"line": ["x"]},
+                {"fact": {"court-order": "x"}},
+                {"neutral": {"court-order": "x"}},
+                {"parts": 5},
+            )
+            for language in ("en", "es")
+        ],
+        ({"es": "x"}, "es"),  # words in Spanish are read only in Spanish
+    ],
+)
+def test_a_region_file_of_the_wrong_shape_is_one_plain_problem(
+    tmp_path: Path, broken: dict[str, object], language: str
+) -> None:
+    """A region file whose tables are text, or whose words are not text, is refused with the one
+    message that says to reinstall or check it, never a traceback."""
+    from exitplan.formats.regions import RegionDataError
+
+    path = tmp_path / "zz.toml"
+    fields = {"schema": 1, "code": "zz", "name": "Zed", "parts": "state"} | broken
+    path.write_text("\n".join(f"{key} = {_toml(value)}" for key, value in fields.items()))
+    with pytest.raises(RegionDataError, match="this region file cannot be read"):
+        read_country(path, language)
+
+
+def _toml(value: object) -> str:
+    """A value as TOML inline text (text, whole numbers, lists and tables of them)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f'"{k}" = {_toml(v)}' for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
