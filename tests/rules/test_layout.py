@@ -177,7 +177,6 @@ UNMIRRORED = [
     "views.rowpage",
     "views.screen",
     "views.tables",
-    "views.words",
 ]
 
 
