@@ -174,7 +174,6 @@ UNMIRRORED = [
     "views.ledger",
     "views.local",
     "views.printable",
-    "views.rowpage",
     "views.screen",
     "views.tables",
 ]
