@@ -172,7 +172,6 @@ UNMIRRORED = [
     "views.holdings",
     "views.inventory",
     "views.ledger",
-    "views.local",
     "views.printable",
     "views.screen",
     "views.tables",
