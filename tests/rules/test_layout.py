@@ -173,7 +173,6 @@ UNMIRRORED = [
     "views.inventory",
     "views.printable",
     "views.screen",
-    "views.tables",
 ]
 
 
