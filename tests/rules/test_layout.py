@@ -171,7 +171,6 @@ UNMIRRORED = [
     "views.helplines",
     "views.holdings",
     "views.inventory",
-    "views.screen",
 ]
 
 
