@@ -6,6 +6,7 @@ import functools
 import os
 import socket
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
@@ -268,3 +269,14 @@ def plan_home_with_builtins(home: Path, run: Run) -> Path:
     make_home(home, MONEY, PAPERS)
     init_plan(run)
     return home
+
+
+@pytest.fixture
+def an_hour_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """This computer's clock one hour ahead of UTC, with no summer time (a POSIX zone): the
+    journal's times shown in local time read the same on every machine."""
+    monkeypatch.setenv("TZ", "ZZZ-1")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -347,9 +347,17 @@ def plan_from_cache(catalog: Catalog, cached: CachedPlan, region: Local | None) 
     return with_cached_pace(local_plan(catalog, cached.state, region=region), catalog, cached)
 
 
-def cached_plan(store: CacheReader, *, texts: bool = False) -> Plan | None:
-    """The plan a fresh cache holds, whole: the catalog (without the steps' texts unless asked
-    for), the state, the place's words and the pacing the change that saved it worked out.
+class CachedRead(NamedTuple):
+    """One read of a fresh cache: the catalog it was joined from, and the plan, whole."""
+
+    catalog: Catalog
+    plan: Plan
+
+
+def read_cached(store: CacheReader, *, texts: bool = False) -> CachedRead | None:
+    """The plan a fresh cache holds, whole (the catalog without the steps' texts unless asked
+    for, the state, the place's words and the pacing the change that saved it worked out), and
+    the catalog it was joined from. The one way the glance and the workspace read a cached plan.
     None at any doubt: nothing cached, a file changed since, or the place's facts not kept."""
     cached = load_cached_plan(store)
     catalog = load_catalog_cached(store, texts=texts) if cached is not None else None
@@ -357,7 +365,13 @@ def cached_plan(store: CacheReader, *, texts: bool = False) -> Plan | None:
         return None
     if cached.state.region is not None and cached.region is None:
         return None  # the place's facts were not kept, or its region file changed
-    return plan_from_cache(catalog, cached, cached.region)
+    return CachedRead(catalog, plan_from_cache(catalog, cached, cached.region))
+
+
+def cached_plan(store: CacheReader, *, texts: bool = False) -> Plan | None:
+    """The plan `read_cached` finds (None at any doubt)."""
+    found = read_cached(store, texts=texts)
+    return None if found is None else found.plan
 
 
 def with_cached_pace(plan: Plan, catalog: Catalog, cached: CachedPlan) -> Plan:

@@ -94,6 +94,11 @@ class KeySession:
         """The next key file, there only while a passphrase change is unfinished."""
         return self.home / NEXT_KEY_FILE
 
+    def keyed(self) -> bool:
+        """Whether a key file is here: plan.key, or the next one while a passphrase change is
+        unfinished (either means the home was encrypted, and either can unlock it)."""
+        return self.key_path.exists() or self.next_path.exists()
+
     @property
     def ring(self) -> tuple[datakey.DataKey, ...]:
         """Every key held: a file opens with whichever of them it names."""
@@ -352,7 +357,7 @@ def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
     """
     if store.keys.key is not None:
         return
-    if store.keys.key_path.exists() or store.keys.next_path.exists():
+    if store.keys.keyed():
         store.keys.unlock_key_file()
         return
     for path in [*store.private_files(), *extra]:

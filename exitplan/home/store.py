@@ -153,7 +153,7 @@ class Store(Folder):
         (the passphrase is asked to open it)."""
         if not self.home_is_encrypted():
             return True
-        if not (self.keys.key_path.exists() or self.keys.next_path.exists()):
+        if not self.keys.keyed():
             return False  # sealed files, and no key file: nothing can vouch
         self.keys.unlock_key_file()
         return read_vouch(self.home, self.keys.ring).get(relative(self.home, path)) == digest(data)
@@ -235,9 +235,12 @@ class Store(Folder):
 
     def home_is_encrypted(self) -> bool:
         """Whether this home was encrypted: it has a key file, or a sealed backup."""
-        if self.keys.key_path.exists() or self.keys.next_path.exists():
-            return True
-        return any(not is_plain(backup.path) for backup in self.backups())
+        return self.keys.keyed() or any(not is_plain(b.path) for b in self.backups())
+
+    def plain_in_sealed_home(self) -> bool:
+        """Whether plan.toml is in plain text in a home that was encrypted: put there, or left
+        by a stopped encrypt or decrypt (what it holds may not be the person's plan)."""
+        return self.exists() and not self.is_encrypted() and self.home_is_encrypted()
 
     def refuse_plain_write(self, *, plain_plan: bool = False) -> None:
         """Refuse to write the plan in clear in a home that was encrypted.

@@ -160,7 +160,10 @@ def to_markdown(records: Sequence[Record], now: datetime, saved: Saved | None = 
             )
             out += [f"### {heading}", ""]
             out += _md_fields(amendment["fields"])
-            out += [f"Hash `{amendment['hash']}`, previous `{amendment['prev']}`", ""]
+            hashes = _("Hash `{hash}`, previous `{prev}`").format(
+                hash=amendment["hash"], prev=amendment["prev"]
+            )
+            out += [hashes, ""]
         for att in view["attachments"]:
             file = att["file"]
             out.append(
@@ -205,7 +208,7 @@ def _field_texts(fields: Fields) -> list[tuple[str, str]]:
         text = str(value)
         if name == "when" and "when" in fields:
             when = fields["when"]
-            text = when_words(when) + (" (approximate)" if when.get("approximate") else "")
+            text = when_words(when) + (_(" (approximate)") if when.get("approximate") else "")
         out.append((_(QUESTIONS[name]).split(" (")[0], text))
     return out
 

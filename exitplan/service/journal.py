@@ -78,10 +78,9 @@ def sealing(ws: Workspace) -> Sealing | None:
 
     store = ws.store
     keys = store.keys
-    keyed = keys.key_path.exists() or keys.next_path.exists()
     if store.key is None and store.is_encrypted():
         store.load()  # unlocks: the key session keeps the data key that opened the plan
-    elif store.key is None and keyed:
+    elif store.key is None and keys.keyed():
         keys.unlock_key_file()
     elif store.key is None:
         first = _head_of_first_record(ws.home)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import _
 from exitplan.base.safetext import json_text
+from exitplan.domain.checks import SECTIONS
 from exitplan.domain.day import day_view
 from exitplan.service import journal as logbook
 from exitplan.service import outputs
@@ -102,7 +103,9 @@ def summary_text(
         return json_text(
             versioned(summary_data(view, moments, inventories_data(view, inventories)))
         )
-    return summary_with_tables(view, fmt, moments, inventories)
+    # In the inventories' own order, whatever order they were asked for in.
+    sections = tuple(section for section in SECTIONS if section in inventories)
+    return summary_with_tables(view, fmt, moments, sections)
 
 
 def store_copy(ws: Workspace, target: Path, text: str, fmt: str) -> list[str]:

@@ -29,7 +29,7 @@ from exitplan.home.cache import (
     cache_dir,
     load_cached_plan,
     load_catalog_cached,
-    plan_from_cache,
+    read_cached,
     save_cache,
 )
 from exitplan.home.files import (
@@ -126,9 +126,9 @@ class Workspace:
     def _tell_if_plain_in_sealed_home(self) -> None:
         """Say once, on every read, when plan.toml is plain in a home that was encrypted: it was
         put there, or an encrypt or decrypt was stopped. What is shown may not be the plan."""
-        if self._plain_told or self._on_warning is None or self.store.is_encrypted():
+        if self._plain_told or self._on_warning is None:
             return
-        if not self.store.exists() or not self.store.home_is_encrypted():
+        if not self.store.plain_in_sealed_home():
             return
         self._plain_told = True
         self._on_warning(
@@ -158,21 +158,25 @@ class Workspace:
         return local_plan(self.catalog, state, region=self.region(state, cached))
 
     def read(self) -> Plan:
-        """The plan as it is on disk, or the built-in checklists when there is none."""
+        """The plan as it is on disk, or the built-in checklists when there is none. From the
+        cache when nothing changed (one read: catalog, state, place and pacing), else built
+        from the files (and paced when first asked for)."""
         if not self.store.exists():
             if self.store.keys.key_path.exists():
                 # An encrypted home without its plan: the key is checked against what is sealed
                 # here (a plan.key put back is refused), never taken for an empty plan.
                 self.store.keys.unlock_key_file()
             return self.plan(None)
-
-        cached = self._cached()
-        if cached is None:
+        self.store.check_private()
+        found = read_cached(self.store, texts=True)
+        if found is None:
             plan = self.plan(self.store.load())
-            self._tell_if_plain_in_sealed_home()
-            return plan
+        else:
+            self._catalog = self._catalog or found.catalog
+            plan = found.plan
+            spoken.set_place(plan.state.region if plan.state else None)
         self._tell_if_plain_in_sealed_home()
-        return plan_from_cache(self.catalog, cached, self.region(cached.state, cached))
+        return plan
 
     def require_plan(self) -> None:
         """Refuse to go on when no plan has been created here."""

@@ -27,6 +27,7 @@ from exitplan.views.words import source_words
 
 if TYPE_CHECKING:
     from exitplan.journal.records import Moment
+    from exitplan.views.ledger import Table
     from exitplan.views.summary import Answer, Section, Step, Summary
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
@@ -235,6 +236,29 @@ class HtmlWriter:
                 "</tbody>",
                 "</table>",
             ]
+        self.parts.append("</section>")
+
+    def table(self, table: Table) -> None:
+        """A table on a printed page of its own, after the last checklist; every cell escaped."""
+        self._close_list()  # the last checklist's list ends first
+        self.parts += [
+            f'<section class="inventory {table.section}" style="break-before: page">',
+            f"<h2>{html_text(table.title)}</h2>",
+        ]
+        if table.rows:
+            heads = "".join(f'<th scope="col">{html_text(head)}</th>' for head in table.heads)
+            self.parts += [
+                '<table class="inventory">',
+                f"<thead><tr>{heads}</tr></thead>",
+                "<tbody>",
+                *(
+                    "<tr>" + "".join(f"<td>{html_text(cell)}</td>" for cell in row) + "</tr>"
+                    for row in table.rows
+                ),
+                "</tbody>",
+                "</table>",
+            ]
+        self.parts += [f"<p>{html_text(note)}</p>" for note in table.notes]
         self.parts.append("</section>")
 
     def finish(self) -> str:

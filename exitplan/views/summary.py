@@ -24,6 +24,7 @@ from exitplan.domain.day import SHOW_DANGER, SHOW_TODAY, shown_attention
 from exitplan.domain.region import paper_size, place_sources
 from exitplan.domain.situation import QUESTIONS
 from exitplan.views.local import CHANGING, changing, local_sources, place_words, step_facts
+from exitplan.views.term import squeeze
 from exitplan.views.words import (
     UNDATED_STATE,
     countdown_text,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Flag, Scheduled
     from exitplan.journal.records import Moment
+    from exitplan.views.ledger import Table
 
 # Words translated with _() inside f-strings below, marked again here: Babel does not look
 # inside f-strings on Python 3.11 (tests/unit/base/test_i18n_catalog.py checks they are).
@@ -145,6 +147,8 @@ class Summary:
     paper: str | None = None  # the place's paper (`letter`, `A4`); None: the printer picks
     # The journal's entries in the order they happened, when asked for (None: not asked).
     timeline: tuple[Moment, ...] | None = None
+    # The inventories asked for, as tables after everything else (none unless asked for).
+    tables: tuple[Table, ...] = ()
 
     @property
     def as_of(self) -> str:
@@ -215,8 +219,11 @@ def _answer(value: bool | str) -> str:
     return _("yes") if value else _("no")
 
 
-def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> Summary:
-    """The summary of a day view (with the journal's timeline, if given)."""
+def build_summary(
+    view: DayView, timeline: tuple[Moment, ...] | None = None, tables: tuple[Table, ...] = ()
+) -> Summary:
+    """The summary of a day view (with the journal's timeline and the inventories' tables, if
+    given)."""
     plan, count = view.plan, view.totals
     steps = {row.entry.number: _step(row, plan.region) for row in view.rows if row.entry.applies}
     shown, more = shown_attention(view.attention, danger=SHOW_DANGER, today=SHOW_TODAY)
@@ -274,6 +281,7 @@ def build_summary(view: DayView, timeline: tuple[Moment, ...] | None = None) -> 
         place=place_words(plan.region),
         paper=paper_size(plan.region.code if plan.region else None),
         timeline=timeline,
+        tables=tables,
     )
 
 
@@ -296,6 +304,9 @@ class Writer(Protocol):
     def timeline(self, moments: tuple[Moment, ...]) -> None:
         """The journal's entries, in the order they happened (after every checklist)."""
 
+    def table(self, table: Table) -> None:
+        """One inventory the person asked for, as a table (after everything else)."""
+
     def finish(self) -> str:
         """The whole document."""
 
@@ -310,6 +321,8 @@ def write_summary(view: Summary, writer: Writer) -> str:
             writer.step(step)
     if view.timeline is not None:
         writer.timeline(view.timeline)
+    for table in view.tables:
+        writer.table(table)
     return writer.finish()
 
 
@@ -397,6 +410,23 @@ class MarkdownWriter:
             self.lines.append("- " + labelled(head, escape_markdown(m.what) + added))
         self.lines.append("")
 
+    def table(self, table: Table) -> None:
+        """A table as GitHub-flavoured Markdown: a heading, a pipe table, its notes."""
+
+        def cell(text: str) -> str:
+            # A new line would end the row: cells are one line, with the person's text escaped.
+            return escape_markdown(squeeze(text))
+
+        lines = [f"## {escape_markdown(table.title)}", ""]
+        if table.rows:
+            lines.append("| " + " | ".join(cell(head) for head in table.heads) + " |")
+            lines.append("|" + "|".join("---" for _head in table.heads) + "|")
+            lines += ["| " + " | ".join(cell(text) for text in row) + " |" for row in table.rows]
+            lines.append("")
+        for note in table.notes:
+            lines += [escape_markdown(note), ""]
+        self.lines += lines
+
     def finish(self) -> str:
         """The document, ending in one newline."""
         return "\n".join(self.lines).rstrip() + "\n"
@@ -476,6 +506,19 @@ class TextWriter:
         for m in moments:
             added = f" [{m.added}]" if m.added else ""
             self.lines.append(f"  {m.number:>4}  {labelled(m.when, m.what)}{added}")
+
+    def table(self, table: Table) -> None:
+        """A table as plain text: the title in capitals, columns padded to their widest cell."""
+        lines = ["", table.title.upper()]
+        if table.rows:
+            rows = [table.heads, *(tuple(squeeze(c) for c in row) for row in table.rows)]
+            widths = [max(len(row[n]) for row in rows) for n in range(len(table.heads))]
+            for row in rows:
+                lines.append(
+                    "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                )
+        lines += [f"  {note}" for note in table.notes]
+        self.lines += lines
 
     def finish(self) -> str:
         """The document, ending in one newline."""

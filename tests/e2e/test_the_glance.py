@@ -17,8 +17,12 @@ from pathlib import Path
 import pytest
 from helpers import EXIT, EXITPLAN, PLANNED, REPO, TODAY, make_home
 
-# The framework, and what else a glance has no need of (hashlib loads OpenSSL).
-FRAMEWORK = ("typer", "click", "rich", "pydantic", "pydantic_core", "cryptography", "hashlib")
+# The framework, and what else a glance has no need of (hashlib loads OpenSSL; subprocess is
+# for the phone check and the helpers the full path starts).
+FRAMEWORK = (
+    *("typer", "click", "rich", "pydantic", "pydantic_core", "cryptography", "hashlib"),
+    "subprocess",
+)
 # `python -m exitplan ARGS`, recording the framework modules imported by the time it exits.
 FAST = f"""
 import atexit, os, runpy, sys

@@ -229,10 +229,12 @@ def test_how_many_more_is_counted_by_the_day_view() -> None:
 
 
 def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
-    """The glance and the workspace both build the cached plan with `cache.plan_from_cache`
-    (place and pacing included); no service module joins it by hand."""
+    """The glance and the workspace both read the cached plan with `cache.read_cached` (catalog,
+    state, place and pacing in one read); nothing outside the cache joins it by hand."""
     home = {"exitplan.home.cache"}
     assert offenders(is_name("with_cached_pace"), home) == []
+    assert offenders(is_name("plan_from_cache"), home) == []
+    assert offenders(is_name("load_cached_plan"), home | {"exitplan.service.workspace"}) == []
 
 
 def is_literal(value: object) -> Callable[[ast.AST], bool]:

@@ -11,7 +11,7 @@ import pytest
 from conftest import EXIT, MONEY
 
 from exitplan.base.errors import LockError, NoPlanError
-from exitplan.base.limits import LOCK_FILE
+from exitplan.base.limits import KEY_FILE, LOCK_FILE, NEXT_KEY_FILE, SEALED_MARK
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
 from exitplan.home.backups import KEEP_BACKUPS
@@ -170,3 +170,31 @@ def test_concurrent_saves_lose_no_update(home: Path) -> None:
         thread.join()
     details = [e.detail or "" for e in Store(home).load().history if e.action == "test"]
     assert sorted(details) == sorted(f"{name}-{n}" for name in "ab" for n in range(rounds))
+
+
+def test_a_key_file_or_the_next_one_means_the_home_was_encrypted(home: Path) -> None:
+    """plan.key, or plan.key.next left by an unfinished passphrase change, each says the home
+    was encrypted; without either (and no sealed backup) it never was."""
+    store = Store(home)
+    save(store, new_state())
+    assert not store.keys.keyed()
+    assert not store.home_is_encrypted()
+    for name in (KEY_FILE, NEXT_KEY_FILE):
+        (home / name).write_bytes(b"a key file")
+        assert store.keys.keyed(), name
+        assert store.home_is_encrypted(), name
+        (home / name).unlink()
+    assert not store.keys.keyed()
+
+
+def test_a_plain_plan_in_a_home_that_was_encrypted_is_noticed(home: Path) -> None:
+    """plan.toml in plain text beside a key file is noticed; a plain home, a sealed plan and a
+    home without a plan are not."""
+    store = Store(home)
+    assert not store.plain_in_sealed_home()  # no plan at all
+    save(store, new_state())
+    assert not store.plain_in_sealed_home()  # a plain home
+    (home / KEY_FILE).write_bytes(b"a key file")
+    assert store.plain_in_sealed_home()
+    store.plan_path.write_bytes(SEALED_MARK + b"sealed bytes")
+    assert not store.plain_in_sealed_home()  # the plan is sealed, as it should be

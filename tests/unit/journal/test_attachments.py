@@ -1,26 +1,20 @@
-"""Tests for journal attachments and exports: hashed copies, sealed chunks, escaped exports."""
+"""Tests for journal attachments: hashed copies, sealed chunks, a nearly full disk."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from helpers import REPO
 from helpers_journal_crash import fixed_sealing
 
 from exitplan.journal.attachments import attach, check_copies, copy_path, read_copy
 from exitplan.journal.entry import JournalError, validate_fields
-from exitplan.journal.export import export, md_escape
 from exitplan.journal.records import add, read_records, record_path, verify
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
-HOSTILE = "<script>alert(1)</script> **bold** [link](http://x) # & <img src=x>"
 
 
 @pytest.fixture
@@ -146,96 +140,7 @@ def test_empty_file_can_be_attached(home: Path, tmp_path: Path) -> None:
     assert read_records(home)[1]["file"]["sha256"] == hashlib.sha256(b"").hexdigest()
 
 
-# -- exports -----------------------------------------------------------------------------
-
-
-def hostile_home(tmp_path: Path, original: Path) -> Path:
-    """A journal whose text is full of markup characters, with an attachment."""
-    home = tmp_path / "h"
-    add(home, validate_fields({"what": HOSTILE, "when": "about 2026-11"}, NOW), NOW)
-    add(home, validate_fields({"words": "earlier", "when": "2026-10-01 09:00"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    return home
-
-
-def test_html_export_is_escaped_and_self_contained(tmp_path: Path, original: Path) -> None:
-    """No script, nothing fetched, the person's words escaped, hashes and manifest present."""
-    records = read_records(hostile_home(tmp_path, original))
-    page = export(records, "html", NOW)
-    assert "<script" not in page
-    assert "<img" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert "src=" not in page.replace("&lt;img src=x&gt;", "")
-    assert "http://" not in page.replace("http://x", "")
-    assert "@media print" in page
-    assert records[0]["hash"] in page
-    assert hashlib.sha256(original.read_bytes()).hexdigest() in page
-    assert verify(records).fingerprint in page
-    assert page.index("Entry 2:") < page.index("Entry 1:")  # chronological
-
-
-def test_markdown_export_escapes_markup(tmp_path: Path, original: Path) -> None:
-    """Markup characters the person typed are shown literally, not interpreted."""
-    records = read_records(hostile_home(tmp_path, original))
-    text = export(records, "markdown", NOW)
-    assert "<script>" not in text
-    assert "\\*\\*bold\\*\\*" in text
-    assert "\\[link\\](http://x)" in text
-    assert "\\<img src=x\\>" in text
-    assert "2 entries, chain intact" in text
-    assert md_escape("a\nb") == "a  \nb"
-    assert (
-        md_escape("- one\n12. two\n# three & four &amp;")
-        == "\\- one  \n12\\. two  \n\\# three & four \\&amp;"
-    )
-
-
-@pytest.mark.process
-def test_json_export_checks_with_the_standalone_script(tmp_path: Path, original: Path) -> None:
-    """The JSON export passes the stand-alone verification script, which catches an edit."""
-    home = hostile_home(tmp_path, original)
-    records = read_records(home)
-    document = json.loads(export(records, "json", NOW))
-    assert [e["number"] for e in document["entries"]] == [2, 1]
-    assert document["attachments"][0]["name"] == "screenshot.png"
-    assert document["verify"]["ok"] is True
-    out = tmp_path / "export.json"
-    out.write_text(json.dumps(document), encoding="utf-8")
-    script = REPO / "docs" / "verify_export.py"
-    good = subprocess.run(
-        [sys.executable, str(script), str(out), document["fingerprint"]],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert good.returncode == 0, good.stdout
-    assert document["fingerprint"] in good.stdout
-    document["records"][0]["fields"]["what"] = "edited"
-    out.write_text(json.dumps(document), encoding="utf-8")
-    bad = subprocess.run(
-        [sys.executable, str(script), str(out)], capture_output=True, text=True, check=False
-    )
-    assert bad.returncode == 1
-    assert "record 1" in bad.stdout
-
-
-def test_export_reports_a_broken_chain(tmp_path: Path, original: Path) -> None:
-    """An export of a tampered journal says so instead of claiming it intact."""
-    home = hostile_home(tmp_path, original)
-    path = record_path(home, 2)
-    path.write_bytes(path.read_bytes().replace(b"earlier", b"later!!"))
-    text = export(read_records(home), "markdown", NOW)
-    assert "record 2 was changed" in text
-    assert "chain intact" not in text
-
-
-def test_unknown_export_format(home: Path) -> None:
-    """An unknown format is a plain error."""
-    with pytest.raises(JournalError, match="not an export format"):
-        export(read_records(home), "pdf", NOW)
-
-
-# -- the real vault, re-sealing, housekeeping ----------------------------------------------
+# -- the real vault, housekeeping -----------------------------------------------------------
 
 
 def disk_holds(home: Path, needle: bytes) -> bool:
@@ -256,54 +161,6 @@ def test_a_sealing_seals_records_and_copies(tmp_path: Path, original: Path) -> N
     records = read_records(home, sealing)
     assert verify(records).ok
     assert b"".join(read_copy(home, records[1], sealing)) == original.read_bytes()
-
-
-def test_reseal_moves_between_plain_and_keys(tmp_path: Path, original: Path) -> None:
-    """Encrypting, changing the key and decrypting re-seal every record and copy; the chain and
-    the fingerprint stay the same, and running it twice changes nothing more."""
-    from exitplan.journal.resealing import reseal
-    from exitplan.journal.sealing import Sealing
-
-    home = tmp_path / "r"
-    add(home, validate_fields({"what": "PRIVATE WORDS"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    noted = verify(read_records(home)).fingerprint
-    a, b = fixed_sealing(b"a", stopped=True), fixed_sealing(b"b")
-    assert reseal(home, opener=a, target=a, backwards=True) == (2 + 1, [], [])
-    assert reseal(home, opener=a, target=a, backwards=True).done == 0
-    assert not disk_holds(home, b"PRIVATE WORDS")
-    assert not disk_holds(home, bytes(range(256)))
-    both = Sealing(a.key, (b.key,))
-    assert reseal(home, opener=both, target=b).done == 3
-    records = read_records(home, b)
-    assert verify(records, against=noted).ok
-    assert check_copies(home, records, b) == []
-    assert reseal(home, opener=fixed_sealing(b"b", stopped=True), target=None).done == 3
-    records = read_records(home)
-    assert verify(records).fingerprint == noted
-    assert copy_path(home, 2).read_bytes() == original.read_bytes()
-
-
-def test_reseal_leaves_what_cannot_be_trusted_and_names_it(tmp_path: Path, original: Path) -> None:
-    """A record that will not read, and a copy that no longer matches its hash, are left as
-    they are and named; everything else is sealed."""
-    from exitplan.journal.resealing import reseal
-
-    home = tmp_path / "d"
-    add(home, validate_fields({"what": "one"}, NOW), NOW)
-    attach(home, 1, original, NOW)
-    add(home, validate_fields({"what": "three"}, NOW), NOW)
-    record_path(home, 3).write_bytes(b"not a record at all")
-    copy_path(home, 2).write_bytes(b"changed bytes")
-    sealing = fixed_sealing(stopped=True)
-    done, left, removed = reseal(home, opener=sealing, target=sealing, backwards=True)
-    assert done == 2  # records 1 and 2; not the changed copy, not record 3
-    assert left == [
-        "journal/000003.rec (it is not a readable record)",
-        "journal/files/000002 (it no longer matches the SHA-256 recorded for it)",
-    ]
-    assert removed == []
-    assert copy_path(home, 2).read_bytes() == b"changed bytes"
 
 
 def test_copies_without_a_record_are_found_and_erased(home: Path, original: Path) -> None:

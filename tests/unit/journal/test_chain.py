@@ -588,19 +588,6 @@ def test_any_changed_byte_is_found(tmp_path_factory: pytest.TempPathFactory, dat
     assert result.first_bad <= n
 
 
-def test_summary_line_is_one_short_line() -> None:
-    """The list's summary is the start of what happened, on one line, cut with an ellipsis."""
-    from exitplan.journal.records import summary_line
-
-    view = {"fields": {"where": "hall", "what": "a  long\ntext " * 20}}
-    line = summary_line(view, width=30)
-    assert line.startswith("a long text a long")
-    assert len(line) == 30
-    assert line.endswith("…")
-    assert "\n" not in line
-    assert summary_line({"fields": {"where": "hall"}}) == "hall"
-
-
 def test_the_example_fingerprint_is_a_real_one() -> None:
     """The fingerprint the messages and the README show as an example passes its own check."""
     from exitplan.journal.chain import EXAMPLE

@@ -3,23 +3,11 @@ as a person reads it, and anything that is not a time shown as it is."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from exitplan.journal.times import local_text, local_time, utc_text
-
-
-@pytest.fixture
-def an_hour_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This computer's clock one hour ahead of UTC, with no summer time (a POSIX zone)."""
-    monkeypatch.setenv("TZ", "ZZZ-1")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_a_time_is_kept_in_utc_to_the_second() -> None:

@@ -50,6 +50,29 @@ def test_change_saves_keeps_a_backup_and_refreshes_the_cache(ws: Workspace, home
     assert cached.state.items[fresh.read().resolve("1").full_id].status == "done"
 
 
+def test_a_read_from_the_cache_is_the_plan_the_files_give_with_its_pace(
+    ws: Workspace, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read served by the cache gives the same plan the files give, paced as the last change
+    paced it, with the steps' texts, and keeps the catalog it read for the rest of the run."""
+    from exitplan.home import cache
+    from exitplan.service import workspace
+
+    ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
+    served = Workspace(home, TODAY)
+    plan = served.read()
+    assert plan.paced is not None  # the cache's pacing: nothing worked out again
+    assert all(entry.item.why for entry in plan.entries)  # the texts, unlike the glance's
+    for module in (cache, workspace):
+        monkeypatch.setattr(module, "load_catalog_cached", lambda *a, **k: pytest.fail("again"))
+    assert served.catalog.checklists  # the catalog the read found, not read a second time
+    monkeypatch.undo()
+    monkeypatch.setattr(workspace, "read_cached", lambda *a, **k: None)
+    built = Workspace(home, TODAY).read()
+    assert built.paced is None  # from the files: paced when first asked for
+    assert built.rows(TODAY) == plan.rows(TODAY)  # the same plan, the same dates
+
+
 def test_change_returns_what_the_function_returns(ws: Workspace) -> None:
     """The caller gets back whatever its change function returned."""
     assert ws.change(lambda state, plan: plan.resolve("1").full_id).startswith(MONEY)

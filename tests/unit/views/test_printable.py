@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from exitplan.base import i18n
 from exitplan.journal.records import Moment
+from exitplan.views.ledger import Table
 from exitplan.views.local import CHANGING
 from exitplan.views.printable import UNSEALED, HtmlWriter
 from exitplan.views.summary import (
@@ -290,3 +291,73 @@ def test_in_spanish_the_pages_own_words_are_spanish() -> None:
     assert parsed.by_class["sources"] == [
         "Fuentes: artículo: Seis pasos para irte (Six steps to leaving)"
     ]
+
+
+INVENTORY = Table(
+    "documents",
+    "Documents",
+    ("No.", "Document", "Original"),
+    (
+        ("1", "Passport, yours", "blue | folder <b>"),
+        ("2", "Birth *certificate*", "with Sam\nat work"),
+    ),
+    ("Only if it is safe.",),
+)
+NOTHING = Table("accounts", "Accounts and devices", ("No.", "What"), (), ("Nothing listed yet.",))
+
+
+def html_table(table: Table) -> list[str]:
+    """The parts HtmlWriter writes for one table, on its own."""
+    writer = HtmlWriter()
+    writer.table(table)
+    return writer.parts
+
+
+def cells(page: str) -> list[list[str]]:
+    """The text of each row's cells (head cells included)."""
+    rows = re.findall(r"<tr>(.*?)</tr>", page, flags=re.DOTALL)
+    return [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
+        for row in rows
+    ]
+
+
+def test_an_html_table_is_escaped_and_starts_a_printed_page() -> None:
+    """The table is a section of its own that starts a printed page; every cell is escaped, so
+    a tag in the person's words is shown, never obeyed (moved here from test_tables.py)."""
+    parts = html_table(INVENTORY)
+    assert parts[0] == '<section class="inventory documents" style="break-before: page">'
+    assert parts[-1] == "</section>"
+    page = "\n".join(parts)
+    assert "<b>" not in page
+    assert cells(page) == [
+        ["No.", "Document", "Original"],
+        ["1", "Passport, yours", "blue | folder <b>"],
+        ["2", "Birth *certificate*", "with Sam\nat work"],
+    ]
+    assert "<p>Only if it is safe.</p>" in parts
+
+
+def test_an_html_table_without_rows_has_no_table() -> None:
+    """No rows: the heading and the note, and no empty table."""
+    assert html_table(NOTHING) == [
+        '<section class="inventory accounts" style="break-before: page">',
+        "<h2>Accounts and devices</h2>",
+        "<p>Nothing listed yet.</p>",
+        "</section>",
+    ]
+
+
+def test_a_table_closes_the_last_checklist_first() -> None:
+    """After the last checklist, a table's section opens only once that checklist's list and
+    section are closed, so sections never nest."""
+    writer = HtmlWriter()
+    writer.header(VIEW)
+    writer.first_page(VIEW)
+    writer.section(MONEY)
+    writer.step(STEP)
+    writer.table(NOTHING)
+    page = writer.finish()
+    steps = page.index('<ul class="steps">')
+    assert page.index("</ul>", steps) < page.index('<section class="inventory accounts"')
+    assert page.count("<section") == page.count("</section>")
