@@ -401,15 +401,6 @@ def test_the_console_script_entry_is_kept() -> None:
     assert 'exitplan = "exitplan.cli.entry:main"' in text
 
 
-def test_read_today_is_the_parser_of_both_paths() -> None:
-    """The glance and the --today option read a day the same way."""
-    from exitplan.service.glance import read_today
-
-    assert read_today(" 2026-11-30 ") == date(2026, 11, 30)
-    with pytest.raises(ValueError, match="is not a date: use the form 2027-01-31"):
-        read_today("30/11/2026")
-
-
 @pytest.mark.parametrize("columns", [None, "", "abc", "0", "-3", "45", "200"])
 def test_the_width_is_what_shutil_gives(
     monkeypatch: pytest.MonkeyPatch, columns: str | None

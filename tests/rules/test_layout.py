@@ -150,20 +150,6 @@ UNMIRRORED = [
     "formats.region_schema",
     "formats.schema",
     "home.files",
-    "journal.screens",
-    "journal.sealing",
-    "phone.reading",
-    "phone.report",
-    "service.glance",
-    "service.helpnow",
-    "service.inventory",
-    "service.journal",
-    "service.outputs",
-    "service.terminal",
-    "views.coverage",
-    "views.helplines",
-    "views.holdings",
-    "views.inventory",
 ]
 
 
