@@ -17,8 +17,8 @@ from helpers_exitplan import use_fast_kdf
 
 from exitplan.base.limits import CACHE_DIR
 from exitplan.crypto.vault import MAGIC
-from exitplan.home import cache
-from exitplan.home import columns as item_columns
+from exitplan.formats import cache
+from exitplan.formats import columns as item_columns
 from exitplan.home.store import Store
 
 TODAY = "2026-11-30"

@@ -256,8 +256,8 @@ def test_the_cache_rebuilds_the_same_inventory() -> None:
     from datetime import datetime
 
     from exitplan.domain.model import PlanState
+    from exitplan.formats import cache
     from exitplan.formats.cachedrows import cached_inventory, state_data
-    from exitplan.home import cache
 
     book = Inventory(currency="£")
     book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})

@@ -42,6 +42,7 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
 from exitplan.domain.statecheck import sound
+from exitplan.formats import columns as item_columns
 from exitplan.formats.cachedrows import cached_inventory, state_data
 from exitplan.formats.catalog import (
     Catalog,
@@ -52,7 +53,6 @@ from exitplan.formats.catalog import (
     translation_files,
 )
 from exitplan.formats.regions import region_cache_data, region_from_cache
-from exitplan.home import columns as item_columns
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
