@@ -76,3 +76,16 @@ def test_without_unsafe_takes_each_unsafe_character_out(char: str) -> None:
     """A name shown back (a place typed wrong) loses every unsafe character and keeps the rest."""
     assert without_unsafe(f"Wa{char}les\t") == "Wales"
     assert without_unsafe("Île-de-France") == "Île-de-France"
+
+
+def test_refused_characters_are_found_anywhere_in_decoded_data() -> None:
+    """A refused character in a value or a key, at any depth of lists and tables, is found;
+    text that keeps to the rules (new lines, tabs, any language) is not."""
+    from exitplan.base.safetext import holds_refused
+
+    clean = {"title": "Línea 1\n\tcafé", "rows": [{"n": 1, "words": ["ok", None, 2.5]}]}
+    assert not holds_refused(clean)
+    assert holds_refused({"rows": [{"n": 1, "words": ["ok", "\x1b[2J"]}]})
+    assert holds_refused({"rows": [{"\x07": "a key"}]})
+    assert holds_refused(["\x9b"])
+    assert not holds_refused("\u202e")  # not refused here: the screen's rule escapes it
