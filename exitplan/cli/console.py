@@ -49,27 +49,6 @@ def prepare() -> None:
         colorama.just_fix_windows_console()
 
 
-def open_closed_streams() -> None:
-    """Give a standard stream closed by the shell (`exitplan status >&-`) the null device, before
-    anything opens a file: a closed stdout reads as a place output goes to and is dropped (as a
-    closed stdin reads as empty), never a traceback, and no file exitplan opens later can take
-    descriptor 0, 1 or 2 and have a prompt, a report or a child's output written into it."""
-    import io
-
-    for fd, mode in ((0, os.O_RDONLY), (1, os.O_WRONLY), (2, os.O_WRONLY)):
-        try:
-            os.fstat(fd)
-        except OSError:  # closed: the lowest free descriptor is this one
-            null = os.open(os.devnull, mode)
-            if null != fd:  # pragma: no cover - only if the system reused another number
-                os.dup2(null, fd)
-                os.close(null)
-    for name, fd in (("stdout", 1), ("stderr", 2)):
-        if getattr(sys, name) is None:
-            raw = io.FileIO(fd, "w", closefd=False)
-            setattr(sys, name, io.TextIOWrapper(raw, encoding="utf-8", write_through=True))
-
-
 def is_iterm(environ: Mapping[str, str] | None = None) -> bool:
     """Whether the terminal is iTerm2 (it says so in TERM_PROGRAM, and over ssh LC_TERMINAL)."""
     env = os.environ if environ is None else environ

@@ -21,16 +21,18 @@ def main() -> None:
 def guard_the_process() -> None:
     """Before anything reads the plan: no core dump may hold it, no signal skips a clean-up,
     the console reads escape codes, and nothing that acts unseen reaches the terminal raw."""
+    # A stream the shell closed (`>&-`) gets the null device before any file is opened.
+    from exitplan.service.terminal import open_closed_streams
+
+    open_closed_streams()
     from exitplan.base import signals
     from exitplan.base.hardening import forbid_core_dumps
 
     forbid_core_dumps()
-    # A stream the shell closed (`>&-`) gets the null device before any file is opened.
-    from exitplan.cli.console import open_closed_streams, prepare
-
-    open_closed_streams()
     # A Windows console shows colour and clear codes as text until it is told to read them
     # (and a pipe there gets UTF-8): before the guard below wraps the streams.
+    from exitplan.cli.console import prepare
+
     prepare()
     signals.install()
     # Whatever the source of a text, nothing that acts unseen (a direction override, a

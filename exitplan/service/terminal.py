@@ -1,6 +1,6 @@
 """The terminal this run writes to: its colour, its size and plain mode, read once per run.
 
-Standard library only, so the glance can use it without a framework. The rules:
+No framework (the standard library and file access alone), so the glance can use it. The rules:
 
 - Colour only when stdout is a terminal, `NO_COLOR` is unset (or empty) and `TERM` is not
   `dumb`; a non-empty `FORCE_COLOR` forces it on, even when piped. `NO_COLOR` always wins, and
@@ -17,6 +17,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from exitplan.disk import system
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -26,6 +28,12 @@ _OFF = frozenset({"", "0", "false", "no", "off"})
 
 def _env(environ: Mapping[str, str] | None) -> Mapping[str, str]:
     return os.environ if environ is None else environ
+
+
+def open_closed_streams() -> None:
+    """Give each standard stream the shell closed (`exitplan status >&-`) the null device, first
+    thing in a run; the file access layer opens it (`disk.system.open_closed_streams`)."""
+    system.open_closed_streams()
 
 
 def is_terminal(stream: object) -> bool:
