@@ -206,7 +206,10 @@ def render(result: Result, *, json: bool, plain: bool = False) -> None:
     from exitplan.service.results import Look
     from exitplan.service.terminal import colour_enabled, height, width
 
-    text = result.screen(Look(width(), colour_enabled(plain=plain), plain, height()))
+    look = Look(
+        width(), colour_enabled(plain=plain), plain, height(), stream_is_terminal(err=False)
+    )
+    text = result.screen(look)
     if text:
         # As it is: typer.echo would strip colour forced when piped.
         sys.stdout.write(text)

@@ -323,3 +323,65 @@ def test_a_private_folder_is_made_in_one_place() -> None:
         return isinstance(node, ast.Attribute) and node.attr in {"mkdtemp", "TemporaryDirectory"}
 
     assert offenders(makes_a_folder, {"exitplan.disk.leftovers"}) == []
+
+
+def writes_stdout(node: ast.AST) -> bool:
+    """A write to stdout by hand: `typer.echo(...)` without `err=True`, or `sys.stdout.write`."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    if node.func.attr == "write" and is_attribute("sys", "stdout")(node.func.value):
+        return True
+    to_stderr = any(
+        k.arg == "err" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in node.keywords
+    )
+    return is_attribute("typer", "echo")(node.func) and not to_stderr
+
+
+def renders_json_by_hand(node: ast.AST) -> bool:
+    """`render(..., json=True)`: a command that decided on its own to print JSON."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "render"
+        and any(
+            k.arg == "json" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in node.keywords
+        )
+    )
+
+
+# The CLI modules that still write stdout themselves, each for its reason.
+OWN_STDOUT = {
+    "exitplan.cli.common",  # the one renderer, `render`, and its JSON, `emit_json`
+    "exitplan.cli.reading",  # status: the glance and the full path print the same bytes
+    "exitplan.cli.usage",  # the help screens, which Typer asks for before any command runs
+    "exitplan.cli.app",  # --version
+    "exitplan.cli.log",  # `log add` piped: the new entry's number alone, for a script
+    "exitplan.cli.phone",  # the phone guides' paragraphs, between their questions
+    "exitplan.cli.talk",  # a prompt's lead lines, on the stream the prompt asks on
+    "exitplan.service.glance",  # the status fast path, without the framework
+}
+
+
+def test_a_command_result_reaches_stdout_through_render_alone() -> None:
+    """Commands hand a typed result to the one `render()` (cli/common.py), which chooses JSON or
+    the screen; none echoes its own lines or prints JSON on its own (`where`, `validate` and
+    `region --list` once did)."""
+    assert offenders(writes_stdout, OWN_STDOUT) == []
+    assert offenders(renders_json_by_hand, set()) == []
+
+
+def test_the_stdout_finders_see_a_planted_write() -> None:
+    """The finders see an echo to stdout, a write to sys.stdout and a JSON-only render, and
+    leave an echo to stderr and a render that follows --json alone."""
+    tree = ast.parse(
+        "typer.echo(x)\n"
+        "sys.stdout.write(x)\n"
+        "render(r, json=True)\n"
+        "typer.echo(x, err=True)\n"
+        "render(r, json=as_json)\n"
+    )
+    nodes = list(ast.walk(tree))
+    assert [getattr(n, "lineno", 0) for n in nodes if writes_stdout(n)] == [1, 2]
+    assert [getattr(n, "lineno", 0) for n in nodes if renders_json_by_hand(n)] == [3]
