@@ -16,6 +16,7 @@ from exitplan.base.i18n import _, ngettext
 from exitplan.home.files import WipeContents, WipeReport, describe_files
 from exitplan.home.outside import State, Written, erase_written, state_of
 from exitplan.service.options import read_passphrase_file
+from exitplan.views.term import wrap
 
 if TYPE_CHECKING:
     from exitplan.service.results import Document, Look
@@ -106,8 +107,6 @@ def _fitted(line: str, look: Look) -> list[str]:
     the rest indented further (piped, one line, as scripts read it)."""
     if not look.terminal:
         return ["  " + line]
-    from exitplan.views.term import wrap
-
     return wrap(line, look.columns, first="  ", indent=4)
 
 

@@ -32,6 +32,31 @@ def reaches(below: tuple[str, ...] = BELOW) -> dict[str, set[str]]:
     return found
 
 
+# The workspace's parts below the service: the store (and through it the key files).
+HIDDEN = ("store", "keys")
+
+
+def reaches_by_attribute(node: ast.AST) -> bool:
+    """`ws.store`, `env.ws.store.backups()` or `x.keys.key_path`: a reach past the service by
+    attribute, which the import walk cannot see."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    if node.attr == "store":
+        return True
+    return isinstance(node.value, ast.Attribute) and node.value.attr in HIDDEN
+
+
+def attribute_reaches() -> list[str]:
+    """`module:line` of every reach by attribute in the CLI."""
+    found = []
+    for name, path in modules().items():
+        if name.startswith("exitplan.cli"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            hits = [n for n in ast.walk(tree) if reaches_by_attribute(n)]
+            found += [f"{name}:{getattr(n, 'lineno', 0)}" for n in hits]
+    return found
+
+
 def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """A function's length: its body without the docstring and without nested functions."""
     body = node.body
@@ -72,6 +97,20 @@ def test_the_walk_sees_the_imports() -> None:
 def test_the_cli_reaches_only_the_service_and_the_views() -> None:
     """No CLI module imports a layer below the service (at run time or for type hints)."""
     assert {module: sorted(found) for module, found in reaches().items()} == {}
+
+
+def test_the_cli_reaches_no_store_by_attribute() -> None:
+    """No CLI module uses the workspace's store or a key file's attributes: what the plan's files
+    say (a plan missing beside its backups, a key file there) the service decides."""
+    assert attribute_reaches() == []
+
+
+def test_the_attribute_finder_sees_a_planted_reach() -> None:
+    """The finder sees `.store` and `.keys.` chains, and leaves a dict's `.keys()` alone."""
+    source = "a = ws.store.backups()\nb = env.ws.store\nc = s.keys.key_path\nd = data.keys()\n"
+    tree = ast.parse(source)
+    lines = sorted({getattr(n, "lineno", 0) for n in ast.walk(tree) if reaches_by_attribute(n)})
+    assert lines == [1, 2, 3]
 
 
 def test_no_cli_function_is_over_thirty_lines() -> None:
