@@ -1,5 +1,5 @@
 """The face stays thin: the CLI imports only the service layer and the views (and the leaves and
-its own modules), and no CLI function is longer than 30 lines.
+its own modules), and no CLI function is longer than 30 lines, its nested functions counted.
 
 The CLI parses, calls the service, renders. A CLI module that imports the domain, the journal,
 the phone check, the data home, the formats, crypto or file access directly is deciding
@@ -15,7 +15,11 @@ from helpers_imports import imports, modules
 
 # The layers below the service that the face must not reach into.
 BELOW = ("domain", "journal", "phone", "home", "formats", "crypto", "disk")
-MAX_LINES = 30  # a CLI function's body, without the docstring and nested functions
+MAX_LINES = 30  # a CLI function's body with its nested functions, without the docstring
+# Functions that build a family of commands: each nested function is one command, bound to its
+# inventory, that Typer reads by its signature (so the inventory cannot be a parameter). The
+# factory is counted without its commands; each command is counted on its own.
+FACTORIES = {"exitplan.cli.inventory.make_group"}
 
 
 def reaches(below: tuple[str, ...] = BELOW) -> dict[str, set[str]]:
@@ -57,8 +61,9 @@ def attribute_reaches() -> list[str]:
     return found
 
 
-def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    """A function's length: its body without the docstring and without nested functions."""
+def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef, *, nested: bool = True) -> int:
+    """A function's length: its body without the docstring, with its nested functions (a
+    long function is not made short by nesting its steps), or without them (`nested=False`)."""
     body = node.body
     first = body[0] if body else None
     if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
@@ -67,6 +72,8 @@ def body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
         return 0
     lines = set(range(body[0].lineno, (body[-1].end_lineno or body[-1].lineno) + 1))
     for inner in ast.walk(node):
+        if nested:
+            break
         if inner is not node and isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
             start = min([d.lineno for d in inner.decorator_list] + [inner.lineno])
             lines -= set(range(start, (inner.end_lineno or inner.lineno) + 1))
@@ -81,9 +88,10 @@ def long_functions() -> dict[str, int]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                length = body_lines(node)
+                dotted = f"{name}.{node.name}"
+                length = body_lines(node, nested=dotted not in FACTORIES)
                 if length > MAX_LINES:
-                    found[f"{name}.{node.name}"] = length
+                    found[dotted] = length
     return found
 
 
@@ -127,10 +135,23 @@ def test_the_length_finder_sees_a_long_function() -> None:
     assert body_lines(node) == MAX_LINES + 1
 
 
-def test_the_length_counts_the_body_alone() -> None:
-    """A nested function and the docstring do not count toward the length of the outer one."""
+def test_the_length_counts_nested_functions_but_not_the_docstring() -> None:
+    """A nested function counts toward the outer one's length (nesting steps does not shorten a
+    function); the docstring does not count, nor a command factory's commands."""
     source = 'def f():\n    """Doc."""\n    x = 1\n'
     source += "    def g():\n        y = 2\n        return y\n    return x\n"
     node = ast.parse(source).body[0]
     assert isinstance(node, ast.FunctionDef)
-    assert body_lines(node) == 2
+    assert body_lines(node) == 5
+    assert body_lines(node, nested=False) == 2
+
+
+def test_every_command_factory_is_there_and_builds_commands() -> None:
+    """Each factory named above exists and nests the commands it builds, so its exemption
+    cannot outlive it."""
+    for dotted in FACTORIES:
+        module, _dot, function = dotted.rpartition(".")
+        tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+        found = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function]
+        assert len(found) == 1
+        assert body_lines(found[0]) > body_lines(found[0], nested=False)
