@@ -208,24 +208,64 @@ def test_exitplan_reads_no_test_switch() -> None:
     assert offenders(test_switch, set()) == []
 
 
+# The day view's groups of steps, whose cut and whose "how many more" are the day view's.
+GROUPS = {"rows", "danger", "today", "behind", "coming", "for_now"}
+
+
+def names_a_group(node: ast.AST) -> bool:
+    """`rows`, `groups.behind`, `self.view.for_now` or `groups.rows()`: a group of steps."""
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func
+    if isinstance(node, ast.Name):
+        return node.id in GROUPS
+    return isinstance(node, ast.Attribute) and node.attr in GROUPS
+
+
+def cuts_a_group(node: ast.AST) -> bool:
+    """`rows[:shown]`: the first steps of a group, cut to a screen's size."""
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.lower is None
+        and node.slice.upper is not None
+        and names_a_group(node.value)
+    )
+
+
+def counts_the_rest(node: ast.AST) -> bool:
+    """`len(rows) - shown` or `len(groups.rows()) - ...`: how many more, counted by hand."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Sub)
+        and isinstance(node.left, ast.Call)
+        and isinstance(node.left.func, ast.Name)
+        and node.left.func.id == "len"
+        and len(node.left.args) == 1
+        and names_a_group(node.left.args[0])
+    )
+
+
 def test_how_many_more_is_counted_by_the_day_view() -> None:
-    """The screen and the summary take "and N more" from `day.shown_attention`; no view
-    counts the attention rows itself."""
+    """The screen and the summary take what each group shows and "and N more" (of what needs
+    attention, and of the steps for now) from the day view; no view cuts a group or counts
+    the rest itself."""
+    assert offenders(cuts_a_group, {"exitplan.domain.day"}) == []
+    assert offenders(counts_the_rest, {"exitplan.domain.day"}) == []
 
-    def counts_rows(node: ast.AST) -> bool:
-        return (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "len"
-            and bool(node.args)
-            and isinstance(node.args[0], ast.Call)
-            and isinstance(node.args[0].func, ast.Attribute)
-            and node.args[0].func.attr == "rows"
-            and isinstance(node.args[0].func.value, ast.Name)
-            and node.args[0].func.value.id == "groups"
-        )
 
-    assert offenders(counts_rows, {"exitplan.domain.day"}) == []
+def test_the_group_finders_see_a_cut_and_a_count() -> None:
+    """The finders see each spelling of a cut and a count, and leave other slices alone."""
+    tree = ast.parse(
+        "part = rows[:shown]\n"
+        "more = len(rows) - shown\n"
+        "more = len(groups.rows()) - len(shown)\n"
+        "few = self.view.for_now[:4]\n"
+        "tail = line[len(prefix):]\n"
+        "head = text[:9]\n"
+    )
+    nodes = list(ast.walk(tree))
+    assert [getattr(n, "lineno", 0) for n in nodes if cuts_a_group(n)] == [1, 4]
+    assert [getattr(n, "lineno", 0) for n in nodes if counts_the_rest(n)] == [2, 3]
 
 
 def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
