@@ -20,7 +20,7 @@ from datetime import date
 from typing import TYPE_CHECKING, TypedDict, cast, get_args
 
 from exitplan.base.limits import Priority, When
-from exitplan.domain.model import Checklist, Due, Item
+from exitplan.domain.model import Due, Item
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -35,7 +35,6 @@ _COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
 TEXTS = frozenset({"why", "how", "caution", "sources", "tags", "checked"})
 # An item read without its texts: an empty why, and the other texts' defaults.
 _NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
-CHECKLIST_FIELDS = tuple(name for name in Checklist._FIELDS if name != "items")
 # A record keeps each field's default as a class attribute, so an item whose own attributes
 # leave out a field that has its default reads the default from the class: most items are
 # built from their few values that differ, not from all of them.
