@@ -26,15 +26,17 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import shutil
 import stat
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from exitplan.base.limits import PRIVATE_FOLDER
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = [
     "NAME_LIMIT",
@@ -225,6 +227,8 @@ def replace(source: Path, target: Path) -> None:
 def free_bytes(folder: Path) -> int | None:
     """The bytes free for this user on the disk that holds `folder` (None when unknown)."""
     try:
+        import shutil  # here: the glance, which never asks, need not load it
+
         return int(shutil.disk_usage(folder).free)
     except OSError:
         return None

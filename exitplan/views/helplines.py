@@ -134,7 +134,7 @@ def source_rows(line: Line, width: int, pad: str) -> list[str]:
                 out += rows
                 break
         else:
-            out += [pad + _("source, checked {date}:").format(date=checked), url]
+            out += [*_wrap(_("source, checked {date}:").format(date=checked), width, pad), url]
     return out
 
 
