@@ -40,7 +40,7 @@ from exitplan.disk import system
 from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
-from exitplan.home.cache import is_cache_file
+from exitplan.formats.cache import is_cache_file
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:

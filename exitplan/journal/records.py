@@ -302,7 +302,7 @@ def amend(
 def _recheck(fields: Mapping[str, object], now: datetime) -> Fields:
     """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
     it was read as); raw text is validated here. What is written is typed from here on."""
-    return cast(Fields, validate_fields(dict(fields), now))
+    return validate_fields(fields, now)
 
 
 def entry_record(records: Sequence[Record], n: int) -> Record:

@@ -33,7 +33,7 @@ from exitplan.base.i18n import ENGLISH, current, leading_languages, spoken
 from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
 from exitplan.disk.paths import default_home
 from exitplan.domain.dates import parse_day, real_today
-from exitplan.home.cache import cached_plan
+from exitplan.formats.cache import cached_plan
 from exitplan.home.folder import Folder
 from exitplan.service import terminal
 from exitplan.service.status import status_output

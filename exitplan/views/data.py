@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from exitplan.journal.records import Moment
     from exitplan.views.shapes import (
         ChecklistRow,
-        EventData,
+        EventJson,
         FlaggedData,
-        InventoryData,
+        InventoryJson,
         ItemData,
         ItemDetail,
         ProgressData,
@@ -70,9 +70,9 @@ def item_data(row: Scheduled) -> ItemData:
     }
 
 
-def event_data(event: Event) -> EventData:
+def event_data(event: Event) -> EventJson:
     """One history event as JSON data (its time as ISO text, empty fields left out)."""
-    data: EventData = {"at": event.at.isoformat(), "action": event.action}
+    data: EventJson = {"at": event.at.isoformat(), "action": event.action}
     if event.item is not None:
         data["item"] = event.item
     if event.detail is not None:
@@ -194,7 +194,7 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
 def summary_data(
     view: DayView,
     timeline: tuple[Moment, ...] | None = None,
-    inventories: Mapping[str, InventoryData] | None = None,
+    inventories: Mapping[str, InventoryJson] | None = None,
 ) -> SummaryData:
     """Everything in the plan, for `summary --format json` (`journal`: null unless asked for).
 

@@ -30,15 +30,15 @@ if TYPE_CHECKING:
     from exitplan.domain.findings import StepProgress
     from exitplan.domain.inventory import Inventory, Row
     from exitplan.domain.plan import Plan
-    from exitplan.views.shapes import InventoryData, LinkedStep, RowData, RunwayData
+    from exitplan.views.shapes import InventoryJson, LinkedStep, RowJson, RunwayData
 
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date) -> RowData:
+def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date) -> RowJson:
     """A row as JSON data: its fields (amounts as exact text), title, flags and advice."""
     view = row_view(row, inventory, exit_date, today)
-    data: RowData = dict(row_data(row))
+    data: RowJson = dict(row_data(row))
     if isinstance(row, Document) and row.expires:
         data["expires"] = row.expires.isoformat()
     return data | {
@@ -75,7 +75,7 @@ def runway_json(money: Runway, currency: str | None) -> RunwayData:
 
 def section_json(
     section: Section, inventory: Inventory, exit_date: date | None, today: date, plan: Plan | None
-) -> InventoryData:
+) -> InventoryJson:
     """One inventory as JSON data: its rows, counts, the steps it completes, the runway."""
     rows = [row_json(row, inventory, exit_date, today) for row in inventory.rows(section)]
     steps: list[LinkedStep] = [

@@ -5,21 +5,20 @@ Each shape is one documented document (README "JSON and exit codes"), built in
 (an inventory and its rows) and the workspace (`backups`). A key that is sometimes left out is
 `NotRequired`; every other key is always there, null or not. Key order is the order written, so
 the declarations follow it. What another module shapes (a place's facts, the inventories' status
-lines, the totals) is a read-only mapping here. Types only: nothing here reads or writes.
+lines) keeps that module's type. Types only: nothing here reads or writes.
 
 No `from __future__ import annotations`: Python 3.11 reads `NotRequired` only from an
 annotation evaluated when the class is made.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
 from exitplan.base.limits import Priority, Status, When
 from exitplan.domain.checks import Section
+from exitplan.domain.region import FactData, NeutralData
 from exitplan.domain.schedule import Flag
-
-# Data another module shapes and this one only passes on (a fact, a notice, the totals).
-Shaped = Mapping[str, object]
+from exitplan.views.notices import NoticeData
 
 
 class ItemData(TypedDict):
@@ -51,7 +50,7 @@ class InventorySays(TypedDict):
     shows_done: bool
 
 
-class EventData(TypedDict):
+class EventJson(TypedDict):
     """One line of the change log (`history --json`): empty fields left out."""
 
     at: str  # ISO time
@@ -68,9 +67,9 @@ class ItemDetail(ItemData):
     note: str | None
     reason: str | None
     sources: tuple[str, ...]
-    local: Sequence[Shaped]
-    neutral: Sequence[Shaped]
-    history: list[EventData]
+    local: list[FactData]
+    neutral: list[NeutralData]
+    history: list[EventJson]
 
 
 class ItemShown(ItemDetail):
@@ -87,7 +86,7 @@ class SummaryItem(ItemData):
     how: str | None
     caution: str | None
     sources: tuple[str, ...]
-    local: Sequence[Shaped]
+    local: list[FactData]
 
 
 class ChecklistRow(TypedDict):
@@ -166,7 +165,7 @@ class StatusData(TypedDict):
     if_time: int
     not_for_you: int
     attention: AttentionData
-    inventories: Sequence[Shaped]
+    inventories: list[NoticeData]
     journal: JournalNote | None
 
 
@@ -215,15 +214,15 @@ class LinkedStep(TypedDict):
 
 # One inventory row: its own fields (those it has, which differ by inventory; see
 # `domain.inventory.row_data`), then its title, flags, what needs a look, advice and sources.
-RowData = dict[str, object]
+RowJson = dict[str, object]
 
 
-class InventoryData(TypedDict):
+class InventoryJson(TypedDict):
     """One inventory as `exitplan NAME --json` prints it: its rows, then the counts of its flags
     (documents, accounts) or the runway (money), then the steps it completes."""
 
     inventory: Section
-    rows: list[RowData]
+    rows: list[RowJson]
     counts: NotRequired[Mapping[str, int]]
     runway: NotRequired[RunwayData]
     steps: list[LinkedStep]
@@ -243,7 +242,7 @@ class SummaryData(TypedDict):
     not_for_you: int
     items: list[SummaryItem]
     journal: list[MomentData] | None
-    inventories: Mapping[str, InventoryData]
+    inventories: Mapping[str, InventoryJson]
 
 
 class BackupRow(TypedDict):

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from exitplan.domain.checks import Section
     from exitplan.domain.day import DayView
     from exitplan.journal.records import Moment
-    from exitplan.views.shapes import InventoryData
+    from exitplan.views.shapes import InventoryJson
     from exitplan.views.summary import Writer
 
 
-def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, InventoryData]:
+def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, InventoryJson]:
     """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
     plan = view.plan
     if not names or plan.state is None:

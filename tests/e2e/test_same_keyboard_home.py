@@ -287,7 +287,7 @@ def test_control_characters_in_item_keys_are_refused(plan_home: Path, run: Run) 
 def test_a_forged_cache_cannot_bring_escapes_past_validation(plan_home: Path, run: Run) -> None:
     """A cache file rewritten with a correct checksum (it has no key) but an escape in the
     history is ignored: the plan is read and validated from plan.toml instead."""
-    from exitplan.home.cache import _dumps
+    from exitplan.formats.cache import _dumps
 
     ok(run("done", "1"))
     path = plan_home / "cache" / "plan.json"
@@ -757,7 +757,7 @@ def test_help_now_ignores_a_plain_plan_planted_beside_sealed_files(tmp_path: Pat
 def forged_cache(home: Path, old: str, new: str) -> dict[str, bytes]:
     """The plain home's cache/catalog.json with `old` replaced by `new`, its checksum line
     recomputed and texts.json pointed at it, as the review forged them: {name: bytes}."""
-    from exitplan.home.cache import checksum
+    from exitplan.formats.cache import checksum
 
     def line(body: bytes, fmt: bytes) -> bytes:
         return fmt + b":" + checksum(body).encode()

@@ -150,13 +150,6 @@ UNMIRRORED = [
     "formats.region_schema",
     "formats.schema",
     "home.files",
-    "views.ledger",
-    "views.local",
-    "views.printable",
-    "views.rowpage",
-    "views.screen",
-    "views.tables",
-    "views.words",
 ]
 
 

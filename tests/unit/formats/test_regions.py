@@ -647,6 +647,17 @@ def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
     assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
 
 
+@pytest.mark.parametrize("facts", ["court-order", [{"court-order": "x"}], ["court-order"]])
+def test_facts_that_are_not_a_table_are_one_plain_problem(facts: object) -> None:
+    """A region file whose `fact` or `neutral` is text or a list (of tables too) gets one plain
+    problem, never a traceback."""
+    base = {"schema": 1, "code": "zz", "name": "Zed"}
+    for key in ("fact", "neutral"):
+        assert schema_problems(base | {key: facts}, "zz") == [
+            f"field '{key}': should be a table of fields"
+        ]
+
+
 def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:
     """A built-in step's source on a government, court, police or legal site is listed with the
     place it holds for, so it is shown only there."""
@@ -683,3 +694,44 @@ def test_under_a_step_only_the_persons_place_and_general_sources_show(
     from exitplan.domain.region import place_sources
 
     assert (place_sources([url], code) == (url,)) is shown
+
+
+@pytest.mark.parametrize(
+    ("broken", "language"),
+    [
+        *[
+            (broken, language)
+            for broken in (
+                {"region": "x"},
+                {"region": {"a": "x"}},
+                {"line": ["x"]},
+                {"fact": {"court-order": "x"}},
+                {"neutral": {"court-order": "x"}},
+                {"parts": 5},
+            )
+            for language in ("en", "es")
+        ],
+        ({"es": "x"}, "es"),  # words in Spanish are read only in Spanish
+    ],
+)
+def test_a_region_file_of_the_wrong_shape_is_one_plain_problem(
+    tmp_path: Path, broken: dict[str, object], language: str
+) -> None:
+    """A region file whose tables are text, or whose words are not text, is refused with the one
+    message that says to reinstall or check it, never a traceback."""
+    from exitplan.formats.regions import RegionDataError
+
+    path = tmp_path / "zz.toml"
+    fields = {"schema": 1, "code": "zz", "name": "Zed", "parts": "state"} | broken
+    path.write_text("\n".join(f"{key} = {_toml(value)}" for key, value in fields.items()))
+    with pytest.raises(RegionDataError, match="this region file cannot be read"):
+        read_country(path, language)
+
+
+def _toml(value: object) -> str:
+    """A value as TOML inline text (text, whole numbers, lists and tables of them)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f'"{k}" = {_toml(v)}' for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)

@@ -382,7 +382,9 @@ def test_the_data_names_the_place_and_every_line() -> None:
     data = lines_data(local(COUNTRY), [EMERGENCY], encrypted=True)
     assert data["place"] == {"code": "xx", "name": "Country", "label": "Country"}
     assert data["plan_encrypted"] is True
-    assert data["lines"][0]["number"] == "999"
-    assert data["lines"][0]["hours"] is None
-    assert data["lines"][0]["checked"] == "2026-12-05"
+    lines = data["lines"]
+    assert isinstance(lines, list)
+    assert lines[0]["number"] == "999"
+    assert lines[0]["hours"] is None
+    assert lines[0]["checked"] == "2026-12-05"
     assert lines_data(None, []) == {"place": None, "plan_encrypted": False, "lines": []}

@@ -87,7 +87,7 @@ def test_a_step_its_history_and_the_checklists_fit_their_types(plan: Plan) -> No
     assert fits(export.item_data(row), shapes.ItemData)
     detail = export.item_detail(row, export.item_events(plan, entry))
     assert fits(detail, shapes.ItemDetail)
-    assert fits(detail["history"][0], shapes.EventData)
+    assert fits(detail["history"][0], shapes.EventJson)
     assert set(detail["history"][0]) == {"at", "action", "item", "detail"}
     assert set(export.event_data(Event(at=NOW, action="init"))) == {"at", "action"}
     shelf = export.checklist_rows(CATALOG, plan)
@@ -99,7 +99,7 @@ def test_a_step_its_history_and_the_checklists_fit_their_types(plan: Plan) -> No
 def test_each_inventory_fits_its_type(plan: Plan, section: str) -> None:
     """An inventory's document: its rows, counts or runway, and the steps it completes."""
     data = section_json(section, BOOK, EXIT, TODAY, plan)  # type: ignore[arg-type]
-    assert fits(data, shapes.InventoryData)
+    assert fits(data, shapes.InventoryJson)
     assert ("runway" in data) == (section == "money") != ("counts" in data)
     if "runway" in data:
         assert fits(data["runway"], shapes.RunwayData)

@@ -11,7 +11,7 @@ from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 
 from exitplan.base.limits import CACHE_DIR
 from exitplan.domain.model import Checklist
-from exitplan.home import cache, cachefiles
+from exitplan.formats import cache, cachefiles
 from exitplan.service.workspace import Workspace
 
 

@@ -1,4 +1,4 @@
-"""The cache's JSON files, typed: each file as :mod:`exitplan.home.cache` writes it, and the one
+"""The cache's JSON files, typed: each file as :mod:`exitplan.formats.cache` writes it, and the one
 way a value read back is taken for a list of objects.
 
 A file read back is not trusted: it stays `dict[str, object]` until the cache's checks (and
@@ -12,8 +12,10 @@ annotations evaluated when the class is made, and these are kept evaluable for t
 from typing import TypedDict
 
 from exitplan.domain.model import Checklist
+from exitplan.domain.pacing import PaceData
 from exitplan.formats.catalog import Signature
-from exitplan.home.columns import Columns
+from exitplan.formats.columns import Columns
+from exitplan.formats.regions import RegionCache
 
 # A file's path and its signature (size, times, inode), as JSON keeps them.
 SignatureRow = list[str | list[int]]
@@ -49,16 +51,23 @@ class TextsFile(TypedDict):
     checklists: list[Columns]
 
 
+class CachedPace(PaceData):
+    """The pacing as `plan.json` keeps it, with the code and the checklist files it was worked
+    out by: used again only for the very same ones."""
+
+    code: str
+    files: list[SignatureRow]
+
+
 class PlanFile(TypedDict):
     """`plan.json`: the plan state as data, its pacing and the place's facts, for the plan file
-    whose signature it holds (`state`, `pace` and `region` are shaped where they are made:
-    `formats.cachedrows.state_data`, `domain.pacing.Pace.to_data`, `formats.regions`)."""
+    whose signature it holds (the state as `formats.cachedrows.state_data` shapes it)."""
 
     format: int
     signature: list[int]
     state: dict[str, object]
-    pace: dict[str, object] | None
-    region: dict[str, object] | None
+    pace: CachedPace | None
+    region: RegionCache | None
 
 
 def objects(value: object) -> list[dict[str, object]]:
