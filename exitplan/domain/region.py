@@ -187,7 +187,7 @@ class Fact(NamedTuple):
         """A fact from `to_data`; ValueError on anything exitplan would not write."""
         if not isinstance(data, dict) or set(data) != set(FACT_FIELDS):
             raise ValueError("not a fact")
-        strings = ("key", "text", "detail", "where", "section", "read_via")
+        strings = ("key", "text", "detail", "checked", "where", "section", "read_via")
         if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
             raise ValueError("not a fact")
         flags = (data["changing"], data["confirmed"])
@@ -256,7 +256,7 @@ class Neutral(NamedTuple):
         """A neutral fact from `to_data`; ValueError on anything exitplan would not write."""
         if not isinstance(data, dict) or set(data) != set(NEUTRAL_FIELDS):
             raise ValueError("not a neutral fact")
-        if not all(type(data[name]) is str for name in ("key", "detail", "where")):
+        if not all(type(data[name]) is str for name in ("key", "detail", "checked", "where")):
             raise ValueError("not a neutral fact")
         if data["key"] not in FACT_KEYS or data["why"] not in ABSENCES:
             raise ValueError("not a neutral fact")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import ENGLISH, available
 from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, TEMP_SUFFIX
-from exitplan.base.safetext import REFUSED
+from exitplan.base.safetext import holds_refused
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
     Checklist,
@@ -194,7 +194,7 @@ def _read_checked(
     if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
         return None
     # The checksum has no key: a forged cache must not skip validation.
-    if _may_hold_control(body) and _has_control(loaded):
+    if _may_hold_control(body) and holds_refused(loaded):
         return None
     return digest.decode("ascii"), loaded
 
@@ -213,22 +213,6 @@ def _may_hold_control(body: bytes) -> bool:
     if b"\x00" in body or b"\x7f" in body:  # `in` is much quicker than a regex class
         return True
     return any(pattern.search(body) for pattern in _MAYBE_CONTROL)
-
-
-def _has_control(value: object) -> bool:
-    """Whether any text in a decoded cache holds a character validation refuses."""
-    stack: list[object] = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if REFUSED.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-            stack.extend(item.keys())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 @contextlib.contextmanager

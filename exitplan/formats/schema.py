@@ -123,7 +123,11 @@ SituationKey = Annotated[str, AfterValidator(_situation_key)]
 def _danger_key(key: str) -> str:
     if key not in DANGER_KEYS:
         known = ", ".join(sorted(DANGER_KEYS))
-        raise ValueError(f"'{key}' is not a danger-sign question; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a danger-sign question; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -198,10 +202,10 @@ class ItemFile(BaseModel):
                 raise ValueError(words)
             return self
         if self.soon_if_danger and self.when != "before":
-            raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
+            raise ValueError(_("'soon_if_danger' is only for a step with 'when' = 'before'"))
         if self.moot_after_exit and self.when not in ("before", "exit-day"):
             raise ValueError(
-                "'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'"
+                _("'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'")
             )
         due: model.Due = self.due or model.Due()
         if due.on is not None:

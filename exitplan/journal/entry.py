@@ -28,7 +28,7 @@ from typing import get_args
 from exitplan.base import spoken
 from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import N_, _
-from exitplan.base.safetext import REFUSED, first_refused
+from exitplan.base.safetext import first_refused
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.dates import folded, parse_day, said_day, said_month
 from exitplan.journal.shapes import Answer, Fields, TextField, When
@@ -513,23 +513,6 @@ def check_text(name: str, value: str) -> str:
             ).format(name=name, code=f"{ord(char):04X}")
         )
     return text
-
-
-def holds_refused(value: object) -> bool:
-    """Whether any text in a read record (keys too) holds what `check_text` never lets in: such
-    a record was not written by exitplan, and is shown as damaged, never on the screen."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if REFUSED.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 # A key may also be written in the words of its question ("what happened", "their exact

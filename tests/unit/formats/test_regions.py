@@ -417,34 +417,6 @@ def test_no_police_notice_is_offered_where_only_courts_grant_orders(code: str) -
     assert place.neutral["police-notice"].sources
 
 
-def test_a_neutral_fact_and_a_fact_cannot_share_a_key_and_none_needs_a_source() -> None:
-    """A file cannot both give a fact and keep it neutral; "no such thing" names its page."""
-    base = {"schema": 1, "code": "zz", "name": "Zed"}
-    both = base | {
-        "fact": {
-            "firearms": {
-                "text": "x",
-                "detail": "y",
-                "sources": ["https://e.gov/a"],
-                "checked": dt.date(2026, 12, 1),
-            }
-        },
-        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}},
-    }
-    assert any("both a fact and a neutral" in p for p in schema_problems(both, "zz"))
-    unsourced = base | {
-        "neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}
-    }
-    assert any("names the page" in p for p in schema_problems(unsourced, "zz"))
-    fine = base | {
-        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}
-    }
-    assert schema_problems(fine, "zz") == []
-
-
-CHECKED = dt.date(2026, 12, 5)
-
-
 def test_spain_and_mexico_warn_before_a_medical_visit_starts_a_case() -> None:
     """The four medical steps carry the place's reporting duty: Spain's injury report to the
     court, Mexico's notice to the Ministerio Público under NOM-046; the general words stay."""
@@ -626,36 +598,6 @@ def test_a_fact_read_in_a_copy_keeps_how_through_the_cache() -> None:
             Fact.from_data({key: value for key, value in data.items() if key != name})
         with pytest.raises(ValueError, match="not a fact"):
             Fact.from_data(data | {name: 1})
-
-
-def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
-    """`read_via` must be a web address and `section` one line: anything else is one plain
-    problem from `exitplan validate`."""
-    fact = {
-        "text": "x",
-        "detail": "y",
-        "sources": ["https://e.gov/a"],
-        "checked": CHECKED,
-        "section": "Act, s. 1",
-        "read_via": "https://github.com/o/r/blob/c/act.md",
-    }
-    base = {"schema": 1, "code": "zz", "name": "Zed"}
-    assert schema_problems(base | {"fact": {"firearms": fact}}, "zz") == []
-    bad = fact | {"read_via": "a copy somewhere"}
-    assert schema_problems(base | {"fact": {"firearms": bad}}, "zz")
-    two_lines = fact | {"section": "Act\ns. 1"}
-    assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
-
-
-@pytest.mark.parametrize("facts", ["court-order", [{"court-order": "x"}], ["court-order"]])
-def test_facts_that_are_not_a_table_are_one_plain_problem(facts: object) -> None:
-    """A region file whose `fact` or `neutral` is text or a list (of tables too) gets one plain
-    problem, never a traceback."""
-    base = {"schema": 1, "code": "zz", "name": "Zed"}
-    for key in ("fact", "neutral"):
-        assert schema_problems(base | {key: facts}, "zz") == [
-            f"field '{key}': should be a table of fields"
-        ]
 
 
 def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:

@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from helpers_summary import Page
+from helpers_summary import EMPTY, TABLE, Page
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -293,19 +293,6 @@ def test_in_spanish_the_pages_own_words_are_spanish() -> None:
     ]
 
 
-INVENTORY = Table(
-    "documents",
-    "Documents",
-    ("No.", "Document", "Original"),
-    (
-        ("1", "Passport, yours", "blue | folder <b>"),
-        ("2", "Birth *certificate*", "with Sam\nat work"),
-    ),
-    ("Only if it is safe.",),
-)
-NOTHING = Table("accounts", "Accounts and devices", ("No.", "What"), (), ("Nothing listed yet.",))
-
-
 def html_table(table: Table) -> list[str]:
     """The parts HtmlWriter writes for one table, on its own."""
     writer = HtmlWriter()
@@ -325,7 +312,7 @@ def cells(page: str) -> list[list[str]]:
 def test_an_html_table_is_escaped_and_starts_a_printed_page() -> None:
     """The table is a section of its own that starts a printed page; every cell is escaped, so
     a tag in the person's words is shown, never obeyed (moved here from test_tables.py)."""
-    parts = html_table(INVENTORY)
+    parts = html_table(TABLE)
     assert parts[0] == '<section class="inventory documents" style="break-before: page">'
     assert parts[-1] == "</section>"
     page = "\n".join(parts)
@@ -340,7 +327,7 @@ def test_an_html_table_is_escaped_and_starts_a_printed_page() -> None:
 
 def test_an_html_table_without_rows_has_no_table() -> None:
     """No rows: the heading and the note, and no empty table."""
-    assert html_table(NOTHING) == [
+    assert html_table(EMPTY) == [
         '<section class="inventory accounts" style="break-before: page">',
         "<h2>Accounts and devices</h2>",
         "<p>Nothing listed yet.</p>",
@@ -356,7 +343,7 @@ def test_a_table_closes_the_last_checklist_first() -> None:
     writer.first_page(VIEW)
     writer.section(MONEY)
     writer.step(STEP)
-    writer.table(NOTHING)
+    writer.table(EMPTY)
     page = writer.finish()
     steps = page.index('<ul class="steps">')
     assert page.index("</ul>", steps) < page.index('<section class="inventory accounts"')

@@ -11,7 +11,9 @@ import pytest
 from conftest import MONEY, PAPERS, PLANNED, TODAY
 from helpers_summary import (
     ACCENTS,
+    EMPTY,
     NOTE,
+    TABLE,
     TRICKY,
     Page,
     make_plan,
@@ -388,19 +390,6 @@ def test_each_writer_puts_the_tables_asked_for_last_in_its_own_format(plan: Plan
     assert "<td>&lt;box&gt; | 2</td>" in page
     assert page.count('class="inventory') == 2  # the section and its table
     assert "inventory" not in write_summary(build_summary(day), HtmlWriter())
-
-
-TABLE = Table(
-    "documents",
-    "Documents",
-    ("No.", "Document", "Original"),
-    (
-        ("1", "Passport, yours", "blue | folder <b>"),
-        ("2", "Birth *certificate*", "with Sam\nat work"),
-    ),
-    ("Only if it is safe.",),
-)
-EMPTY = Table("accounts", "Accounts and devices", ("No.", "What"), (), ("Nothing listed yet.",))
 
 
 def markdown_table(table: Table) -> list[str]:
