@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from exitplan.domain.schedule import Scheduled
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
+    from exitplan.views.shapes import BackupRow, ChecklistRow, ItemShown
 
 
 # -- the results ----------------------------------------------------------------------------------
@@ -74,9 +75,13 @@ class StepDetail:
 
     def document(self) -> Document:
         data = item_detail(self.row, list(self.events), self.region)
-        if self.linked is not None:
-            data["inventory"] = {"says": self.linked[1], "shows_done": self.linked[2]}
-        return data
+        if self.linked is None:
+            return data
+        shown: ItemShown = {
+            **data,
+            "inventory": {"says": self.linked[1], "shows_done": self.linked[2]},
+        }
+        return shown
 
     def screen(self, look: Look) -> str:
         options = look.options()
@@ -93,14 +98,16 @@ class StepDetail:
 class ChecklistShelf:
     """`checklists`: every checklist there is, with its step count and whether it is used."""
 
-    rows: tuple[dict[str, object], ...]
+    rows: tuple[ChecklistRow, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
         return list(self.rows)
 
     def screen(self, look: Look) -> str:
-        return "\n".join(checklists_lines(list(self.rows), **look.options())) + "\n"
+        # The screen takes plain mappings (views.render): each row as one.
+        rows = [dict(row) for row in self.rows]
+        return "\n".join(checklists_lines(rows, **look.options())) + "\n"
 
 
 @dataclass(frozen=True)
@@ -121,14 +128,47 @@ class ChangeLog:
 class BackupList:
     """`backups`: the kept earlier versions of the plan, newest first."""
 
-    rows: tuple[dict[str, object], ...]
+    rows: tuple[BackupRow, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
         return list(self.rows)
 
     def screen(self, look: Look) -> str:
-        return screen_of(backup_lines(list(self.rows)))
+        return screen_of(backup_lines([dict(row) for row in self.rows]))
+
+
+@dataclass(frozen=True)
+class PlaceList:
+    """`region --list`: every place exitplan knows, a country then its parts, each with its
+    code (words for a person: the list has no JSON of its own)."""
+
+    places: tuple[tuple[str, str, bool], ...]  # (name, code, is a country)
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return [{"code": code, "name": name} for name, code, _country in self.places]
+
+    def screen(self, look: Look) -> str:
+        return screen_of(
+            [f"{'' if country else '  '}{name} ({code})" for name, code, country in self.places]
+        )
+
+
+@dataclass(frozen=True)
+class FileChecks:
+    """`validate FILES`: a line for each sound file (stdout), and every problem found (the
+    command exits 1 with them when there is one)."""
+
+    sound: tuple[str, ...]
+    problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {"sound": list(self.sound), "problems": list(self.problems)}
+
+    def screen(self, look: Look) -> str:
+        return screen_of(list(self.sound))
 
 
 # -- making them ----------------------------------------------------------------------------------
@@ -256,3 +296,16 @@ def validation(files: list[Path]) -> Iterator[tuple[bool, str]]:
                 count = len(checklist.items)
                 line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
                 yield True, line.format(path=one_line(path), count=count)
+
+
+def file_checks(files: list[Path]) -> FileChecks:
+    """`validate FILES`: every file checked (`validation`), its verdicts gathered."""
+    verdicts = list(validation(files))
+    return FileChecks(
+        tuple(line for ok, line in verdicts if ok), tuple(line for ok, line in verdicts if not ok)
+    )
+
+
+def place_list() -> PlaceList:
+    """`region --list`: every place, each country followed by its parts."""
+    return PlaceList(tuple((p.name, p.code, p.is_country) for p in load_places()))
