@@ -13,7 +13,13 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.base.errors import (
+    DateError,
+    ExitplanError,
+    output_lost,
+    output_lost_line,
+    quiet_stdout,
+)
 from exitplan.base.i18n import N_, _
 from exitplan.base.limits import OTHERS_BITS
 from exitplan.cli import (
@@ -181,13 +187,13 @@ def _lang(value: str | None) -> str | None:
 
 
 def _parse_today(value: str | None) -> date | None:
-    from exitplan.service.glance import read_today  # the one parser: the glance reads the same way
+    from exitplan.service.options import read_today  # the glance reads 2027-01-31 the same way
 
     if value is None:
         return None
     try:
         return read_today(value)
-    except ValueError:
+    except DateError:
         raise typer.BadParameter(
             _("'{value}' is not a date: use the form 2027-01-31").format(value=value)
         ) from None

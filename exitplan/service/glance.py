@@ -29,10 +29,9 @@ from exitplan.base.errors import (
     output_lost_line,
     quiet_stdout,
 )
-from exitplan.base.i18n import ENGLISH, current, leading_languages, spoken
-from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
+from exitplan.base.i18n import leading_languages, spoken
 from exitplan.disk.paths import default_home
-from exitplan.domain.dates import parse_day, real_today
+from exitplan.domain.dates import is_iso_day, parse_day, real_today
 from exitplan.home.cache import cached_plan
 from exitplan.home.folder import Folder
 from exitplan.service import terminal
@@ -51,24 +50,6 @@ NOT_SERVED_ENV = ("EXITPLAN_PASSPHRASE_FILE", "_EXITPLAN_COMPLETE")
 TODAY_ENV = "EXITPLAN_TODAY"
 # Files whose presence may make the full path say something first (the data-key vault).
 NOT_SERVED_FILES = ("plan.key",)
-
-
-def read_today(text: str) -> date:
-    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date): 2027-01-31,
-    or in another language a day in the order its country writes it (20/12/2026 in Spain), as
-    `exitplan date` reads it; English keeps the one form a script can rely on."""
-    try:
-        return parse_day(text)
-    except DateError as exc:
-        if current() == ENGLISH:
-            raise ValueError(str(exc)) from None
-        try:
-            local = numeric_date(text)
-        except DateError as both:
-            raise ValueError(str(both)) from None
-        if local is not None:
-            return local
-        raise ValueError(str(exc)) from None
 
 
 def write(out: str, err: str) -> int:
@@ -137,12 +118,14 @@ def glance(argv: Sequence[str]) -> int | None:
 
 
 def _today(text: str | None) -> date | None:
-    """Today as the full path reads it (an empty value counts as unset), or None when bad."""
+    """Today as the full path reads it (an empty value counts as unset): a day in the form
+    2027-01-31, read as `dates.parse_today` reads that form; None for any other form (the full
+    path reads it, `+3d` or `1 juin 2027`, with the catalogs this path never loads)."""
     if not text:
         return real_today()
     try:
-        return read_today(text)
-    except ValueError:
+        return parse_day(text) if is_iso_day(text) else None
+    except DateError:
         return None
 
 

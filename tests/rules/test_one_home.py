@@ -120,6 +120,44 @@ def test_a_typed_day_is_read_by_the_date_module_alone() -> None:
     assert offenders(is_call("datetime", "strptime"), {"exitplan.home.backups"}) == []
 
 
+def test_a_day_in_the_person_s_words_is_read_by_the_date_module_alone() -> None:
+    """Only domain/dates.py asks for a day in the country's order or an offset in the person's
+    words (`numeric_date`, `offset_text`): `--today`, `date`, `add --due` and an expiry each
+    read their own once, and "1 juin 2027" was a day to one command and not to another."""
+    home = {"exitplan.base.spoken", "exitplan.domain.dates"}
+    assert offenders(is_name("numeric_date"), home) == []
+    assert offenders(is_name("offset_text"), home) == []
+
+
+def iso_shape(node: ast.AST) -> bool:
+    """A hand-made test of the shape 2027-01-31: the pattern, or a look at the fifth character."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return r"(\d{4})-(\d{2})-(\d{2})" in node.value
+    if isinstance(node, ast.Slice):
+        bounds = (node.lower, node.upper)
+        return all(isinstance(b, ast.Constant) for b in bounds) and [
+            getattr(b, "value", None) for b in bounds
+        ] == [4, 5]
+    return False
+
+
+def test_the_shape_of_a_day_is_known_in_one_place() -> None:
+    """Only domain/dates.py knows the shape 2027-01-31 (`is_iso_day`); the journal's pattern
+    reads a stored moment, a day and a time (the schema once told a day from an offset by its
+    fifth character)."""
+    assert offenders(iso_shape, {"exitplan.domain.dates", "exitplan.journal.entry"}) == []
+
+
+def test_the_day_finders_see_a_planted_copy() -> None:
+    """The finders above report a copy where it stands, so their rules cannot pass vacuously."""
+    tree = ast.parse(
+        "import re\nx = re.compile(r'^(\\d{4})-(\\d{2})-(\\d{2})$')\nok = text[4:5] == '-'\n"
+        "y = spoken.numeric_date(text)\nz = text[4:6]\n"
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if iso_shape(n)] == [2, 3]
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if is_name("numeric_date")(n)] == [4]
+
+
 def test_one_function_is_named_parse_when() -> None:
     """The journal's reading of a moment has its own name: two `parse_when` with different
     contracts was a trap."""
