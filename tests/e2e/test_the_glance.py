@@ -328,12 +328,25 @@ def test_any_option_or_other_command_falls_through(
 
 
 @pytest.mark.process
-@pytest.mark.parametrize("today", ["tomorrow", "2026-13-01", "30/11/2026"])
+@pytest.mark.parametrize("today", ["tomorrow", "2026-13-01", "31/31/2026"])
 def test_a_bad_exitplan_today_falls_through(
     plans: dict[str, Path], tmp_path: Path, today: str
 ) -> None:
     """A day that is not a date: the full path's plain usage error, exit code 2."""
     assert_falls_through(plans["dated"], tmp_path, "status", expect_code=2, EXITPLAN_TODAY=today)
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("today", ["30/11/2026", "November 30, 2026"])
+def test_a_day_in_other_words_falls_through_and_is_read(
+    plans: dict[str, Path], tmp_path: Path, today: str
+) -> None:
+    """A day in another form than 2026-11-30: the glance never guesses, and the full path reads
+    it as `exitplan date` would (it once refused it)."""
+    code, out, _err = assert_falls_through(plans["dated"], tmp_path, "status", EXITPLAN_TODAY=today)
+    assert code == 0
+    served = fast(plans["dated"], "status", tmp=tmp_path, EXITPLAN_TODAY=TODAY.isoformat())[0]
+    assert (code, out) == served[:2]
 
 
 @pytest.mark.process
