@@ -25,6 +25,14 @@ JOURNAL_FILES_DIR = f"{JOURNAL_DIR}/files"  # the kept copies of attached files
 JOURNAL_COPY_DAYS = 7
 TEMP_SUFFIX = ".tmp"
 
+# The environment variables a person or a script may set, each spelled here alone.
+HOME_ENV = "EXITPLAN_HOME"  # the data folder, as --home
+TODAY_ENV = "EXITPLAN_TODAY"  # the day to rehearse, as --today
+# As --passphrase-file (the name of a variable that names a file, not a passphrase).
+PASSPHRASE_FILE_ENV = "EXITPLAN_PASSPHRASE_FILE"  # noqa: S105
+PLAIN_ENV = "EXITPLAN_PLAIN"  # plain mode, as --plain
+LANG_ENV = "EXITPLAN_LANG"  # the language, as --lang
+
 # exitplan's own files and folders in the data directory: the ONE list. Only exitplan writes
 # them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`
 # read it. None of them may be a link: a link would lead reads, writes, `encrypt` and `wipe` out

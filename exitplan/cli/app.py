@@ -21,7 +21,7 @@ from exitplan.base.errors import (
     quiet_stdout,
 )
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import OTHERS_BITS
+from exitplan.base.limits import OTHERS_BITS, PASSPHRASE_FILE_ENV, TODAY_ENV
 from exitplan.cli import (
     changing,
     copies,
@@ -215,7 +215,7 @@ def main_callback(
         str | None,
         typer.Option(
             "--today",
-            envvar="EXITPLAN_TODAY",
+            envvar=TODAY_ENV,
             metavar="DATE",
             help=N_("Pretend today is DATE, to rehearse what the plan will say."),
             show_default=False,
@@ -225,7 +225,7 @@ def main_callback(
         Path | None,
         typer.Option(
             "--passphrase-file",
-            envvar="EXITPLAN_PASSPHRASE_FILE",
+            envvar=PASSPHRASE_FILE_ENV,
             metavar="FILE",
             help=N_("For scripts: read the passphrase from FILE instead of asking."),
             show_default=False,

@@ -7,9 +7,9 @@ from pathlib import Path, PurePath
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _
+from exitplan.base.limits import HOME_ENV
 
 APP_NAME = "exitplan"
-HOME_ENV = "EXITPLAN_HOME"
 
 
 def default_home() -> Path:

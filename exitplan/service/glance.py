@@ -10,8 +10,8 @@ Any doubt at all means falling through. It imports neither typer, pydantic, rich
 
 Both paths print what `service.status.status_output` returns, so the bytes are the same by
 construction; the glance only routes and reads (`cached_plan`, pacing included).
-With `EXITPLAN_HOME` unset, the default data folder comes from `paths.default_home()` (which
-imports platformdirs, a few milliseconds), so both paths always agree on the folder.
+The data folder is `paths.resolve_home(None)`, the full path's own choice (EXITPLAN_HOME, else
+the default folder, which imports platformdirs, a few milliseconds), so both always agree.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from exitplan.base.errors import (
     quiet_stdout,
 )
 from exitplan.base.i18n import leading_languages, spoken
-from exitplan.disk.paths import default_home
+from exitplan.base.limits import PASSPHRASE_FILE_ENV, TODAY_ENV
+from exitplan.disk.paths import resolve_home
 from exitplan.domain.dates import is_iso_day, parse_day, real_today
 from exitplan.home.cache import cached_plan
 from exitplan.home.folder import Folder
@@ -46,8 +47,7 @@ if TYPE_CHECKING:
 SERVED = {(): False, ("status",): False, ("status", "--json"): True}
 # Settings the glance leaves to the full command line: a passphrase file (an encrypted plan)
 # and the framework's shell completion.
-NOT_SERVED_ENV = ("EXITPLAN_PASSPHRASE_FILE", "_EXITPLAN_COMPLETE")
-TODAY_ENV = "EXITPLAN_TODAY"
+NOT_SERVED_ENV = (PASSPHRASE_FILE_ENV, "_EXITPLAN_COMPLETE")
 # Files whose presence may make the full path say something first (the data-key vault).
 NOT_SERVED_FILES = ("plan.key",)
 
@@ -108,11 +108,12 @@ def glance(argv: Sequence[str]) -> int | None:
     plan_today = _today(env.get(TODAY_ENV))
     if plan_today is None:
         return None
-    plan = _cached_plan(plan_today)
+    home = resolve_home(None)
+    plan = _cached_plan(home)
     if plan is None:
         return None
     out, err, code = status_output(
-        plan, plan_today, as_json=as_json, plain=terminal.plain_enabled(), home=_home()
+        plan, plan_today, as_json=as_json, plain=terminal.plain_enabled(), home=home
     )
     return write(out, err) or code
 
@@ -129,17 +130,8 @@ def _today(text: str | None) -> date | None:
         return None
 
 
-def _home() -> Path:
-    """The data folder, chosen as the full path chooses it (EXITPLAN_HOME, else the default)."""
-    chosen = os.environ.get("EXITPLAN_HOME")
-    if chosen:
-        return Path(chosen).expanduser()
-    return default_home()
-
-
-def _cached_plan(today: date) -> Plan | None:
-    """The plan from a fresh plain cache in a private folder, or None at any doubt."""
-    home = _home()
+def _cached_plan(home: Path) -> Plan | None:
+    """The plan from a fresh plain cache in the private folder `home`, or None at any doubt."""
     store = Folder(home)  # no keys: a sealed file never opens here
     try:
         if not os.path.isdir(home) or not store.exists() or store.is_encrypted():

@@ -7,6 +7,7 @@ Each test names the one module allowed to do a thing and fails when another modu
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
 import pytest
@@ -244,6 +245,30 @@ def test_exitplan_reads_no_test_switch() -> None:
         )
 
     assert offenders(test_switch, set()) == []
+
+
+def names_a_variable(node: ast.AST) -> bool:
+    """A finder for an environment variable's name written out (`"EXITPLAN_HOME"`)."""
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and re.fullmatch(r"EXITPLAN_[A-Z_]+", node.value) is not None
+    )
+
+
+def test_each_variable_is_named_in_one_place() -> None:
+    """Only base/limits.py spells an EXITPLAN_… variable (`HOME_ENV`, `TODAY_ENV`…): the glance,
+    the options and the start-up read the same names (the glance once chose the home its own
+    way, with the name typed again)."""
+    assert offenders(names_a_variable, {"exitplan.base.limits", "exitplan.home.store"}) == []
+
+
+def test_the_variable_finder_sees_a_planted_name() -> None:
+    """The finder reports a variable's name written out, not a sentence that mentions one."""
+    tree = ast.parse(
+        'a = "EXITPLAN_HOME"\nb = "or set EXITPLAN_PLAIN=1"\nc = os.environ["EXITPLAN_X"]\n'
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if names_a_variable(n)] == [1, 3]
 
 
 def test_how_many_more_is_counted_by_the_day_view() -> None:
