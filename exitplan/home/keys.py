@@ -34,6 +34,7 @@ from exitplan.base.limits import (
 )
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
+from exitplan.disk.paths import key_file_here
 from exitplan.home.backups import keep_time
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class KeySession:
     def keyed(self) -> bool:
         """Whether a key file is here: plan.key, or the next one while a passphrase change is
         unfinished (either means the home was encrypted, and either can unlock it)."""
-        return self.key_path.exists() or self.next_path.exists()
+        return key_file_here(self.home)
 
     @property
     def ring(self) -> tuple[datakey.DataKey, ...]:

@@ -404,7 +404,7 @@ def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
             return backup, store.load(backup.path)
         except (PlanError, VaultError, ValueError) as exc:
             wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
-            if wrong and store.keys.key_path.exists():
+            if wrong and store.keys.keyed():
                 raise  # the key file's check: the passphrase itself is wrong
             if number:
                 raise PlanError(

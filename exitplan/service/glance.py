@@ -31,7 +31,7 @@ from exitplan.base.errors import (
 )
 from exitplan.base.i18n import leading_languages, spoken
 from exitplan.base.limits import PASSPHRASE_FILE_ENV, TODAY_ENV
-from exitplan.disk.paths import resolve_home
+from exitplan.disk.paths import key_file_here, resolve_home
 from exitplan.domain.dates import is_iso_day, parse_day, real_today
 from exitplan.home.cache import cached_plan
 from exitplan.home.folder import Folder
@@ -48,8 +48,6 @@ SERVED = {(): False, ("status",): False, ("status", "--json"): True}
 # Settings the glance leaves to the full command line: a passphrase file (an encrypted plan)
 # and the framework's shell completion.
 NOT_SERVED_ENV = (PASSPHRASE_FILE_ENV, "_EXITPLAN_COMPLETE")
-# Files whose presence may make the full path say something first (the data-key vault).
-NOT_SERVED_FILES = ("plan.key",)
 
 
 def write(out: str, err: str) -> int:
@@ -136,7 +134,7 @@ def _cached_plan(home: Path) -> Plan | None:
     try:
         if not os.path.isdir(home) or not store.exists() or store.is_encrypted():
             return None
-        if any(os.path.lexists(home / name) for name in NOT_SERVED_FILES):
+        if key_file_here(home):  # the full path may say something first about the key
             return None
         store.check_private()  # the same link and privacy checks as the full path
     except (ExitplanError, OSError):

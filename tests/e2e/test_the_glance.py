@@ -350,6 +350,20 @@ def test_a_day_in_other_words_falls_through_and_is_read(
 
 
 @pytest.mark.process
+def test_a_next_key_file_falls_through_to_the_full_path_s_note(tmp_path: Path) -> None:
+    """A plain plan beside plan.key.next (a passphrase change's key): the full path says the
+    plan is encrypted; the glance once served the plain file as if nothing were there."""
+    home = tmp_path / "next-key"
+    setup(home, "init", "--exit-date", EXIT.isoformat())
+    served = fast(home, "status", tmp=tmp_path, EXITPLAN_TODAY=TODAY.isoformat())
+    assert served[1] == [], "the glance serves the plan before the key file is there"
+    (home / "plan.key.next").write_bytes(b"")
+    (home / "plan.key.next").chmod(0o600)
+    err = assert_falls_through(home, tmp_path, "status")[2]
+    assert "encrypted" in err
+
+
+@pytest.mark.process
 def test_no_plan_falls_through(tmp_path: Path) -> None:
     """No plan yet: the full path shows the built-in checklists."""
     home = tmp_path / "empty"

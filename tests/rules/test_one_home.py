@@ -271,6 +271,37 @@ def test_the_variable_finder_sees_a_planted_name() -> None:
     assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if names_a_variable(n)] == [1, 3]
 
 
+def asks_for_a_key_file(node: ast.AST) -> bool:
+    """A finder for a key file's presence asked by hand (`….key_path.exists()`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"exists", "is_file", "lexists"}
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr in {"key_path", "next_path"}
+    )
+
+
+def test_a_key_file_is_found_one_way() -> None:
+    """ "A key file is here" is `paths.key_file_here` (plan.key or plan.key.next, a link too),
+    which `KeySession.keyed()` asks: the glance once looked for plan.key alone and served a
+    plain plan without the full path's note that it had been encrypted."""
+    assert offenders(asks_for_a_key_file, {"exitplan.home.keys"}) == []
+    assert offenders(is_name("NEXT_KEY_FILE"), KEY_FILE_NAMERS) == []
+    tree = ast.parse("if store.keys.key_path.exists():\n    pass\nx = keys.key_path.read_bytes()\n")
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if asks_for_a_key_file(n)] == [1]
+
+
+# Who may name the next key file: its definition, the one test of presence, the key session,
+# and the list of the folder's files.
+KEY_FILE_NAMERS = {
+    "exitplan.base.limits",
+    "exitplan.disk.paths",
+    "exitplan.home.keys",
+    "exitplan.home.files",
+}
+
+
 def test_how_many_more_is_counted_by_the_day_view() -> None:
     """The screen and the summary take "and N more" from `day.shown_attention`; no view
     counts the attention rows itself."""

@@ -123,8 +123,9 @@ def test_a_bad_day_goes_to_the_full_path_and_an_empty_one_is_today(
 def test_no_plan_an_encrypted_one_or_a_data_key_goes_to_the_full_path(
     served: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A data folder that does not exist, one with no plan, one holding a data-key file or a
-    sealed plan is never read by the glance."""
+    """A data folder that does not exist, one with no plan, one holding a data-key file (the
+    next one of an unfinished passphrase change too) or a sealed plan is never read by the
+    glance."""
     monkeypatch.setenv("EXITPLAN_HOME", str(tmp_path / "nowhere"))
     assert glance([]) is None
     empty = make_home(tmp_path / "empty")
@@ -134,6 +135,9 @@ def test_no_plan_an_encrypted_one_or_a_data_key_goes_to_the_full_path(
     (served / "plan.key").write_bytes(b"")
     assert glance([]) is None
     (served / "plan.key").unlink()
+    (served / "plan.key.next").write_bytes(b"")
+    assert glance([]) is None
+    (served / "plan.key.next").unlink()
     assert glance([]) == 0
     # A sealed plan file is never read, even beside a cache that still looks fresh.
     monkeypatch.setattr("exitplan.home.folder.Folder.is_encrypted", lambda self: True)
