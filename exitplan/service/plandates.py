@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.base.errors import DateError, TwoReadings
 from exitplan.domain.dates import parse_due_text, parse_when
 from exitplan.domain.model import Due
-from exitplan.domain.pacing import MAX_PER_DAY
-from exitplan.domain.plan import record, set_exit_date, set_per_day
+from exitplan.domain.plan import PaceError, check_per_day, record, set_exit_date, set_per_day
 
 if TYPE_CHECKING:
     from datetime import date
@@ -23,10 +22,11 @@ if TYPE_CHECKING:
     from exitplan.service.workspace import Workspace
 
 __all__ = [
-    "MAX_PER_DAY",
     "Due",
     "DueNotRead",
     "Pace",
+    "PaceError",
+    "check_per_day",
     "due_from_text",
     "pace",
     "set_dates",
