@@ -64,12 +64,63 @@ def is_name(name: str) -> Callable[[ast.AST], bool]:
     return found
 
 
+def counts_from_the_exit(node: ast.AST) -> bool:
+    """A finder for a step's unpaced date worked out by hand: `shift(…, x.due.offset)` or
+    `timedelta(days=x.due.offset)`."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+    if name not in {"shift", "timedelta"}:
+        return False
+    given = [*node.args, *(k.value for k in node.keywords)]
+    return any(
+        isinstance(part, ast.Attribute)
+        and part.attr == "offset"
+        and isinstance(part.value, ast.Attribute)
+        and part.value.attr == "due"
+        for arg in given
+        for part in ast.walk(arg)
+    )
+
+
+def before_the_exit(node: ast.AST) -> bool:
+    """A finder for "the exit is still ahead" judged by hand (`exit_date >= today`)."""
+    return (
+        isinstance(node, ast.Compare)
+        and any(isinstance(op, (ast.GtE, ast.Gt)) for op in node.ops)
+        and (
+            getattr(node.left, "id", None) == "exit_date"
+            or getattr(node.left, "attr", None) == "exit_date"
+        )
+        and any(getattr(c, "id", None) == "today" for c in node.comparators)
+    )
+
+
 def test_overdue_is_judged_by_the_schedule_alone() -> None:
-    """Only the domain reads a step's unpaced date (`lead_date`): every other layer takes its
-    date and flag from the schedule, pacing included (`add --due -8w` once said "overdue" of a
-    step the schedule left for "if there is time")."""
-    domain = {name for name in modules() if name.startswith("exitplan.domain.")}
-    assert offenders(is_name("lead_date"), domain) == []
+    """Only the schedule counts a step's date from the exit (`shift(exit, item.due.offset)`):
+    every other module takes its date and flag from `schedule()`, pacing included (`add --due
+    -8w` once said "overdue" of a step the schedule left for "if there is time")."""
+    assert offenders(counts_from_the_exit, {"exitplan.domain.schedule"}) == []
+
+
+def test_after_you_leave_is_judged_by_the_findings_alone() -> None:
+    """Whether the exit is still ahead, for an inventory, is `findings.still_to_leave`: the
+    flag and the words beside it cannot disagree on the exit day itself."""
+    assert offenders(before_the_exit, {"exitplan.domain.findings"}) == []
+
+
+def test_the_exit_finders_see_a_planted_copy() -> None:
+    """Both finders report a copy where it stands, and leave other arithmetic alone."""
+    tree = ast.parse(
+        "a = shift(exit_date, item.due.offset)\n"
+        "b = exit + timedelta(days=step.item.due.offset)\n"
+        "c = shift(today, 42)\n"
+        "d = exit_date is not None and exit_date >= today\n"
+        "e = when >= today\n"
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if counts_from_the_exit(n)] == [1, 2]
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if before_the_exit(n)] == [4]
 
 
 def is_call(owner: str, attr: str, *, keyword: str | None = None) -> Callable[[ast.AST], bool]:
