@@ -13,7 +13,6 @@ from exitplan.base.i18n import N_, _
 from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, env_of, say
-from exitplan.cli.console import CLEAR_SEQUENCE
 from exitplan.cli.talk import helptext
 
 # Each key: what it does, and its label (the letter in brackets is the key to press). A
@@ -70,10 +69,6 @@ def keys_prompt(columns: int, more: bool = False) -> str:
         else:
             line = joined
     return shape.format(keys="\n".join([*lines, line]))
-
-
-# The codes that clear the screen and its scrollback: see exitplan/cli/console.py.
-HIDE_SEQUENCE = CLEAR_SEQUENCE
 
 
 class QuickHide(Exception):

@@ -47,7 +47,6 @@ __all__ = [
     "open_with_any",
     "padded_size",
     "seal_with",
-    "sealed_size",
 ]
 
 FORMAT_VERSION = 2
@@ -106,11 +105,6 @@ def padded_size(length: int) -> int:
     while size < needed:
         size *= 2
     return size
-
-
-def sealed_size(length: int) -> int:
-    """The size of the sealed file for a plaintext of `length` bytes."""
-    return HEADER_SIZE + padded_size(length) + TAG_LEN
 
 
 def _parse(data: bytes) -> tuple[bytes, bytes]:

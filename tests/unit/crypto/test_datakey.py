@@ -19,7 +19,6 @@ from exitplan.crypto.datakey import (
     open_with,
     padded_size,
     seal_with,
-    sealed_size,
 )
 from exitplan.crypto.vault import (
     MAGIC,
@@ -27,7 +26,6 @@ from exitplan.crypto.vault import (
     OtherKey,
     VaultError,
     is_sealed,
-    sealed_version,
 )
 
 HEADER = struct.Struct(">8sB16s12s")  # the documented layout, written out independently
@@ -97,7 +95,7 @@ def test_sealed_sizes_fall_into_the_stated_classes(
     length: int, expected: int, key: DataKey
 ) -> None:
     """1, 100 and 1000 bytes seal to 1077 bytes (the 1 KiB class); 5000 bytes to 8245 (8 KiB)."""
-    assert len(seal_with(b"x" * length, key)) == expected == sealed_size(length)
+    assert len(seal_with(b"x" * length, key)) == expected
 
 
 @pytest.mark.parametrize(
@@ -224,13 +222,6 @@ def test_data_key_checks_lengths_and_hides_its_bytes(key: DataKey) -> None:
     assert key.key_id.hex() in repr(key)
     assert key == DataKey(key.secret_bytes(), key.key_id)
     assert key != DataKey.generate()
-
-
-def test_sealed_version_tells_the_formats_apart(blob: bytes) -> None:
-    """sealed_version is 2 for a data-key file, None for plain or short data."""
-    assert sealed_version(blob) == 2
-    assert sealed_version(b'title = "plan"\n') is None
-    assert sealed_version(MAGIC) is None
 
 
 @settings(max_examples=200, deadline=None)
