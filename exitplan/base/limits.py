@@ -24,6 +24,8 @@ JOURNAL_FILES_DIR = f"{JOURNAL_DIR}/files"  # the kept copies of attached files
 # entries are newer than the last copy and that copy (or the journal, never copied) is older.
 JOURNAL_COPY_DAYS = 7
 TEMP_SUFFIX = ".tmp"
+# The most a plan file (or anything else of the data folder read whole) may weigh, sealed or not.
+MAX_PLAN_BYTES = 64 * 1024 * 1024
 
 # The environment variables a person or a script may set, each spelled here alone.
 HOME_ENV = "EXITPLAN_HOME"  # the data folder, as --home

@@ -107,6 +107,11 @@ def padded_size(length: int) -> int:
     return size
 
 
+def sealed_size(length: int) -> int:
+    """The size of the sealed file for a plaintext of `length` bytes (a cap on reading one)."""
+    return HEADER_SIZE + padded_size(length) + TAG_LEN
+
+
 def _parse(data: bytes) -> tuple[bytes, bytes]:
     """(key id, nonce) of a format-2 file, checking everything that needs no key."""
     if data[: len(MAGIC)] != MAGIC:

@@ -26,6 +26,7 @@ from exitplan.base.limits import (
     CHECKLIST_DIR,
     JOURNAL_DIR,
     KEY_FILE,
+    MAX_PLAN_BYTES,
     NEXT_KEY_FILE,
     PLAN_FILE,
     SEALED_COPY_MARK,
@@ -363,7 +364,7 @@ def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
         return
     for path in [*store.private_files(), *extra]:
         with contextlib.suppress(OSError):
-            data = safeio.read_capped(path, 64 * 1024 * 1024)
+            data = safeio.read_capped(path, MAX_PLAN_BYTES)
             if data.startswith(SEALED_MARK):
                 store.open_sealed(data, path)
                 return

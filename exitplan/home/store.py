@@ -28,6 +28,7 @@ from exitplan.base.limits import (
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
     LOCK_FILE,
+    MAX_PLAN_BYTES,
     OUTSIDE_FILE,
     OWN_NAMES,
     PRIVATE_FILE,
@@ -36,12 +37,14 @@ from exitplan.base.limits import (
     TEMP_SUFFIX,
     is_own,
 )
+from exitplan.crypto.datakey import sealed_size
 from exitplan.crypto.vault import VaultError, WrongPassphrase
 from exitplan.disk import atomic, leftovers, system
 from exitplan.disk.atomic import make_private_dir
 from exitplan.disk.paths import inside
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
+from exitplan.formats.checklistfile import MAX_FILE_BYTES
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import (
     Backup,
@@ -60,9 +63,8 @@ if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
     from exitplan.domain.model import PlanState
 
-MAX_PLAN_BYTES = 64 * 1024 * 1024
-# An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), plus room for its seal.
-MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
+# An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), sealed or not.
+MAX_CHECKLIST_FILE_BYTES = sealed_size(MAX_FILE_BYTES)
 LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
 

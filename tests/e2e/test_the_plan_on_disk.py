@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from conftest import EXIT, MONEY, PAPERS, Run, assert_error, make_home, read_plan, snapshot
 
-from exitplan.base.limits import LOCK_FILE
-from exitplan.home.store import LOCK_TIMEOUT_ENV, MAX_PLAN_BYTES, Store
+from exitplan.base.limits import LOCK_FILE, MAX_PLAN_BYTES
+from exitplan.home.store import LOCK_TIMEOUT_ENV, Store
 
 
 def mode(path: Path) -> int:

@@ -19,6 +19,7 @@ from exitplan.crypto.datakey import (
     open_with,
     padded_size,
     seal_with,
+    sealed_size,
 )
 from exitplan.crypto.vault import (
     MAGIC,
@@ -95,7 +96,7 @@ def test_sealed_sizes_fall_into_the_stated_classes(
     length: int, expected: int, key: DataKey
 ) -> None:
     """1, 100 and 1000 bytes seal to 1077 bytes (the 1 KiB class); 5000 bytes to 8245 (8 KiB)."""
-    assert len(seal_with(b"x" * length, key)) == expected
+    assert len(seal_with(b"x" * length, key)) == expected == sealed_size(length)
 
 
 @pytest.mark.parametrize(

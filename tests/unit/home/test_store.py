@@ -12,8 +12,10 @@ from conftest import EXIT, MONEY
 
 from exitplan.base.errors import LockError, NoPlanError
 from exitplan.base.limits import KEY_FILE, LOCK_FILE, NEXT_KEY_FILE, SEALED_MARK
+from exitplan.crypto.datakey import DataKey, seal_with
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
+from exitplan.formats.checklistfile import MAX_FILE_BYTES
 from exitplan.home.backups import KEEP_BACKUPS
 from exitplan.home.store import LOCK_TIMEOUT_ENV, Store, lock_timeout
 
@@ -198,3 +200,18 @@ def test_a_plain_plan_in_a_home_that_was_encrypted_is_noticed(home: Path) -> Non
     assert store.plain_in_sealed_home()
     store.plan_path.write_bytes(SEALED_MARK + b"sealed bytes")
     assert not store.plain_in_sealed_home()  # the plan is sealed, as it should be
+
+
+def test_the_largest_own_checklist_is_read_sealed_too(home: Path) -> None:
+    """A sealed own checklist as large as a plain one may be (16 MiB) is read, never refused as
+    too large: the cap is the sealed size of that limit, not a guess at it."""
+    store = Store(home)
+    save(store, new_state())
+    key = DataKey.generate()
+    store.keys.use(key)
+    text = b"#" * MAX_FILE_BYTES
+    path = home / "checklists" / "big.toml"
+    path.parent.mkdir(mode=0o700, exist_ok=True)
+    path.write_bytes(seal_with(text, key))
+    path.chmod(0o600)
+    assert store.read_private(path) == text
