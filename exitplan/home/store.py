@@ -65,8 +65,8 @@ if TYPE_CHECKING:
 
 # An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), sealed or not.
 MAX_CHECKLIST_FILE_BYTES = sealed_size(MAX_FILE_BYTES)
-LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
-DEFAULT_LOCK_TIMEOUT = 5.0
+# Seconds to wait for another run to finish (the tests hand in their own: helpers_exitplan.py).
+LOCK_TIMEOUT = 5.0
 
 
 class NotVouched(PlanError):
@@ -290,7 +290,7 @@ class Store(Folder):
                 )
             ) from None
         try:
-            deadline = time.monotonic() + lock_timeout()
+            deadline = time.monotonic() + LOCK_TIMEOUT
             while True:
                 try:
                     system.lock(fd)
@@ -439,11 +439,3 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
     # Pruning only now: restoring the oldest kept backup must not delete it first.
     prune_backups(store.backup_dir)
     return backup, state
-
-
-def lock_timeout() -> float:
-    """Seconds to wait for another run to finish."""
-    try:
-        return max(0.0, float(os.environ.get(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT)))
-    except ValueError:
-        return DEFAULT_LOCK_TIMEOUT

@@ -16,8 +16,9 @@ from exitplan.crypto.datakey import DataKey, seal_with
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
 from exitplan.formats.checklistfile import MAX_FILE_BYTES
+from exitplan.home import store as store_module
 from exitplan.home.backups import KEEP_BACKUPS
-from exitplan.home.store import LOCK_TIMEOUT_ENV, Store, lock_timeout
+from exitplan.home.store import Store
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -126,21 +127,38 @@ def test_backups_are_pruned(home: Path) -> None:
 # -- the lock ------------------------------------------------------------------------------------
 
 
-def test_lock_timeout_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """EXITPLAN_LOCK_TIMEOUT sets the wait; nonsense falls back to the default, negatives to 0."""
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "0.5")
-    assert lock_timeout() == 0.5
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "-3")
-    assert lock_timeout() == 0.0
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "soon")
-    assert lock_timeout() == 5.0
-    monkeypatch.delenv(LOCK_TIMEOUT_ENV)
-    assert lock_timeout() == 5.0
+def test_the_lock_wait_is_not_read_from_the_environment(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run waits 5 seconds for another's lock whatever the environment says: the old
+    EXITPLAN_LOCK_TIMEOUT is a test's switch, handed in by tests/helpers_exitplan.py alone."""
+    assert store_module.LOCK_TIMEOUT == 5.0
+    monkeypatch.setenv("EXITPLAN_LOCK_TIMEOUT", "0")
+    monkeypatch.setattr(store_module, "time", clock := FakeClock())
+    first, second = Store(home), Store(home)
+    with first.locked(), pytest.raises(LockError), second.locked():
+        pass
+    assert clock.now >= 5.0
+
+
+class FakeClock:
+    """The store's `time`: a monotonic clock that moves one second each time it is read, and a
+    sleep that returns at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    def sleep(self, _seconds: float) -> None:
+        return None
 
 
 def test_second_store_waits_for_the_lock(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While one run holds the lock, another gives up with a plain message."""
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "0")
+    monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.0)
     first, second = Store(home), Store(home)
     with (
         first.locked(),
