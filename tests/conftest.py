@@ -272,6 +272,18 @@ def plan_home_with_builtins(home: Path, run: Run) -> Path:
 
 
 @pytest.fixture
+def in_spanish() -> Iterator[None]:
+    """Spanish spoken for one test (the core's words), English again after it."""
+    from exitplan.base import i18n
+
+    i18n.install("es")
+    try:
+        yield
+    finally:
+        i18n.install(i18n.ENGLISH)
+
+
+@pytest.fixture
 def an_hour_east(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """This computer's clock one hour ahead of UTC, with no summer time (a POSIX zone): the
     journal's times shown in local time read the same on every machine."""

@@ -16,6 +16,7 @@ from exitplan.domain.model import Checklist
 from exitplan.domain.plan import Plan, add_custom, build_plan, new_state, set_note, set_status
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.checklistfile import load_checklist
+from exitplan.views.ledger import Table
 from exitplan.views.tables import summary_with_tables
 
 NOW = datetime(2026, 11, 16, 9, 0)
@@ -101,3 +102,18 @@ def summary_text(view: DayView) -> str:
 def summary_html(view: DayView) -> str:
     """The summary as `exitplan summary --format html` writes it."""
     return summary_with_tables(view, "html", None, ())
+
+
+# An inventory as a summary table, with the person's text in it (markup, a new line), and one
+# with nothing listed: what the writers' table tests write.
+TABLE = Table(
+    "documents",
+    "Documents",
+    ("No.", "Document", "Original"),
+    (
+        ("1", "Passport, yours", "blue | folder <b>"),
+        ("2", "Birth *certificate*", "with Sam\nat work"),
+    ),
+    ("Only if it is safe.",),
+)
+EMPTY = Table("accounts", "Accounts and devices", ("No.", "What"), (), ("Nothing listed yet.",))

@@ -52,6 +52,24 @@ def first_refused(text: str) -> str | None:
     return found.group() if found else None
 
 
+def holds_refused(value: object) -> bool:
+    """Whether any text in decoded data (a JSON document's values and keys, at any depth) holds
+    a character validation never lets in: such data was not written by exitplan (a record or a
+    cache file planted with an escape sequence, say), and is never shown or used."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if REFUSED.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def without_refused(text: str) -> str:
     """`text` with every character that is never kept taken out."""
     return REFUSED.sub("", text)

@@ -8,7 +8,7 @@ journal entry. Rows have neutral numbers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -211,7 +211,7 @@ def money_settings(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     if keyboard.someone_typing():
         say(_("Money settings."))
         say(_(CHANGE_INTRO))
-        raw: dict[str, Any] = {}
+        raw: dict[str, object] = {}
         for question in questions.SETTINGS_QUESTIONS:
             value = getattr(inventory, question.name)
             given, answer = ask_field("money", question, "" if value is None else str(value))

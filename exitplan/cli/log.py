@@ -6,9 +6,9 @@ and from a pipe one entry is read as TOML.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -52,7 +52,7 @@ def _ws(ctx: typer.Context) -> Workspace:
     return env_of(ctx).ws
 
 
-def _ask_entry(ws: Workspace, title: str) -> dict[str, Any]:
+def _ask_entry(ws: Workspace, title: str) -> Mapping[str, object]:
     """Each field asked in turn at a terminal (Enter skips), or one TOML entry from a pipe.
 
     At a terminal each answer is checked as it is typed and asked again on a fault, so an

@@ -7,9 +7,9 @@ keeps its value when changing a row); a single - clears it. Ctrl-C stops without
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base.i18n import N_, _
 from exitplan.cli import keyboard, prompts, replies
@@ -42,7 +42,7 @@ class Question:
     name: str
     text: str
     choices: tuple[tuple[str, str], ...] = ()
-    when: Callable[[dict[str, Any]], bool] | None = None
+    when: Callable[[Mapping[str, object]], bool] | None = None
     # Other words that name a choice: (value, marked words separated by |), as replies reads them.
     words: tuple[tuple[str, str], ...] = ()
 
@@ -212,7 +212,7 @@ def amount_text(value: Decimal) -> str:
 
 def ask_field(
     section: Section, question: Question, current: str | None, currency: str | None = None
-) -> tuple[bool, Any]:
+) -> tuple[bool, str | None]:
     """Ask one field until the answer passes its check: (given, value). Enter gives nothing
     (the default for a new row, the value kept when changing); a single - clears a field; an
     amount may carry the currency set (`£640`)."""
@@ -224,7 +224,7 @@ def ask_field(
     if current:
         words += f" [{current}]"
 
-    def read(answer: str) -> tuple[bool, Any]:
+    def read(answer: str) -> tuple[bool, str | None]:
         if not answer.strip():
             return False, None
         value = typed_value(section, question, answer, clearing=current is not None)
@@ -258,10 +258,10 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
 
 def ask_row(
     section: Section, row: Row | None, inventory: Inventory, questions: tuple[Question, ...]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Every field asked in turn; the answers given (Enter leaves a field out)."""
-    got: dict[str, Any] = {}
-    known: dict[str, Any] = {}
+    got: dict[str, object] = {}
+    known: dict[str, object] = {}
     if row is not None:
         for question in questions:
             value = getattr(row, question.name, None)
@@ -276,14 +276,16 @@ def ask_row(
     return got
 
 
-def read_piped() -> dict[str, Any]:
+def read_piped() -> dict[str, object]:
     """One row given as TOML on stdin (read up to its limit, never more)."""
     from exitplan.service.fields import row_from_pipe
 
     return row_from_pipe(keyboard.piped_bytes)
 
 
-def read_row(section: Section, row: Row | None, inventory: Inventory, title: str) -> dict[str, Any]:
+def read_row(
+    section: Section, row: Row | None, inventory: Inventory, title: str
+) -> dict[str, object]:
     """A row's fields: asked at a terminal, or read as TOML from a pipe."""
     if not keyboard.someone_typing():
         return read_piped()

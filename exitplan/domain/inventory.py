@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import date
 from decimal import Decimal
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypedDict, cast
 
 from exitplan.base.i18n import N_, _
 from exitplan.domain.checks import (
@@ -380,9 +380,14 @@ def change_settings(inventory: Inventory, raw: Mapping[str, object]) -> Inventor
 # -- as plain data (the plan file and JSON) --------------------------------------------------------
 
 
-def row_data(row: Row) -> dict[str, Any]:
+# A row as plain data: its fields by name (text, whole numbers, true or false, days). Its values
+# stay `Any` while `views.inventory` reads `expires` as a date without narrowing.
+RowData = dict[str, Any]
+
+
+def row_data(row: Row) -> RowData:
     """A row as the plain data the plan file keeps: no empty fields, amounts as exact text."""
-    data: dict[str, Any] = {}
+    data: RowData = {}
     for name in ("number", *FIELDS[section_of(row)]):
         value = getattr(row, name)
         if value is None or (name == "per" and getattr(row, "kind", "") not in {"income", "cost"}):
@@ -400,14 +405,30 @@ def section_of(row: Row) -> Section:
     return "money"
 
 
-def inventory_data(inventory: Inventory) -> dict[str, Any]:
+class MoneyData(TypedDict, total=False):
+    """The plan file's `[money]` table: the settings that are not the defaults, and the rows."""
+
+    currency: str
+    threshold_weeks: int
+    rows: list[RowData]
+
+
+class InventoryData(TypedDict, total=False):
+    """The inventories as the plan file's sections (`row_data` gives each row)."""
+
+    documents: list[RowData]
+    accounts: list[RowData]
+    money: MoneyData
+
+
+def inventory_data(inventory: Inventory) -> InventoryData:
     """The inventories as the sections of the plan file (empty ones left out)."""
-    data: dict[str, Any] = {}
+    data: InventoryData = {}
     if inventory.documents:
         data["documents"] = [row_data(row) for row in inventory.documents]
     if inventory.accounts:
         data["accounts"] = [row_data(row) for row in inventory.accounts]
-    money: dict[str, Any] = {}
+    money: MoneyData = {}
     if inventory.currency is not None:
         money["currency"] = inventory.currency
     if inventory.threshold_weeks != DEFAULT_THRESHOLD_WEEKS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
+from typing import ClassVar, NamedTuple, Protocol, TypedDict, TypeVar
 
 from exitplan.base.i18n import _
 from exitplan.base.limits import DEFAULT_WARN_DAYS, SCHEMA_VERSION, Priority, Status, When
@@ -32,14 +32,14 @@ class Record:
     """
 
     _FIELDS: ClassVar[tuple[str, ...]] = ()
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {}
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = {}
 
     def __init_subclass__(cls) -> None:
         # The class's own annotations (inspect.get_annotations would load `inspect` itself).
         names = cls.__dict__.get("__annotations__", {})  # noqa: RUF063
         cls._FIELDS = tuple(name for name in names if not name.startswith("_"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         if len(args) > len(self._FIELDS):
             raise TypeError(f"{type(self).__name__} takes at most {len(self._FIELDS)} fields")
         given = dict(zip(self._FIELDS, args, strict=False))
@@ -66,11 +66,11 @@ class Record:
         shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._FIELDS)
         return f"{type(self).__name__}({shown})"
 
-    def replace(self: R, **changes: Any) -> R:
+    def replace(self: R, **changes: object) -> R:
         """A copy with some fields changed."""
         return type(self)(**({n: getattr(self, n) for n in self._FIELDS} | changes))
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, object]:
         """Every field and its value, in order (the values themselves, not copies)."""
         return {n: getattr(self, n) for n in self._FIELDS}
 
@@ -126,7 +126,7 @@ class Item(Record):
 class Checklist(Record):
     """A checklist file: a titled group of items."""
 
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = {"items": list}
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = {"items": list}
     id: str
     title: str
     summary: str = ""
@@ -178,6 +178,15 @@ class CustomItem(NamedTuple):
         )
 
 
+class EventData(TypedDict, total=False):
+    """One event of the change log as the plan file keeps it (no empty fields)."""
+
+    at: datetime
+    action: str
+    item: str
+    detail: str
+
+
 class Event(NamedTuple):
     """One line of the plan's change log."""
 
@@ -186,11 +195,14 @@ class Event(NamedTuple):
     item: str | None = None
     detail: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EventData:
         """The event as plain data, without empty fields."""
-        return _without_none(
-            {"at": self.at, "action": self.action, "item": self.item, "detail": self.detail}
-        )
+        data: EventData = {"at": self.at, "action": self.action}
+        if self.item is not None:
+            data["item"] = self.item
+        if self.detail is not None:
+            data["detail"] = self.detail
+        return data
 
 
 class PhoneCheck(NamedTuple):
@@ -212,7 +224,7 @@ class DeviceAnswer(NamedTuple):
 class PlanState(Record):
     """Everything exitplan keeps about the person's plan."""
 
-    _FACTORIES: ClassVar[dict[str, Callable[[], Any]]] = (
+    _FACTORIES: ClassVar[dict[str, Callable[[], object]]] = (
         dict.fromkeys(("items", "situation", "answered", "phone", "iphone"), dict)
         | dict.fromkeys(("checklists", "custom", "history", "unsure"), list)
         | {"inventory": Inventory}
@@ -244,7 +256,7 @@ class PlanState(Record):
     phone: dict[str, PhoneCheck]
     iphone: dict[str, DeviceAnswer]
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> dict[str, object]:
         """Every field as plain data (dates and times kept as they are), for the cache."""
         data = self.fields()
         data["items"] = {key: s._asdict() for key, s in self.items.items()}
@@ -256,7 +268,7 @@ class PlanState(Record):
         data["iphone"] = {key: a._asdict() for key, a in self.iphone.items()}
         return data
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The plan as the plain data written to plan.toml (TOML cannot hold None)."""
         return _without_none(
             {
@@ -363,5 +375,5 @@ def keep_history(events: list[T], action: Callable[[T], object]) -> list[T]:
     return first + events[-MAX_HISTORY:]
 
 
-def _without_none(data: dict[str, Any]) -> dict[str, Any]:
+def _without_none(data: dict[str, object]) -> dict[str, object]:
     return {key: value for key, value in data.items() if value is not None}

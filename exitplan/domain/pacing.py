@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import heapq
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from exitplan.domain.dates import shift
 from exitplan.domain.model import PRIORITY_RANK
@@ -41,10 +41,22 @@ from exitplan.domain.model import PRIORITY_RANK
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from _typeshed import SupportsRichComparison
+
     from exitplan.domain.model import Entry
 
 DEFAULT_PER_DAY = 4
 MAX_PER_DAY = 20
+
+
+class PaceData(TypedDict):
+    """The pacing as the cache keeps it: the positions paced, their days (as day numbers), the
+    positions done only if time allows, and the daily limit."""
+
+    at: list[int]
+    days: list[int]
+    if_time: list[int]
+    limit: int
 
 
 class Pace(NamedTuple):
@@ -54,7 +66,7 @@ class Pace(NamedTuple):
     if_time: frozenset[int]
     limit: int
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> PaceData:
         """The pacing as JSON data (dates as day numbers), for the cache."""
         return {
             "at": list(self.dates),
@@ -64,8 +76,10 @@ class Pace(NamedTuple):
         }
 
     @classmethod
-    def from_data(cls, data: Any, entries: int) -> Pace | None:
+    def from_data(cls, data: object, entries: int) -> Pace | None:
         """The pacing `to_data` wrote for a plan of this many entries, or None for anything else."""
+        if not isinstance(data, dict):
+            return None
         try:
             at, days, if_time, limit = data["at"], data["days"], data["if_time"], data["limit"]
             positions = [*at, *if_time]
@@ -245,7 +259,7 @@ def _closure(first: set[int], needs: dict[int, list[int]]) -> set[int]:
 
 
 def _topological(
-    nodes: list[int], edges: dict[int, list[int]], sort_key: Callable[[int], Any]
+    nodes: list[int], edges: dict[int, list[int]], sort_key: Callable[[int], SupportsRichComparison]
 ) -> list[int]:
     """The nodes with every step after the steps it needs, smallest key first where free.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, N_, _, current, labelled
@@ -62,6 +62,61 @@ FACT_KEYS: frozenset[str] = frozenset(FACTS)
 DERIVED_FACTS = frozenset({"emergency-number", "helpline"})
 PLACE_CODE = re.compile(r"^[a-z]{2}(-[a-z0-9]{2,3})?$")
 PLACEHOLDER = re.compile(r"\{\{([a-z][a-z0-9-]*)\|([^{}|\n]*)\}\}")
+# Why a place has no words of its own for a fact, so its steps keep their neutral words.
+Absence = Literal["none", "unconfirmed"]
+ABSENCES: tuple[Absence, ...] = ("none", "unconfirmed")
+
+
+class LineData(TypedDict):
+    """A line as `--json` gives it (dates as ISO text, no hours as None)."""
+
+    service: str
+    number: str
+    kind: Kind
+    serves: Serves
+    who: str | None
+    hours: str | None
+    note: str | None
+    sources: list[str]
+    checked: str
+    where: str
+    languages: list[str]
+
+
+class FactData(TypedDict):
+    """A fact as `--json` gives it and the cache keeps it (`FACT_FIELDS` names its keys)."""
+
+    key: str
+    text: str
+    detail: str
+    sources: list[str]
+    checked: str
+    changing: bool
+    where: str
+    confirmed: bool
+    section: str
+    read_via: str
+
+
+class NeutralData(TypedDict):
+    """A fact kept in neutral words, as `--json` gives it and the cache keeps it."""
+
+    key: str
+    why: Absence
+    detail: str
+    sources: list[str]
+    checked: str
+    where: str
+
+
+class LocalData(TypedDict):
+    """The person's place as the cache keeps it (its facts, never its lines)."""
+
+    code: str
+    name: str
+    label: str
+    facts: list[FactData]
+    neutral: list[NeutralData]
 
 
 class Line(NamedTuple):
@@ -79,7 +134,7 @@ class Line(NamedTuple):
     where: str = ""  # the name of the place whose line it is
     languages: tuple[str, ...] = ()  # the languages it answers in, when its own page says
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> LineData:
         """The line as plain data (for --json)."""
         return {
             "service": self.service,
@@ -112,7 +167,7 @@ class Fact(NamedTuple):
     # (a repository mirroring the official journal). The sources still name the official page.
     read_via: str = ""
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> FactData:
         """The fact as plain data (for --json and the cache)."""
         return {
             "key": self.key,
@@ -128,11 +183,11 @@ class Fact(NamedTuple):
         }
 
     @classmethod
-    def from_data(cls, data: Any) -> Fact:
+    def from_data(cls, data: object) -> Fact:
         """A fact from `to_data`; ValueError on anything exitplan would not write."""
         if not isinstance(data, dict) or set(data) != set(FACT_FIELDS):
             raise ValueError("not a fact")
-        strings = ("key", "text", "detail", "where", "section", "read_via")
+        strings = ("key", "text", "detail", "checked", "where", "section", "read_via")
         if not all(type(data[name]) is str for name in strings) or data["key"] not in FACT_KEYS:
             raise ValueError("not a fact")
         flags = (data["changing"], data["confirmed"])
@@ -167,9 +222,6 @@ FACT_FIELDS = (
     "read_via",
 )
 
-# Why a place has no words of its own for a fact, so its steps keep their neutral words.
-Absence = Literal["none", "unconfirmed"]
-ABSENCES: tuple[Absence, ...] = ("none", "unconfirmed")
 ABSENCE_WORDS: dict[str, str] = {
     "none": N_("the place has no such thing"),
     "unconfirmed": N_("not found on an official page"),
@@ -188,7 +240,7 @@ class Neutral(NamedTuple):
     checked: date
     where: str = ""
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> NeutralData:
         """The neutral fact as plain data (for --json and the cache)."""
         return {
             "key": self.key,
@@ -200,11 +252,11 @@ class Neutral(NamedTuple):
         }
 
     @classmethod
-    def from_data(cls, data: Any) -> Neutral:
+    def from_data(cls, data: object) -> Neutral:
         """A neutral fact from `to_data`; ValueError on anything exitplan would not write."""
         if not isinstance(data, dict) or set(data) != set(NEUTRAL_FIELDS):
             raise ValueError("not a neutral fact")
-        if not all(type(data[name]) is str for name in ("key", "detail", "where")):
+        if not all(type(data[name]) is str for name in ("key", "detail", "checked", "where")):
             raise ValueError("not a neutral fact")
         if data["key"] not in FACT_KEYS or data["why"] not in ABSENCES:
             raise ValueError("not a neutral fact")
@@ -276,7 +328,7 @@ class Local(NamedTuple):
         """The facts a step names that this place keeps neutral, in the step's order."""
         return tuple(self.neutral[key] for key in dict.fromkeys(keys) if key in self.neutral)
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> LocalData:
         """What the cache keeps of it (the status screen needs the facts, never the lines)."""
         return {
             "code": self.code,
@@ -287,7 +339,7 @@ class Local(NamedTuple):
         }
 
     @classmethod
-    def from_data(cls, data: Any) -> Local:
+    def from_data(cls, data: object) -> Local:
         """A place from `to_data` (without its lines); ValueError on anything else."""
         if not isinstance(data, dict) or set(data) != {"code", "name", "label", "facts", "neutral"}:
             raise ValueError("not a place")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from exitplan.domain import checks
 from exitplan.domain import inventory as inv
@@ -32,10 +32,12 @@ def cached_amount(text: object) -> Decimal:
     return amount
 
 
+R = TypeVar("R", inv.Document, inv.Account, inv.Money)
+
 # Each inventory field as exitplan writes it: the types it may have (NoneType: empty), or the
 # words it may hold.
-_TEXT = frozenset({str, type(None)})
-_ROW_FIELDS: dict[type, dict[str, frozenset[Any]]] = {
+_TEXT: frozenset[type] = frozenset({str, type(None)})
+_ROW_FIELDS: dict[type, dict[str, frozenset[type | str]]] = {
     inv.Document: {
         "number": frozenset({int}),
         "kind": frozenset({str}),
@@ -76,7 +78,7 @@ _WORDS = {
 }
 
 
-def _rows(kind: type, section: checks.Section, rows: Any) -> tuple[Any, ...]:
+def _rows(kind: type[R], section: checks.Section, rows: object) -> tuple[R, ...]:
     """The rows of one inventory, judged a column at a time (the checksum has no key), then
     built straight from their values (their fields are exactly the row's, checked here, with
     the domain's own limits: how many rows, how long each text)."""
@@ -100,24 +102,28 @@ def _rows(kind: type, section: checks.Section, rows: Any) -> tuple[Any, ...]:
         for row in rows:
             row["amount"] = cached_amount(row["amount"])
     new = tuple.__new__
-    fields = kind._fields  # type: ignore[attr-defined]  # one of the inventory's named tuples
+    fields = kind._fields
     return tuple(new(kind, [row[name] for name in fields]) for row in rows)
 
 
-def state_data(state: PlanState) -> dict[str, Any]:
+def state_data(state: PlanState) -> dict[str, object]:
     """The plan state as the cache writes it: plain data, amounts as their exact text."""
     data = state.to_data()
-    data["inventory"] = inventory = state.inventory._asdict()
-    for section in ("documents", "accounts", "money"):
-        inventory[section] = [row._asdict() for row in inventory[section]]
-    for row in data["inventory"]["money"]:
-        row["amount"] = format(row["amount"], "f")
+    inventory = state.inventory
+    data["inventory"] = inventory._asdict() | {
+        "documents": [row._asdict() for row in inventory.documents],
+        "accounts": [row._asdict() for row in inventory.accounts],
+        "money": [row._asdict() | {"amount": format(row.amount, "f")} for row in inventory.money],
+    }
     return data
 
 
-def cached_inventory(data: dict[str, Any]) -> inv.Inventory:
+_INVENTORY_KEYS = frozenset(inv.Inventory._fields)
+
+
+def cached_inventory(data: object) -> inv.Inventory:
     """The inventories from the cache (text was judged for control characters already)."""
-    if data.keys() != {"documents", "accounts", "money", "currency", "threshold_weeks"}:
+    if not isinstance(data, dict) or data.keys() != _INVENTORY_KEYS:
         raise ValueError("an inventory as exitplan never writes it")
     currency, threshold = data["currency"], data["threshold_weeks"]
     if (

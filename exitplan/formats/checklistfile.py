@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
@@ -56,7 +56,7 @@ def decode_utf8(data: bytes, path: Path) -> str:
         ) from None
 
 
-def parse_toml(text: str, path: Path) -> dict[str, Any]:
+def parse_toml(text: str, path: Path) -> dict[str, object]:
     """Parse TOML text, turning syntax errors into one line with the position."""
     if problem := toml_cost_problem(text):
         raise ChecklistError(f"{path}: {problem}")

@@ -9,19 +9,28 @@ for the plan file, the pipe and the prompts. Decimals are read exactly, never as
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict, TypeVar, cast
 
 from exitplan.base.i18n import _
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.checks import MAX_ROWS, InventoryError, Section, check_number
-from exitplan.domain.inventory import SETTINGS, Row, new_row
+from exitplan.domain.inventory import SETTINGS, Money, Row, new_row
 from exitplan.formats.tomlerrors import toml_error
 
 # A row is a few short lines; a note may be long. Anything larger is not a row.
 MAX_ROW_BYTES = 64 * 1024
+T = TypeVar("T")
 
 
-def parse_row_toml(data: bytes) -> dict[str, Any]:
+class MoneyTable(TypedDict, total=False):
+    """The plan file's `[money]` table, checked: the inventory's fields it gives."""
+
+    money: tuple[Money, ...]
+    currency: str | None
+    threshold_weeks: int
+
+
+def parse_row_toml(data: bytes) -> dict[str, object]:
     """The fields of one row given as TOML, as plain values (InventoryError when unusable)."""
     import tomllib
     from decimal import Decimal
@@ -97,13 +106,14 @@ def rows_from_data(section: Section, value: object) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def money_from_data(value: object) -> dict[str, Any]:
+def money_from_data(value: object) -> MoneyTable:
     """The `[money]` table of the plan file: its settings and its rows, checked."""
     if not isinstance(value, dict):
         raise InventoryError(_("should be a table of fields"))
     data = dict(value)
     rows = rows_from_data("money", data.pop("rows", []))
-    settings = {}
+    # Honest: `new_row("money", ...)` builds every row of this section as a Money (ROW_TYPES).
+    section: MoneyTable = {"money": cast("tuple[Money, ...]", rows)}
     for key, raw in data.items():
         if key not in SETTINGS:
             raise InventoryError(
@@ -111,15 +121,19 @@ def money_from_data(value: object) -> dict[str, Any]:
                     key=key, known=", ".join([*SETTINGS, "rows"])
                 )
             )
-        settings[key] = SETTINGS[key](raw)
-    return {"money": rows, **settings}
+        checked = SETTINGS[key](raw)
+        if key == "currency":
+            section["currency"] = checked
+        else:
+            section["threshold_weeks"] = checked
+    return section
 
 
-def plan_section(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def plan_section(read: Callable[[object], T]) -> Callable[[object], T]:
     """A reader of a plan file section whose refusals are ValueErrors, as the schema's
     validators raise them (pydantic then names the section)."""
 
-    def run(value: Any) -> Any:
+    def run(value: object) -> T:
         try:
             return read(value)
         except InventoryError as exc:
@@ -128,6 +142,6 @@ def plan_section(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return run
 
 
-def section_reader(section: Section) -> Callable[[Any], Any]:
+def section_reader(section: Section) -> Callable[[object], tuple[Row, ...]]:
     """The reader of the plan file's `documents` or `accounts`."""
     return plan_section(lambda value: rows_from_data(section, value))

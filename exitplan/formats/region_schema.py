@@ -62,8 +62,9 @@ languages a line answers in, from the service's own page (`["en", "es"]`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -255,7 +256,11 @@ class PlaceWords(BaseModel):
     parts: Name | None = None  # a country with parts: what they are called
 
 
-def _facts(value: dict[str, Any]) -> dict[str, Any]:
+def _facts(value: object) -> object:
+    """The facts' table as given, when every key names a fact exitplan knows (pydantic checks
+    the rest)."""
+    if not isinstance(value, dict):
+        return value
     unknown = sorted(set(value) - FACT_KEYS)
     if unknown:
         known = ", ".join(sorted(FACT_KEYS))
@@ -326,21 +331,26 @@ class RegionFile(BaseModel):
         return self
 
 
-def schema_problems(data: dict[str, Any], stem: str) -> list[str]:
-    """Every problem with a region file's data, one plain line each."""
+def checked_region(data: Mapping[str, object], stem: str) -> tuple[RegionFile | None, list[str]]:
+    """A region file's data validated, or every problem with it, one plain line each."""
 
     try:
         checked = RegionFile.model_validate(data)
     except ValidationError as exc:
-        return describe_errors(exc, data)
+        return None, describe_errors(exc, data)
     except RecursionError:
-        return ["is nested too deeply to be a region file"]
+        return None, ["is nested too deeply to be a region file"]
     if checked.code != stem:
-        return [f"code '{checked.code}' should match the file name '{stem}'"]
-    return []
+        return None, [f"code '{checked.code}' should match the file name '{stem}'"]
+    return checked, []
 
 
-def is_region_data(data: dict[str, Any]) -> bool:
+def schema_problems(data: Mapping[str, object], stem: str) -> list[str]:
+    """Every problem with a region file's data, one plain line each."""
+    return checked_region(data, stem)[1]
+
+
+def is_region_data(data: Mapping[str, object]) -> bool:
     """Whether parsed TOML looks like a region file rather than a checklist."""
     return "code" in data and "id" not in data
 
@@ -355,12 +365,12 @@ def region_file_report(path: Path) -> tuple[list[str], str] | None:
         return None
     if not is_region_data(data):
         return None
-    problems = [f"{path}: {problem}" for problem in schema_problems(data, path.stem)]
-    if problems:
-        return problems, ""
-    parts = data.get("region", {})
-    lines = len(data.get("line", [])) + sum(len(p.get("line", [])) for p in parts.values())
-    facts = len(data.get("fact", {})) + sum(len(p.get("fact", {})) for p in parts.values())
+    checked, problems = checked_region(data, path.stem)
+    if checked is None:
+        return [f"{path}: {problem}" for problem in problems], ""
+    parts = checked.region
+    lines = len(checked.line) + sum(len(p.line) for p in parts.values())
+    facts = len(checked.fact) + sum(len(p.fact) for p in parts.values())
 
     counts = [
         ngettext("{count} place", "{count} places", len(parts) + 1).format(count=len(parts) + 1),

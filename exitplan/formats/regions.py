@@ -19,7 +19,7 @@ import os
 import re
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from exitplan.base import typography
 from exitplan.base.bundled import bundled
@@ -43,11 +43,25 @@ from exitplan.domain.region import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
+
+    from exitplan.domain.region import LocalData
 
 # What changes whenever a file's content can have changed (as the checklist catalog keeps it):
 # size, times and inode. Taken here with os.stat, so this module never imports the catalog.
 Signature = tuple[int, int, int, int]
+
+
+_Word = TypeVar("_Word", bound=str)
+
+
+class RegionCache(TypedDict):
+    """The person's place as the plan's cache keeps it: its file's signature, and the place in
+    each language it was kept in."""
+
+    signature: list[int]
+    languages: dict[str, LocalData]
+
 
 MAX_REGION_FILE_BYTES = 1024 * 1024
 # A table of words in another language is named by the language's ISO 639-1 code.
@@ -106,21 +120,27 @@ def _read_country(path: Path, language: str) -> tuple[Place, ...]:
         ) from None
 
 
-def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple[Place, ...]:
+def places_of(data: Mapping[str, object], stem: str, language: str = ENGLISH) -> tuple[Place, ...]:
     """The places in a region file's data, in a language (ValueError, KeyError or TypeError
     when malformed)."""
     code = data["code"]
-    if data.get("schema") != 1 or code != stem or not PLACE_CODE.match(code) or "-" in code:
+    if (
+        data.get("schema") != 1
+        or not isinstance(code, str)
+        or code != stem
+        or not PLACE_CODE.match(code)
+        or "-" in code
+    ):
         raise ValueError(f"'{stem}' is not a country file of format 1")
     if language == "fr":
-        data = _punctuated(data, _french_rule(code))
+        data = _table(_punctuated(data, _french_rule(code)), "a country file")
     words = _words(data, language)
     name = _text(words.get("name", data["name"]))
     country = Place(
         code,
         name,
         _aliases(data, name),
-        words.get("parts", data.get("parts")),
+        _maybe_text(words.get("parts", data.get("parts"))),
         _lines(data.get("line", []), name, language),
         _facts(data.get("fact", {}), name, language),
         name,
@@ -128,7 +148,8 @@ def places_of(data: dict[str, Any], stem: str, language: str = ENGLISH) -> tuple
         data.get("covered", False) is True,
     )
     parts = [country]
-    for part, body in data.get("region", {}).items():
+    for part, value in _table(data.get("region", {}), "parts").items():
+        body = _table(value, "a part")
         part_name = _text(_words(body, language).get("name", body["name"]))
         parts.append(
             Place(
@@ -154,7 +175,7 @@ def _french_rule(code: str) -> Callable[[str], str]:
     return typography.france
 
 
-def _punctuated(table: Any, rule: Callable[[str], str], french: bool = False) -> Any:
+def _punctuated(table: object, rule: Callable[[str], str], french: bool = False) -> object:
     """The file's data with every text of its `fr` tables read through `rule`."""
     if isinstance(table, dict):
         return {
@@ -168,17 +189,21 @@ def _punctuated(table: Any, rule: Callable[[str], str], french: bool = False) ->
     return table
 
 
-def _words(table: dict[str, Any], language: str) -> dict[str, Any]:
+def _table(value: object, what: str) -> dict[str, object]:
+    """A TOML table, or TypeError naming what it should have been."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} that is not a table")
+    return value
+
+
+def _words(table: Mapping[str, object], language: str) -> dict[str, object]:
     """A table's words in a language (none for English, or when the file gives none)."""
     if language == ENGLISH:
         return {}
-    words = table.get(language, {})
-    if not isinstance(words, dict):
-        raise TypeError("words in another language that are not a table")
-    return words
+    return _table(table.get(language, {}), "words in another language")
 
 
-def _aliases(table: dict[str, Any], shown: str) -> tuple[str, ...]:
+def _aliases(table: Mapping[str, object], shown: str) -> tuple[str, ...]:
     """A place's aliases, and its names in the other languages (it can be typed either way)."""
     names = [table["name"]] + [
         words["name"]
@@ -189,47 +214,64 @@ def _aliases(table: dict[str, Any], shown: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*_texts(table.get("aliases", [])), *others]))
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if type(value) is not str or not value.strip():
         raise TypeError("a name or text that is not text")
     return value
 
 
-def _optional_text(value: Any) -> str:
+def _optional_text(value: object) -> str:
     return "" if value is None else _text(value)
 
 
-def _texts(values: Any) -> tuple[str, ...]:
+def _maybe_text(value: object) -> str | None:
+    """Text the file may leave out (None), blank or not."""
+    if value is not None and not isinstance(value, str):
+        raise TypeError("a word that is not text")
+    return value
+
+
+def _texts(values: object) -> tuple[str, ...]:
     if not isinstance(values, list):
         raise TypeError("a list that is not a list")
     return tuple(_text(value) for value in values)
 
 
-def _date(value: Any) -> date:
+def _date(value: object) -> date:
     if type(value) is not date:
         raise TypeError("a check date that is not a date")
     return value
 
 
-def _lines(items: Any, where: str, language: str = ENGLISH) -> tuple[Line, ...]:
+def _one_of(value: object, choices: tuple[_Word, ...], what: str) -> _Word:
+    """The choice `value` is (ValueError naming `what` when it is none of them)."""
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise ValueError(what)
+
+
+def _lines(items: object, where: str, language: str = ENGLISH) -> tuple[Line, ...]:
     if not isinstance(items, list):
         raise TypeError("lines that are not a list")
     lines = []
-    for item in items:
+    for value in items:
+        item = _table(value, "a line")
         if item["kind"] not in KINDS or item["serves"] not in SERVES:
             raise ValueError(f"a line of unknown kind or audience: {item['service']}")
+        kind, serves = _one_of(item["kind"], KINDS, "kind"), _one_of(item["serves"], SERVES, "who")
         words = item | _words(item, language)
         lines.append(
             Line(
                 service=_text(words["service"]),
                 number=_text(item["number"]),
-                kind=item["kind"],
-                serves=item["serves"],
+                kind=kind,
+                serves=serves,
                 hours=str(words["hours"]),
                 sources=_texts(item["sources"]),
                 checked=_date(item["checked"]),
-                who=words.get("who"),
-                note=words.get("note"),
+                who=_maybe_text(words.get("who")),
+                note=_maybe_text(words.get("note")),
                 where=where,
                 languages=_texts(item.get("languages", [])),
             )
@@ -237,13 +279,14 @@ def _lines(items: Any, where: str, language: str = ENGLISH) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def _facts(items: Any, where: str, language: str = ENGLISH) -> dict[str, Fact]:
+def _facts(items: object, where: str, language: str = ENGLISH) -> dict[str, Fact]:
     if not isinstance(items, dict):
         raise TypeError("facts that are not a table")
     facts = {}
-    for key, item in items.items():
+    for key, value in items.items():
         if key not in FACT_KEYS:
             raise ValueError(f"an unknown fact '{key}'")
+        item = _table(value, "a fact")
         words = item | _words(item, language)
         facts[key] = Fact(
             key=key,
@@ -260,17 +303,20 @@ def _facts(items: Any, where: str, language: str = ENGLISH) -> dict[str, Fact]:
     return facts
 
 
-def _neutral(items: Any, where: str, language: str = ENGLISH) -> dict[str, Neutral]:
+def _neutral(items: object, where: str, language: str = ENGLISH) -> dict[str, Neutral]:
     if not isinstance(items, dict):
         raise TypeError("neutral facts that are not a table")
     kept = {}
-    for key, item in items.items():
-        if key not in FACT_KEYS or item["why"] not in ABSENCES:
+    for key, value in items.items():
+        if key not in FACT_KEYS:
+            raise ValueError(f"an unknown neutral fact '{key}'")
+        item = _table(value, "a neutral fact")
+        if item["why"] not in ABSENCES:
             raise ValueError(f"an unknown neutral fact '{key}'")
         words = item | _words(item, language)
         kept[key] = Neutral(
             key=key,
-            why=item["why"],
+            why=_one_of(item["why"], ABSENCES, f"an unknown neutral fact '{key}'"),
             detail=_text(words["detail"]),
             sources=_texts(item.get("sources", [])),
             checked=_date(item["checked"]),
@@ -307,13 +353,13 @@ def local_for(code: str | None, language: str | None = None) -> Local | None:
     return local(place, place_of(place.country_code, language))
 
 
-def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> dict[str, Any] | None:
+def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> RegionCache | None:
     """The place and its facts as the plan's cache keeps them, in each language asked for (the
     one being spoken when none is), with its file's signature."""
     if code is None:
         return None
     sig = file_signature(code)
-    kept = {}
+    kept: dict[str, LocalData] = {}
     for language in dict.fromkeys(languages or (current(),)):
         try:
             region = local_for(code, language)
@@ -327,7 +373,7 @@ def region_cache_data(code: str | None, languages: Sequence[str] = ()) -> dict[s
     return {"signature": list(sig), "languages": kept}
 
 
-def region_from_cache(code: str | None, data: Any, language: str | None = None) -> Local | None:
+def region_from_cache(code: str | None, data: object, language: str | None = None) -> Local | None:
     """The place kept in the cache in the language being spoken, if it is this plan's and its
     region file is unchanged (ValueError when the kept data is not as exitplan writes it)."""
     if code is None or not isinstance(data, dict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
@@ -11,6 +12,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    PlainValidator,
     StrictBool,
     StrictInt,
     StringConstraints,
@@ -33,13 +35,18 @@ from exitplan.base.limits import (
 from exitplan.base.safetext import first_refused
 from exitplan.domain import model
 from exitplan.domain.dates import parse_stored_due, within_limit
-from exitplan.domain.inventory import Inventory
+from exitplan.domain.inventory import Account, Document, Inventory
 from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
 from exitplan.domain.phonecheck import IPHONE_KEYS, KINDS, SIGNS
 from exitplan.domain.region import fact_keys, placeholder_problems
 from exitplan.domain.situation import DANGER_KEYS, KEYS
-from exitplan.formats.inventoryfile import money_from_data, plan_section, section_reader
+from exitplan.formats.inventoryfile import (
+    MoneyTable,
+    money_from_data,
+    plan_section,
+    section_reader,
+)
 from exitplan.formats.regions import place_of
 
 
@@ -65,7 +72,7 @@ Title = Annotated[
 Note = Annotated[str, StringConstraints(max_length=MAX_NOTE_CHARS), Clean]
 
 
-def parse_due(value: Any) -> model.Due:
+def parse_due(value: object) -> model.Due:
     """Accept an offset string (`-3w`, `exit`), a number of days, or an absolute date."""
     if isinstance(value, model.Due):
         return value
@@ -86,10 +93,10 @@ def parse_due(value: Any) -> model.Due:
     raise ValueError(_("use an offset like -3w or +7d, or a date like 2027-01-31"))
 
 
-DueField = Annotated[Any, BeforeValidator(parse_due)]
+DueField = Annotated[model.Due, PlainValidator(parse_due)]
 
 
-def _plain_date(value: Any) -> Any:
+def _plain_date(value: object) -> object:
     """A date without a time (TOML's `2026-12-01`); a date and time is refused."""
     if isinstance(value, datetime):
         raise ValueError(_("use a date without a time, like 2026-12-01"))
@@ -114,7 +121,11 @@ SituationKey = Annotated[str, AfterValidator(_situation_key)]
 def _danger_key(key: str) -> str:
     if key not in DANGER_KEYS:
         known = ", ".join(sorted(DANGER_KEYS))
-        raise ValueError(f"'{key}' is not a danger-sign question; use one of: {known}")
+        raise ValueError(
+            _("'{key}' is not a danger-sign question; use one of: {known}").format(
+                key=key, known=known
+            )
+        )
     return key
 
 
@@ -189,10 +200,10 @@ class ItemFile(BaseModel):
                 raise ValueError(words)
             return self
         if self.soon_if_danger and self.when != "before":
-            raise ValueError("'soon_if_danger' is only for a step with 'when' = 'before'")
+            raise ValueError(_("'soon_if_danger' is only for a step with 'when' = 'before'"))
         if self.moot_after_exit and self.when not in ("before", "exit-day"):
             raise ValueError(
-                "'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'"
+                _("'moot_after_exit' is only for a step with 'when' = 'before' or 'exit-day'")
             )
         due: model.Due = self.due or model.Due()
         if due.on is not None:
@@ -214,7 +225,7 @@ class ItemFile(BaseModel):
     def to_domain(self) -> model.Item:
         """The validated item."""
 
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for name in type(self).model_fields:
             value = getattr(self, name)
             values[name] = tuple(value) if isinstance(value, list) else value  # an Item's lists
@@ -353,10 +364,12 @@ class DeviceAnswerFile(BaseModel):
     checked: datetime
 
 
-# The inventories' sections, checked by their own rules (one set for the file, pipe, prompts).
-DocumentRows = Annotated[Any, BeforeValidator(section_reader("documents"))]
-AccountRows = Annotated[Any, BeforeValidator(section_reader("accounts"))]
-MoneySection = Annotated[Any, BeforeValidator(plan_section(money_from_data))]
+# The inventories' sections, checked by their own rules (one set for the file, pipe, prompts),
+# which build the rows themselves: pydantic only calls them.
+DocumentRows = Annotated[tuple[Document, ...], PlainValidator(section_reader("documents"))]
+AccountRows = Annotated[tuple[Account, ...], PlainValidator(section_reader("accounts"))]
+# The [money] table is a `MoneyTable` (a TypedDict pydantic would want from typing_extensions).
+MoneySection = Annotated[Any, PlainValidator(plan_section(money_from_data))]
 
 
 class PlanFile(BaseModel):
@@ -394,7 +407,7 @@ class PlanFile(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _no_datetime_exit(cls, data: Any) -> Any:
+    def _no_datetime_exit(cls, data: object) -> object:
         if isinstance(data, dict):
             history = data.get("history")
             if isinstance(history, list):
@@ -460,15 +473,15 @@ class PlanFile(BaseModel):
 
     def _inventory(self) -> Inventory:
         """The inventories (an empty one when the file has none)."""
-        money = self.money or {}
+        money: MoneyTable = self.money or {}
         return Inventory(documents=tuple(self.documents), accounts=tuple(self.accounts), **money)
 
 
-def validate_checklist(data: dict[str, Any], *, builtin: bool = False) -> model.Checklist:
+def validate_checklist(data: Mapping[str, object], *, builtin: bool = False) -> model.Checklist:
     """Validate checklist data (raises pydantic's ValidationError)."""
     return ChecklistFile.model_validate(data).to_domain(builtin=builtin)
 
 
-def validate_plan(data: dict[str, Any]) -> model.PlanState:
+def validate_plan(data: Mapping[str, object]) -> model.PlanState:
     """Validate plan data (raises pydantic's ValidationError)."""
     return PlanFile.model_validate(data).to_domain()

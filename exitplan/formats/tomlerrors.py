@@ -5,12 +5,15 @@ Shared by the checklist catalog and the plan file, so neither needs the other.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 
 def toml_error(exc: ValueError) -> str:
@@ -27,11 +30,11 @@ def toml_error(exc: ValueError) -> str:
     )
 
 
-def describe_errors(error: ValidationError, data: dict[str, Any]) -> list[str]:
+def describe_errors(error: ValidationError, data: Mapping[str, object]) -> list[str]:
     """Turn pydantic's errors into sentences naming the item and the field."""
     problems = []
     raw_items = data.get("item")
-    items: list[Any] = raw_items if isinstance(raw_items, list) else []
+    items: list[object] = raw_items if isinstance(raw_items, list) else []
     for err in error.errors():
         loc = list(err["loc"])
         where = []
@@ -95,7 +98,7 @@ _PATTERNS = {
 _PATTERN_OTHER = N_("has characters that are not allowed here")
 
 
-def _choice_message(kind: str, err: Any, ctx: Any) -> str:
+def _choice_message(kind: str, err: ErrorDetails, ctx: Mapping[str, object]) -> str:
     """A value that is not one of the choices, or not in the form an id takes."""
     given = err.get("input")
     shown = f"'{given}' " if isinstance(given, (str, int)) else _("it") + " "
@@ -109,7 +112,7 @@ def _choice_message(kind: str, err: Any, ctx: Any) -> str:
     return shown + _("is not allowed here")
 
 
-def _plain_message(err: Any) -> str:
+def _plain_message(err: ErrorDetails) -> str:
     kind = err["type"]
     ctx = err.get("ctx") or {}
     if kind == "extra_forbidden":

@@ -22,9 +22,9 @@ of a language to a catalog's built-in checklists (a person's own checklists keep
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -237,7 +237,7 @@ def translation_file(checklist_id: str, language: str, folder: Path | None = Non
     return (folder or builtin_dir()) / language / f"{checklist_id}.toml"
 
 
-def parse_translation(data: dict[str, Any]) -> Translation:
+def parse_translation(data: Mapping[str, object]) -> Translation:
     """Validate parsed translation data (raises pydantic's ValidationError)."""
     return TranslationFile.model_validate(data).to_translation()
 
@@ -251,7 +251,7 @@ def load_translation(path: Path) -> Translation:
     return _load_placed(path, parse_translation)
 
 
-def parse_override(data: dict[str, Any]) -> Override:
+def parse_override(data: Mapping[str, object]) -> Override:
     """Validate parsed override data (raises pydantic's ValidationError)."""
     return OverrideFile.model_validate(data).to_override()
 
@@ -267,7 +267,7 @@ def load_override(path: Path) -> Override:
 _Placed = TypeVar("_Placed", Translation, Override)
 
 
-def _load_placed(path: Path, parse: Callable[[dict[str, Any]], _Placed]) -> _Placed:
+def _load_placed(path: Path, parse: Callable[[Mapping[str, object]], _Placed]) -> _Placed:
     """Read a translation or override file with `parse`; its file name must be its checklist
     and its folder its language, or one ChecklistError says which."""
     data = parse_toml(read_text(path, _("translation file")), path)

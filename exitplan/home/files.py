@@ -40,7 +40,7 @@ from exitplan.disk import system
 from exitplan.disk.atomic import fsync_dir
 from exitplan.disk.leftovers import is_private_folder
 from exitplan.disk.safeio import is_link, overwrite, read_capped
-from exitplan.home.cache import is_cache_file
+from exitplan.formats.cache import is_cache_file
 
 
 def describe_files(home: Path) -> list[tuple[str, int, str]]:
@@ -48,7 +48,8 @@ def describe_files(home: Path) -> list[tuple[str, int, str]]:
     if not home.is_dir():
         return []
     rows = []
-    for folder, dirs, names in os.walk(home):  # os.walk does not follow links to folders
+    closed: list[OSError] = []  # folders that cannot be opened: named, never passed over
+    for folder, dirs, names in os.walk(home, onerror=closed.append):  # links not followed
         base = Path(folder)
         links = [d for d in dirs if is_link(base / d)]
         dirs[:] = sorted(d for d in dirs if d not in links)
@@ -58,6 +59,9 @@ def describe_files(home: Path) -> list[tuple[str, int, str]]:
             rows.append(
                 (one_line(path.relative_to(home)), st.st_size, _file_kind(path, st.st_mode, home))
             )
+    for exc in closed:
+        reason = _("cannot be read: {reason}").format(reason=os_reason(exc))
+        rows.append((one_line(Path(exc.filename or home).relative_to(home)), 0, reason))
     return sorted(rows)
 
 
@@ -195,6 +199,13 @@ def find_erasure(home: Path) -> Erasure:
                 ).format(rel=rel, home=home, target=os.readlink(folder), folder=folder)
             )
         if folder.is_dir():
+            if not os.access(folder, os.R_OK | os.X_OK):  # what is in it cannot be checked
+                raise WipeRefused(
+                    _(
+                        "cannot look inside {folder}, so wipe cannot check what is in it; {fix}, "
+                        "then run wipe again. Nothing was erased"
+                    ).format(folder=folder, fix=_fix(folder, "u+rwx"))
+                )
             folders.append(folder)
     for folder in [*folders, home]:
         # Always with "/", as the names in limits are (Windows would give "journal\\files").

@@ -45,8 +45,8 @@ from exitplan.crypto.keyfile import (
 )
 from exitplan.crypto.vault import VaultError
 from exitplan.disk import atomic, safeio
+from exitplan.formats.cache import drop_cache
 from exitplan.home.backups import keep_time, neutral_name
-from exitplan.home.cache import drop_cache
 from exitplan.home.vouch import (
     MAX_FILE,
     digest,

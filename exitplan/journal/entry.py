@@ -23,27 +23,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import get_args
 
 from exitplan.base import spoken
 from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import N_, _
-from exitplan.base.safetext import REFUSED, first_refused
+from exitplan.base.safetext import first_refused
 from exitplan.base.tomlcost import toml_cost_problem
 from exitplan.domain.dates import folded, parse_day, said_day, said_month
-from exitplan.journal.shapes import Answer, Fields, When
+from exitplan.journal.shapes import Answer, Fields, TextField, When
 
-FIELDS: tuple[str, ...] = (
-    "when",
-    "where",
-    "what",
-    "words",
-    "witnesses",
-    "injuries",
-    "police",
-    "tech",
-    "effect",
-)
+TEXT_FIELDS: tuple[TextField, ...] = get_args(TextField)
+FIELDS: tuple[str, ...] = ("when", *TEXT_FIELDS)
 
 # The question asked for each field at a terminal, in order (the CLI may use these words).
 QUESTIONS: dict[str, str] = {
@@ -524,23 +515,6 @@ def check_text(name: str, value: str) -> str:
     return text
 
 
-def holds_refused(value: object) -> bool:
-    """Whether any text in a read record (keys too) holds what `check_text` never lets in: such
-    a record was not written by exitplan, and is shown as damaged, never on the screen."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if REFUSED.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
 # A key may also be written in the words of its question ("what happened", "their exact
 # words", "How it affected you"): any case, with spaces, hyphens or underscores.
 KEY_WORDS: dict[str, str] = {
@@ -573,7 +547,7 @@ def field_names(raw: Mapping[str, object]) -> dict[str, object]:
     return named
 
 
-def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
+def validate_fields(raw: Mapping[str, object], now: datetime) -> Fields:
     """Check an entry's fields; return only the non-empty ones, nothing added."""
     raw = field_names(raw)
     unknown = [key for key in raw if key not in FIELDS]
@@ -583,21 +557,17 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
                 unknown=unknown[0], keys=", ".join(FIELDS)
             )
         )
-    fields: dict[str, Any] = {}
+    fields: Fields = {}
     total = 0
-    for name in FIELDS:
+    value = raw.get("when")
+    if "when" in raw and not (isinstance(value, str) and not value.strip()):
+        when = recheck_when(value, now) if isinstance(value, Mapping) else read_moment(value, now)
+        fields["when"] = when
+        total += len(when["said"])
+    for name in TEXT_FIELDS:
         if name not in raw:
             continue
         value = raw[name]
-        if name == "when":
-            if isinstance(value, str) and not value.strip():
-                continue
-            when = (
-                recheck_when(value, now) if isinstance(value, Mapping) else read_moment(value, now)
-            )
-            fields["when"] = when
-            total += len(when["said"])
-            continue
         if not isinstance(value, str):
             raise JournalError(
                 _("'{name}' must be text (in quotes, or in triple quotes)").format(name=name)
@@ -617,7 +587,7 @@ def validate_fields(raw: Mapping[str, object], now: datetime) -> dict[str, Any]:
     return fields
 
 
-def parse_entry_toml(text: str | bytes, now: datetime) -> dict[str, Any]:
+def parse_entry_toml(text: str | bytes, now: datetime) -> Fields:
     """Read one entry given as TOML (from stdin), validated; JournalError if unusable."""
     import tomllib
 

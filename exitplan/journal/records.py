@@ -35,6 +35,7 @@ from exitplan.base import spoken
 from exitplan.base.errors import os_reason
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.limits import JOURNAL_DIR
+from exitplan.base.safetext import holds_refused
 from exitplan.disk import atomic, safeio
 from exitplan.journal.chain import (
     FORMAT,
@@ -48,7 +49,6 @@ from exitplan.journal.chain import (
 )
 from exitplan.journal.entry import (
     JournalError,
-    holds_refused,
     sort_key,
     validate_fields,
     when_words,
@@ -302,7 +302,7 @@ def amend(
 def _recheck(fields: Mapping[str, object], now: datetime) -> Fields:
     """Fields straight from validate_fields pass unchanged (a `when` already read keeps the day
     it was read as); raw text is validated here. What is written is typed from here on."""
-    return cast(Fields, validate_fields(dict(fields), now))
+    return validate_fields(fields, now)
 
 
 def entry_record(records: Sequence[Record], n: int) -> Record:

@@ -12,7 +12,7 @@ and exports are built from. Types only: nothing here reads or writes.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 
 class When(TypedDict):
@@ -27,6 +27,10 @@ class When(TypedDict):
 
 # One answer, checked: the words of any field, or a `when` read.
 Answer = str | When
+
+
+# The fields an entry may hold besides `when`, all text, in the order they are asked.
+TextField = Literal["where", "what", "words", "witnesses", "injuries", "police", "tech", "effect"]
 
 
 class Fields(TypedDict, total=False):

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
@@ -75,18 +75,38 @@ _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
+class AppData(TypedDict):
+    """One app as the converted file keeps it."""
+
+    name: str
+    type: str  # one of TYPES
+    names: list[str]
+    packages: list[str]
+    certificates: list[str]
+    ios_bundles: list[str]
+
+
+class IndicatorData(TypedDict):
+    """The converted file (format 2): the apps, and the samples' hashes and certificates."""
+
+    format: int
+    apps: list[AppData]
+    hashes: dict[str, str]
+    certificates: dict[str, str]
+
+
 class IndicatorError(ExitplanError):
     """Indicator data that cannot be converted or used."""
 
 
-def _texts(entry: Mapping[str, Any], key: str, where: str) -> list[str]:
+def _texts(entry: Mapping[str, object], key: str, where: str) -> list[str]:
     value = entry.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise IndicatorError(f"{where}: '{key}' must be a list of text")
     return [v.strip() for v in value if v.strip()]
 
 
-def _entry(entry: Any, where: str, expected: str) -> dict[str, Any]:
+def _entry(entry: object, where: str, expected: str) -> AppData:
     if not isinstance(entry, dict):
         raise IndicatorError(f"{where}: an entry must be a table")
     unknown = sorted(set(entry) - ENTRY_KEYS)
@@ -125,8 +145,8 @@ def _entry(entry: Any, where: str, expected: str) -> dict[str, Any]:
 
 
 def convert(
-    ioc: Any, watchware: Any, samples: Iterable[Mapping[str, str]] | None = None
-) -> dict[str, Any]:
+    ioc: object, watchware: object, samples: Iterable[Mapping[str, str]] | None = None
+) -> IndicatorData:
     """The compact JSON data from the parsed `ioc.yaml`, `watchware.yaml` and `samples.csv` rows
     (columns `SHA256`, `Certificate`, `App`); IndicatorError on anything unexpected."""
     apps = []
@@ -158,7 +178,7 @@ def convert(
     }
 
 
-def dump(data: Mapping[str, Any]) -> bytes:
+def dump(data: Mapping[str, object]) -> bytes:
     """The JSON bytes exitplan ships (compact, stable)."""
     return (
         json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
@@ -311,7 +331,7 @@ def _read(path: Path) -> bytes:
     return body
 
 
-def _index(data: Any, commit: str, taken: str | None = None) -> Indicators:
+def _index(data: object, commit: str, taken: str | None = None) -> Indicators:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise IndicatorError("not a format exitplan knows")
     by_package: dict[str, App] = {}

@@ -34,10 +34,9 @@ import plistlib
 import re
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.parsers.expat import ExpatError
 
 from exitplan.base.i18n import _
@@ -223,7 +222,7 @@ def parse_apps(data: bytes) -> list[App] | None:
     return sorted(apps, key=lambda a: a.bundle)
 
 
-def _text(entry: dict[str, Any], key: str) -> str | None:
+def _text(entry: Mapping[object, object], key: str) -> str | None:
     value = entry.get(key)
     return value if isinstance(value, str) else None
 

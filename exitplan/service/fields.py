@@ -8,7 +8,7 @@ how a row is read from a pipe the format's, applied here. Nothing here prints.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base import spoken
 from exitplan.base.i18n import ENGLISH, _, current
@@ -71,7 +71,7 @@ def checked_answer(section: Section, name: str, value: str, currency: str | None
     """A field's typed value as the inventory keeps it, passed by the field's own check (or the
     money settings'); an InventoryError saying what is wrong otherwise. An amount may carry the
     currency set (`£640`) and is read in the country's own form."""
-    check: Callable[[Any], object] = FIELDS[section].get(name) or SETTINGS[name]
+    check: Callable[[object], object] = FIELDS[section].get(name) or SETTINGS[name]
     if name == "amount":
         value = without_currency(value, currency)
         if not speaks_english():  # the country's own form: $12,000.50, 1.200,50
@@ -80,6 +80,6 @@ def checked_answer(section: Section, name: str, value: str, currency: str | None
     return value
 
 
-def row_from_pipe(read: Callable[[int], bytes]) -> dict[str, Any]:
+def row_from_pipe(read: Callable[[int], bytes]) -> dict[str, object]:
     """One row given as TOML, read with `read(size)` up to its limit and never more."""
     return parse_row_toml(read(MAX_ROW_BYTES + 1))

@@ -33,7 +33,7 @@ from exitplan.base.i18n import leading_languages, spoken
 from exitplan.base.limits import PASSPHRASE_FILE_ENV, TODAY_ENV
 from exitplan.disk.paths import key_file_here, resolve_home
 from exitplan.domain.dates import is_iso_day, parse_day, real_today
-from exitplan.home.cache import cached_plan
+from exitplan.formats.cache import cached_plan
 from exitplan.home.folder import Folder
 from exitplan.service import terminal
 from exitplan.service.status import status_output

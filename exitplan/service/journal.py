@@ -128,13 +128,13 @@ def reference_now(ws: Workspace) -> datetime:
     return ws.now()
 
 
-def read_fields(ws: Workspace, raw: Mapping[str, object]) -> dict[str, Any]:
+def read_fields(ws: Workspace, raw: Mapping[str, object]) -> shapes.Fields:
     """An entry's fields, checked (unknown keys, bad dates, empty entries refused)."""
 
     return validate_fields(raw, reference_now(ws))
 
 
-def read_toml(ws: Workspace, text: str | bytes) -> dict[str, Any]:
+def read_toml(ws: Workspace, text: str | bytes) -> shapes.Fields:
     """An entry given as TOML, checked."""
 
     return parse_entry_toml(text, reference_now(ws))

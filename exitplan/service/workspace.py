@@ -21,17 +21,17 @@ from exitplan.disk import system
 from exitplan.disk.safeio import is_regular, read_capped
 from exitplan.domain.place import local_plan
 from exitplan.domain.plan import new_state
-from exitplan.formats.catalog import checklist_language, country_languages
-from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_catalog, load_checklist
-from exitplan.formats.regions import local_for
-from exitplan.formats.translation import translated
-from exitplan.home.cache import (
+from exitplan.formats.cache import (
     cache_dir,
     load_cached_plan,
     load_catalog_cached,
     read_cached,
     save_cache,
 )
+from exitplan.formats.catalog import checklist_language, country_languages
+from exitplan.formats.checklistfile import MAX_FILE_BYTES, load_catalog, load_checklist
+from exitplan.formats.regions import local_for
+from exitplan.formats.translation import translated
 from exitplan.home.files import (
     WipeReport,
     contents,
@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from exitplan.domain.model import PlanState
     from exitplan.domain.plan import Plan
     from exitplan.domain.region import Local
+    from exitplan.formats.cache import CachedPlan
     from exitplan.formats.catalog import Catalog
-    from exitplan.home.cache import CachedPlan
     from exitplan.home.files import WipeContents, WipeReport
     from exitplan.home.rekey import Rekeyed
 

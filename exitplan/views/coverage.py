@@ -4,7 +4,7 @@ neutral cell with its reason and every missing one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from exitplan.base.i18n import N_, _
 from exitplan.domain.coverage import confirmed, tally
@@ -13,8 +13,36 @@ from exitplan.domain.region import ABSENCE_WORDS
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from exitplan.domain.coverage import Cell
+    from exitplan.domain.coverage import Cell, State
     from exitplan.domain.region import Place
+
+
+class AnswerData(TypedDict):
+    """How a place answers one fact, as `validate --coverage --json` gives it."""
+
+    key: str
+    state: State
+    why: str
+    confirmed: bool
+
+
+class CellData(TypedDict):
+    """One step in one place: the worst of its facts' answers, and each answer."""
+
+    step: str
+    state: State
+    facts: list[AnswerData]
+
+
+class PlaceData(TypedDict):
+    """One place in the report: whether it is kept complete, its counts, and its cells."""
+
+    code: str
+    covered: bool
+    counts: dict[State, int]
+    confirmed: int
+    cells: list[CellData]
+
 
 STATE_WORDS = {"filled": N_("filled"), "neutral": N_("neutral"), "missing": N_("missing")}
 
@@ -54,25 +82,36 @@ def coverage_lines(cells: Sequence[Cell], places: Sequence[Place]) -> list[str]:
     return lines
 
 
-def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, Any]:
+def coverage_data(cells: Sequence[Cell], places: Sequence[Place]) -> dict[str, object]:
     """The report for --json: per place, whether it is kept complete, its counts and cells."""
-    return {
-        "places": [
-            {
-                "code": place.code,
-                "covered": place.covered,
-                "counts": tally(found for found in cells if found.place == place.code),
-                "confirmed": confirmed(found for found in cells if found.place == place.code),
-                "cells": [
-                    {
-                        "step": found.step,
-                        "state": found.state,
-                        "facts": [fact._asdict() for fact in found.answers],
-                    }
-                    for found in cells
-                    if found.place == place.code
-                ],
-            }
-            for place in places
-        ]
-    }
+    return {"places": places_data(cells, places)}
+
+
+def places_data(cells: Sequence[Cell], places: Sequence[Place]) -> list[PlaceData]:
+    """Each place of the report: whether it is kept complete, its counts and its own cells."""
+    return [
+        {
+            "code": place.code,
+            "covered": place.covered,
+            "counts": tally(found for found in cells if found.place == place.code),
+            "confirmed": confirmed(found for found in cells if found.place == place.code),
+            "cells": [
+                {
+                    "step": found.step,
+                    "state": found.state,
+                    "facts": [
+                        {
+                            "key": fact.key,
+                            "state": fact.state,
+                            "why": fact.why,
+                            "confirmed": fact.confirmed,
+                        }
+                        for fact in found.answers
+                    ],
+                }
+                for found in cells
+                if found.place == place.code
+            ],
+        }
+        for place in places
+    ]

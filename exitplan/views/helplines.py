@@ -8,7 +8,7 @@ name a place. Standard library only: help-now must start at once, with no plan a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, labelled
@@ -221,7 +221,7 @@ def all_screen(groups: Sequence[tuple[Place, Sequence[Line]]], width: int = 80) 
 
 def lines_data(
     place: Local | None, lines: Sequence[Line], *, encrypted: bool = False
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The same facts for scripts: the place (or none) and every line with its sources."""
     return {
         "place": {"code": place.code, "name": place.name, "label": place.label}

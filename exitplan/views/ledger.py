@@ -65,6 +65,8 @@ def runway_sentences(money: Runway, inventory: Inventory, exit_date: date | None
                 short=amount(-money.left_after_leaving)
             )
         )
+    elif weeks == 0 and money.has_costs:  # as the status screen says it: never "0 weeks"
+        out.append(_("Counting {start} it lasts less than a week.").format(start=start))
     elif weeks is not None and money.has_costs:
         out.append(
             ngettext(

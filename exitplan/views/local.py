@@ -7,7 +7,7 @@ text. Here are the words around them, for the place or, without one, the neutral
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from exitplan.domain.model import Item
-    from exitplan.domain.region import Fact, Local, Neutral
+    from exitplan.domain.region import Fact, FactData, Local, Neutral
 
 CHANGING = N_("The law here is changing, so this may have changed: check with an advocate.")
 UNCONFIRMED = N_("Not confirmed on an official page: check it with an advocate or the service.")
@@ -105,6 +105,6 @@ def place_words(region: Local | None) -> str:
     )
 
 
-def facts_data(facts: Sequence[Fact]) -> list[dict[str, Any]]:
+def facts_data(facts: Sequence[Fact]) -> list[FactData]:
     """The facts a step names, for --json."""
     return [fact.to_data() for fact in facts]

@@ -5,7 +5,7 @@ of the inventories' views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from exitplan.base.i18n import _, ngettext
 from exitplan.domain.findings import notices
@@ -13,8 +13,19 @@ from exitplan.domain.findings import notices
 if TYPE_CHECKING:
     from datetime import date
 
+    from exitplan.domain.checks import Section
     from exitplan.domain.findings import Notice
     from exitplan.domain.inventory import Inventory
+
+
+class NoticeData(TypedDict):
+    """One inventory's status line as `status --json` gives it."""
+
+    inventory: Section
+    fact: str
+    count: int
+    text: str
+
 
 # The command that shows each inventory in full.
 COMMAND = {"documents": "documents", "accounts": "accounts", "money": "money"}
@@ -90,7 +101,7 @@ def notice_lines(inventory: Inventory, exit_date: date | None, today: date) -> l
     return [notice_text(notice, exit_date) for notice in notices(inventory, exit_date, today)]
 
 
-def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> list[dict[str, Any]]:
+def notices_data(inventory: Inventory, exit_date: date | None, today: date) -> list[NoticeData]:
     """The status lines as JSON data."""
 
     return [

@@ -134,7 +134,7 @@ def test_a_phone_with_known_stalkerware(
     env = {"EXITPLAN_TODAY": TODAY.isoformat(), "COLUMNS": "200"}
     glance = child("--home", str(plan_home), "status", env=env)
     assert glance.stdout == full
-    from exitplan.home.cache import load_cached_plan
+    from exitplan.formats.cache import load_cached_plan
     from exitplan.home.store import Store
 
     cached = load_cached_plan(Store(plan_home))

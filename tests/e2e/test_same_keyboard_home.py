@@ -299,7 +299,7 @@ def test_control_characters_in_item_keys_are_refused(plan_home: Path, run: Run) 
 def test_a_forged_cache_cannot_bring_escapes_past_validation(plan_home: Path, run: Run) -> None:
     """A cache file rewritten with a correct checksum (it has no key) but an escape in the
     history is ignored: the plan is read and validated from plan.toml instead."""
-    from exitplan.home.cache import _dumps
+    from exitplan.formats.cache import _dumps
 
     ok(run("done", "1"))
     path = plan_home / "cache" / "plan.json"
@@ -378,23 +378,6 @@ def test_a_running_command_cannot_dump_core(plan_home: Path) -> None:
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "dumpable 0 core 0 0" in err
-
-
-def test_forbidding_core_dumps_never_fails_where_prctl_is_missing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """On a system without prctl (or without resource limits), start-up goes on."""
-    import ctypes
-    import resource
-
-    from exitplan.base import hardening
-
-    def missing(*_args: object, **_kwargs: object) -> None:
-        raise OSError("no such library")
-
-    monkeypatch.setattr(ctypes, "CDLL", missing)
-    monkeypatch.setattr(resource, "setrlimit", missing)
-    hardening.forbid_core_dumps()
 
 
 # -- wipe ------------------------------------------------------------------------------------
@@ -521,6 +504,62 @@ def test_wipe_never_half_works_as_an_unprivileged_user(
         done = subprocess.run(
             command, capture_output=True, text=True, env=env, cwd=shared, timeout=120, check=False
         )
+        assert done.returncode == 0, done.stderr
+        assert not home.exists(), (done.stderr, sorted(home.rglob("*")))
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
+
+
+@pytest.mark.process
+@pytest.mark.privileges
+def test_a_folder_closed_to_the_person_is_named_by_where_and_refused_by_wipe(
+    reachable_python: list[str], no_builtins: Path
+) -> None:
+    """As a user the file modes bind: with the journal folder closed (mode 000), `where` names
+    it instead of calling the folder empty, and `wipe --yes` erases nothing and says in one
+    line how to open it (it was a traceback); once opened, the same command erases all."""
+    shared = Path(tempfile.mkdtemp(prefix="exitplan-closed-", dir="/tmp"))
+    try:
+        shared.chmod(0o755)
+        home = make_home(shared / "home", MONEY)
+        ok(cli(home, "init", "--exit-date", EXIT.isoformat(), today=PLANNED))
+        journal = home / "journal"
+        journal.mkdir(mode=0o700)
+        (journal / "000001.rec").write_bytes(b'{"n":1}')
+        if os.geteuid() == 0:
+            os.chown(shared, NOBODY, NOBODY)
+            for folder, dirs, files in os.walk(home):
+                for name in [*dirs, *files, "."]:
+                    os.chown(Path(folder) / name, NOBODY, NOBODY)
+        journal.chmod(0o000)
+        before = snapshot(home)
+        env = {**os.environ, "HOME": str(shared), "EXITPLAN_TODAY": TODAY.isoformat()}
+
+        def exitplan(*args: str) -> subprocess.CompletedProcess[str]:
+            command = [*reachable_python, "-m", "exitplan", "--home", str(home), *args]
+            return subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                env=env,
+                cwd=shared,
+                timeout=120,
+                check=False,
+            )
+
+        where = exitplan("where")
+        assert where.returncode == 0, where.stderr
+        assert "  journal  (0 bytes, cannot be read: " in where.stdout, where.stdout
+        refused = exitplan("wipe", "--yes")
+        assert "Traceback" not in refused.stderr
+        assert refused.returncode == 1, refused.stderr
+        assert refused.stderr.splitlines() == [
+            f"Error: cannot look inside {journal}, so wipe cannot check what is in it; make it "
+            f"writable with: chmod u+rwx '{journal}', then run wipe again. Nothing was erased"
+        ]
+        assert snapshot(home) == before
+        journal.chmod(0o700)
+        done = exitplan("wipe", "--yes")
         assert done.returncode == 0, done.stderr
         assert not home.exists(), (done.stderr, sorted(home.rglob("*")))
     finally:
@@ -772,7 +811,7 @@ def test_help_now_ignores_a_plain_plan_planted_beside_sealed_files(tmp_path: Pat
 def forged_cache(home: Path, old: str, new: str) -> dict[str, bytes]:
     """The plain home's cache/catalog.json with `old` replaced by `new`, its checksum line
     recomputed and texts.json pointed at it, as the review forged them: {name: bytes}."""
-    from exitplan.home.cache import checksum
+    from exitplan.formats.cache import checksum
 
     def line(body: bytes, fmt: bytes) -> bytes:
         return fmt + b":" + checksum(body).encode()

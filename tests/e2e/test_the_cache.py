@@ -17,8 +17,8 @@ from helpers_exitplan import use_fast_kdf
 
 from exitplan.base.limits import CACHE_DIR
 from exitplan.crypto.vault import MAGIC
-from exitplan.home import cache
-from exitplan.home import columns as item_columns
+from exitplan.formats import cache
+from exitplan.formats import columns as item_columns
 from exitplan.home.store import Store
 
 TODAY = "2026-11-30"
@@ -137,6 +137,23 @@ def test_a_cache_entry_with_a_wrong_shape_is_ignored(home: Path) -> None:
     assert cache.load_cached_plan(Store(home)) is None
     code, _, err = outcome(cli(home, "status", today=TODAY))
     assert code == 0, err
+
+
+@pytest.mark.parametrize(("field", "value"), [("warn_days", 1_000_000), ("per_day", -3)])
+def test_a_forged_cache_past_the_plan_s_limits_is_ignored(
+    home: Path, field: str, value: int
+) -> None:
+    """A cache forged with a correct checksum but a value the plan file could never hold (a
+    warning window of a million days, a negative pace) is not used: status reads plan.toml."""
+    _, before, _ = outcome(cli(home, "status", "--json", today=TODAY))
+    path = home / CACHE_DIR / cache.PLAN_FILE
+    doc = json.loads(path.read_bytes().partition(b"\n")[2])
+    doc["state"][field] = value
+    path.write_bytes(cache._dumps(doc))  # a correct checksum over values past the limits
+    assert cache.load_cached_plan(Store(home)) is None
+    code, after, err = outcome(cli(home, "status", "--json", today=TODAY))
+    assert code == 0, err
+    assert json.loads(after) == json.loads(before)
 
 
 def test_a_hand_edited_cache_is_ignored_by_its_checksum(home: Path) -> None:

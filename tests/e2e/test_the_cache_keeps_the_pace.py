@@ -14,8 +14,8 @@ from helpers import cli, outcome
 from exitplan.base.limits import CACHE_DIR
 from exitplan.domain.pacing import Pace
 from exitplan.domain.plan import build_plan
+from exitplan.formats import cache
 from exitplan.formats.catalog import Catalog
-from exitplan.home import cache
 from exitplan.home.store import Store
 
 TODAY = "2026-11-30"

@@ -456,7 +456,7 @@ class FakeCache:
 
 def read_forged(home: Path, body: bytes) -> object:
     """Write `body` as the plan cache with a correct checksum, and read it back."""
-    from exitplan.home import cache
+    from exitplan.formats import cache
 
     (home / "cache").mkdir()
     (home / "cache" / "plan.json").write_bytes(cache._digest(body) + b"\n" + body)
@@ -483,7 +483,7 @@ def test_a_cache_holding_a_control_character_is_never_used(
     tmp_path: Path, text: str, refused: bool
 ) -> None:
     """However a control character is written in a cache file, the file is ignored."""
-    from exitplan.home import cache
+    from exitplan.formats import cache
 
     loaded = read_forged(tmp_path, f'{{"format": {cache.FORMAT}, "value": {text}}}'.encode())
     assert (loaded is None) is refused, loaded
@@ -493,7 +493,7 @@ def test_the_checksum_is_blake2b_whatever_the_size() -> None:
     """Small and large cache bodies get hashlib's BLAKE2b (32 bytes), without importing it."""
     import hashlib
 
-    from exitplan.home import cache
+    from exitplan.formats import cache
 
     for body in (b"", b"{}", b"x" * (2 * 1024 * 1024 + 1)):
         assert cache.checksum(body) == hashlib.blake2b(body, digest_size=32).hexdigest()
@@ -527,7 +527,7 @@ def test_a_closed_pipe_ends_both_paths_alike(plans: dict[str, Path], tmp_path: P
 
 def test_a_cache_in_utf16_holding_a_control_character_is_never_used(tmp_path: Path) -> None:
     """JSON in UTF-16 (which json reads too) cannot slip a control character past the check."""
-    from exitplan.home import cache
+    from exitplan.formats import cache
 
     body = f'{{"format": {cache.FORMAT}, "value": "\\u0007"}}'.encode("utf-16")
     assert read_forged(tmp_path, body) is None

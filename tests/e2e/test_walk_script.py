@@ -51,7 +51,7 @@ def test_the_figures_are_those_of_the_stays_listed(plan_home: Path) -> None:
     assert returns == stays - modules
     assert all(a != b for a, b in itertools.pairwise(names))  # a stay is a move
     assert names[0] == "cli/reading.py"  # after the options: the command's own module
-    assert {"service/summary.py", "views/summary.py", "home/cache.py"} <= set(names)
+    assert {"service/summary.py", "views/summary.py", "formats/cache.py"} <= set(names)
     assert snapshot(plan_home) == before  # counting writes nothing
 
 

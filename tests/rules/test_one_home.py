@@ -153,8 +153,8 @@ def test_json_for_people_is_written_in_one_place() -> None:
 # Readers of exitplan's own stored forms (a cache, a record's time, a region file's checked day,
 # the journal's kept `when`): they read what exitplan wrote, never what a person typed.
 STORED_DATE_READERS = {
-    "exitplan.home.cache",
-    "exitplan.home.columns",
+    "exitplan.formats.cache",
+    "exitplan.formats.columns",
     "exitplan.views.render",
     "exitplan.domain.region",
     "exitplan.journal.entry",
@@ -376,7 +376,7 @@ def test_how_many_more_is_counted_by_the_day_view() -> None:
 def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
     """The glance and the workspace both read the cached plan with `cache.read_cached` (catalog,
     state, place and pacing in one read); nothing outside the cache joins it by hand."""
-    home = {"exitplan.home.cache"}
+    home = {"exitplan.formats.cache"}
     assert offenders(is_name("with_cached_pace"), home) == []
     assert offenders(is_name("plan_from_cache"), home) == []
     assert offenders(is_name("load_cached_plan"), home | {"exitplan.service.workspace"}) == []

@@ -25,7 +25,7 @@ ALLOWED = {
     ("base/i18n.py", "_read_catalog"): "a compiled catalog inside the package",
     ("formats/regions.py", "_read_country"): "a region file bundled in the package",
     ("phone/indicators.py", "_read"): "the bundled stalkerware indicators and their provenance",
-    ("home/cache.py", "pacing_code"): "the package's own source, to checksum the pacing code",
+    ("formats/cache.py", "pacing_code"): "the package's own source, to checksum the pacing code",
     # Not reads: the lock is opened (no-follow, never read) to hold it; /dev/null for a pipe.
     ("home/store.py", "locked"): "the lock file: O_NOFOLLOW, only locked, never read",
     ("base/errors.py", "quiet_stdout"): "/dev/null, after the reader of stdout went away",

@@ -68,3 +68,16 @@ def test_the_screen_guard_filters_every_write() -> None:
     guard.writelines(["c\u200b", "d"])
     assert stream.getvalue() == f"a{REPLACEMENT}bc{REPLACEMENT}d"
     assert guard.getvalue() == stream.getvalue()  # everything else is the stream's own
+
+
+def test_refused_characters_are_found_anywhere_in_decoded_data() -> None:
+    """A refused character in a value or a key, at any depth of lists and tables, is found;
+    text that keeps to the rules (new lines, tabs, any language) is not."""
+    from exitplan.base.safetext import holds_refused
+
+    clean = {"title": "Línea 1\n\tcafé", "rows": [{"n": 1, "words": ["ok", None, 2.5]}]}
+    assert not holds_refused(clean)
+    assert holds_refused({"rows": [{"n": 1, "words": ["ok", "\x1b[2J"]}]})
+    assert holds_refused({"rows": [{"\x07": "a key"}]})
+    assert holds_refused(["\x9b"])
+    assert not holds_refused("\u202e")  # not refused here: the screen's rule escapes it

@@ -256,16 +256,17 @@ def test_the_cache_rebuilds_the_same_inventory() -> None:
     from datetime import datetime
 
     from exitplan.domain.model import PlanState
+    from exitplan.formats import cache
     from exitplan.formats.cachedrows import cached_inventory, state_data
-    from exitplan.home import cache
 
     book = Inventory(currency="£")
     book = inv.add_row(book, "documents", {"kind": "passport", "expires": "2027-01-31"})
     book = inv.add_row(book, "accounts", {"what": "phone", "partner_knows": "yes"})
     book = inv.add_row(book, "money", {"kind": "income", "what": "pay", "amount": "10.50"})
-    data = state_data(PlanState(created=datetime(2026, 11, 1), inventory=book))
-    assert data["inventory"]["money"][0]["amount"] == "10.50"
-    text = json.dumps(data["inventory"], default=cache._encode)
+    kept = state_data(PlanState(created=datetime(2026, 11, 1), inventory=book))["inventory"]
+    assert isinstance(kept, dict)
+    assert kept["money"][0]["amount"] == "10.50"
+    text = json.dumps(kept, default=cache._encode)
     assert cached_inventory(json.loads(text, object_hook=cache._decode)) == book
 
 
@@ -297,6 +298,7 @@ def test_a_forged_cache_row_is_refused(section: str, field: str, value: object) 
     book = inv.add_row(book, "accounts", {"what": "phone"})
     book = inv.add_row(book, "money", {"kind": "saved", "what": "tin", "amount": "1"})
     data = state_data(PlanState(created=datetime(2026, 11, 1), inventory=book))["inventory"]
+    assert isinstance(data, dict)
     data[section][0][field] = value
     with pytest.raises((ValueError, TypeError)):
         cached_inventory(data)

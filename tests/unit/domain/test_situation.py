@@ -20,10 +20,10 @@ from exitplan.domain.situation import (
     danger_signs,
     read_situation,
 )
+from exitplan.formats.cache import _decode, _encode, _plan
 from exitplan.formats.cachedrows import state_data
 from exitplan.formats.catalog import Catalog
 from exitplan.formats.planfile import dump_plan, parse_plan
-from exitplan.home.cache import _decode, _encode, _plan
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 EXIT = date(2027, 1, 31)

@@ -417,34 +417,6 @@ def test_no_police_notice_is_offered_where_only_courts_grant_orders(code: str) -
     assert place.neutral["police-notice"].sources
 
 
-def test_a_neutral_fact_and_a_fact_cannot_share_a_key_and_none_needs_a_source() -> None:
-    """A file cannot both give a fact and keep it neutral; "no such thing" names its page."""
-    base = {"schema": 1, "code": "zz", "name": "Zed"}
-    both = base | {
-        "fact": {
-            "firearms": {
-                "text": "x",
-                "detail": "y",
-                "sources": ["https://e.gov/a"],
-                "checked": dt.date(2026, 12, 1),
-            }
-        },
-        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}},
-    }
-    assert any("both a fact and a neutral" in p for p in schema_problems(both, "zz"))
-    unsourced = base | {
-        "neutral": {"firearms": {"why": "none", "detail": "No.", "checked": CHECKED}}
-    }
-    assert any("names the page" in p for p in schema_problems(unsourced, "zz"))
-    fine = base | {
-        "neutral": {"firearms": {"why": "unconfirmed", "detail": "Ask.", "checked": CHECKED}}
-    }
-    assert schema_problems(fine, "zz") == []
-
-
-CHECKED = dt.date(2026, 12, 5)
-
-
 def test_spain_and_mexico_warn_before_a_medical_visit_starts_a_case() -> None:
     """The four medical steps carry the place's reporting duty: Spain's injury report to the
     court, Mexico's notice to the Ministerio Público under NOM-046; the general words stay."""
@@ -628,25 +600,6 @@ def test_a_fact_read_in_a_copy_keeps_how_through_the_cache() -> None:
             Fact.from_data(data | {name: 1})
 
 
-def test_a_region_file_refuses_a_copy_that_is_not_an_address() -> None:
-    """`read_via` must be a web address and `section` one line: anything else is one plain
-    problem from `exitplan validate`."""
-    fact = {
-        "text": "x",
-        "detail": "y",
-        "sources": ["https://e.gov/a"],
-        "checked": CHECKED,
-        "section": "Act, s. 1",
-        "read_via": "https://github.com/o/r/blob/c/act.md",
-    }
-    base = {"schema": 1, "code": "zz", "name": "Zed"}
-    assert schema_problems(base | {"fact": {"firearms": fact}}, "zz") == []
-    bad = fact | {"read_via": "a copy somewhere"}
-    assert schema_problems(base | {"fact": {"firearms": bad}}, "zz")
-    two_lines = fact | {"section": "Act\ns. 1"}
-    assert schema_problems(base | {"fact": {"firearms": two_lines}}, "zz")
-
-
 def test_every_official_or_legal_source_of_a_step_names_its_place() -> None:
     """A built-in step's source on a government, court, police or legal site is listed with the
     place it holds for, so it is shown only there."""
@@ -683,3 +636,44 @@ def test_under_a_step_only_the_persons_place_and_general_sources_show(
     from exitplan.domain.region import place_sources
 
     assert (place_sources([url], code) == (url,)) is shown
+
+
+@pytest.mark.parametrize(
+    ("broken", "language"),
+    [
+        *[
+            (broken, language)
+            for broken in (
+                {"region": "x"},
+                {"region": {"a": "x"}},
+                {"line": ["x"]},
+                {"fact": {"court-order": "x"}},
+                {"neutral": {"court-order": "x"}},
+                {"parts": 5},
+            )
+            for language in ("en", "es")
+        ],
+        ({"es": "x"}, "es"),  # words in Spanish are read only in Spanish
+    ],
+)
+def test_a_region_file_of_the_wrong_shape_is_one_plain_problem(
+    tmp_path: Path, broken: dict[str, object], language: str
+) -> None:
+    """A region file whose tables are text, or whose words are not text, is refused with the one
+    message that says to reinstall or check it, never a traceback."""
+    from exitplan.formats.regions import RegionDataError
+
+    path = tmp_path / "zz.toml"
+    fields = {"schema": 1, "code": "zz", "name": "Zed", "parts": "state"} | broken
+    path.write_text("\n".join(f"{key} = {_toml(value)}" for key, value in fields.items()))
+    with pytest.raises(RegionDataError, match="this region file cannot be read"):
+        read_country(path, language)
+
+
+def _toml(value: object) -> str:
+    """A value as TOML inline text (text, whole numbers, lists and tables of them)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f'"{k}" = {_toml(v)}' for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)

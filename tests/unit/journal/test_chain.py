@@ -42,6 +42,7 @@ from exitplan.journal.records import (
     show_entry,
     verify,
 )
+from exitplan.journal.shapes import Fields
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 HELPER = TESTS / "helpers_journal_crash.py"
@@ -54,7 +55,7 @@ def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-def entry(**fields: str) -> dict[str, Any]:
+def entry(**fields: str) -> Fields:
     """Validated fields for an entry."""
     return validate_fields(fields, NOW)
 

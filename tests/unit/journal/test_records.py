@@ -39,7 +39,7 @@ from exitplan.journal.records import (
     timeline,
     when_text,
 )
-from exitplan.journal.shapes import EntryView, Record
+from exitplan.journal.shapes import EntryView, Fields, Record
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 LATE = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)  # already 1 December an hour east of UTC
@@ -51,7 +51,7 @@ def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-def fields(**given: str) -> dict[str, Any]:
+def fields(**given: str) -> Fields:
     """Validated fields for an entry or a correction."""
     return validate_fields(given, NOW)
 

@@ -3,23 +3,10 @@ field's check (an amount with the currency or in the country's own form), a row 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from exitplan.base import i18n
 from exitplan.service import fields
 from exitplan.service.fields import InventoryError
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    """Spanish spoken for the test, English again after it."""
-    i18n.install("es")
-    try:
-        yield
-    finally:
-        i18n.install("en")
 
 
 def test_a_kind_is_named_by_its_number_in_the_list() -> None:
@@ -55,7 +42,7 @@ def test_the_money_settings_have_their_own_checks() -> None:
         fields.checked_answer("money", "threshold_weeks", "many")
 
 
-def test_an_amount_in_the_country_s_form_is_read(spanish: None) -> None:
+def test_an_amount_in_the_country_s_form_is_read(in_spanish: None) -> None:
     """Spoken in Spanish, 1.200,50 is 1200.50; a word is refused with the country's forms."""
     assert not fields.speaks_english()
     assert fields.checked_answer("money", "amount", "1.200,50") == "1200.50"

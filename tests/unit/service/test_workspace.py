@@ -38,7 +38,7 @@ def test_read_never_writes(ws: Workspace, home: Path) -> None:
 
 def test_change_saves_keeps_a_backup_and_refreshes_the_cache(ws: Workspace, home: Path) -> None:
     """A change is saved, the previous plan is kept as a backup, and the cache follows."""
-    from exitplan.home import cache
+    from exitplan.formats import cache
 
     backups = len(ws.store.backups())
     ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
@@ -55,7 +55,7 @@ def test_a_read_from_the_cache_is_the_plan_the_files_give_with_its_pace(
 ) -> None:
     """A read served by the cache gives the same plan the files give, paced as the last change
     paced it, with the steps' texts, and keeps the catalog it read for the rest of the run."""
-    from exitplan.home import cache
+    from exitplan.formats import cache
     from exitplan.service import workspace
 
     ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))

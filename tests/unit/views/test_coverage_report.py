@@ -3,14 +3,9 @@ places kept complete every neutral and missing cell with its reason."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from exitplan.base import i18n
 from exitplan.domain.coverage import Answer, Cell
 from exitplan.domain.region import Place
-from exitplan.views.coverage import coverage_data, coverage_lines
+from exitplan.views.coverage import coverage_data, coverage_lines, places_data
 
 KEPT = Place("xx", "Country", country_name="Country", covered=True)
 PART = Place("xx-aa", "Part", country_name="Country")
@@ -41,16 +36,6 @@ CELLS = [
         (Answer("firearms", "neutral", "unconfirmed"),),
     ),
 ]
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    """The report in Spanish for one test."""
-    i18n.install("es")
-    try:
-        yield
-    finally:
-        i18n.install(i18n.ENGLISH)
 
 
 def test_the_report_counts_steps_places_and_each_places_cells() -> None:
@@ -100,7 +85,7 @@ def test_a_place_with_no_cells_counts_zero() -> None:
     ]
 
 
-def test_the_report_speaks_the_persons_language(spanish: None) -> None:
+def test_the_report_speaks_the_persons_language(in_spanish: None) -> None:
     """In Spanish the words, the states and the reasons are Spanish; the codes stay as they are."""
     lines = coverage_lines(CELLS, [KEPT])
     assert lines == [
@@ -115,8 +100,8 @@ def test_the_report_speaks_the_persons_language(spanish: None) -> None:
 def test_the_data_holds_each_places_own_cells_and_counts() -> None:
     """For --json, each place has its code, whether it is kept, its counts, how many filled
     cells rest on official pages, and its own cells with every fact; no other place's."""
-    data = coverage_data(CELLS, [KEPT, PART])
-    country, part = data["places"]
+    country, part = places_data(CELLS, [KEPT, PART])
+    assert coverage_data(CELLS, [KEPT, PART]) == {"places": [country, part]}
     assert (country["code"], country["covered"]) == ("xx", True)
     assert country["counts"] == {"filled": 1, "neutral": 1, "missing": 1}
     assert country["confirmed"] == 0
@@ -139,8 +124,9 @@ def test_the_data_holds_each_places_own_cells_and_counts() -> None:
     assert len(part["cells"]) == 3
 
 
-def test_the_data_does_not_depend_on_the_language(spanish: None) -> None:
+def test_the_data_does_not_depend_on_the_language(in_spanish: None) -> None:
     """The --json data keeps its English keys and states whatever the language."""
-    data = coverage_data(CELLS, [KEPT])
-    assert data["places"][0]["counts"] == {"filled": 1, "neutral": 1, "missing": 1}
-    assert data["places"][0]["cells"][2]["state"] == "missing"
+    data = places_data(CELLS, [KEPT])
+    assert coverage_data(CELLS, [KEPT]) == {"places": data}
+    assert data[0]["counts"] == {"filled": 1, "neutral": 1, "missing": 1}
+    assert data[0]["cells"][2]["state"] == "missing"

@@ -3,14 +3,11 @@ whom it serves and its hours, sources when asked, and every row within the scree
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exitplan.base import i18n
 from exitplan.domain.region import Line, Place, local
 from exitplan.views.helplines import (
     all_screen,
@@ -64,16 +61,6 @@ COUNTRY = Place(
     lines=(HELPLINE, EMERGENCY, TEXT),
     country_name="Country",
 )
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    """Spanish for one test."""
-    i18n.install("es")
-    try:
-        yield
-    finally:
-        i18n.install(i18n.ENGLISH)
 
 
 # -- the first line: the number to call in danger -------------------------------------------
@@ -148,7 +135,7 @@ def test_the_emergency_note_waits_for_the_full_screen_but_a_helplines_note_does_
     assert line_words(TEXT, compact=True).endswith("Free from most networks.")
 
 
-def test_a_line_answering_in_the_persons_language_says_so(spanish: None) -> None:
+def test_a_line_answering_in_the_persons_language_says_so(in_spanish: None) -> None:
     """In Spanish, a line whose page says it answers in Spanish says so; another does not."""
     answering = line("016", "Atención", languages=("es", "en"))
     assert line_words(answering, compact=True).endswith(" Te atienden en tu idioma.")
@@ -382,7 +369,9 @@ def test_the_data_names_the_place_and_every_line() -> None:
     data = lines_data(local(COUNTRY), [EMERGENCY], encrypted=True)
     assert data["place"] == {"code": "xx", "name": "Country", "label": "Country"}
     assert data["plan_encrypted"] is True
-    assert data["lines"][0]["number"] == "999"
-    assert data["lines"][0]["hours"] is None
-    assert data["lines"][0]["checked"] == "2026-12-05"
+    lines = data["lines"]
+    assert isinstance(lines, list)
+    assert lines[0]["number"] == "999"
+    assert lines[0]["hours"] is None
+    assert lines[0]["checked"] == "2026-12-05"
     assert lines_data(None, []) == {"place": None, "plan_encrypted": False, "lines": []}

@@ -3,14 +3,12 @@ advice and where the advice comes from, for documents, accounts and money."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from exitplan.base import i18n
 from exitplan.domain.inventory import Account, Document, Inventory, Money
 from exitplan.views.holdings import (
     ACCOUNTS_CAUTION,
@@ -53,16 +51,6 @@ def money(kind: str, amount: str, **fields: Any) -> Money:
     return Money(number=3, kind=kind, what="Savings", amount=Decimal(amount), **fields)  # type: ignore[arg-type]
 
 
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    """Spanish for one test."""
-    i18n.install("es")
-    try:
-        yield
-    finally:
-        i18n.install(i18n.ENGLISH)
-
-
 # -- titles ----------------------------------------------------------------------------------
 
 
@@ -81,7 +69,7 @@ def test_a_kind_of_the_persons_own_is_kept_in_their_words() -> None:
     assert kind_text(doc(kind="visa")) == "Visa or residence permit"
 
 
-def test_titles_are_in_the_persons_language(spanish: None) -> None:
+def test_titles_are_in_the_persons_language(in_spanish: None) -> None:
     """In Spanish the kind and whose it is are Spanish; the person's own words are kept."""
     assert document_title(doc()) == "Pasaporte, a tu nombre"
     assert kind_text(doc(kind="Library card")) == "Library card"

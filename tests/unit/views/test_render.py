@@ -13,7 +13,7 @@ from exitplan.domain.schedule import Scheduled
 from exitplan.formats.catalog import Catalog
 from exitplan.views import render
 from exitplan.views.term import CAUTION, GLUE, wrap
-from exitplan.views.words import FLAGS, due_text, short_state, state_style
+from exitplan.views.words import short_state, state_style
 
 NOW = datetime(2026, 11, 16, 9, 0, tzinfo=UTC)
 TODAY = date(2026, 11, 30)
@@ -51,17 +51,6 @@ def rows_for(plan: Plan, today: date) -> list[Scheduled]:
     return list(day_view(plan, today).rows)
 
 
-def test_the_flag_table_drives_short_words_and_red_only_for_critical_and_behind(
-    plan: Plan,
-) -> None:
-    """Short forms come from the one flag table; red only for a critical step that is behind."""
-    assert FLAGS["open_at_exit"].short == "open at exit"
-    assert max(len(flag.short) for flag in FLAGS.values()) <= 12
-    late, later = rows_for(plan, TODAY)
-    assert (short_state(late), state_style(late)) == ("overdue", "bold red")
-    assert (short_state(later), state_style(later)) == ("upcoming", "dim")
-
-
 def test_a_step_moot_after_the_exit_reads_passed_once_the_exit_has_gone(plan: Plan) -> None:
     """After the exit, an open step that could only be done before it says "passed", never
     "open at exit", and is not red; before the exit it is an ordinary step."""
@@ -78,16 +67,6 @@ def test_a_step_moot_after_the_exit_reads_passed_once_the_exit_has_gone(plan: Pl
     assert state_style(after["route"]) == "dim"
     before = {row.entry.item.id: row for row in rows_for(later, TODAY)}
     assert short_state(before["route"]) != "passed"
-
-
-def test_due_text_is_relative_to_today(plan: Plan) -> None:
-    """Due dates read as a day and month with how far away they are."""
-    late, later = rows_for(plan, TODAY)
-    assert due_text(late, TODAY) == "23 Nov (7 days ago)"
-    assert due_text(later, TODAY) == "13 Dec (in 13 days)"
-    assert due_text(later, date(2026, 12, 12)) == "13 Dec (tomorrow)"
-    assert due_text(later, date(2026, 12, 13)) == "13 Dec (today)"
-    assert due_text(later, date(2026, 12, 14)) == "13 Dec (yesterday)"
 
 
 def test_list_lines_have_a_header_and_one_line_per_row(plan: Plan) -> None:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from datetime import date
 
 import pytest
 from conftest import MONEY, PAPERS, PLANNED, TODAY
 from helpers_summary import (
     ACCENTS,
+    EMPTY,
     NOTE,
+    TABLE,
     TRICKY,
     Page,
     make_plan,
@@ -26,7 +29,9 @@ from hypothesis import strategies as st
 from exitplan.domain.day import day_view
 from exitplan.domain.model import Checklist, Item
 from exitplan.domain.plan import Plan
-from exitplan.views.summary import build_summary
+from exitplan.views.ledger import Table
+from exitplan.views.summary import MarkdownWriter, TextWriter, build_summary
+from exitplan.views.term import squeeze
 
 
 @pytest.fixture
@@ -385,3 +390,68 @@ def test_each_writer_puts_the_tables_asked_for_last_in_its_own_format(plan: Plan
     assert "<td>&lt;box&gt; | 2</td>" in page
     assert page.count('class="inventory') == 2  # the section and its table
     assert "inventory" not in write_summary(build_summary(day), HtmlWriter())
+
+
+def markdown_table(table: Table) -> list[str]:
+    """The lines MarkdownWriter writes for one table."""
+    writer = MarkdownWriter()
+    writer.table(table)
+    return writer.lines
+
+
+def text_table(table: Table) -> list[str]:
+    """The lines TextWriter writes for one table."""
+    writer = TextWriter()
+    writer.table(table)
+    return writer.lines
+
+
+def cells(page: str) -> list[list[str]]:
+    """The text of each row's cells in rendered HTML (head cells included)."""
+    rows = re.findall(r"<tr>(.*?)</tr>", page, flags=re.DOTALL)
+    return [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
+        for row in rows
+    ]
+
+
+def test_a_markdown_table_reads_back_as_the_same_cells() -> None:
+    """Rendered as a reader's Markdown site shows it, the table has the heads and the cells as
+    written: a pipe, a star or a tag in the person's words is text, and a new line a space."""
+    page = render_markdown("\n".join(markdown_table(TABLE)))
+    assert "<h2>Documents</h2>" in page
+    assert cells(page) == [
+        ["No.", "Document", "Original"],
+        ["1", "Passport, yours", "blue | folder <b>"],
+        ["2", "Birth *certificate*", "with Sam at work"],
+    ]
+    assert "<p>Only if it is safe.</p>" in page
+
+
+def test_a_markdown_table_without_rows_is_its_heading_and_notes() -> None:
+    """No rows: no empty table, only the heading and the calm note."""
+    assert markdown_table(EMPTY) == ["## Accounts and devices", "", "Nothing listed yet.", ""]
+
+
+@SOME
+@given(st.text(alphabet=st.sampled_from("ab |*_`<>[]\\&#;-1.!\n\t~$"), max_size=30))
+def test_any_words_in_a_markdown_cell_read_back_as_written(words: str) -> None:
+    """Whatever the person wrote, the rendered cell shows exactly their words on one line
+    (moved here from test_tables.py with the writers' tables)."""
+    table = replace(TABLE, rows=(("1", words, "x"),))
+    page = render_markdown("\n".join(markdown_table(table)))
+    assert cells(page)[1] == ["1", squeeze(words), "x"]
+
+
+def test_a_text_table_pads_its_columns_to_the_widest_cell() -> None:
+    """A blank line, the title in capitals, then columns padded to their widest cell (no space
+    left at a line's end), each cell on one line, then the notes, indented."""
+    assert text_table(TABLE) == [
+        "",
+        "DOCUMENTS",
+        "  No.  Document             Original",
+        "  1    Passport, yours      blue | folder <b>",
+        "  2    Birth *certificate*  with Sam at work",
+        "  Only if it is safe.",
+    ]
+    assert text_table(EMPTY) == ["", "ACCOUNTS AND DEVICES", "  Nothing listed yet."]

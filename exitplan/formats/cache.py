@@ -22,15 +22,14 @@ import json
 import re
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, get_args
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import ENGLISH, available
-from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, TEMP_SUFFIX, Status
-from exitplan.base.safetext import REFUSED
+from exitplan.base.limits import CACHE_DIR, PRIVATE_FOLDER, TEMP_SUFFIX
+from exitplan.base.safetext import holds_refused
 from exitplan.disk.safeio import is_link, read_capped
 from exitplan.domain.model import (
-    PRIORITY_RANK,
     Checklist,
     CustomItem,
     DeviceAnswer,
@@ -42,7 +41,8 @@ from exitplan.domain.model import (
 )
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
-from exitplan.domain.situation import DANGER_KEYS
+from exitplan.domain.statecheck import sound
+from exitplan.formats import columns as item_columns
 from exitplan.formats.cachedrows import cached_inventory, state_data
 from exitplan.formats.catalog import (
     Catalog,
@@ -53,7 +53,6 @@ from exitplan.formats.catalog import (
     translation_files,
 )
 from exitplan.formats.regions import region_cache_data, region_from_cache
-from exitplan.home import columns as item_columns
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -67,7 +66,6 @@ PLAN_FILE = "plan.json"
 CACHE_FILES = (CATALOG_FILE, TEXTS_FILE, PLAN_FILE)
 # The catalog in another language: catalog.es.json, texts.es.json, catalog.es_ES.json.
 _IN_A_LANGUAGE = re.compile(r"^(catalog|texts)\.[a-z]{2,3}(_[A-Z]{2})?\.json$")
-_STATUSES = frozenset(get_args(Status))
 FORMAT = 9
 # The largest cache file read: a plan may be 64 MiB, and a larger file is not worth the speed.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
@@ -136,16 +134,8 @@ def _plan(data: dict[str, Any]) -> PlanState:
     }
     data["iphone"] = {key: DeviceAnswer(**a) for key, a in data["iphone"].items()}
     state = PlanState(**data)
-    # The checksum has no key: the values the schedule and the screens rely on are judged too.
-    if (
-        not all(s.status in _STATUSES for s in state.items.values())
-        or not all(c.priority in PRIORITY_RANK and type(c.title) is str for c in state.custom)
-        or not all(type(day) is date for day in state.answered.values())
-        or type(state.journal_copied_records) is not int
-        or not (state.journal_copied is None or type(state.journal_copied) is datetime)
-        or not all(type(key) is str and key in DANGER_KEYS for key in state.unsure)
-        or not all(type(sign) is str for c in state.phone.values() for sign in c.signs)
-    ):
+    # The checksum has no key: the state must keep the limits its plan file is held to.
+    if not sound(state):
         raise ValueError("a plan as exitplan never writes it")
     return state
 
@@ -200,7 +190,7 @@ def _read_checked(
     if not isinstance(loaded, dict) or loaded.get("format") != FORMAT:
         return None
     # The checksum has no key: a forged cache must not skip validation.
-    if _may_hold_control(body) and _has_control(loaded):
+    if _may_hold_control(body) and holds_refused(loaded):
         return None
     return digest.decode("ascii"), loaded
 
@@ -219,22 +209,6 @@ def _may_hold_control(body: bytes) -> bool:
     if b"\x00" in body or b"\x7f" in body:  # `in` is much quicker than a regex class
         return True
     return any(pattern.search(body) for pattern in _MAYBE_CONTROL)
-
-
-def _has_control(value: Any) -> bool:
-    """Whether any text in a decoded cache holds a character validation refuses."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if REFUSED.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-            stack.extend(item.keys())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 @contextlib.contextmanager

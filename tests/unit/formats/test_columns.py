@@ -11,7 +11,7 @@ import pytest
 
 from exitplan.domain.model import Checklist, Due, Item
 from exitplan.formats.checklistfile import load_catalog
-from exitplan.home.columns import TEXTS, from_columns, split_texts, to_columns
+from exitplan.formats.columns import TEXTS, from_columns, split_texts, to_columns
 
 
 def checklists() -> tuple[Checklist, ...]:

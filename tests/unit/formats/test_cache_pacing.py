@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exitplan.domain.pacing import Pace
-from exitplan.home import cache
+from exitplan.formats import cache
 
 
 @settings(max_examples=200, deadline=None)

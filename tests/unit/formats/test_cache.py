@@ -6,7 +6,7 @@ import pytest
 
 from exitplan.base.limits import SEALED_MARK
 from exitplan.crypto.vault import MAGIC
-from exitplan.home import cache
+from exitplan.formats import cache
 
 
 def test_sealed_mark_matches_the_vault() -> None:
