@@ -42,8 +42,10 @@ from exitplan.domain.model import (
 from exitplan.domain.pacing import Pace
 from exitplan.domain.place import local_plan
 from exitplan.domain.statecheck import sound
+from exitplan.formats import cachefiles
 from exitplan.formats import columns as item_columns
 from exitplan.formats.cachedrows import cached_inventory, state_data
+from exitplan.formats.cachefiles import an_object, iso_text, objects, signature_rows
 from exitplan.formats.catalog import (
     Catalog,
     Signature,
@@ -55,7 +57,7 @@ from exitplan.formats.catalog import (
 from exitplan.formats.regions import region_cache_data, region_from_cache
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Iterator, Mapping, Sequence
 
     from exitplan.domain.plan import Plan
     from exitplan.domain.region import Local
@@ -91,7 +93,7 @@ def catalog_files(language: str) -> tuple[str, str]:
     return f"catalog.{language}.json", f"texts.{language}.json"
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: object) -> dict[str, str]:
     if isinstance(value, datetime):
         return {"$dt": value.isoformat()}
     if isinstance(value, date):
@@ -99,11 +101,11 @@ def _encode(value: Any) -> Any:
     raise TypeError(f"cannot cache {type(value).__name__}")
 
 
-def _decode(obj: dict[str, Any]) -> Any:
+def _decode(obj: dict[str, object]) -> object:
     if "$dt" in obj:
-        return datetime.fromisoformat(obj["$dt"])
+        return datetime.fromisoformat(iso_text(obj["$dt"]))
     if "$d" in obj:
-        return date.fromisoformat(obj["$d"])
+        return date.fromisoformat(iso_text(obj["$d"]))
     return obj
 
 
@@ -112,16 +114,18 @@ _CHECKLIST_TYPES = {"id": str, "title": str, "summary": str, "order": int, "buil
 
 
 def _checklist(
-    data: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool
+    data: dict[str, object], known: dict[tuple[int, date | None], Due], *, texts: bool
 ) -> Checklist:
     if data.keys() != {*_CHECKLIST_TYPES, "items"} or any(
         type(data[name]) is not kind for name, kind in _CHECKLIST_TYPES.items()
     ):
         raise ValueError("a checklist as exitplan never writes it")
-    data["items"] = item_columns.from_columns(data["items"], known, texts=texts)
+    data["items"] = item_columns.from_columns(an_object(data["items"]), known, texts=texts)
     return Checklist(**data)
 
 
+# The plan state as `state_data` wrote it, read back: each value goes to the constructor of its
+# field's type and the state is judged after (`statecheck.sound`): Any here, not narrowed twice.
 def _plan(data: dict[str, Any]) -> PlanState:
     data["items"] = {key: ItemState(**value) for key, value in data["items"].items()}
     data["custom"] = [
@@ -166,7 +170,7 @@ def cache_dir(store: CacheReader) -> Path:
     return store.home / CACHE_DIR
 
 
-def _read(store: CacheReader, name: str, *, hook: bool = True) -> dict[str, Any] | None:
+def _read(store: CacheReader, name: str, *, hook: bool = True) -> dict[str, object] | None:
     """A cache file's checked JSON; `hook=False` leaves `{"$d": ...}` dates undecoded."""
     found = _read_checked(store, name, hook=hook)
     return found[1] if found else None
@@ -174,7 +178,7 @@ def _read(store: CacheReader, name: str, *, hook: bool = True) -> dict[str, Any]
 
 def _read_checked(
     store: CacheReader, name: str, *, hook: bool = True
-) -> tuple[str, dict[str, Any]] | None:
+) -> tuple[str, dict[str, object]] | None:
     """A cache file's checksum line and checked JSON (see `_read`)."""
     raw = _read_bytes(cache_dir(store) / name)
     data = None if raw is None else store.open_cache(raw)
@@ -249,21 +253,22 @@ def _load_catalog(store: CacheReader, *, texts: bool, language: str) -> Catalog 
         files = _signatures(all_checklist_files(store.checklist_dir))
         translations = _signatures(translation_files(language))
         if (
-            _signature_data(files) != cached["files"]
+            signature_rows(files) != cached["files"]
             or cached["language"] != language
-            or _signature_data(translations) != cached["translations"]
+            or signature_rows(translations) != cached["translations"]
         ):
             return None
-        lists = cached["checklists"]
+        lists = objects(cached["checklists"])
         if texts:
             kept = _read(store, texts_file, hook=False)
             # The texts belong to this very catalog file: written with it, named by its checksum.
-            if kept is None or kept["index"] != digest or len(kept["checklists"]) != len(lists):
+            kept_texts = objects(kept["checklists"]) if kept is not None else []
+            if kept is None or kept["index"] != digest or len(kept_texts) != len(lists):
                 return None
-            for checklist, text_columns in zip(lists, kept["checklists"], strict=True):
+            for checklist, text_columns in zip(lists, kept_texts, strict=True):
                 if not text_columns.keys() <= item_columns.TEXTS:
                     return None
-                checklist["items"].update(text_columns)
+                an_object(checklist["items"]).update(text_columns)
         known: dict[tuple[int, date | None], Due] = {}
         checklists = tuple(_checklist(c, known, texts=texts) for c in lists)
     except (OSError, KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -282,17 +287,13 @@ def _signatures(paths: list[Path]) -> tuple[tuple[str, Signature], ...]:
     return tuple((str(path), signature(path)) for path in paths)
 
 
-def _signature_data(files: tuple[tuple[str, Signature], ...]) -> list[list[Any]]:
-    return [[path, list(sig)] for path, sig in files]
-
-
 class CachedPlan(NamedTuple):
     """The plan state from the cache, and its pacing as the change that saved it worked it out
     (for the checklist files named in it; see `pace_for`), and the person's place with its
     facts (None: no place, or the region file changed since: read it again)."""
 
     state: PlanState
-    pace: dict[str, Any] | None
+    pace: dict[str, object] | None  # as `Pace.to_data` wrote it; `Pace.from_data` judges it
     region: Local | None = None
 
 
@@ -306,7 +307,7 @@ def load_cached_plan(store: CacheReader) -> CachedPlan | None:
         if list(signature(store.plan_path)) != cached["signature"]:
             return None
         pace = cached.get("pace")
-        state = _plan(cached["state"])
+        state = _plan(an_object(cached["state"]))
 
         region = region_from_cache(state.region, cached.get("region"))
         return CachedPlan(state, pace if isinstance(pace, dict) else None, region)
@@ -394,12 +395,12 @@ def pacing_code() -> str | None:
     return checksum(b"\0".join(parts))
 
 
-def _files_data(catalog: Catalog) -> list[list[Any]]:
+def _files_data(catalog: Catalog) -> list[cachefiles.SignatureRow]:
     """The checklist files (their words' language never changes the pacing)."""
-    return _signature_data(catalog.files)
+    return signature_rows(catalog.files)
 
 
-def _pace_data(catalog: Catalog, state: PlanState) -> dict[str, Any] | None:
+def _pace_data(catalog: Catalog, state: PlanState) -> cachefiles.CachedPace | None:
     """The pacing of this catalog and state, as the cache keeps it (None without an exit)."""
 
     paced = local_plan(catalog, state).pace()
@@ -424,7 +425,7 @@ def save_cache(
         for one in (catalog, *others):
             if not one.from_cache and not one.problems:  # a broken file is re-read
                 _save_catalog(store, folder, one)
-        plan_doc = {
+        plan_doc: cachefiles.PlanFile = {
             "format": FORMAT,
             "signature": list(signature(store.plan_path)),
             "state": state_data(state),
@@ -442,24 +443,25 @@ def _save_catalog(store: CacheFiles, folder: Path, catalog: Catalog) -> None:
     index, texts = [], []
     for c in catalog.checklists:
         rest, text_columns = item_columns.split_texts(item_columns.to_columns(c.items))
-        index.append({**{k: getattr(c, k) for k in item_columns.CHECKLIST_FIELDS}, "items": rest})
+        index.append(cachefiles.cached_checklist(c, rest))
         texts.append(text_columns)
-    catalog_doc = {
+    catalog_doc: cachefiles.CatalogFile = {
         "format": FORMAT,
         "files": _files_data(catalog),
         "language": catalog.language,
-        "translations": _signature_data(catalog.translations),
+        "translations": signature_rows(catalog.translations),
         "checklists": index,
     }
     body = _dumps(catalog_doc)
-    texts_doc = {"format": FORMAT, "index": body.partition(b"\n")[0].decode(), "checklists": texts}
+    line = body.partition(b"\n")[0].decode()
+    texts_doc: cachefiles.TextsFile = {"format": FORMAT, "index": line, "checklists": texts}
     index_file, texts_file = catalog_files(catalog.language)
     # The texts first: a catalog file whose texts are missing or older is never used.
     store.write_file(folder / texts_file, _dumps(texts_doc), sync_folder=False)
     store.write_file(folder / index_file, body)
 
 
-def _dumps(doc: dict[str, Any]) -> bytes:
+def _dumps(doc: Mapping[str, object]) -> bytes:
     body = json.dumps(doc, default=_encode, ensure_ascii=False, separators=(",", ":")).encode()
     return _digest(body) + b"\n" + body
 

@@ -15,12 +15,15 @@ position outside the list) raises ValueError, and the cache is then not used.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any, get_args
+from typing import TYPE_CHECKING, TypedDict, cast, get_args
 
 from exitplan.base.limits import Priority, When
-from exitplan.domain.model import Checklist, Due, Item
+from exitplan.domain.model import Due, Item
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _ITEM_FIELDS = Item._FIELDS
 _DEFAULTS = {  # the tuples among them are shared: they cannot change
@@ -32,7 +35,6 @@ _COLUMNS = frozenset({*_ITEM_FIELDS, "due.offset", "due.on"} - {"due"})
 TEXTS = frozenset({"why", "how", "caution", "sources", "tags", "checked"})
 # An item read without its texts: an empty why, and the other texts' defaults.
 _NO_TEXTS = {name: "" if name in _FULL else _DEFAULTS[name] for name in TEXTS}
-CHECKLIST_FIELDS = tuple(name for name in Checklist._FIELDS if name != "items")
 # A record keeps each field's default as a class attribute, so an item whose own attributes
 # leave out a field that has its default reads the default from the class: most items are
 # built from their few values that differ, not from all of them.
@@ -40,9 +42,22 @@ _ON_CLASS = frozenset(name for name, value in _DEFAULTS.items() if vars(Item).ge
 _new = object.__new__
 
 
-def to_columns(items: list[Item]) -> dict[str, Any]:
+class Sparse(TypedDict):
+    """A column of the items whose value is not the field's default: where, and the values."""
+
+    at: list[int]
+    values: list[object]
+
+
+# One field of a checklist's items, as written: a value per item, or only those not the default.
+Column = list[object] | Sparse
+Columns = dict[str, Column]
+_NO_FIXED_DATES: Sparse = {"at": [], "values": []}
+
+
+def to_columns(items: list[Item]) -> Columns:
     """A checklist's items as columns (see above)."""
-    out: dict[str, Any] = {"due.offset": [item.due.offset for item in items]}
+    out: Columns = {"due.offset": [item.due.offset for item in items]}
     fixed = [(k, item.due.on.isoformat()) for k, item in enumerate(items) if item.due.on]
     if fixed:
         out["due.on"] = _sparse(fixed)
@@ -62,12 +77,12 @@ def to_columns(items: list[Item]) -> dict[str, Any]:
     return out
 
 
-def _sparse(pairs: list[tuple[int, Any]]) -> dict[str, list[Any]]:
+def _sparse(pairs: Sequence[tuple[int, object]]) -> Sparse:
     return {"at": [k for k, _ in pairs], "values": [value for _, value in pairs]}
 
 
 def from_columns(
-    columns: dict[str, Any], known: dict[tuple[int, date | None], Due], *, texts: bool = True
+    columns: Mapping[str, object], known: dict[tuple[int, date | None], Due], *, texts: bool = True
 ) -> list[Item]:
     """The items of one checklist from its columns; ValueError when they are not as written.
 
@@ -75,15 +90,19 @@ def from_columns(
     if not columns.keys() <= (_COLUMNS if texts else _COLUMNS - TEXTS):  # a field no item has
         raise ValueError("unknown column")
     for name, column in columns.items():
-        values = column if isinstance(column, list) else column["values"]
-        if not _ACCEPTS[name](values):  # the checksum has no key: values are judged too
+        if not _ACCEPTS[name](_values(column)):  # the checksum has no key: values are judged too
             raise ValueError(f"a value exitplan never writes in {name}")
-    offsets = columns["due.offset"]
+    if not isinstance(columns["due.offset"], list):
+        raise ValueError("due.offset is always written in full")
+    # Every offset is an int: _ACCEPTS["due.offset"] judged each one just above.
+    offsets = cast("list[int]", columns["due.offset"])
     n = len(offsets)
     # Due is frozen: equal ones are shared, so each is built only once.
     plain = {o: known.get((o, None)) or known.setdefault((o, None), Due(o)) for o in set(offsets)}
     dues = list(map(plain.__getitem__, offsets))
-    for k, text in _pairs(columns.get("due.on", {"at": [], "values": []}), n):
+    for k, text in _pairs(columns.get("due.on", _NO_FIXED_DATES), n):
+        if not isinstance(text, str):  # judged already by _ACCEPTS: this tells mypy
+            raise ValueError("a fixed date that is not text")
         key = (offsets[k], date.fromisoformat(text))
         dues[k] = known.get(key) or known.setdefault(key, Due(*key))
     built = []
@@ -95,16 +114,19 @@ def from_columns(
 
 
 def _rows(
-    columns: dict[str, Any], dues: list[Due], defaults: dict[str, Any]
-) -> list[dict[str, Any]]:
+    columns: Mapping[str, object], dues: list[Due], defaults: Mapping[str, object]
+) -> list[dict[str, object]]:
     """The field values of the items: the defaults, the full columns, then the sparse ones."""
     n = len(dues)
-    full = {k: v for k, v in columns.items() if isinstance(v, list) and k != "due.offset"}
+    full: dict[str, Sequence[object]] = {
+        k: v for k, v in columns.items() if isinstance(v, list) and k != "due.offset"
+    }
     if not full.keys() >= _FULL - defaults.keys() or any(len(c) != n for c in full.values()):
         raise ValueError("an item without every field")
     full["due"] = dues
     for name in _TUPLES.intersection(full):  # JSON has no tuples
-        full[name] = [tuple(value) for value in full[name]]
+        # Every value is a list of texts: _ACCEPTS (`_texts`) judged each one in from_columns.
+        full[name] = [tuple(value) for value in cast("list[list[str]]", full[name])]
     names = tuple(full)
     # Every field is in `full`, a default on the class, or one of `rest` (a missing text).
     rest = {k: v for k, v in defaults.items() if k not in full and k not in _ON_CLASS}
@@ -117,28 +139,42 @@ def _rows(
     for name, column in columns.items():
         if name in full or name.startswith("due."):
             continue
-        tuples = name in _TUPLES
-        for k, value in _pairs(column, n):
-            rows[k][name] = tuple(value) if tuples else value
+        pairs = _pairs(column, n)
+        if name in _TUPLES:
+            # Every value is a list of texts: _ACCEPTS (`_texts`) judged each one in from_columns.
+            for k, texts in cast("zip[tuple[int, list[str]]]", pairs):
+                rows[k][name] = tuple(texts)
+            continue
+        for k, value in pairs:
+            rows[k][name] = value
     return rows
 
 
-def _all(kind: type, *, or_none: bool = False) -> Callable[[list[Any]], bool]:
+def _values(column: object) -> list[object]:
+    """A column's values, full or sparse; ValueError for anything else."""
+    if isinstance(column, list):
+        return column
+    if isinstance(column, dict) and isinstance(values := column.get("values"), list):
+        return values
+    raise ValueError("not a column exitplan writes")
+
+
+def _all(kind: type, *, or_none: bool = False) -> Callable[[list[object]], bool]:
     kinds = (kind, type(None)) if or_none else (kind,)
     return lambda values: all(type(value) in kinds for value in values)
 
 
-def _one_of(allowed: tuple[str, ...]) -> Callable[[list[Any]], bool]:
+def _one_of(allowed: tuple[str, ...]) -> Callable[[list[object]], bool]:
     return lambda values: all(type(value) is str and value in allowed for value in values)
 
 
-def _texts(values: list[Any]) -> bool:
+def _texts(values: list[object]) -> bool:
     return all(type(value) is list and all(type(v) is str for v in value) for value in values)
 
 
 # What each column may hold, as exitplan writes it: a forged cache with anything else is a miss
 # (and the files are read and validated instead), never a crash further on.
-_ACCEPTS: dict[str, Callable[[list[Any]], bool]] = {
+_ACCEPTS: dict[str, Callable[[list[object]], bool]] = {
     "id": _all(str),
     "title": _all(str),
     "why": _all(str),
@@ -158,15 +194,19 @@ _ACCEPTS: dict[str, Callable[[list[Any]], bool]] = {
 }
 
 
-def _pairs(column: dict[str, list[Any]], n: int) -> zip[tuple[int, Any]]:
+def _pairs(column: object, n: int) -> zip[tuple[int, object]]:
     """The (position, value) pairs of a sparse column, each position one of the n items."""
+    if not isinstance(column, dict):
+        raise ValueError("not a sparse column")
     at, values = column["at"], column["values"]
+    if not isinstance(at, list) or not isinstance(values, list):
+        raise ValueError("not a sparse column")
     if len(at) != len(values) or not all(type(k) is int and 0 <= k < n for k in at):
         raise ValueError("not the positions of items")
     return zip(at, values, strict=True)
 
 
-def split_texts(columns: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def split_texts(columns: Columns) -> tuple[Columns, Columns]:
     """A checklist's columns as two parts: everything but the texts, and the texts."""
     rest = {name: column for name, column in columns.items() if name not in TEXTS}
     return rest, {name: column for name, column in columns.items() if name in TEXTS}

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from exitplan.domain.schedule import Scheduled
     from exitplan.service.results import Document
     from exitplan.service.workspace import Workspace
+    from exitplan.views.shapes import BackupRow, ChecklistRow, ItemShown
 
 
 # -- the results ----------------------------------------------------------------------------------
@@ -74,9 +75,13 @@ class StepDetail:
 
     def document(self) -> Document:
         data = item_detail(self.row, list(self.events), self.region)
-        if self.linked is not None:
-            data["inventory"] = {"says": self.linked[1], "shows_done": self.linked[2]}
-        return data
+        if self.linked is None:
+            return data
+        shown: ItemShown = {
+            **data,
+            "inventory": {"says": self.linked[1], "shows_done": self.linked[2]},
+        }
+        return shown
 
     def screen(self, look: Look) -> str:
         options = look.options()
@@ -93,14 +98,16 @@ class StepDetail:
 class ChecklistShelf:
     """`checklists`: every checklist there is, with its step count and whether it is used."""
 
-    rows: tuple[dict[str, object], ...]
+    rows: tuple[ChecklistRow, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
         return list(self.rows)
 
     def screen(self, look: Look) -> str:
-        return "\n".join(checklists_lines(list(self.rows), **look.options())) + "\n"
+        # The screen takes plain mappings (views.render): each row as one.
+        rows = [dict(row) for row in self.rows]
+        return "\n".join(checklists_lines(rows, **look.options())) + "\n"
 
 
 @dataclass(frozen=True)
@@ -121,14 +128,14 @@ class ChangeLog:
 class BackupList:
     """`backups`: the kept earlier versions of the plan, newest first."""
 
-    rows: tuple[dict[str, object], ...]
+    rows: tuple[BackupRow, ...]
     notes: tuple[str, ...] = ()
 
     def document(self) -> Document:
         return list(self.rows)
 
     def screen(self, look: Look) -> str:
-        return screen_of(backup_lines(list(self.rows)))
+        return screen_of(backup_lines([dict(row) for row in self.rows]))
 
 
 # -- making them ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Nothing here prints: the CLI renders.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict
 
 from exitplan.domain.situation import REGION_KEY
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from exitplan.journal.chain import Verification
 
 # A JSON document as the views make it: an object or an array of JSON values.
-Document = dict[str, object] | list[object]
+Document = Mapping[str, object] | Sequence[object]
 
 
 class ScreenOptions(TypedDict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from exitplan.base import spoken
 from exitplan.base.errors import ExitplanError, PassphraseNeeded
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from exitplan.formats.catalog import Catalog
     from exitplan.home.files import WipeContents, WipeReport
     from exitplan.home.rekey import Rekeyed
+    from exitplan.views.shapes import BackupRow
 
 T = TypeVar("T")
 Change = Callable[["PlanState", "Plan"], T]
@@ -183,20 +184,23 @@ class Workspace:
         if not self.store.exists():
             raise self.store.no_plan()
 
-    def backup_rows(self) -> list[dict[str, Any]]:
+    def backup_rows(self) -> list[BackupRow]:
         """Every kept backup as data: its number in the list, time, exit date and progress.
 
         A backup that cannot be read is listed as such; when none can be read, the first error
         is raised instead (more likely a wrong passphrase than every backup damaged).
         """
-        rows = []
+        rows: list[BackupRow] = []
         failure: ExitplanError | None = None
         for number, backup in enumerate(self.store.backups(), 1):
-            row: dict[str, Any] = {"number": number, "taken": backup.taken.isoformat()}
+            taken = backup.taken.isoformat()
+            row: BackupRow
             try:
                 state = self.store.load(backup.path)
                 counts = [s.status for s in state.items.values()]
-                row |= {
+                row = {
+                    "number": number,
+                    "taken": taken,
                     "exit_date": state.exit_date.isoformat() if state.exit_date else None,
                     "done": counts.count("done"),
                     "total": len(self.plan(state).entries),
@@ -206,7 +210,14 @@ class Workspace:
                 raise
             except ExitplanError as exc:
                 failure = failure or exc
-                row |= {"exit_date": None, "done": None, "total": None, "readable": False}
+                row = {
+                    "number": number,
+                    "taken": taken,
+                    "exit_date": None,
+                    "done": None,
+                    "total": None,
+                    "readable": False,
+                }
             rows.append(row)
         if rows and failure is not None and not any(row["readable"] for row in rows):
             raise failure

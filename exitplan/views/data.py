@@ -3,14 +3,14 @@ summary, all read from the day view (nothing here works out a row, a total or a 
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from typing import TYPE_CHECKING
 
 from exitplan.views.local import facts_data, step_facts, step_neutral
 from exitplan.views.notices import notices_data
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from exitplan.domain.day import DayView, Progress
     from exitplan.domain.model import Entry, Event, Shelf
@@ -18,6 +18,18 @@ if TYPE_CHECKING:
     from exitplan.domain.region import Local
     from exitplan.domain.schedule import Scheduled
     from exitplan.journal.records import Moment
+    from exitplan.views.shapes import (
+        ChecklistRow,
+        EventJson,
+        FlaggedData,
+        InventoryJson,
+        ItemData,
+        ItemDetail,
+        ProgressData,
+        StatusData,
+        SummaryData,
+        SummaryItem,
+    )
 
 
 # The version of every JSON document exitplan prints (`--json`, `summary --format json`): a script
@@ -34,7 +46,7 @@ def versioned(document: object) -> object:
     return document
 
 
-def item_data(row: Scheduled) -> dict[str, Any]:
+def item_data(row: Scheduled) -> ItemData:
     """One item in the `list --json` shape."""
     entry = row.entry
     return {
@@ -58,12 +70,14 @@ def item_data(row: Scheduled) -> dict[str, Any]:
     }
 
 
-def event_data(event: Event) -> dict[str, Any]:
-    """One history event as JSON data (times as ISO strings)."""
-    return {
-        key: value.isoformat() if isinstance(value, (date, datetime)) else value
-        for key, value in event.to_dict().items()
-    }
+def event_data(event: Event) -> EventJson:
+    """One history event as JSON data (its time as ISO text, empty fields left out)."""
+    data: EventJson = {"at": event.at.isoformat(), "action": event.action}
+    if event.item is not None:
+        data["item"] = event.item
+    if event.detail is not None:
+        data["detail"] = event.detail
+    return data
 
 
 def item_events(plan: Plan, entry: Entry) -> list[Event]:
@@ -71,11 +85,12 @@ def item_events(plan: Plan, entry: Entry) -> list[Event]:
     return [e for e in (plan.state.history if plan.state else []) if e.item == entry.full_id]
 
 
-def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> dict[str, Any]:
+def item_detail(row: Scheduled, events: list[Event], region: Local | None = None) -> ItemDetail:
     """One item in full, in the `show --json` shape (`local`: the place's facts it names;
     `neutral`: those the place keeps in general words, with why and whom to ask)."""
     entry = row.entry
-    return item_data(row) | {
+    return {
+        **item_data(row),
         "how": entry.item.how,
         "caution": entry.item.caution,
         "note": entry.state.note,
@@ -87,7 +102,7 @@ def item_detail(row: Scheduled, events: list[Event], region: Local | None = None
     }
 
 
-def checklist_rows(catalog: Shelf, plan: Plan) -> list[dict[str, Any]]:
+def checklist_rows(catalog: Shelf, plan: Plan) -> list[ChecklistRow]:
     """Every checklist that can be used, with its item count and whether it is in the plan."""
     in_plan = {c.id for c in plan.checklists}
     return [
@@ -103,7 +118,7 @@ def checklist_rows(catalog: Shelf, plan: Plan) -> list[dict[str, Any]]:
     ]
 
 
-def flagged_data(row: Scheduled) -> dict[str, Any]:
+def flagged_data(row: Scheduled) -> FlaggedData:
     """One step in the short shape `status --json` lists."""
     entry = row.entry
     return {
@@ -123,17 +138,17 @@ def flagged_data(row: Scheduled) -> dict[str, Any]:
     }
 
 
-def progress_data(progress: Iterable[Progress], *, skipped: bool = True) -> list[dict[str, Any]]:
+def progress_data(progress: Iterable[Progress], *, skipped: bool = True) -> list[ProgressData]:
     """Done and total per checklist (and how many are set aside, unless `skipped` is False)."""
+    if not skipped:
+        return [{"id": p.id, "title": p.title, "done": p.done, "total": p.total} for p in progress]
     return [
-        {"id": p.id, "title": p.title, "done": p.done}
-        | ({"skipped": p.skipped} if skipped else {})
-        | {"total": p.total}
+        {"id": p.id, "title": p.title, "done": p.done, "skipped": p.skipped, "total": p.total}
         for p in progress
     ]
 
 
-def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None) -> dict[str, Any]:
+def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None) -> StatusData:
     """The facts `status` shows, in the documented JSON shape (`journal`: records, last date).
 
     `attention` is what the screen shows, in its order; `flagged` is every alert (every open
@@ -179,26 +194,27 @@ def status_data(view: DayView, *, journal: tuple[int, date | None] | None = None
 def summary_data(
     view: DayView,
     timeline: tuple[Moment, ...] | None = None,
-    inventories: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    inventories: Mapping[str, InventoryJson] | None = None,
+) -> SummaryData:
     """Everything in the plan, for `summary --format json` (`journal`: null unless asked for).
 
     The steps set aside as not for you are left out of `items` (an advocate must never read one
     as open) and counted in `not_for_you`; `attention` is what the status screen shows.
     """
     plan = view.plan
-    items = []
-    for row in view.rows:
-        if not row.entry.applies:
-            continue
-        data = item_data(row)
-        data["note"] = row.entry.state.note
-        data["reason"] = row.entry.state.reason
-        data["how"] = row.entry.item.how
-        data["caution"] = row.entry.item.caution
-        data["sources"] = row.entry.item.sources
-        data["local"] = facts_data(step_facts(row.entry.item, plan.region))
-        items.append(data)
+    items: list[SummaryItem] = [
+        {
+            **item_data(row),
+            "note": row.entry.state.note,
+            "reason": row.entry.state.reason,
+            "how": row.entry.item.how,
+            "caution": row.entry.item.caution,
+            "sources": row.entry.item.sources,
+            "local": facts_data(step_facts(row.entry.item, plan.region)),
+        }
+        for row in view.rows
+        if row.entry.applies
+    ]
     region = plan.region
     return {
         "today": view.today.isoformat(),

@@ -6,7 +6,7 @@ complete. The words of a row come from `holdings`. No I/O.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from exitplan.base.i18n import _, ngettext
 from exitplan.domain.findings import account_counts, document_counts, step_progress
@@ -30,16 +30,17 @@ if TYPE_CHECKING:
     from exitplan.domain.findings import StepProgress
     from exitplan.domain.inventory import Inventory, Row
     from exitplan.domain.plan import Plan
+    from exitplan.views.shapes import InventoryJson, LinkedStep, RowJson, RunwayData
 
 # -- JSON ------------------------------------------------------------------------------------
 
 
-def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date) -> dict[str, Any]:
+def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date) -> RowJson:
     """A row as JSON data: its fields (amounts as exact text), title, flags and advice."""
     view = row_view(row, inventory, exit_date, today)
-    data = row_data(row)
-    if isinstance(row, Document) and data.get("expires"):
-        data["expires"] = data["expires"].isoformat()
+    data: RowJson = dict(row_data(row))
+    if isinstance(row, Document) and row.expires:
+        data["expires"] = row.expires.isoformat()
     return data | {
         "title": view.title,
         "flags": list(view.codes),
@@ -49,10 +50,10 @@ def row_json(row: Row, inventory: Inventory, exit_date: date | None, today: date
     }
 
 
-def runway_json(money: Runway, currency: str | None) -> dict[str, Any]:
+def runway_json(money: Runway, currency: str | None) -> RunwayData:
     """The runway as JSON data: every amount as exact text, in the person's own currency."""
 
-    def exact(amount: Any) -> str | None:
+    def exact(amount: Decimal | None) -> str | None:
         return None if amount is None else format(amount.quantize(Decimal("0.01")), "f")
 
     return {
@@ -74,21 +75,20 @@ def runway_json(money: Runway, currency: str | None) -> dict[str, Any]:
 
 def section_json(
     section: Section, inventory: Inventory, exit_date: date | None, today: date, plan: Plan | None
-) -> dict[str, Any]:
+) -> InventoryJson:
     """One inventory as JSON data: its rows, counts, the steps it completes, the runway."""
     rows = [row_json(row, inventory, exit_date, today) for row in inventory.rows(section)]
-    data: dict[str, Any] = {"inventory": section, "rows": rows}
-    if section == "documents":
-        data["counts"] = document_counts(inventory, exit_date, today)
-    elif section == "accounts":
-        data["counts"] = account_counts(inventory, exit_date, today)
-    else:
-        data["runway"] = runway_json(runway(inventory, exit_date, today), inventory.currency)
-    data["steps"] = [
+    steps: list[LinkedStep] = [
         {"number": number, "id": full_id, "shows_done": progress.tickable}
         for number, full_id, _title, progress in linked_steps(plan, section, today)
     ]
-    return data
+    if section == "money":
+        money = runway_json(runway(inventory, exit_date, today), inventory.currency)
+        return {"inventory": section, "rows": rows, "runway": money, "steps": steps}
+    counts = (document_counts if section == "documents" else account_counts)(
+        inventory, exit_date, today
+    )
+    return {"inventory": section, "rows": rows, "counts": counts, "steps": steps}
 
 
 # -- status: one calm line per inventory ---------------------------------------------------------
@@ -277,7 +277,15 @@ def _is_open(plan: Plan | None, full_id: str) -> bool:
     return any(entry.full_id == full_id and entry.is_open for entry in plan.entries)
 
 
-def _money_rows(lines: list[str], add: Any, inventory: Inventory, width: int, plain: bool) -> None:
+class _Add(Protocol):
+    """Adds a paragraph to the screen's lines: wrapped, styled, after `first` or indented."""
+
+    def __call__(
+        self, text: str, style: str = "", first: str = "", indent: int | None = None
+    ) -> None: ...
+
+
+def _money_rows(lines: list[str], add: _Add, inventory: Inventory, width: int, plain: bool) -> None:
     for kind, heading in MONEY_HEADINGS.items():
         rows = [row for row in inventory.money if row.kind == kind]
         if not rows:

@@ -5,7 +5,7 @@ its own tables: they come after the rest of the summary, and only when asked for
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exitplan.views.inventory import section_json
 from exitplan.views.ledger import Table, summary_tables
@@ -16,10 +16,11 @@ if TYPE_CHECKING:
     from exitplan.domain.checks import Section
     from exitplan.domain.day import DayView
     from exitplan.journal.records import Moment
+    from exitplan.views.shapes import InventoryJson
     from exitplan.views.summary import Writer
 
 
-def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, Any]:
+def inventories_data(view: DayView, names: tuple[str, ...]) -> dict[str, InventoryJson]:
     """The inventories asked for, each as `exitplan NAME --json` prints it (none unless asked)."""
     plan = view.plan
     if not names or plan.state is None:

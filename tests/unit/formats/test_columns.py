@@ -102,6 +102,11 @@ def forged(change: str) -> dict[str, Any]:
         del columns["title"]
     elif change == "text for a number":
         columns["due.offset"][0] = "-7"
+    elif change == "letters for the values":
+        columns["how"] = {"at": [0, 1, 2], "values": "abc"}
+    elif change == "the offsets kept sparse":  # two positions: as many as the full columns hold
+        columns = through_json(to_columns([step(1), step(2)]))
+        columns["due.offset"] = {"at": [0, 1], "values": [-7, -7]}
     return columns
 
 
@@ -114,6 +119,8 @@ CHANGES = [
     "positions and values apart",
     "a field missing",
     "text for a number",
+    "letters for the values",
+    "the offsets kept sparse",
 ]
 
 

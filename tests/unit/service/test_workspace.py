@@ -10,6 +10,7 @@ from helpers import EXIT, MONEY, PLANNED, TODAY, make_home, snapshot
 from exitplan.base.errors import ExitplanError, NoPlanError
 from exitplan.domain.plan import set_status
 from exitplan.service.workspace import Workspace
+from exitplan.views.shapes import BackupRow
 
 
 @pytest.fixture
@@ -110,3 +111,32 @@ def test_restore_brings_back_the_plan_before_the_last_change(ws: Workspace) -> N
     ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
     ws.restore(None)
     assert ws.read().resolve("1").state.status == "open"
+
+
+def test_backup_rows_name_each_backup_and_one_that_cannot_be_read(
+    ws: Workspace, home: Path
+) -> None:
+    """Each backup row holds its number, time, exit date and counts; a damaged one holds nulls."""
+    ws.change(lambda state, plan: set_status(state, plan.resolve("1"), "done", ws.now()))
+    ws.change(lambda state, plan: set_status(state, plan.resolve("2"), "done", ws.now()))
+    newest = Workspace(home, TODAY).store.backups()[0]
+    newest.path.write_bytes(b"not a plan [")  # stays the newest
+    rows = Workspace(home, TODAY).backup_rows()
+    assert [list(row) for row in rows] == [list(BackupRow.__annotations__)] * len(rows)
+    assert rows[0] | {"taken": ""} == {
+        "number": 1,
+        "taken": "",
+        "exit_date": None,
+        "done": None,
+        "total": None,
+        "readable": False,
+    }
+    assert rows[1] | {"taken": ""} == {
+        "number": 2,
+        "taken": "",
+        "exit_date": EXIT.isoformat(),
+        "done": 0,  # the plan before the first change
+        "total": len(ws.read().entries),
+        "readable": True,
+    }
+    assert rows[0]["taken"] == newest.taken.isoformat()

@@ -190,7 +190,9 @@ def test_a_rows_json_holds_its_fields_title_flags_advice_and_sources() -> None:
     assert data["title"] == "Passport, yours"
     assert data["flags"] == ["expires-before-exit"]
     assert data["needs_a_look"] == ["Expires 14 Dec 2026, before you leave."]
-    assert len(data["advice"]) == 1
+    advice = data["advice"]  # a row's fields differ by inventory: its JSON is checked here
+    assert isinstance(advice, list)
+    assert len(advice) == 1
     assert data["sources"]
     assert data["number"] == 4
 
