@@ -203,10 +203,13 @@ def render(result: Result, *, json: bool, plain: bool = False) -> None:
     if json:
         emit_json(versioned(result.document()))
         return
+    from exitplan.cli import talk
     from exitplan.service.results import Look
     from exitplan.service.terminal import colour_enabled, height, width
 
-    text = result.screen(Look(width(), colour_enabled(plain=plain), plain, height()))
+    terminal = talk.stream_is_terminal(err=False)
+    look = Look(width(), colour_enabled(plain=plain), plain, height(), terminal)
+    text = result.screen(look)
     if text:
         # As it is: typer.echo would strip colour forced when piped.
         sys.stdout.write(text)

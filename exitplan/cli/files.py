@@ -47,16 +47,13 @@ def validate(
                 command="exitplan validate", name=_("FILES"), option="--coverage"
             )
         )
-    from exitplan.service.reading import validation
+    from exitplan.cli.common import render
+    from exitplan.service.reading import file_checks
 
-    problems: list[str] = []
-    for ok, line in validation(files):
-        if ok:
-            typer.echo(line)
-        else:
-            problems.append(line)
-    if problems:
-        raise ChecklistProblems(problems)
+    checks = file_checks(files)
+    render(checks, json=False)  # --json is for --coverage; files are reported in words
+    if checks.problems:
+        raise ChecklistProblems(list(checks.problems))
 
 
 def report_coverage(as_json: bool) -> None:

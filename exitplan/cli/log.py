@@ -286,8 +286,7 @@ def verify(
         check = logbook.chain_check(ws, against, meter)
     finally:
         meter.close()
-    if check.ok or as_json:
-        render(check, json=as_json, plain=env_of(ctx).plain)
+    render(check, json=as_json, plain=env_of(ctx).plain)
     if not check.ok:
         raise logbook.not_intact(check)
 

@@ -3,12 +3,14 @@ the person chooses to add to it, replace it or keep it (review's `n` asks the sa
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _
+from exitplan.base.limits import MAX_NOTE_CHARS
 from exitplan.base.safetext import only_controls
 from exitplan.cli import keyboard
 from exitplan.cli.common import env_of, read_private_text, say
@@ -92,36 +94,13 @@ def typed_note(
     Given `stopped` (review's words for Ctrl-C), every answer is one line, from the terminal or
     from the lines of a pipe, as review reads its keys.
     """
-    from exitplan.base.limits import MAX_NOTE_CHARS
-    from exitplan.service.steps import checked_note
-
     one_line = stopped is not None
     if current and how is None:
-        if not keyboard.someone_typing() and not one_line:
-            raise ExitplanError(
-                _(
-                    "{step} already has a note; nothing was changed. Give --add to add the new "
-                    "text after it, or --replace to replace it"
-                ).format(step=name)
-            )
-        how = choose_note_action(current, name, stopped)
+        how = asked_how(current, name, stopped)
         if how == "keep":
             return None
     adding = bool(current) and how == "add"
-    room = MAX_NOTE_CHARS - (len(current or "") + 1 if adding else 0)
-
-    def check(text: str) -> str:
-        if only_controls(text):  # bytes piped by mistake: never an empty note removing this one
-            raise ExitplanError(_("the note holds only control characters; nothing was changed"))
-        cleaned = checked_note(text)
-        if len(cleaned) > room:
-            raise ExitplanError(
-                _("the note would be longer than {limit} characters in all").format(
-                    limit=MAX_NOTE_CHARS
-                )
-            )
-        return cleaned
-
+    check = partial(checked_within, room=MAX_NOTE_CHARS - (len(current or "") + 1 if adding else 0))
     prompt = _("Text to add to the note") if adding else _("Note for {step}").format(step=name)
     if one_line:
         from exitplan.cli.prompts import ask_checked
@@ -132,6 +111,36 @@ def typed_note(
     if not text:
         return ""
     return f"{current}\n{text}" if adding and current else text
+
+
+def asked_how(current: str, name: str, stopped: str | None) -> str:
+    """Whether to add to the note there is, replace it or keep it, asked at a terminal (or as
+    review reads its keys); a pipe cannot be asked, so there --add or --replace must say it."""
+    if not keyboard.someone_typing() and stopped is None:
+        raise ExitplanError(
+            _(
+                "{step} already has a note; nothing was changed. Give --add to add the new "
+                "text after it, or --replace to replace it"
+            ).format(step=name)
+        )
+    return choose_note_action(current, name, stopped)
+
+
+def checked_within(text: str, room: int) -> str:
+    """A note's new text as typed, checked: not only control characters (bytes piped by
+    mistake must never leave an empty note in place of this one), and within `room`."""
+    from exitplan.service.steps import checked_note
+
+    if only_controls(text):
+        raise ExitplanError(_("the note holds only control characters; nothing was changed"))
+    cleaned = checked_note(text)
+    if len(cleaned) > room:
+        raise ExitplanError(
+            _("the note would be longer than {limit} characters in all").format(
+                limit=MAX_NOTE_CHARS
+            )
+        )
+    return cleaned
 
 
 def choose_note_action(current: str, name: str, stopped: str | None = None) -> str:

@@ -11,7 +11,7 @@ from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.base.safetext import one_line
 from exitplan.cli import keyboard
-from exitplan.cli.common import Env, ask, env_of, hidden_prompt, say
+from exitplan.cli.common import Env, ask, env_of, hidden_prompt, render, say
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -194,25 +194,9 @@ def where(ctx: typer.Context) -> None:
     from exitplan.service.privacy import home_files
 
     found = home_files(env_of(ctx).ws)
-    typer.echo(str(found.home))
-    if not found.rows:
-        say(_("The folder is empty.") if found.exists else _("Nothing is stored there yet."))
-    for row in found.rows:
-        line = ngettext("{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", row.size)
-        typer.echo("\n".join(_fitted(line.format(name=row.name, size=row.size, kind=row.kind))))
-
-
-def _fitted(line: str) -> list[str]:
-    """One file's line, indented; at a terminal narrower than it, wrapped between words with
-    the rest indented further (piped, one line, as scripts read it)."""
-    from exitplan.cli.talk import stream_is_terminal
-
-    if not stream_is_terminal(err=False):
-        return ["  " + line]
-    from exitplan.service.terminal import width
-    from exitplan.views.term import wrap
-
-    return wrap(line, width(), first="  ", indent=4)
+    render(found, json=False)  # `where` has no JSON: its paths are for a person to read
+    for line in found.after:
+        say(line)
 
 
 WIPE_WORD = N_("WIPE")

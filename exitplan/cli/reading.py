@@ -52,26 +52,11 @@ def status(
     ] = False,
 ) -> None:
     from exitplan.service.glance import write
-    from exitplan.service.status import status_output
+    from exitplan.service.status import status_of
 
     env = env_of(ctx)
-    ws = env.ws
-    plan = ws.read()
-    missing = plan.state is None and bool(ws.store.backups())
-    notes = [_("Note: {problem}.").format(problem=ws.store.no_plan())] if missing else []
-    rollback = ws.rollback_note(plan.state)
-    notes += [rollback] if rollback else []
     # The same function the glance prints from, so both paths print the same bytes.
-    out, err, code = status_output(
-        plan,
-        env.today,
-        as_json=as_json,
-        plain=env.plain,
-        missing_plan=missing,
-        notes=notes,
-        home=ws.home,
-        full=full,
-    )
+    out, err, code = status_of(env.ws, as_json=as_json, plain=env.plain, full=full)
     code = write(out, err) or code
     if code:
         raise typer.Exit(code)

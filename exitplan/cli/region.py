@@ -16,6 +16,7 @@ from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
     from exitplan.cli.common import Env
+    from exitplan.service.changes import PlaceSaved
     from exitplan.service.place import Place
 
 INTRO = N_(
@@ -74,30 +75,38 @@ def region(
     if typed:
         raise ExitplanError(_(NO_ARGUMENT))
     if show_list:
-        typer.echo("\n".join(place_list()))
+        from exitplan.service.reading import place_list
+
+        render(place_list(), json=False)  # the list is for a person, with or without --json
         return
+    from exitplan.service.reading import place_facts
+
     env = env_of(ctx)
     env.ws.require_plan()
-    if as_json:
-        from exitplan.service.reading import place_facts
+    # --json shows the place and its facts; otherwise the place is chosen (or cleared).
+    render(place_facts(env.ws) if as_json else chosen(env, clear=clear), json=as_json)
 
-        render(place_facts(env.ws), json=True)
-        return
+
+def chosen(env: Env, *, clear: bool) -> PlaceSaved:
+    """The place cleared, asked at the terminal or read from a pipe, kept in the plan; a stop at
+    the question ends the run as any stopped prompt does (130 for Ctrl-C, 1 at end of input)."""
+    from exitplan.service.changes import save_place
+
     if clear:
-        save_place(env, Answer(None))
-        return
-    if keyboard.someone_typing():
+        answer = Answer(None)
+    elif keyboard.someone_typing():
         for line in wrap_words(_(INTRO)):
             say(line)
-        answer = ask_place(env.ws.state().region)
-        if isinstance(answer, int):
+        asked = ask_place(env.ws.state().region)
+        if isinstance(asked, int):
             from exitplan.cli.prompts import STOPPED
 
             say(_(STOPPED))
-            raise typer.Exit(answer)
+            raise typer.Exit(asked)
+        answer = asked
     else:
         answer = read_place(keyboard.piped_text(-1))
-    save_place(env, answer)
+    return save_place(env.ws, answer.code, keep=answer.keep)
 
 
 def wrap_words(text: str) -> list[str]:
@@ -106,17 +115,6 @@ def wrap_words(text: str) -> list[str]:
     from exitplan.views.term import wrap
 
     return wrap(text, width())
-
-
-def place_list() -> list[str]:
-    """Every place, a country then its parts, each with its code."""
-    from exitplan.service.place import all_places
-
-    lines = []
-    for place in all_places():
-        indent = "" if place.is_country else "  "
-        lines.append(f"{indent}{place.name} ({place.code})")
-    return lines
 
 
 def country_lines() -> list[str]:
@@ -254,10 +252,3 @@ def _prompt(question: str) -> str | int:
     except Stopped as halt:
         typer.echo("", err=True)
         return halt.code
-
-
-def save_place(env: Env, answer: Answer) -> None:
-    """Keep the place in the plan and say what it changes."""
-    from exitplan.service.changes import save_place as keep
-
-    render(keep(env.ws, answer.code, keep=answer.keep), json=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,10 @@ from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, env_of, say
 from exitplan.cli.talk import helptext
+
+if TYPE_CHECKING:
+    from exitplan.service.results import ScreenOptions
+    from exitplan.service.steps import Review
 
 # Each key: what it does, and its label (the letter in brackets is the key to press). A
 # translation picks its own letters; the English ones still work where they do not clash, so
@@ -90,42 +94,16 @@ def review(
     ctx: typer.Context,
     checklist: Annotated[str | None, typer.Argument(help=N_("Only this checklist."))] = None,
 ) -> None:
-    from exitplan.cli.reading import look, write_out
     from exitplan.service.steps import review_steps
-    from exitplan.service.terminal import height, width
-    from exitplan.views.render import item_lines
 
     env = env_of(ctx)
-    plan, rows = review_steps(env.ws, env.today, checklist)
-    if not rows:
+    steps = review_steps(env.ws, env.today, checklist)
+    if not steps.rows:
         say(_("Nothing open to review."))
         return
     say(_(BANNER))
-    options = look(env)
-    rows_high = height()
-
-    def go_through() -> None:
-        """Each open step in turn until the last or quit; a note keeps the same step on screen,
-        shown again with it, and every other answer is saved at once."""
-        for index, listed in enumerate(rows, 1):
-            row = listed
-            while True:
-                top = heading(index, len(rows), options["columns"], env.plain)
-                lines = item_lines(row, env.today, [], region=plan.region, **options)
-                action = step_keys(top, lines, rows_high, width(), write_out)
-                if action != "note":
-                    break
-                answer_review(env, row.entry.full_id, row.entry.number, action)
-                row = row._replace(entry=env.ws.read().resolve(row.entry.full_id))
-            if action == "hide":
-                raise QuickHide
-            if action == "quit":
-                return
-            if action != "next":
-                answer_review(env, row.entry.full_id, row.entry.number, action)
-
     try:
-        go_through()
+        go_through(env, steps)
     except QuickHide:
         hide_screen()
         raise typer.Exit(0) from None
@@ -134,6 +112,44 @@ def review(
         say(_(STOPPED))
         raise typer.Exit(STOPPED_CODE) from None
     say(_("Review finished. Everything you answered is saved."))
+
+
+def go_through(env: Env, steps: Review) -> None:
+    """Each open step in turn until the last or quit (QuickHide when h is pressed)."""
+    from exitplan.cli.reading import look
+    from exitplan.service.terminal import height
+
+    options = look(env)
+    rows_high = height()
+    for index in range(1, len(steps.rows) + 1):
+        action = step_answered(env, steps, index, options, rows_high)
+        if action == "hide":
+            raise QuickHide
+        if action == "quit":
+            return
+
+
+def step_answered(
+    env: Env, steps: Review, index: int, options: ScreenOptions, rows_high: int | None
+) -> str:
+    """One step on screen until its answer, which is saved at once; a note keeps the same step
+    on screen, shown again with it. The key's action ("next", "quit", "hide", ...)."""
+    from exitplan.cli.reading import write_out
+    from exitplan.service.terminal import width
+    from exitplan.views.render import item_lines
+
+    row = steps.rows[index - 1]
+    top = heading(index, len(steps.rows), options["columns"], env.plain)
+    while True:
+        lines = item_lines(row, env.today, [], region=steps.plan.region, **options)
+        action = step_keys(top, lines, rows_high, width(), write_out)
+        if action != "note":
+            break
+        answer_review(env, row.entry.full_id, row.entry.number, action)
+        row = row._replace(entry=env.ws.read().resolve(row.entry.full_id))
+    if action not in {"hide", "quit", "next"}:
+        answer_review(env, row.entry.full_id, row.entry.number, action)
+    return action
 
 
 # Where quick hide works, said exactly: a letter typed into a note is part of the note.

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
     from exitplan.cli.common import Env
     from exitplan.cli.region import Answer as Place
+    from exitplan.service.changes import AnswersSaved
     from exitplan.service.place import Answer, Question
+    from exitplan.service.results import Result
 
 INTRO = N_(
     "A few questions help exitplan fit the plan to you: where you live, which steps apply, "
@@ -52,12 +54,14 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     env = env_of(ctx)
     env.ws.require_plan()
-    if as_json:
-        render(situation_answers(env.ws), json=True)
-        return
+    # --json shows the answers; otherwise they are asked at a terminal, or read from a pipe.
+    render(situation_answers(env.ws) if as_json else answered(env), json=as_json)
+
+
+def answered(env: Env) -> Result:
+    """The answers asked at the terminal or read from a pipe, saved, and what they changed."""
     if keyboard.someone_typing():
-        ask_and_save(env)
-        return
+        return asked(env)
     from exitplan.cli.common import read_piped
     from exitplan.cli.region import KEEP, read_place
     from exitplan.service.place import read_answers
@@ -65,9 +69,12 @@ def situation(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     answers, named = read_answers(read_piped(64 * 1024))
     place = read_place(named) if named is not None else KEEP
     if not answers and place.keep:
-        say(_("No answers were given, so nothing changed. Write one per line: children = true"))
-        return
-    save(env, answers, place)
+        from exitplan.service.results import Said
+
+        return Said(
+            (_("No answers were given, so nothing changed. Write one per line: children = true"),)
+        )
+    return saved(env, answers, place)
 
 
 def offer(env: Env) -> None:
@@ -89,10 +96,10 @@ def offer(env: Env) -> None:
     if meaning(str(reply), KINDS) in {"skip", "no"} or str(reply).strip().lower() == "q":
         say(_("Skipped. You can answer them any time with: exitplan situation"))
         return
-    ask_and_save(env, intro=False, offered=True)
+    render(asked(env, intro=False, offered=True), json=False)
 
 
-def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None:
+def asked(env: Env, *, intro: bool = True, offered: bool = False) -> Result:
     """Ask every question at the terminal, then save the answers at once.
 
     Stopping on the way saves nothing. On its own, the run then ends as any stopped prompt does
@@ -117,9 +124,12 @@ def ask_and_save(env: Env, *, intro: bool = True, offered: bool = False) -> None
 
             say(_(STOPPED))
             raise typer.Exit(answers if isinstance(answers, int) else STOPPED_CODE)
-        say(_("Stopped. Your plan is made; answer them any time with: exitplan situation"))
-        return
-    save(env, answers, place)
+        from exitplan.service.results import Said
+
+        return Said(
+            (_("Stopped. Your plan is made; answer them any time with: exitplan situation"),)
+        )
+    return saved(env, answers, place)
 
 
 def ask_all(
@@ -167,8 +177,8 @@ def ask_one(question: Question, now: str, number: int, total: int) -> tuple[bool
         say(again)
 
 
-def save(env: Env, answers: dict[str, Answer], place: Place) -> None:
-    """Save the answers and where the person lives at once, and say what they change."""
+def saved(env: Env, answers: dict[str, Answer], place: Place) -> AnswersSaved:
+    """Save the answers and where the person lives at once: what they change."""
     from exitplan.service.changes import save_answers
 
-    render(save_answers(env.ws, answers, place.code, keep_place=place.keep), json=False)
+    return save_answers(env.ws, answers, place.code, keep_place=place.keep)

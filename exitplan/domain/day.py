@@ -158,6 +158,21 @@ class DayView(NamedTuple):
         return [row for row in rows if row.entry.checklist.id == checklist]
 
 
+class Shown(NamedTuple):
+    """What a screen of given sizes shows of the steps that need attention: each group cut to
+    its size, in the screen's order, and how many more there are."""
+
+    danger: tuple[Scheduled, ...]
+    today: tuple[Scheduled, ...]
+    behind: tuple[Scheduled, ...]
+    coming: tuple[Scheduled, ...]
+    more: int
+
+    def rows(self) -> list[Scheduled]:
+        """Every step shown, in screen order."""
+        return [*self.danger, *self.today, *self.behind, *self.coming]
+
+
 def shown_attention(
     groups: Attention,
     *,
@@ -165,16 +180,24 @@ def shown_attention(
     today: int = SHOW_TODAY,
     behind: int = FEW,
     coming: int = FEW,
-) -> tuple[list[Scheduled], int]:
-    """The steps that need attention as a screen of these sizes shows them, in its order, and
-    how many more there are."""
-    shown = [
-        *groups.danger[: max(danger, 0)],
-        *groups.today[: max(today, 0)],
-        *groups.behind[: max(behind, 0)],
-        *groups.coming[: max(coming, 0)],
-    ]
-    return shown, len(groups.rows()) - len(shown)
+) -> Shown:
+    """The steps that need attention as a screen of these sizes shows them, group by group in
+    its order, and how many more there are (a size of 0 or less shows none of its group)."""
+    cut = Shown(
+        groups.danger[: max(danger, 0)],
+        groups.today[: max(today, 0)],
+        groups.behind[: max(behind, 0)],
+        groups.coming[: max(coming, 0)],
+        0,
+    )
+    return cut._replace(more=len(groups.rows()) - len(cut.rows()))
+
+
+def shown_for_now(view: DayView, now: int) -> tuple[tuple[Scheduled, ...], int]:
+    """The steps for now (no exit date) a screen of `now` rows shows, in plan order, and how
+    many more there are (a size of 0 or less shows none)."""
+    shown = view.for_now[: max(now, 0)]
+    return shown, len(view.for_now) - len(shown)
 
 
 def importance(row: Scheduled) -> tuple[int, date, int]:

@@ -393,9 +393,12 @@ def entry_shown(ws: Workspace, n: int) -> JournalEntry:
 def chain_check(
     ws: Workspace, against: str | None = None, progress: Progress | None = None
 ) -> ChainCheck:
-    """`log verify`: the verdict, and what a person reads when the journal is intact."""
+    """`log verify`: the verdict, and what a person reads when the journal is intact (when it
+    is not, nothing on stdout: the command's error, `not_intact`, says why)."""
     checked = verify(ws, against, progress)
     result = checked.chain
+    if not checked.ok:
+        return ChainCheck(result, tuple(checked.problems), ok=False)
     lines = [result.message + "."]
     if against is None:
         lines.append(_("Note: {note}.").format(note=_(TAIL_NOTE)))

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base.errors import ExitplanError
-from exitplan.base.i18n import _
+from exitplan.base.i18n import _, ngettext
 from exitplan.home.files import WipeContents, WipeReport, describe_files
 from exitplan.home.outside import State, Written, erase_written, state_of
 from exitplan.service.options import read_passphrase_file
+from exitplan.views.term import wrap
 
 if TYPE_CHECKING:
+    from exitplan.service.results import Document, Look
     from exitplan.service.workspace import Workspace
 
 __all__ = [
@@ -71,11 +73,41 @@ class FileRow(NamedTuple):
 
 
 class HomeFiles(NamedTuple):
-    """The data folder and every file in it, as `where` shows them."""
+    """`where`: the data folder and every file in it; on stdout the folder, then a line per
+    file; an empty folder is said on stderr after the folder (`after`)."""
 
     home: Path
     exists: bool
     rows: list[FileRow]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def after(self) -> tuple[str, ...]:
+        """Said on stderr once the folder is shown: that nothing is in it, when nothing is."""
+        if self.rows:
+            return ()
+        return (_("The folder is empty.") if self.exists else _("Nothing is stored there yet."),)
+
+    def document(self) -> Document:
+        rows = [{"name": row.name, "size": row.size, "kind": row.kind} for row in self.rows]
+        return {"home": str(self.home), "exists": self.exists, "files": rows}
+
+    def screen(self, look: Look) -> str:
+        lines = [str(self.home)]
+        for row in self.rows:
+            line = ngettext(
+                "{name}  ({size} byte, {kind})", "{name}  ({size} bytes, {kind})", row.size
+            ).format(name=row.name, size=row.size, kind=row.kind)
+            lines += _fitted(line, look)
+        return "\n".join(lines) + "\n"
+
+
+def _fitted(line: str, look: Look) -> list[str]:
+    """One file's line, indented; at a terminal narrower than it, wrapped between words with
+    the rest indented further (piped, one line, as scripts read it)."""
+    if not look.terminal:
+        return ["  " + line]
+    return wrap(line, look.columns, first="  ", indent=4)
 
 
 def home_files(ws: Workspace) -> HomeFiles:

@@ -138,6 +138,39 @@ class BackupList:
         return screen_of(backup_lines([dict(row) for row in self.rows]))
 
 
+@dataclass(frozen=True)
+class PlaceList:
+    """`region --list`: every place exitplan knows, a country then its parts, each with its
+    code (words for a person: the list has no JSON of its own)."""
+
+    places: tuple[tuple[str, str, bool], ...]  # (name, code, is a country)
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return [{"code": code, "name": name} for name, code, _country in self.places]
+
+    def screen(self, look: Look) -> str:
+        return screen_of(
+            [f"{'' if country else '  '}{name} ({code})" for name, code, country in self.places]
+        )
+
+
+@dataclass(frozen=True)
+class FileChecks:
+    """`validate FILES`: a line for each sound file (stdout), and every problem found (the
+    command exits 1 with them when there is one)."""
+
+    sound: tuple[str, ...]
+    problems: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+    def document(self) -> Document:
+        return {"sound": list(self.sound), "problems": list(self.problems)}
+
+    def screen(self, look: Look) -> str:
+        return screen_of(list(self.sound))
+
+
 # -- making them ----------------------------------------------------------------------------------
 
 
@@ -263,3 +296,16 @@ def validation(files: list[Path]) -> Iterator[tuple[bool, str]]:
                 count = len(checklist.items)
                 line = ngettext("{path}: ok ({count} item)", "{path}: ok ({count} items)", count)
                 yield True, line.format(path=one_line(path), count=count)
+
+
+def file_checks(files: list[Path]) -> FileChecks:
+    """`validate FILES`: every file checked (`validation`), its verdicts gathered."""
+    verdicts = list(validation(files))
+    return FileChecks(
+        tuple(line for ok, line in verdicts if ok), tuple(line for ok, line in verdicts if not ok)
+    )
+
+
+def place_list() -> PlaceList:
+    """`region --list`: every place, each country followed by its parts."""
+    return PlaceList(tuple((p.name, p.code, p.is_country) for p in load_places()))

@@ -38,6 +38,8 @@ class Look(NamedTuple):
     plain: bool = False
     # The terminal's rows, which the status screen keeps within (None: no terminal, or --full).
     rows: int | None = None
+    # Whether stdout is a terminal: a screen to fit, rather than lines a script reads whole.
+    terminal: bool = False
 
     def painter(self) -> Painter:
         """The colour painter of this look."""
@@ -78,6 +80,19 @@ def wrapped(lines: list[str], columns: int, indent: str = "    ") -> list[str]:
         lead = line[: len(line) - len(line.lstrip(" "))]
         out += wrap(line.strip(), columns, first=lead, indent=len(lead) + len(indent))
     return out
+
+
+class Said(NamedTuple):
+    """A command that ends with a line or two on stderr and nothing on stdout (nothing was given
+    or changed, or the person stopped where stopping ends well)."""
+
+    notes: tuple[str, ...]
+
+    def document(self) -> Document:
+        return {}
+
+    def screen(self, look: Look) -> str:
+        return ""
 
 
 # -- the inventories ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from exitplan.base.i18n import _
 from exitplan.base.safetext import json_text
 from exitplan.domain.day import day_view
 from exitplan.journal.listing import copy_age
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from exitplan.domain.day import DayView
     from exitplan.domain.plan import Plan
     from exitplan.service.results import Document
+    from exitplan.service.workspace import Workspace
 
 
 class StatusReport(NamedTuple):
@@ -89,3 +91,25 @@ def status_output(
         None if full else terminal.height(),
     )
     return report.screen(look), err, 0
+
+
+def status_of(
+    ws: Workspace, *, as_json: bool = False, plain: bool = False, full: bool = False
+) -> tuple[str, str, int]:
+    """`exitplan status` on the full path: the plan read, then `status_output` with what status
+    says first (the plan file missing while its backups are kept, an older copy put back)."""
+    plan = ws.read()
+    missing = plan.state is None and bool(ws.store.backups())
+    notes = [_("Note: {problem}.").format(problem=ws.store.no_plan())] if missing else []
+    rollback = ws.rollback_note(plan.state)
+    notes += [rollback] if rollback else []
+    return status_output(
+        plan,
+        ws.today,
+        as_json=as_json,
+        plain=plain,
+        missing_plan=missing,
+        notes=notes,
+        home=ws.home,
+        full=full,
+    )

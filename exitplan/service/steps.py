@@ -44,7 +44,14 @@ def save_status(ws: Workspace, item: str, status: Status, reason: str | None = N
     ws.change(lambda state, plan: set_status(state, plan.resolve(item), status, ws.now(), reason))
 
 
-def review_steps(ws: Workspace, today: date, name: str | None) -> tuple[Plan, list[Scheduled]]:
+class Review(NamedTuple):
+    """`review`: the plan, and the open steps it goes through, most urgent first."""
+
+    plan: Plan
+    rows: list[Scheduled]
+
+
+def review_steps(ws: Workspace, today: date, name: str | None) -> Review:
     """The plan, and its open steps that apply (of the checklist named, or all), most urgent
     first: a step set aside as not for you never comes up. No plan yet is refused plainly."""
     plan = ws.read()
@@ -52,7 +59,7 @@ def review_steps(ws: Workspace, today: date, name: str | None) -> tuple[Plan, li
         raise ws.store.no_plan()
     wanted = None if name is None else plan.checklist(name).id
     rows = day_view(plan, today).open_rows()
-    return plan, [row for row in rows if wanted in {None, row.entry.checklist.id}]
+    return Review(plan, [row for row in rows if wanted in {None, row.entry.checklist.id}])
 
 
 # -- done, undo, skip and add ---------------------------------------------------------------------

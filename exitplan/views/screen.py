@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _, ngettext
 from exitplan.domain.dates import shift
-from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY, shown_attention
+from exitplan.domain.day import FEW, SHOW_DANGER, SHOW_TODAY, shown_attention, shown_for_now
 from exitplan.views.notices import notice_lines
 from exitplan.views.term import CAUTION, GLUE, NARROW, Painter, wrap
 from exitplan.views.words import ALERT_SENTENCE, countdown_text, due_text, plain_due
@@ -148,20 +148,17 @@ class StatusScreen:
         if due and not side:
             self.lines.append(" " * (number_width + 2) + self.paint(due, style or "dim"))
 
-    def group(
-        self, heading: str, rows: tuple[Scheduled, ...], shown: int, *, with_due: bool
-    ) -> int:
-        """A heading and the first `shown` rows; returns how many were shown."""
-        if not rows or shown <= 0:
+    def group(self, heading: str, rows: tuple[Scheduled, ...], *, with_due: bool) -> int:
+        """A heading and the rows the day view shows of a group; returns how many there are."""
+        if not rows:
             return 0
-        part = rows[:shown]
         self.gap()
         self.lines.append(self.paint(heading, "bold"))
-        width = max(len(str(row.entry.number)) for row in part)
-        due_width = max(len(due_text(row, self.today)) for row in part)
-        for row in part:
+        width = max(len(str(row.entry.number)) for row in rows)
+        due_width = max(len(due_text(row, self.today)) for row in rows)
+        for row in rows:
             self.step(row, width, with_due=with_due, due_width=due_width)
-        return len(part)
+        return len(rows)
 
     def build(self, *, missing_plan: bool = False) -> list[str]:
         """Every line of the screen."""
@@ -203,6 +200,14 @@ class StatusScreen:
     def attention(self) -> None:
         """Danger signs, today, behind, coming next, the count line and the pointer to more."""
         groups, limits, warn_days = self.view.attention, self.limits, self.view.plan.warn_days
+        # What each group shows and how many more: the day view's, for a screen of these sizes.
+        shown = shown_attention(
+            groups,
+            danger=limits.danger,
+            today=limits.today,
+            behind=limits.behind,
+            coming=limits.coming,
+        )
         if groups.quiet and self.view.exit_date is not None and self.view.totals.open:
             self.gap()
             self.add(_("Nothing is overdue or due in the next {days} days.").format(days=warn_days))
@@ -215,17 +220,17 @@ class StatusScreen:
             heading = (
                 _("For the danger signs, first") if groups.dangers else _("For your phone, first")
             )
-            self.group(heading, groups.danger, limits.danger, with_due=True)
-        self.group(_("For today"), groups.today, limits.today, with_due=False)
+            self.group(heading, shown.danger, with_due=True)
+        self.group(_("For today"), shown.today, with_due=False)
         behind = len(groups.behind)
         if behind:
             heading = (
                 _("Behind: {count}, the most important first").format(count=behind)
-                if behind > limits.behind
+                if len(shown.behind) < behind
                 else _("Behind: {count}").format(count=behind)
             )
-            self.group(heading, groups.behind, limits.behind, with_due=True)
-        self.group(_("Coming next"), groups.coming, limits.coming, with_due=True)
+            self.group(heading, shown.behind, with_due=True)
+        self.group(_("Coming next"), shown.coming, with_due=True)
         self.gap()
         if behind and groups.due_soon:
             self.add(self._counts(behind, groups.due_soon, warn_days))
@@ -233,16 +238,10 @@ class StatusScreen:
             self.add(ngettext("{count} behind.", "{count} behind.", behind).format(count=behind))
         elif groups.due_soon:
             self.add(self._soon(groups.due_soon, warn_days) + ".")
-        # How many more: the day view's count for a screen of these sizes, never counted here.
-        _shown, more = shown_attention(
-            groups,
-            danger=limits.danger,
-            today=limits.today,
-            behind=limits.behind,
-            coming=limits.coming,
-        )
-        if more > 0:
-            self.add(_("And {count} more: exitplan list --attention").format(count=more), "dim")
+        if shown.more > 0:
+            self.add(
+                _("And {count} more: exitplan list --attention").format(count=shown.more), "dim"
+            )
         if_time = self.view.totals.if_time
         if if_time and limits.quiet:
             self.add(
@@ -260,13 +259,11 @@ class StatusScreen:
 
     def for_now(self) -> None:
         """Without an exit date: a calm plan for now (steps that need no date), not a countdown."""
-        rows = self.view.for_now
-        shown = self.group(_("For now"), rows, self.limits.now, with_due=False)
-        if shown:
+        rows, more = shown_for_now(self.view, self.limits.now)
+        if self.group(_("For now"), rows, with_due=False):
             self.add(_(NOW_LINE), "dim")
-            checklists = {row.entry.checklist.id for row in rows}
-            if len(rows) > shown and len(checklists) == 1:
-                more = len(rows) - shown
+            checklists = {row.entry.checklist.id for row in self.view.for_now}
+            if more > 0 and len(checklists) == 1:
                 line = _("And {more} more for now: exitplan list {checklist}")
                 self.add(line.format(more=more, checklist=checklists.pop()), "dim")
 

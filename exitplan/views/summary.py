@@ -226,7 +226,8 @@ def build_summary(
     given)."""
     plan, count = view.plan, view.totals
     steps = {row.entry.number: _step(row, plan.region) for row in view.rows if row.entry.applies}
-    shown, more = shown_attention(view.attention, danger=SHOW_DANGER, today=SHOW_TODAY)
+    cut = shown_attention(view.attention, danger=SHOW_DANGER, today=SHOW_TODAY)
+    shown, more = cut.rows(), cut.more
     # The status screen's calm line: said when nothing is for today, behind or due soon (what
     # comes next may still be listed after it).
     if not view.attention.quiet:

@@ -353,24 +353,64 @@ KEY_FILE_NAMERS = {
 }
 
 
+# The day view's groups of steps, whose cut and whose "how many more" are the day view's.
+GROUPS = {"rows", "danger", "today", "behind", "coming", "for_now"}
+
+
+def names_a_group(node: ast.AST) -> bool:
+    """`rows`, `groups.behind`, `self.view.for_now` or `groups.rows()`: a group of steps."""
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func
+    if isinstance(node, ast.Name):
+        return node.id in GROUPS
+    return isinstance(node, ast.Attribute) and node.attr in GROUPS
+
+
+def cuts_a_group(node: ast.AST) -> bool:
+    """`rows[:shown]`: the first steps of a group, cut to a screen's size."""
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Slice)
+        and node.slice.lower is None
+        and node.slice.upper is not None
+        and names_a_group(node.value)
+    )
+
+
+def counts_the_rest(node: ast.AST) -> bool:
+    """`len(rows) - shown` or `len(groups.rows()) - ...`: how many more, counted by hand."""
+    return (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Sub)
+        and isinstance(node.left, ast.Call)
+        and isinstance(node.left.func, ast.Name)
+        and node.left.func.id == "len"
+        and len(node.left.args) == 1
+        and names_a_group(node.left.args[0])
+    )
+
+
 def test_how_many_more_is_counted_by_the_day_view() -> None:
-    """The screen and the summary take "and N more" from `day.shown_attention`; no view
-    counts the attention rows itself."""
+    """The screen and the summary take what each group shows and "and N more" (of what needs
+    attention, and of the steps for now) from the day view; no view cuts a group or counts
+    the rest itself."""
+    assert offenders(cuts_a_group, {"exitplan.domain.day"}) == []
+    assert offenders(counts_the_rest, {"exitplan.domain.day"}) == []
 
-    def counts_rows(node: ast.AST) -> bool:
-        return (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "len"
-            and bool(node.args)
-            and isinstance(node.args[0], ast.Call)
-            and isinstance(node.args[0].func, ast.Attribute)
-            and node.args[0].func.attr == "rows"
-            and isinstance(node.args[0].func.value, ast.Name)
-            and node.args[0].func.value.id == "groups"
-        )
 
-    assert offenders(counts_rows, {"exitplan.domain.day"}) == []
+def test_the_group_finders_see_a_cut_and_a_count() -> None:
+    """The finders see each spelling of a cut and a count, and leave other slices alone."""
+    tree = ast.parse(
+        "part = rows[:shown]\n"
+        "more = len(rows) - shown\n"
+        "more = len(groups.rows()) - len(shown)\n"
+        "few = self.view.for_now[:4]\n"
+        "tail = line[len(prefix):]\n"
+        "head = text[:9]\n"
+    )
+    nodes = list(ast.walk(tree))
+    assert [getattr(n, "lineno", 0) for n in nodes if cuts_a_group(n)] == [1, 4]
+    assert [getattr(n, "lineno", 0) for n in nodes if counts_the_rest(n)] == [2, 3]
 
 
 def test_the_plan_is_built_from_the_cache_in_one_place() -> None:
@@ -468,3 +508,65 @@ def test_a_private_folder_is_made_in_one_place() -> None:
         return isinstance(node, ast.Attribute) and node.attr in {"mkdtemp", "TemporaryDirectory"}
 
     assert offenders(makes_a_folder, {"exitplan.disk.leftovers"}) == []
+
+
+def writes_stdout(node: ast.AST) -> bool:
+    """A write to stdout by hand: `typer.echo(...)` without `err=True`, or `sys.stdout.write`."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    if node.func.attr == "write" and is_attribute("sys", "stdout")(node.func.value):
+        return True
+    to_stderr = any(
+        k.arg == "err" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in node.keywords
+    )
+    return is_attribute("typer", "echo")(node.func) and not to_stderr
+
+
+def renders_json_by_hand(node: ast.AST) -> bool:
+    """`render(..., json=True)`: a command that decided on its own to print JSON."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "render"
+        and any(
+            k.arg == "json" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in node.keywords
+        )
+    )
+
+
+# The CLI modules that still write stdout themselves, each for its reason.
+OWN_STDOUT = {
+    "exitplan.cli.common",  # the one renderer, `render`, and its JSON, `emit_json`
+    "exitplan.cli.reading",  # status: the glance and the full path print the same bytes
+    "exitplan.cli.usage",  # the help screens, which Typer asks for before any command runs
+    "exitplan.cli.app",  # --version
+    "exitplan.cli.log",  # `log add` piped: the new entry's number alone, for a script
+    "exitplan.cli.phone",  # the phone guides' paragraphs, between their questions
+    "exitplan.cli.talk",  # a prompt's lead lines, on the stream the prompt asks on
+    "exitplan.service.glance",  # the status fast path, without the framework
+}
+
+
+def test_a_command_result_reaches_stdout_through_render_alone() -> None:
+    """Commands hand a typed result to the one `render()` (cli/common.py), which chooses JSON or
+    the screen; none echoes its own lines or prints JSON on its own (`where`, `validate` and
+    `region --list` once did)."""
+    assert offenders(writes_stdout, OWN_STDOUT) == []
+    assert offenders(renders_json_by_hand, set()) == []
+
+
+def test_the_stdout_finders_see_a_planted_write() -> None:
+    """The finders see an echo to stdout, a write to sys.stdout and a JSON-only render, and
+    leave an echo to stderr and a render that follows --json alone."""
+    tree = ast.parse(
+        "typer.echo(x)\n"
+        "sys.stdout.write(x)\n"
+        "render(r, json=True)\n"
+        "typer.echo(x, err=True)\n"
+        "render(r, json=as_json)\n"
+    )
+    nodes = list(ast.walk(tree))
+    assert [getattr(n, "lineno", 0) for n in nodes if writes_stdout(n)] == [1, 2]
+    assert [getattr(n, "lineno", 0) for n in nodes if renders_json_by_hand(n)] == [3]

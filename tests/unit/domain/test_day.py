@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from exitplan.domain.day import FEW, Attention, shown_attention, view_of_rows
+from exitplan.domain.day import FEW, Attention, shown_attention, shown_for_now, view_of_rows
 from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState, PlanState
 from exitplan.domain.plan import Plan
 from exitplan.domain.schedule import Scheduled
@@ -147,8 +147,9 @@ def test_alerts_are_every_flagged_step_and_attention_is_what_status_shows() -> N
     view = view_of_rows(plan_of(), TODAY, rows)
     assert numbers(view.alerts) == [2, 1, 4, 3]
     assert numbers(view.attention.rows()) == [2, 1, 3, 4]
-    shown, more = shown_attention(view.attention, behind=1, coming=1)
-    assert (numbers(shown), more) == ([2, 3], 2)
+    shown = shown_attention(view.attention, behind=1, coming=1)
+    assert (numbers(shown.rows()), shown.more) == ([2, 3], 2)
+    assert (numbers(shown.behind), numbers(shown.coming)) == ([2], [3])
 
 
 def test_totals_progress_and_what_may_alert_the_partner_in_one_walk() -> None:
@@ -267,6 +268,20 @@ def test_what_needs_no_exit_date_is_kept_in_plan_order() -> None:
     assert numbers(view.for_now) == [1, 2]
 
 
+def test_a_screen_shows_the_first_steps_for_now_and_counts_the_rest() -> None:
+    """`shown_for_now` gives the first steps for now a screen of that size shows, in plan
+    order, and how many more; a size of 0 or less shows none and counts them all."""
+    rows = [row(n, None, None) for n in (1, 2, 3)]
+    for made in rows:
+        made.entry.item.when = "anytime"
+    view = view_of_rows(plan_of(), TODAY, rows)
+    shown, more = shown_for_now(view, 2)
+    assert (numbers(shown), more) == ([1, 2], 1)
+    assert shown_for_now(view, 5) == (view.for_now, 0)
+    assert shown_for_now(view, 0) == ((), 3)
+    assert shown_for_now(view, -1) == ((), 3)
+
+
 def test_due_soon_counts_the_warning_window_to_its_last_day() -> None:
     """Due soon counts the steps the schedule flags so (from today to the window's last day,
     both ends included); a day past the window goes to later, never to what comes next."""
@@ -371,10 +386,12 @@ def test_a_screen_of_no_room_shows_none_of_a_group() -> None:
         row(4, later(2), "due_soon"),
     ]
     groups = attention(rows, {"weapons": True})
-    assert shown_attention(groups, danger=0, today=0, behind=0, coming=0) == ([], 4)
-    assert shown_attention(groups, danger=-1, today=-1, behind=-1, coming=-1) == ([], 4)
-    shown, more = shown_attention(groups, danger=1, today=0, behind=1, coming=0)
-    assert (numbers(shown), more) == ([1, 3], 2)
+    assert shown_attention(groups, danger=0, today=0, behind=0, coming=0) == ((), (), (), (), 4)
+    none = shown_attention(groups, danger=-1, today=-1, behind=-1, coming=-1)
+    assert none == ((), (), (), (), 4)
+    shown = shown_attention(groups, danger=1, today=0, behind=1, coming=0)
+    assert (numbers(shown.rows()), shown.more) == ([1, 3], 2)
+    assert (numbers(shown.danger), shown.today, numbers(shown.behind)) == ([1], (), [3])
 
 
 def test_the_day_view_of_a_plan_is_its_rows_on_that_day() -> None:

@@ -305,6 +305,7 @@ def test_a_changed_record_makes_the_journal_not_intact(plain: Workspace) -> None
     check = logbook.chain_check(plain)
     assert not check.ok
     assert check.verdict.first_bad == 1
+    assert check.screen(Look()) == ""  # stdout stays empty: the error says why
     error = str(logbook.not_intact(check))
     assert error.startswith("the journal is not intact: ")
     assert f"(fingerprint of the intact part: {check.verdict.fingerprint})" in error
@@ -324,6 +325,7 @@ def test_a_changed_copy_makes_the_journal_not_intact_though_the_chain_holds(
     assert check.verdict.ok
     assert not check.ok
     assert check.copies
+    assert check.screen(Look()) == ""
     assert str(logbook.not_intact(check)) == (
         f"the journal is not intact: {'; '.join(check.copies)}"
     )

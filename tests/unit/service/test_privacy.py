@@ -9,6 +9,7 @@ from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 
 from exitplan.base.errors import ExitplanError, StorageError
 from exitplan.service import privacy
+from exitplan.service.results import Look
 from exitplan.service.workspace import Workspace
 
 PASSPHRASE = "four calm words"  # noqa: S105 - a test passphrase
@@ -62,6 +63,35 @@ def test_where_names_a_missing_folder_with_no_files(tmp_path: Path) -> None:
     """A folder not made yet has no files and is said not to exist."""
     found = privacy.home_files(Workspace(tmp_path / "none", TODAY))
     assert (found.exists, found.rows) == (False, [])
+
+
+def test_where_shows_the_folder_then_a_line_per_file_fitted_only_at_a_terminal(
+    ws: Workspace, home: Path
+) -> None:
+    """`where`'s screen: the folder, then each file indented; piped, one line each (as scripts
+    read it); at a terminal, a line wider than it wraps between words, the rest indented more."""
+    found = privacy.home_files(ws)
+    piped = found.screen(Look(columns=20)).splitlines()
+    assert piped[0] == str(home)
+    assert len(piped) == 1 + len(found.rows)
+    assert any(line.startswith("  plan.toml  (") and "plain text)" in line for line in piped)
+    fitted = found.screen(Look(columns=20, terminal=True)).splitlines()
+    assert len(fitted) > len(piped)
+    assert all(line.startswith("  ") for line in fitted[1:])
+    assert any(line.startswith("    ") for line in fitted[1:])  # a wrapped line's rest
+    assert found.after == ()
+
+
+def test_where_says_after_the_folder_that_nothing_is_there(ws: Workspace, tmp_path: Path) -> None:
+    """An empty folder, or one not made yet, is said on stderr after the folder is shown."""
+    missing = privacy.home_files(Workspace(tmp_path / "none", TODAY))
+    assert missing.after == ("Nothing is stored there yet.",)
+    assert missing.notes == ()
+    assert missing.screen(Look()) == f"{tmp_path / 'none'}\n"
+    (tmp_path / "empty").mkdir(mode=0o700)
+    assert privacy.home_files(Workspace(tmp_path / "empty", TODAY)).after == (
+        "The folder is empty.",
+    )
 
 
 def test_where_refuses_a_home_that_is_a_link(ws: Workspace, home: Path, tmp_path: Path) -> None:

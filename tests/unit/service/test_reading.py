@@ -60,3 +60,25 @@ def test_validation_yields_each_files_verdict_in_turn(tmp_path: Path) -> None:
     assert verdicts[0][0] is True
     assert f"{first}: ok" in verdicts[0][1]
     assert verdicts[1] == (False, f"{again}: id '{MONEY}' is also used by {first}")
+
+
+def test_file_checks_gather_the_sound_lines_and_the_problems(tmp_path: Path) -> None:
+    """`validate FILES`: the sound files' lines are the screen; the problems are kept apart."""
+    first = DATA / f"{MONEY}.toml"
+    again = tmp_path / first.name
+    again.write_bytes(first.read_bytes())
+    checks = reading.file_checks([first, again])
+    assert len(checks.sound) == 1
+    assert checks.sound[0].startswith(f"{first}: ok")
+    assert checks.problems == (f"{again}: id '{MONEY}' is also used by {first}",)
+    assert checks.screen(Look()) == checks.sound[0] + "\n"
+    assert reading.file_checks([]).screen(Look()) == ""
+
+
+def test_the_place_list_shows_each_country_then_its_parts_indented() -> None:
+    """`region --list`: a country flush left with its code, its parts indented under it."""
+    lines = reading.place_list().screen(Look()).splitlines()
+    assert "United Kingdom (gb)" in lines
+    wales = lines.index("  England and Wales (gb-eaw)")
+    assert lines.index("United Kingdom (gb)") < wales
+    assert {"code": "gb-eaw", "name": "England and Wales"} in reading.place_list().document()

@@ -10,6 +10,7 @@ from exitplan.service.results import (
     Look,
     MoneySettings,
     RowRemoved,
+    Said,
     screen_of,
     wrapped,
 )
@@ -80,3 +81,11 @@ def test_coverage_prints_its_lines() -> None:
     report = Coverage({"places": []}, ("a", "b"), incomplete=True)
     assert report.screen(Look()) == "a\nb\n"
     assert report.document() == {"places": []}
+
+
+def test_said_is_only_its_lines_on_stderr() -> None:
+    """A result that only says something: its notes, nothing on stdout."""
+    said = Said(("Nothing changed.",))
+    assert said.notes == ("Nothing changed.",)
+    assert said.screen(Look()) == ""
+    assert said.document() == {}

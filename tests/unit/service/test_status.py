@@ -10,7 +10,7 @@ from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 
 from exitplan.domain.day import day_view
 from exitplan.service.results import Look
-from exitplan.service.status import StatusReport, status_output
+from exitplan.service.status import StatusReport, status_of, status_output
 from exitplan.service.workspace import Workspace
 from exitplan.views.data import JSON_VERSION
 
@@ -51,3 +51,18 @@ def test_the_report_document_is_the_status_data(ws: Workspace) -> None:
     assert isinstance(document, dict)
     assert document["journal"] == {"records": 2, "last_written": TODAY.isoformat()}
     assert "version" not in document  # the renderer adds it, once
+
+
+def test_status_says_a_missing_plan_whose_backups_are_kept(ws: Workspace, home: Path) -> None:
+    """The plan file gone beside its backups: the screen says its backups are safe, and a note
+    on stderr names `restore`; a plan that is there gets no such note."""
+    out, err, code = status_of(ws)
+    assert "backups are safe" not in out
+    assert (err, code) == ("", 0)
+    ws.change(lambda state, _plan: True)  # a change keeps the plan it replaces as a backup
+    (home / "plan.toml").unlink()
+    out, err, code = status_of(Workspace(home, TODAY))
+    assert out.startswith("Your plan file is missing, but its backups are safe.")
+    assert err.startswith("Note: there is no plan.toml in ")
+    assert "'exitplan restore' brings the latest back" in err
+    assert code == 0
