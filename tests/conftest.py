@@ -145,7 +145,7 @@ def clean_environment(
     for name in (
         "EXITPLAN_HOME",
         "EXITPLAN_TODAY",
-        "EXITPLAN_LOCK_TIMEOUT",
+        "EXITPLAN_TEST_LOCK_TIMEOUT",
         "EXITPLAN_PASSPHRASE_FILE",
         "FORCE_COLOR",
         "EXITPLAN_LANG",

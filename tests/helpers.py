@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import typer.testing
-from helpers_exitplan import FAST_KDF_ENV, use_fast_kdf
+from helpers_exitplan import FAST_KDF_ENV, LOCK_TIMEOUT_ENV, use_fast_kdf, use_lock_timeout
 from typer.testing import CliRunner, Result
 
 from exitplan.base import i18n
@@ -81,8 +81,11 @@ def cli(
     environ = {**os.environ, **(env or {})}
     i18n.install(i18n.choose([*argv, *args], {k: v for k, v in environ.items() if v is not None}))
     with pytest.MonkeyPatch.context() as mp:
-        if environ.get(FAST_KDF_ENV) == "1":  # the harness's switch, read as in a child
+        if environ.get(FAST_KDF_ENV) == "1":  # the harness's switches, read as in a child
             use_fast_kdf(mp.setattr)
+        wait = environ.get(LOCK_TIMEOUT_ENV)
+        if wait:
+            use_lock_timeout(float(wait), mp.setattr)
         if hasattr(typer.testing, "_get_command"):
             # Building the Click command from the Typer app costs more than most commands do;
             # build it once for the session (it holds no state between invocations).

@@ -39,6 +39,11 @@ class DateError(ExitplanError):
     """A date or offset that cannot be understood."""
 
 
+class TwoReadings(DateError):
+    """Numbers that make a day read either way round (10/02/2027): said as it is, never as a
+    bad option, since the person's form was right and only the country is unknown."""
+
+
 class PassphraseNeeded(ExitplanError):
     """The plan is encrypted and no passphrase can be asked for."""
 

@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from exitplan.base.bundled import bundled
+from exitplan.base.limits import LANG_ENV
 
 DOMAIN = "exitplan"
 ENGLISH = "en"
 LANG_OPTION = "--lang"
-LANG_ENV = "EXITPLAN_LANG"
 # gettext's own order: the first of these that is set (and not empty) decides.
 LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 

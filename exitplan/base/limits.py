@@ -24,6 +24,16 @@ JOURNAL_FILES_DIR = f"{JOURNAL_DIR}/files"  # the kept copies of attached files
 # entries are newer than the last copy and that copy (or the journal, never copied) is older.
 JOURNAL_COPY_DAYS = 7
 TEMP_SUFFIX = ".tmp"
+# The most a plan file (or anything else of the data folder read whole) may weigh, sealed or not.
+MAX_PLAN_BYTES = 64 * 1024 * 1024
+
+# The environment variables a person or a script may set, each spelled here alone.
+HOME_ENV = "EXITPLAN_HOME"  # the data folder, as --home
+TODAY_ENV = "EXITPLAN_TODAY"  # the day to rehearse, as --today
+# As --passphrase-file (the name of a variable that names a file, not a passphrase).
+PASSPHRASE_FILE_ENV = "EXITPLAN_PASSPHRASE_FILE"  # noqa: S105
+PLAIN_ENV = "EXITPLAN_PLAIN"  # plain mode, as --plain
+LANG_ENV = "EXITPLAN_LANG"  # the language, as --lang
 
 # exitplan's own files and folders in the data directory: the ONE list. Only exitplan writes
 # them: `Store.owns` (and with it every --output refusal and `log attach`), `where` and `wipe`

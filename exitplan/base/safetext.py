@@ -9,7 +9,7 @@ A name or a value planted in the data folder (a checklist's file name, a field o
 file, an attached file's name, a phone's app name) may hold escape sequences that retitle the
 terminal, write the clipboard (OSC 52) or hide text, new lines that fake lines of output, or
 characters that act unseen: direction overrides (U+202E shows "gpj.exe" as "exe.jpg"),
-zero-width characters and tag characters. One class of characters (`UNSAFE`) is never shown
+zero-width characters and tag characters. One class of characters (`UNSAFE_RANGES`) is never shown
 raw: `screen_text` and `one_line` show each as U+FFFD (the replacement character), `escaped`
 writes its code (for what the person typed, so they see what went wrong), and `json_text` writes
 it as a JSON escape (the same string to any JSON reader, inert on a terminal). Stdlib only,
@@ -30,7 +30,6 @@ UNSAFE_RANGES = (
     "\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
     "\ud800-\udfff\U000e0000-\U000e007f"
 )
-UNSAFE = re.compile(f"[{UNSAFE_RANGES}]")
 _SCREEN = re.compile(f"(?![\n])[{UNSAFE_RANGES}]")  # the new line is the one kept on a screen
 _LINE_BREAKERS = re.compile(f"[{UNSAFE_RANGES}\u2028\u2029]")
 # What exitplan itself never writes, so no output stream ever carries it raw: direction marks,

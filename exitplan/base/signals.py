@@ -9,8 +9,8 @@ thread; nothing else has to know which signal it was. After the first one the ot
 aside, so a second signal cannot cut the clean-ups short. What a kill (SIGKILL) or a power cut
 leaves behind has a recognisable name and is erased later (`exitplan.disk.leftovers`).
 
-A clean-up that is not a `finally` on the stack (say, a child process to stop) is written as one:
-`with signals.cleanup(stop_it): ...` runs `stop_it` however the block ends. Stdlib only.
+A clean-up that is not a `finally` on the stack (say, a child process to stop) is written as one,
+around the work. Stdlib only.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Callable, Iterator
 from types import FrameType
 
 # The signals that end a run; SIGHUP does not exist on Windows.
@@ -94,13 +93,3 @@ def stopped_by(exc: BaseException) -> Stopped | None:
         else:
             seen = seen.__context__
     return None
-
-
-@contextlib.contextmanager
-def cleanup(action: Callable[[], object]) -> Iterator[None]:
-    """Run `action` when the block ends, however it ends: normally, on an error, or stopped by
-    any signal `install` handles."""
-    try:
-        yield
-    finally:
-        action()

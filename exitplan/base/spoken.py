@@ -25,7 +25,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from exitplan.base import i18n
-from exitplan.base.errors import DateError
+from exitplan.base.errors import TwoReadings
 
 if TYPE_CHECKING:
     from datetime import date, datetime
@@ -469,7 +469,7 @@ def numeric_date(text: str) -> date | None:
     readings = {day for order in YEAR_LAST if (day := _reading(found.groups(), order))}
     if len(readings) == 2:
         first, second = sorted(readings, key=lambda day: day.day != int(found.group(1)))
-        raise DateError(
+        raise TwoReadings(
             i18n._(
                 "'{text}' could be {first} or {second}, depending on the country: type the one "
                 "you mean as {first_iso} or {second_iso}"

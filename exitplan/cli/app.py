@@ -13,9 +13,15 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperCommand
 
-from exitplan.base.errors import ExitplanError, output_lost, output_lost_line, quiet_stdout
+from exitplan.base.errors import (
+    DateError,
+    ExitplanError,
+    output_lost,
+    output_lost_line,
+    quiet_stdout,
+)
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import OTHERS_BITS
+from exitplan.base.limits import OTHERS_BITS, PASSPHRASE_FILE_ENV, TODAY_ENV
 from exitplan.cli import (
     changing,
     copies,
@@ -181,13 +187,13 @@ def _lang(value: str | None) -> str | None:
 
 
 def _parse_today(value: str | None) -> date | None:
-    from exitplan.service.glance import read_today  # the one parser: the glance reads the same way
+    from exitplan.service.options import read_today  # the glance reads 2027-01-31 the same way
 
     if value is None:
         return None
     try:
         return read_today(value)
-    except ValueError:
+    except DateError:
         raise typer.BadParameter(
             _("'{value}' is not a date: use the form 2027-01-31").format(value=value)
         ) from None
@@ -209,7 +215,7 @@ def main_callback(
         str | None,
         typer.Option(
             "--today",
-            envvar="EXITPLAN_TODAY",
+            envvar=TODAY_ENV,
             metavar="DATE",
             help=N_("Pretend today is DATE, to rehearse what the plan will say."),
             show_default=False,
@@ -219,7 +225,7 @@ def main_callback(
         Path | None,
         typer.Option(
             "--passphrase-file",
-            envvar="EXITPLAN_PASSPHRASE_FILE",
+            envvar=PASSPHRASE_FILE_ENV,
             metavar="FILE",
             help=N_("For scripts: read the passphrase from FILE instead of asking."),
             show_default=False,

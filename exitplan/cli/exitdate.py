@@ -293,12 +293,12 @@ def date_cmd(
 
 def check_date_options(new: str | None, *, clear: bool, per_day: int | None) -> None:
     """Refuse a date with --clear, and a pace out of its bounds, before anything is read."""
-    from exitplan.service.plandates import MAX_PER_DAY
+    from exitplan.service.plandates import PaceError, check_per_day
 
     if new is not None and clear:
         raise typer.BadParameter(_("give a date or --clear, not both"))
-    if per_day is not None and not 1 <= per_day <= MAX_PER_DAY:
-        raise typer.BadParameter(
-            _("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY),
-            param_hint="--per-day",
-        )
+    try:
+        if per_day is not None:
+            check_per_day(per_day)  # the domain's rule, asked before anything is read
+    except PaceError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--per-day") from None

@@ -249,11 +249,6 @@ def typed_value(section: Section, question: Question, answer: str, *, clearing: 
         return ""
     if question.choices:
         return choice_value(question, answer)
-    if question.name == "expires":
-        from exitplan.base import spoken
-
-        local = spoken.numeric_date(answer)  # 31/03/2027 where the country writes it so
-        return local.isoformat() if local is not None else answer
     if section == "documents" and question.name == "kind":
         from exitplan.service.fields import kind_by_number
 

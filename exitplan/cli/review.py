@@ -14,7 +14,6 @@ from exitplan.base.safetext import UNSAFE
 from exitplan.base.signals import STOPPED_CODE
 from exitplan.cli import console, keyboard
 from exitplan.cli.common import Env, env_of, say
-from exitplan.cli.console import CLEAR_SEQUENCE
 from exitplan.cli.talk import helptext
 
 if TYPE_CHECKING:
@@ -75,10 +74,6 @@ def keys_prompt(columns: int, more: bool = False) -> str:
         else:
             line = joined
     return shape.format(keys="\n".join([*lines, line]))
-
-
-# The codes that clear the screen and its scrollback: see exitplan/cli/console.py.
-HIDE_SEQUENCE = CLEAR_SEQUENCE
 
 
 class QuickHide(Exception):

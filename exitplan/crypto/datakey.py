@@ -47,7 +47,6 @@ __all__ = [
     "open_with_any",
     "padded_size",
     "seal_with",
-    "sealed_size",
 ]
 
 FORMAT_VERSION = 2
@@ -109,7 +108,7 @@ def padded_size(length: int) -> int:
 
 
 def sealed_size(length: int) -> int:
-    """The size of the sealed file for a plaintext of `length` bytes."""
+    """The size of the sealed file for a plaintext of `length` bytes (a cap on reading one)."""
     return HEADER_SIZE + padded_size(length) + TAG_LEN
 
 

@@ -45,7 +45,6 @@ __all__ = [
     "current_params",
     "derive_key",
     "is_sealed",
-    "sealed_version",
 ]
 
 # 0x89 can never start UTF-8 text and TOML forbids NUL, so no plain TOML plan starts like this.
@@ -184,10 +183,3 @@ def derive_key(passphrase: str, salt: bytes, params: KdfParams) -> bytes:
 def is_sealed(data: bytes) -> bool:
     """Return True if data starts with the vault MAGIC."""
     return data[: len(MAGIC)] == MAGIC
-
-
-def sealed_version(data: bytes) -> int | None:
-    """The format version of a sealed file (2: the data key), or None if not sealed."""
-    if not is_sealed(data) or len(data) <= len(MAGIC):
-        return None
-    return data[len(MAGIC)]

@@ -7,9 +7,9 @@ from pathlib import Path, PurePath
 
 from exitplan.base.errors import StorageError
 from exitplan.base.i18n import _
+from exitplan.base.limits import HOME_ENV, KEY_FILE, NEXT_KEY_FILE
 
 APP_NAME = "exitplan"
-HOME_ENV = "EXITPLAN_HOME"
 
 
 def default_home() -> Path:
@@ -27,6 +27,13 @@ def resolve_home(option: str | os.PathLike[str] | None) -> Path:
     if env:
         return Path(env).expanduser()
     return default_home()
+
+
+def key_file_here(home: Path) -> bool:
+    """Whether a key file is in `home`: plan.key, or plan.key.next while a passphrase change is
+    unfinished (either means the home was encrypted, and either can unlock it). Any entry of
+    that name counts, a link too: what is there is then the key session's to open or refuse."""
+    return any(os.path.lexists(home / name) for name in (KEY_FILE, NEXT_KEY_FILE))
 
 
 def home_was_given(option: str | os.PathLike[str] | None) -> bool:

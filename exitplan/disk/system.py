@@ -48,7 +48,6 @@ __all__ = [
     "kill_process_group",
     "lock",
     "modes_are_real",
-    "on_macos",
     "on_windows",
     "open_flags",
     "owned_by_me",
@@ -84,11 +83,6 @@ class LockUnsupported(OSError):
 def on_windows() -> bool:
     """Whether this is Windows."""
     return sys.platform == "win32"
-
-
-def on_macos() -> bool:
-    """Whether this is macOS."""
-    return sys.platform == "darwin"
 
 
 def modes_are_real() -> bool:

@@ -15,7 +15,7 @@ from typing import Literal, get_args
 from exitplan.base.errors import DateError, ExitplanError
 from exitplan.base.i18n import ENGLISH, N_, _, current
 from exitplan.base.safetext import first_refused
-from exitplan.domain.dates import parse_day, parse_when, real_today
+from exitplan.domain.dates import is_iso_day, parse_day, parse_when, real_today
 
 Whose = Literal["me", "child", "partner"]
 Answer = Literal["yes", "no", "unsure"]
@@ -224,8 +224,9 @@ def check_date(name: str, value: object, today: date | None = None) -> date | No
         try:
             if today is not None:
                 return parse_when(text, today)
-            # A stored day is never judged against the clock; a typed offset only for its form.
-            return parse_day(text) if text[:1].isdigit() else parse_when(text, real_today())
+            # A stored day is never judged against the clock; a typed offset or a day in the
+            # country's order (31/03/2027) is read from the computer's own date.
+            return parse_day(text) if is_iso_day(text) else parse_when(text, real_today())
         except DateError as exc:
             raise InventoryError(
                 _("'{name}': {problem}").format(name=field_name(name), problem=str(exc))

@@ -7,7 +7,7 @@ import re
 from datetime import date, timedelta
 
 from exitplan.base import spoken
-from exitplan.base.errors import DateError
+from exitplan.base.errors import DateError, TwoReadings
 from exitplan.base.i18n import _
 
 # Days or weeks, in English (d, w) or in French (j: jours, s: semaines), whatever is spoken.
@@ -15,8 +15,6 @@ _OFFSET = re.compile(r"^([+-]?)(\d{1,4})([dwjs])$")
 WEEK_UNITS = frozenset("ws")
 # The exit day itself, in English or in French ("départ", "jour-j").
 EXIT_WORDS = frozenset({"exit", "0", "exit-day", "départ", "depart", "jour-j"})
-# A date typed with its day first, as French writes it (31/01/2027, 31.01.2027).
-_DAY_FIRST = re.compile(r"^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
 # Offsets beyond ten years are surely a typo, and would overflow date arithmetic soon enough.
 MAX_OFFSET_DAYS = 3660
 
@@ -27,6 +25,16 @@ def real_today() -> date:
 
 
 _ISO_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def is_iso_day(text: str) -> bool:
+    """Whether `text` has the shape of a day as exitplan writes it (`2027-01-31`), a real day
+    or not: the one test of that shape."""
+    return _ISO_DAY.match(text.strip()) is not None
+
+
+class _NoForm(DateError):
+    """Text that has none of the forms `parse_when` reads (not a wrong day in a right form)."""
 
 
 def parse_day(text: str) -> date:
@@ -104,22 +112,17 @@ def parse_when(text: str, today: date) -> date:
         try:
             return today + timedelta(days=parse_offset(cleaned))
         except (DateError, OverflowError):
-            raise DateError(
+            raise _NoForm(
                 _(
                     "'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today"
                 ).format(text=text)
             ) from None
-    day_first = _DAY_FIRST.match(cleaned) if spoken.calendar().day_first else None
     try:
-        if day_first:
-            day, month, year = (int(part) for part in day_first.groups())
-            when = date(year, month, day)
-        else:
-            when = parse_day(cleaned)
-    except (ValueError, DateError):
-        if not day_first and _ISO_DAY.match(cleaned):  # the right form, but no such day: say that
+        when = parse_day(cleaned)
+    except DateError:
+        if _ISO_DAY.match(cleaned):  # the right form, but no such day: say that
             raise
-        raise DateError(
+        raise _NoForm(
             _("'{text}' is not a date: use the form 2027-01-31, or +3w / +10d from today").format(
                 text=text
             )
@@ -127,6 +130,45 @@ def parse_when(text: str, today: date) -> date:
     if not within_limit((when - today).days):
         raise DateError(_("'{text}' is more than ten years from today").format(text=text))
     return when
+
+
+def parse_today(text: str) -> date:
+    """The day `--today` (or EXITPLAN_TODAY) names, as `exitplan date` reads a day: `2027-01-31`
+    as it stands (the glance reads that form alone, the same way), any other form `parse_when`
+    reads counted from the computer's own date (`today`, `+3d`, `1 juin 2027`, `20/12/2026`)."""
+    if is_iso_day(text):
+        return parse_day(text)
+    return parse_when(text, real_today())
+
+
+# An offset's shape, right or wrong in its numbers (`-3w`, `+7d`, `5`, `+99999w`).
+_OFFSET_SHAPE = re.compile(r"^[+-]?\d+[dwjs]?$")
+
+
+def parse_due_text(text: str, today: date) -> int | date:
+    """A step's due date as the person typed it: days or weeks from the exit date in their words
+    (`-3w`, `+6s`, `salida`: a number of days) or `2027-01-31`, as a file has them, or a day in
+    any other form `parse_when` reads (`1 juin 2027`, `15/01/2027`). A DateError naming both
+    forms when it is neither; an offset-shaped or day-shaped mistake keeps the parser's own, more
+    exact, words."""
+    offset = spoken.offset_text(text).strip().lower()
+    if is_iso_day(offset) or offset in EXIT_WORDS or _OFFSET_SHAPE.match(offset):
+        return parse_stored_due(offset)  # a file's forms, read as a file reads them
+    try:
+        return parse_when(text, today)
+    except _NoForm:
+        raise DateError(
+            _(
+                "'{text}' is neither a date nor an offset: use a date like 2027-01-31, or days "
+                "or weeks from the exit date like -3w, -10d, +7d or exit"
+            ).format(text=text)
+        ) from None
+
+
+def parse_stored_due(text: str) -> int | date:
+    """A due date as a checklist or plan file writes it: `2027-01-31`, or days or weeks from
+    the exit date (`-3w`, `exit`)."""
+    return parse_day(text) if is_iso_day(text) else parse_offset(text)
 
 
 # -- a day said in words or numbers, as people write it -------------------------------------------
@@ -256,7 +298,7 @@ def _numeric_day(
         readings += [when] if when not in readings else []
     if len(readings) > 1:
         first, second = readings
-        raise DateError(
+        raise TwoReadings(
             _(
                 "'{text}' could be {first} or {second}, depending on the country: type the one "
                 "you mean as {first_iso} or {second_iso}"

@@ -183,14 +183,13 @@ def shown_attention(
 ) -> Shown:
     """The steps that need attention as a screen of these sizes shows them, group by group in
     its order, and how many more there are (a size of 0 or less shows none of its group)."""
-    cut = Shown(
+    cut = (
         groups.danger[: max(danger, 0)],
         groups.today[: max(today, 0)],
         groups.behind[: max(behind, 0)],
         groups.coming[: max(coming, 0)],
-        0,
     )
-    return cut._replace(more=len(groups.rows()) - len(cut.rows()))
+    return Shown(*cut, more=len(groups.rows()) - sum(map(len, cut)))
 
 
 def shown_for_now(view: DayView, now: int) -> tuple[tuple[Scheduled, ...], int]:

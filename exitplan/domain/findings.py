@@ -34,6 +34,12 @@ AccountFlag = Literal["reachable", "to-check", "waiting", "change-now"]
 ACCOUNT_FLAGS: tuple[AccountFlag, ...] = ("reachable", "change-now", "to-check", "waiting")
 
 
+def still_to_leave(exit_date: date | None, today: date) -> date | None:
+    """The exit date while it is still ahead (the day itself counts), else None: the day "before
+    you leave" and "after you leave" are told by."""
+    return exit_date if exit_date is not None and exit_date >= today else None
+
+
 def document_flags(doc: Document, exit_date: date | None, today: date) -> tuple[DocumentFlag, ...]:
     """A document's flags, most pressing first.
 
@@ -43,7 +49,7 @@ def document_flags(doc: Document, exit_date: date | None, today: date) -> tuple[
     flags: list[DocumentFlag] = []
     if doc.whose != "partner":
         expires = doc.expires
-        leaving = exit_date if exit_date is not None and exit_date >= today else None
+        leaving = still_to_leave(exit_date, today)
         if expires is not None:
             if expires < today:
                 flags.append("expired")

@@ -69,7 +69,6 @@ MONITORED_PHONE_STEPS: frozenset[str] = frozenset(
 APPLE_GUIDE = "https://support.apple.com/guide/personal-safety/welcome/web"
 SAFETY_CHECK = "https://support.apple.com/guide/personal-safety/ips2aad835e1/web"
 LIMIT_ACCESS = "https://support.apple.com/guide/personal-safety/ipsb8deced49/web"
-MORE_STEPS = "https://support.apple.com/guide/personal-safety/ipsce4cb8352/web"
 
 
 class IphoneQuestion(NamedTuple):

@@ -476,12 +476,20 @@ def set_iphone_answers(state: PlanState, answers: Mapping[str, str], now: dateti
     return True
 
 
+class PaceError(ExitplanError):
+    """A pace out of its bounds (the face says it as a bad `--per-day`)."""
+
+
+def check_per_day(per_day: int) -> None:
+    """Refuse a pace out of its bounds: a whole number of steps a day, 1 to MAX_PER_DAY."""
+    if isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY:
+        raise PaceError(_("give a number of steps from 1 to {most}").format(most=MAX_PER_DAY))
+
+
 def set_per_day(state: PlanState, per_day: int | None, now: datetime) -> bool:
     """Set how many steps a day the schedule asks for (None: the default); False if unchanged."""
-    if per_day is not None and (isinstance(per_day, bool) or not 1 <= per_day <= MAX_PER_DAY):
-        raise ExitplanError(
-            _("steps per day must be a whole number from 1 to {most}").format(most=MAX_PER_DAY)
-        )
+    if per_day is not None:
+        check_per_day(per_day)
     if per_day == state.per_day:
         return False
     state.per_day = per_day

@@ -13,7 +13,6 @@ from exitplan.domain.pacing import Pace, pace
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from exitplan.domain.model import Item
 
 Flag = Literal["overdue", "open_at_exit", "due_soon", "upcoming"]
 # Most urgent first; this order is also the order `status` shows them in.
@@ -23,18 +22,6 @@ FLAG_RANK = {flag: rank for rank, flag in enumerate(FLAG_ORDER)}
 ALERT_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit", "due_soon"})
 # The flags of a step that is behind.
 BEHIND_FLAGS: frozenset[str] = frozenset({"overdue", "open_at_exit"})
-
-
-def lead_date(item: Item, exit_date: date | None) -> date | None:
-    """An item's own date: its fixed date, or the exit date plus its offset (None without one).
-
-    For a step before the exit this is its latest date; the pacing may put it earlier.
-    """
-    if item.due.on is not None:
-        return item.due.on
-    if exit_date is None:
-        return None
-    return shift(exit_date, item.due.offset)
 
 
 def days_left(exit_date: date | None, today: date) -> int | None:
@@ -84,7 +71,9 @@ def schedule(
     dates = paced.dates if paced else {}
     spare = paced.if_time if paced else frozenset()
     rows = []
-    # `lead_date` and `_flag`, written out: this runs for every step of every status.
+    # A step's own date (its fixed day, or the exit date plus its offset; the pacing may put a
+    # step before the exit earlier) and its flag, written out: this runs for every step of
+    # every status, and is the one place either is worked out.
     past_exit = exit_date is not None and today > exit_date
     leads = _LeadDates(exit_date) if exit_date is not None else None
     dates_get = dates.get

@@ -25,7 +25,8 @@ from exitplan.base import typography
 from exitplan.base.bundled import bundled
 from exitplan.base.errors import ExitplanError
 from exitplan.base.i18n import ENGLISH, current
-from exitplan.base.limits import BACKUP_DIR, KEY_FILE, NEXT_KEY_FILE, PLAN_FILE, SEALED_MARK
+from exitplan.base.limits import BACKUP_DIR, PLAN_FILE, SEALED_MARK
+from exitplan.disk.paths import key_file_here
 from exitplan.disk.safeio import read_capped
 from exitplan.domain.region import (
     ABSENCES,
@@ -427,7 +428,7 @@ def plan_region(home: Path) -> tuple[str | None, bool]:
 
 def _sealed_beside(home: Path) -> bool:
     """Whether the home holds a key file or a sealed backup: an encrypted home."""
-    if any(os.path.lexists(home / name) for name in (KEY_FILE, NEXT_KEY_FILE)):
+    if key_file_here(home):
         return True
     try:
         backups = [e.path for e in os.scandir(home / BACKUP_DIR) if e.name.endswith(".toml")]

@@ -34,7 +34,7 @@ from exitplan.base.limits import (
 )
 from exitplan.base.safetext import first_refused
 from exitplan.domain import model
-from exitplan.domain.dates import parse_day, parse_offset, within_limit
+from exitplan.domain.dates import parse_stored_due, within_limit
 from exitplan.domain.inventory import Account, Document, Inventory
 from exitplan.domain.model import keep_history
 from exitplan.domain.pacing import MAX_PER_DAY
@@ -85,13 +85,11 @@ def parse_due(value: object) -> model.Due:
             raise ValueError(_("{count} days is more than ten years away").format(count=value))
         return model.Due(offset=value)
     if isinstance(value, str):
-        text = value.strip()
         try:
-            if len(text) == 10 and text[4:5] == "-" and text[:4].isdigit():
-                return model.Due(on=parse_day(text))
-            return model.Due(offset=parse_offset(text))
+            read = parse_stored_due(value)
         except DateError as exc:
             raise ValueError(str(exc)) from None
+        return model.Due(offset=read) if isinstance(read, int) else model.Due(on=read)
     raise ValueError(_("use an offset like -3w or +7d, or a date like 2027-01-31"))
 
 

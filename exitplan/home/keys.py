@@ -26,6 +26,7 @@ from exitplan.base.limits import (
     CHECKLIST_DIR,
     JOURNAL_DIR,
     KEY_FILE,
+    MAX_PLAN_BYTES,
     NEXT_KEY_FILE,
     PLAN_FILE,
     SEALED_COPY_MARK,
@@ -34,6 +35,7 @@ from exitplan.base.limits import (
 )
 from exitplan.crypto import datakey, keyfile, vault
 from exitplan.disk import atomic, safeio
+from exitplan.disk.paths import key_file_here
 from exitplan.home.backups import keep_time
 
 if TYPE_CHECKING:
@@ -97,7 +99,7 @@ class KeySession:
     def keyed(self) -> bool:
         """Whether a key file is here: plan.key, or the next one while a passphrase change is
         unfinished (either means the home was encrypted, and either can unlock it)."""
-        return self.key_path.exists() or self.next_path.exists()
+        return key_file_here(self.home)
 
     @property
     def ring(self) -> tuple[datakey.DataKey, ...]:
@@ -362,7 +364,7 @@ def adopt_key(store: SealedFiles, extra: list[Path]) -> None:
         return
     for path in [*store.private_files(), *extra]:
         with contextlib.suppress(OSError):
-            data = safeio.read_capped(path, 64 * 1024 * 1024)
+            data = safeio.read_capped(path, MAX_PLAN_BYTES)
             if data.startswith(SEALED_MARK):
                 store.open_sealed(data, path)
                 return

@@ -30,6 +30,7 @@ from exitplan.base.limits import (
     JOURNAL_DIR,
     JOURNAL_FILES_DIR,
     LOCK_FILE,
+    MAX_PLAN_BYTES,
     OUTSIDE_FILE,
     OWN_NAMES,
     PRIVATE_FILE,
@@ -38,12 +39,14 @@ from exitplan.base.limits import (
     is_own,
     is_temp,
 )
+from exitplan.crypto.datakey import sealed_size
 from exitplan.crypto.vault import VaultError, WrongPassphrase
 from exitplan.disk import atomic, leftovers, system
 from exitplan.disk.atomic import make_private_dir
 from exitplan.disk.paths import inside
 from exitplan.disk.safeio import is_link, is_regular, overwrite, read_capped
 from exitplan.domain.model import Event
+from exitplan.formats.checklistfile import MAX_FILE_BYTES
 from exitplan.formats.planfile import dump_plan, parse_plan
 from exitplan.home.backups import (
     Backup,
@@ -62,11 +65,10 @@ if TYPE_CHECKING:
     from exitplan.crypto.datakey import DataKey
     from exitplan.domain.model import PlanState
 
-MAX_PLAN_BYTES = 64 * 1024 * 1024
-# An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), plus room for its seal.
-MAX_CHECKLIST_FILE_BYTES = 17 * 1024 * 1024
-LOCK_TIMEOUT_ENV = "EXITPLAN_LOCK_TIMEOUT"
-DEFAULT_LOCK_TIMEOUT = 5.0
+# An own checklist may be 16 MiB of text (checklistfile.MAX_FILE_BYTES), sealed or not.
+MAX_CHECKLIST_FILE_BYTES = sealed_size(MAX_FILE_BYTES)
+# Seconds to wait for another run to finish (the tests hand in their own: helpers_exitplan.py).
+LOCK_TIMEOUT = 5.0
 
 
 class NotVouched(PlanError):
@@ -290,7 +292,7 @@ class Store(Folder):
                 )
             ) from None
         try:
-            deadline = time.monotonic() + lock_timeout()
+            deadline = time.monotonic() + LOCK_TIMEOUT
             while True:
                 try:
                     system.lock(fd)
@@ -406,7 +408,7 @@ def pick_backup(store: Store, number: int | None) -> tuple[Backup, PlanState]:
             return backup, store.load(backup.path)
         except (PlanError, VaultError, ValueError) as exc:
             wrong = isinstance(exc, WrongPassphrase) and store.keys.key is None
-            if wrong and store.keys.key_path.exists():
+            if wrong and store.keys.keyed():
                 raise  # the key file's check: the passphrase itself is wrong
             if number:
                 raise PlanError(
@@ -439,11 +441,3 @@ def restore_backup(store: Store, number: int | None, now: datetime) -> tuple[Bac
     # Pruning only now: restoring the oldest kept backup must not delete it first.
     prune_backups(store.backup_dir)
     return backup, state
-
-
-def lock_timeout() -> float:
-    """Seconds to wait for another run to finish."""
-    try:
-        return max(0.0, float(os.environ.get(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT)))
-    except ValueError:
-        return DEFAULT_LOCK_TIMEOUT

@@ -10,8 +10,8 @@ Any doubt at all means falling through. It imports neither typer, pydantic, rich
 
 Both paths print what `service.status.status_output` returns, so the bytes are the same by
 construction; the glance only routes and reads (`cached_plan`, pacing included).
-With `EXITPLAN_HOME` unset, the default data folder comes from `paths.default_home()` (which
-imports platformdirs, a few milliseconds), so both paths always agree on the folder.
+The data folder is `paths.resolve_home(None)`, the full path's own choice (EXITPLAN_HOME, else
+the default folder, which imports platformdirs, a few milliseconds), so both always agree.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from exitplan.base.errors import (
     output_lost_line,
     quiet_stdout,
 )
-from exitplan.base.i18n import ENGLISH, current, leading_languages, spoken
-from exitplan.base.spoken import numeric_date  # Babel is read only for a day not in ISO form
-from exitplan.disk.paths import default_home
-from exitplan.domain.dates import parse_day, real_today
+from exitplan.base.i18n import leading_languages, spoken
+from exitplan.base.limits import PASSPHRASE_FILE_ENV, TODAY_ENV
+from exitplan.disk.paths import key_file_here, resolve_home
+from exitplan.domain.dates import is_iso_day, parse_day, real_today
 from exitplan.formats.cache import cached_plan
 from exitplan.home.folder import Folder
 from exitplan.service import terminal
@@ -47,28 +47,7 @@ if TYPE_CHECKING:
 SERVED = {(): False, ("status",): False, ("status", "--json"): True}
 # Settings the glance leaves to the full command line: a passphrase file (an encrypted plan)
 # and the framework's shell completion.
-NOT_SERVED_ENV = ("EXITPLAN_PASSPHRASE_FILE", "_EXITPLAN_COMPLETE")
-TODAY_ENV = "EXITPLAN_TODAY"
-# Files whose presence may make the full path say something first (the data-key vault).
-NOT_SERVED_FILES = ("plan.key",)
-
-
-def read_today(text: str) -> date:
-    """The day `--today` or EXITPLAN_TODAY names (ValueError when it is not a date): 2027-01-31,
-    or in another language a day in the order its country writes it (20/12/2026 in Spain), as
-    `exitplan date` reads it; English keeps the one form a script can rely on."""
-    try:
-        return parse_day(text)
-    except DateError as exc:
-        if current() == ENGLISH:
-            raise ValueError(str(exc)) from None
-        try:
-            local = numeric_date(text)
-        except DateError as both:
-            raise ValueError(str(both)) from None
-        if local is not None:
-            return local
-        raise ValueError(str(exc)) from None
+NOT_SERVED_ENV = (PASSPHRASE_FILE_ENV, "_EXITPLAN_COMPLETE")
 
 
 def write(out: str, err: str) -> int:
@@ -127,41 +106,35 @@ def glance(argv: Sequence[str]) -> int | None:
     plan_today = _today(env.get(TODAY_ENV))
     if plan_today is None:
         return None
-    plan = _cached_plan(plan_today)
+    home = resolve_home(None)
+    plan = _cached_plan(home)
     if plan is None:
         return None
     out, err, code = status_output(
-        plan, plan_today, as_json=as_json, plain=terminal.plain_enabled(), home=_home()
+        plan, plan_today, as_json=as_json, plain=terminal.plain_enabled(), home=home
     )
     return write(out, err) or code
 
 
 def _today(text: str | None) -> date | None:
-    """Today as the full path reads it (an empty value counts as unset), or None when bad."""
+    """Today as the full path reads it (an empty value counts as unset): a day in the form
+    2027-01-31, read as `dates.parse_today` reads that form; None for any other form (the full
+    path reads it, `+3d` or `1 juin 2027`, with the catalogs this path never loads)."""
     if not text:
         return real_today()
     try:
-        return read_today(text)
-    except ValueError:
+        return parse_day(text) if is_iso_day(text) else None
+    except DateError:
         return None
 
 
-def _home() -> Path:
-    """The data folder, chosen as the full path chooses it (EXITPLAN_HOME, else the default)."""
-    chosen = os.environ.get("EXITPLAN_HOME")
-    if chosen:
-        return Path(chosen).expanduser()
-    return default_home()
-
-
-def _cached_plan(today: date) -> Plan | None:
-    """The plan from a fresh plain cache in a private folder, or None at any doubt."""
-    home = _home()
+def _cached_plan(home: Path) -> Plan | None:
+    """The plan from a fresh plain cache in the private folder `home`, or None at any doubt."""
     store = Folder(home)  # no keys: a sealed file never opens here
     try:
         if not os.path.isdir(home) or not store.exists() or store.is_encrypted():
             return None
-        if any(os.path.lexists(home / name) for name in NOT_SERVED_FILES):
+        if key_file_here(home):  # the full path may say something first about the key
             return None
         store.check_private()  # the same link and privacy checks as the full path
     except (ExitplanError, OSError):

@@ -24,6 +24,13 @@ from exitplan.domain import dates
 PASSPHRASE_FILE_LIMIT = 4096
 
 
+def read_today(text: str) -> date:
+    """The day `--today` or EXITPLAN_TODAY names, read as `exitplan date` reads a day (the
+    glance reads 2027-01-31 the same way and leaves every other form to this); a DateError when
+    it is not one."""
+    return dates.parse_today(text)
+
+
 class RunOptions(NamedTuple):
     """The home and the day a run works with, as the global options chose them."""
 

@@ -7,16 +7,12 @@ rules, applied here. Nothing here prints.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from exitplan.base import spoken
-from exitplan.base.i18n import _
-from exitplan.domain.dates import EXIT_WORDS, parse_when
+from exitplan.base.errors import DateError, TwoReadings
+from exitplan.domain.dates import parse_due_text, parse_when
 from exitplan.domain.model import Due
-from exitplan.domain.pacing import MAX_PER_DAY
-from exitplan.domain.plan import record, set_exit_date, set_per_day
-from exitplan.formats.schema import parse_due
+from exitplan.domain.plan import PaceError, check_per_day, record, set_exit_date, set_per_day
 
 if TYPE_CHECKING:
     from datetime import date
@@ -26,10 +22,11 @@ if TYPE_CHECKING:
     from exitplan.service.workspace import Workspace
 
 __all__ = [
-    "MAX_PER_DAY",
     "Due",
     "DueNotRead",
     "Pace",
+    "PaceError",
+    "check_per_day",
     "due_from_text",
     "pace",
     "set_dates",
@@ -49,29 +46,19 @@ class DueNotRead(ValueError):
 
 
 def due_from_text(ws: Workspace, text: str) -> Due:
-    """The `--due` of a new step: a date, or days or weeks from the exit date, in the person's
-    words and order (`+6s`, `salida`, `15/01/2027`); DueNotRead naming both forms otherwise."""
+    """The `--due` of a new step: days or weeks from the exit date, or a day, in the person's
+    words and order (`+6s`, `salida`, `1 juin 2027`, `15/01/2027`), read as `exitplan date`
+    reads a day; DueNotRead otherwise (numbers that make a day both ways round are a plain
+    DateError)."""
     if ws.store.exists():
         ws.state()  # the plan's place: a typed 10/02/2027 is read in its order
-    local = spoken.numeric_date(text)
-    typed = local.isoformat() if local is not None else spoken.offset_text(text)
     try:
-        return parse_due(typed)
-    except ValueError as exc:
-        if _looks_like_due(typed):
-            raise DueNotRead(str(exc)) from None
-        raise DueNotRead(
-            _(
-                "'{text}' is neither a date nor an offset: use a date like 2027-01-31, or days "
-                "or weeks from the exit date like -3w, -10d, +7d or exit"
-            ).format(text=text)
-        ) from None
-
-
-def _looks_like_due(text: str) -> bool:
-    """Whether a due at least has the shape of a date (2027-...) or an offset (-3w, exit)."""
-    cleaned = text.strip().lower()
-    return cleaned in EXIT_WORDS or bool(re.fullmatch(r"[+-]?\d+[dwjs]?|\d{4}-.*", cleaned))
+        read = parse_due_text(text, ws.today)
+    except TwoReadings:
+        raise
+    except DateError as exc:
+        raise DueNotRead(str(exc)) from None
+    return Due(offset=read) if isinstance(read, int) else Due(on=read)
 
 
 class Pace(NamedTuple):

@@ -61,7 +61,7 @@ def new_passphrase_from_file(path: Path) -> str:
 def encrypt_is_finishing(ws: Workspace) -> bool:
     """Whether `encrypt` finishes an earlier one (a key file is there, or the plan is sealed)
     rather than setting a first passphrase."""
-    return ws.store.keys.key_path.exists() or ws.store.is_encrypted()
+    return ws.store.keys.keyed() or ws.store.is_encrypted()
 
 
 class FileRow(NamedTuple):

@@ -17,6 +17,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from exitplan.base.limits import PLAIN_ENV
 from exitplan.disk import system
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def terminal_fd(stream: object) -> int | None:
 
 def plain_enabled(environ: Mapping[str, str] | None = None, flag: bool = False) -> bool:
     """Whether plain mode is on: `--plain` was given, or EXITPLAN_PLAIN is set (not 0/false)."""
-    return flag or _env(environ).get("EXITPLAN_PLAIN", "").strip().lower() not in _OFF
+    return flag or _env(environ).get(PLAIN_ENV, "").strip().lower() not in _OFF
 
 
 def colour_enabled(

@@ -163,7 +163,7 @@ class Workspace:
         cache when nothing changed (one read: catalog, state, place and pacing), else built
         from the files (and paced when first asked for)."""
         if not self.store.exists():
-            if self.store.keys.key_path.exists():
+            if self.store.keys.keyed():
                 # An encrypted home without its plan: the key is checked against what is sealed
                 # here (a plan.key put back is refused), never taken for an empty plan.
                 self.store.keys.unlock_key_file()
@@ -358,7 +358,7 @@ class Workspace:
     def _refuse_stopped(self) -> None:
         if self.store.keys.change_in_progress():
             return
-        if not self.store.is_encrypted() and self.store.keys.key_path.exists():
+        if not self.store.is_encrypted() and self.store.keys.keyed():
             raise ExitplanError(
                 _(
                     "an encrypt or decrypt was stopped before it finished; run 'exitplan encrypt' "
@@ -386,7 +386,7 @@ class Workspace:
         self._refuse_passphrase_change()
         store = self.store
         with store.locked():
-            has_key = store.keys.key_path.exists()
+            has_key = store.keys.keyed()
             sealed = store.is_encrypted() and has_key
             if sealed and not plain_files(store):  # no key needed
                 raise ExitplanError(
@@ -424,7 +424,7 @@ class Workspace:
         self.require_plan()
         self._refuse_passphrase_change()
         store = self.store
-        if not store.is_encrypted() and not store.keys.key_path.exists():
+        if not store.is_encrypted() and not store.keys.keyed():
             raise ExitplanError(_("the plan is not encrypted"))
         with store.locked():
             store.load()  # a plan that does not read (damaged, or wrong passphrase) stops here

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from exitplan.base import spoken
 from exitplan.base.i18n import N_, _
-from exitplan.domain.findings import account_flag, account_reach, document_flags
+from exitplan.domain.findings import account_flag, account_reach, document_flags, still_to_leave
 from exitplan.domain.inventory import DOCUMENT_KINDS, Account, Document, Money
 from exitplan.domain.runway import money_text
 
@@ -202,7 +202,7 @@ def document_flag_words(doc: Document, flag: str, exit_date: date | None, today:
         return _("The original is not with you.")
     if flag == "no-copy":
         return _("No copy yet.")
-    if exit_date is not None and exit_date >= today:
+    if still_to_leave(exit_date, today) is not None:
         return _("Expires {date}, within three months after you leave.").format(date=when)
     return _("Expires {date}, within three months.").format(date=when)
 

@@ -19,6 +19,7 @@ import exitplan.domain.dates
 from exitplan.cli import prompts
 from exitplan.cli import review as review_module
 from exitplan.cli.app import app, command_name
+from exitplan.cli.console import CLEAR_SEQUENCE
 
 MISSING_DRIVE = "that folder does not exist. is the drive connected?"
 REHEARSAL = "but this change is saved for real"
@@ -473,9 +474,9 @@ def test_review_done_says_how_to_undo(run: Run, plan_home: Path) -> None:
 def test_review_quick_hide_clears_everything_and_exits(run: Run, plan_home: Path) -> None:
     """`h` erases the scrollback and the screen and exits at once, printing nothing after."""
     result = ok(run("review", input="h\nd\n"))
-    assert result.stdout.endswith(review_module.HIDE_SEQUENCE)
-    assert "\033[3J" in review_module.HIDE_SEQUENCE
-    assert "\033[H\033[2J" in review_module.HIDE_SEQUENCE
+    assert result.stdout.endswith(CLEAR_SEQUENCE)
+    assert "\033[3J" in CLEAR_SEQUENCE
+    assert "\033[H\033[2J" in CLEAR_SEQUENCE
     assert "Review finished" not in result.stderr
     assert result.stderr.count("Press h at the keys below any step") == 1
     assert all(s.status == "open" for s in read_plan(plan_home).items.values())

@@ -1455,9 +1455,10 @@ def test_today_option_beats_the_environment(run: Run, plan_home: Path) -> None:
     assert data["today"] == TODAY.isoformat()
 
 
-@pytest.mark.parametrize("bad", ["2026-13-01", "yesterday", "30/11/2026", ""])
+@pytest.mark.parametrize("bad", ["2026-13-01", "yesterday", "31/31/2026", ""])
 def test_bad_today_is_a_usage_error(run: Run, plan_home: Path, bad: str) -> None:
-    """A --today that is not a date is refused (exit 2), with the expected form; nothing written."""
+    """A --today that is not a date is refused (exit 2), with the expected form; nothing written
+    (30/11/2026 is a day: --today reads what `exitplan date` reads)."""
     before = snapshot(plan_home)
     result = run("--today", bad, "status", today=None)
     assert_usage_error(result, "use the form 2027-01-31")

@@ -100,7 +100,7 @@ def enc_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         "EXITPLAN_HOME",
         "EXITPLAN_PASSPHRASE_FILE",
         "EXITPLAN_PASSPHRASE",
-        "EXITPLAN_LOCK_TIMEOUT",
+        "EXITPLAN_TEST_LOCK_TIMEOUT",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_COLOR", "1")

@@ -42,7 +42,7 @@ class Killed(BaseException):
 def rk_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fixed day and no passphrase or home from the developer's shell."""
     monkeypatch.setenv("EXITPLAN_TODAY", "2026-11-30")
-    for name in ("EXITPLAN_HOME", "EXITPLAN_PASSPHRASE_FILE", "EXITPLAN_LOCK_TIMEOUT"):
+    for name in ("EXITPLAN_HOME", "EXITPLAN_PASSPHRASE_FILE", "EXITPLAN_TEST_LOCK_TIMEOUT"):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -53,7 +53,7 @@ PASSPHRASE = "correct horse battery staple"  # noqa: S105 - a test passphrase
 ENV: dict[str, str | None] = {
     "EXITPLAN_TODAY": TODAY,
     "EXITPLAN_TEST_FAST_KDF": "1",
-    "EXITPLAN_LOCK_TIMEOUT": "5",
+    "EXITPLAN_TEST_LOCK_TIMEOUT": "5",
     "EXITPLAN_PASSPHRASE_FILE": None,
 }
 CHECKLIST = "prop"

@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 from helpers import TESTS, cli, ok, one_error_line, read_plan, snapshot
+from helpers_exitplan import LOCK_TIMEOUT_ENV
 from typer.testing import Result
 
 from exitplan.base.errors import ExitplanError
@@ -37,7 +38,7 @@ from exitplan.disk import atomic as atomic_module
 from exitplan.domain.model import PlanState
 from exitplan.home import backups as backups_module
 from exitplan.home.backups import KEEP_BACKUPS
-from exitplan.home.store import LOCK_TIMEOUT_ENV, Store
+from exitplan.home.store import Store
 
 # About what reaches the disk: every sync here is the disk's own (see conftest.py).
 pytestmark = pytest.mark.durability
@@ -852,7 +853,7 @@ def hold_lock(home: Path) -> Iterator[int]:
     ids=["done", "undo", "date", "restore"],
 )
 def test_second_instance_times_out_and_writes_nothing(rel_home: Path, args: tuple[str]) -> None:
-    """While another exitplan holds the lock, a changing command waits EXITPLAN_LOCK_TIMEOUT,
+    """While another exitplan holds the lock, a changing command waits its lock timeout,
     then says another exitplan is running, exits 1 and writes nothing: not even the sweep of
     temp files (they may belong to the running exitplan)."""
     ok(cli(rel_home, "done", item(2)))

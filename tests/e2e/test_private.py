@@ -79,7 +79,7 @@ def tp_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EXITPLAN_TODAY", TP_TODAY)
     monkeypatch.setenv("EXITPLAN_TEST_FAST_KDF", "1")
     use_fast_kdf(monkeypatch.setattr)
-    for name in ("EXITPLAN_HOME", "EXITPLAN_PASSPHRASE_FILE", "EXITPLAN_LOCK_TIMEOUT"):
+    for name in ("EXITPLAN_HOME", "EXITPLAN_PASSPHRASE_FILE", "EXITPLAN_TEST_LOCK_TIMEOUT"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")

@@ -20,7 +20,19 @@ from pathlib import Path
 import pytest
 import tomli_w
 from conftest import Run
-from helpers import EXIT, EXITPLAN, MONEY, PLANNED, TODAY, child, cli, make_home, ok, snapshot
+from helpers import (
+    EXIT,
+    EXITPLAN,
+    MONEY,
+    PLANNED,
+    TESTS,
+    TODAY,
+    child,
+    cli,
+    make_home,
+    ok,
+    snapshot,
+)
 from helpers_privileges import NOBODY
 
 from exitplan.home.store import Store
@@ -170,7 +182,7 @@ def test_a_fifo_never_hangs_a_command(tmp_path: Path, place: str) -> None:
     """A FIFO where exitplan expects one of its files never hangs a command: it ends on its
     own, with no traceback, whether it can go on without the file or refuses it."""
     home = make_home(tmp_path / "home", MONEY)
-    env = {"EXITPLAN_TODAY": TODAY.isoformat(), "EXITPLAN_LOCK_TIMEOUT": "1"}
+    env = {"EXITPLAN_TODAY": TODAY.isoformat(), "EXITPLAN_TEST_LOCK_TIMEOUT": "1"}
     made = child("--home", str(home), "init", "--exit-date", EXIT.isoformat(), env=env)
     assert made.returncode == 0, made.stderr
     assert child("--home", str(home), "done", "1", env=env).returncode == 0
@@ -309,10 +321,13 @@ def report():
     dumpable = ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
     print("dumpable", dumpable, "core", *resource.getrlimit(resource.RLIMIT_CORE), file=sys.stderr)
 atexit.register(report)
+sys.path.insert(0, TESTS)
+from helpers_exitplan import apply_environment  # the harness's lock timeout
+apply_environment()
 from exitplan.cli.entry import main
 sys.argv = ["exitplan", *sys.argv[1:]]
 main()
-"""
+""".replace("TESTS", repr(str(TESTS)), 1)
 
 
 def _core_limit(pid: int) -> list[str] | None:
@@ -335,7 +350,7 @@ def test_a_running_command_cannot_dump_core(plan_home: Path) -> None:
 
     lock = os.open(plan_home / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     fcntl.flock(lock, fcntl.LOCK_EX)
-    env = {**os.environ, "EXITPLAN_TODAY": TODAY.isoformat(), "EXITPLAN_LOCK_TIMEOUT": "60"}
+    env = {**os.environ, "EXITPLAN_TODAY": TODAY.isoformat(), "EXITPLAN_TEST_LOCK_TIMEOUT": "60"}
     command = [sys.executable, "-c", CORE_REPORT, "--home", str(plan_home), "done", "1"]
 
     def unlimited() -> None:

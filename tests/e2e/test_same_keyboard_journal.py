@@ -20,7 +20,7 @@ from helpers import EXITPLAN, child, cli, make_home, ok, one_error_line, snapsho
 
 PASS = "a passphrase for the attack tests"  # noqa: S105 - a test passphrase
 TODAY = "2026-11-30"
-ENV = {"EXITPLAN_TODAY": TODAY, "EXITPLAN_TEST_FAST_KDF": "1", "EXITPLAN_LOCK_TIMEOUT": "1"}
+ENV = {"EXITPLAN_TODAY": TODAY, "EXITPLAN_TEST_FAST_KDF": "1", "EXITPLAN_TEST_LOCK_TIMEOUT": "1"}
 SECRET_WORDS = "he took the car keys again"  # noqa: S105 - entry text, not a password
 
 

@@ -328,12 +328,39 @@ def test_any_option_or_other_command_falls_through(
 
 
 @pytest.mark.process
-@pytest.mark.parametrize("today", ["tomorrow", "2026-13-01", "30/11/2026"])
+@pytest.mark.parametrize("today", ["tomorrow", "2026-13-01", "31/31/2026"])
 def test_a_bad_exitplan_today_falls_through(
     plans: dict[str, Path], tmp_path: Path, today: str
 ) -> None:
     """A day that is not a date: the full path's plain usage error, exit code 2."""
     assert_falls_through(plans["dated"], tmp_path, "status", expect_code=2, EXITPLAN_TODAY=today)
+
+
+@pytest.mark.process
+@pytest.mark.parametrize("today", ["30/11/2026", "November 30, 2026"])
+def test_a_day_in_other_words_falls_through_and_is_read(
+    plans: dict[str, Path], tmp_path: Path, today: str
+) -> None:
+    """A day in another form than 2026-11-30: the glance never guesses, and the full path reads
+    it as `exitplan date` would (it once refused it)."""
+    code, out, _err = assert_falls_through(plans["dated"], tmp_path, "status", EXITPLAN_TODAY=today)
+    assert code == 0
+    served = fast(plans["dated"], "status", tmp=tmp_path, EXITPLAN_TODAY=TODAY.isoformat())[0]
+    assert (code, out) == served[:2]
+
+
+@pytest.mark.process
+def test_a_next_key_file_falls_through_to_the_full_path_s_note(tmp_path: Path) -> None:
+    """A plain plan beside plan.key.next (a passphrase change's key): the full path says the
+    plan is encrypted; the glance once served the plain file as if nothing were there."""
+    home = tmp_path / "next-key"
+    setup(home, "init", "--exit-date", EXIT.isoformat())
+    served = fast(home, "status", tmp=tmp_path, EXITPLAN_TODAY=TODAY.isoformat())
+    assert served[1] == [], "the glance serves the plan before the key file is there"
+    (home / "plan.key.next").write_bytes(b"")
+    (home / "plan.key.next").chmod(0o600)
+    err = assert_falls_through(home, tmp_path, "status")[2]
+    assert "encrypted" in err
 
 
 @pytest.mark.process

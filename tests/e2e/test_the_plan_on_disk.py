@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 from conftest import EXIT, MONEY, PAPERS, Run, assert_error, make_home, read_plan, snapshot
+from helpers_exitplan import LOCK_TIMEOUT_ENV
 
-from exitplan.base.limits import LOCK_FILE
-from exitplan.home.store import LOCK_TIMEOUT_ENV, MAX_PLAN_BYTES, Store
+from exitplan.base.limits import LOCK_FILE, MAX_PLAN_BYTES
+from exitplan.home.store import Store
 
 
 def mode(path: Path) -> int:

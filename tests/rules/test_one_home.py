@@ -7,6 +7,7 @@ Each test names the one module allowed to do a thing and fails when another modu
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
 import pytest
@@ -72,12 +73,63 @@ def is_name(name: str) -> Callable[[ast.AST], bool]:
     return found
 
 
+def counts_from_the_exit(node: ast.AST) -> bool:
+    """A finder for a step's unpaced date worked out by hand: `shift(…, x.due.offset)` or
+    `timedelta(days=x.due.offset)`."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+    if name not in {"shift", "timedelta"}:
+        return False
+    given = [*node.args, *(k.value for k in node.keywords)]
+    return any(
+        isinstance(part, ast.Attribute)
+        and part.attr == "offset"
+        and isinstance(part.value, ast.Attribute)
+        and part.value.attr == "due"
+        for arg in given
+        for part in ast.walk(arg)
+    )
+
+
+def before_the_exit(node: ast.AST) -> bool:
+    """A finder for "the exit is still ahead" judged by hand (`exit_date >= today`)."""
+    return (
+        isinstance(node, ast.Compare)
+        and any(isinstance(op, (ast.GtE, ast.Gt)) for op in node.ops)
+        and (
+            getattr(node.left, "id", None) == "exit_date"
+            or getattr(node.left, "attr", None) == "exit_date"
+        )
+        and any(getattr(c, "id", None) == "today" for c in node.comparators)
+    )
+
+
 def test_overdue_is_judged_by_the_schedule_alone() -> None:
-    """Only the domain reads a step's unpaced date (`lead_date`): every other layer takes its
-    date and flag from the schedule, pacing included (`add --due -8w` once said "overdue" of a
-    step the schedule left for "if there is time")."""
-    domain = {name for name in modules() if name.startswith("exitplan.domain.")}
-    assert offenders(is_name("lead_date"), domain) == []
+    """Only the schedule counts a step's date from the exit (`shift(exit, item.due.offset)`):
+    every other module takes its date and flag from `schedule()`, pacing included (`add --due
+    -8w` once said "overdue" of a step the schedule left for "if there is time")."""
+    assert offenders(counts_from_the_exit, {"exitplan.domain.schedule"}) == []
+
+
+def test_after_you_leave_is_judged_by_the_findings_alone() -> None:
+    """Whether the exit is still ahead, for an inventory, is `findings.still_to_leave`: the
+    flag and the words beside it cannot disagree on the exit day itself."""
+    assert offenders(before_the_exit, {"exitplan.domain.findings"}) == []
+
+
+def test_the_exit_finders_see_a_planted_copy() -> None:
+    """Both finders report a copy where it stands, and leave other arithmetic alone."""
+    tree = ast.parse(
+        "a = shift(exit_date, item.due.offset)\n"
+        "b = exit + timedelta(days=step.item.due.offset)\n"
+        "c = shift(today, 42)\n"
+        "d = exit_date is not None and exit_date >= today\n"
+        "e = when >= today\n"
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if counts_from_the_exit(n)] == [1, 2]
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if before_the_exit(n)] == [4]
 
 
 def is_call(owner: str, attr: str, *, keyword: str | None = None) -> Callable[[ast.AST], bool]:
@@ -127,6 +179,44 @@ def test_a_typed_day_is_read_by_the_date_module_alone() -> None:
     assert offenders(is_call("date", "fromisoformat"), home) == []
     assert offenders(is_call("datetime", "fromisoformat"), home) == []
     assert offenders(is_call("datetime", "strptime"), {"exitplan.home.backups"}) == []
+
+
+def test_a_day_in_the_person_s_words_is_read_by_the_date_module_alone() -> None:
+    """Only domain/dates.py asks for a day in the country's order or an offset in the person's
+    words (`numeric_date`, `offset_text`): `--today`, `date`, `add --due` and an expiry each
+    read their own once, and "1 juin 2027" was a day to one command and not to another."""
+    home = {"exitplan.base.spoken", "exitplan.domain.dates"}
+    assert offenders(is_name("numeric_date"), home) == []
+    assert offenders(is_name("offset_text"), home) == []
+
+
+def iso_shape(node: ast.AST) -> bool:
+    """A hand-made test of the shape 2027-01-31: the pattern, or a look at the fifth character."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return r"(\d{4})-(\d{2})-(\d{2})" in node.value
+    if isinstance(node, ast.Slice):
+        bounds = (node.lower, node.upper)
+        return all(isinstance(b, ast.Constant) for b in bounds) and [
+            getattr(b, "value", None) for b in bounds
+        ] == [4, 5]
+    return False
+
+
+def test_the_shape_of_a_day_is_known_in_one_place() -> None:
+    """Only domain/dates.py knows the shape 2027-01-31 (`is_iso_day`); the journal's pattern
+    reads a stored moment, a day and a time (the schema once told a day from an offset by its
+    fifth character)."""
+    assert offenders(iso_shape, {"exitplan.domain.dates", "exitplan.journal.entry"}) == []
+
+
+def test_the_day_finders_see_a_planted_copy() -> None:
+    """The finders above report a copy where it stands, so their rules cannot pass vacuously."""
+    tree = ast.parse(
+        "import re\nx = re.compile(r'^(\\d{4})-(\\d{2})-(\\d{2})$')\nok = text[4:5] == '-'\n"
+        "y = spoken.numeric_date(text)\nz = text[4:6]\n"
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if iso_shape(n)] == [2, 3]
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if is_name("numeric_date")(n)] == [4]
 
 
 def test_one_function_is_named_parse_when() -> None:
@@ -215,6 +305,61 @@ def test_exitplan_reads_no_test_switch() -> None:
         )
 
     assert offenders(test_switch, set()) == []
+
+
+def names_a_variable(node: ast.AST) -> bool:
+    """A finder for an environment variable's name written out (`"EXITPLAN_HOME"`)."""
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and re.fullmatch(r"EXITPLAN_[A-Z_]+", node.value) is not None
+    )
+
+
+def test_each_variable_is_named_in_one_place() -> None:
+    """Only base/limits.py spells an EXITPLAN_… variable (`HOME_ENV`, `TODAY_ENV`…): the glance,
+    the options and the start-up read the same names (the glance once chose the home its own
+    way, with the name typed again)."""
+    assert offenders(names_a_variable, {"exitplan.base.limits"}) == []
+
+
+def test_the_variable_finder_sees_a_planted_name() -> None:
+    """The finder reports a variable's name written out, not a sentence that mentions one."""
+    tree = ast.parse(
+        'a = "EXITPLAN_HOME"\nb = "or set EXITPLAN_PLAIN=1"\nc = os.environ["EXITPLAN_X"]\n'
+    )
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if names_a_variable(n)] == [1, 3]
+
+
+def asks_for_a_key_file(node: ast.AST) -> bool:
+    """A finder for a key file's presence asked by hand (`….key_path.exists()`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in {"exists", "is_file", "lexists"}
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr in {"key_path", "next_path"}
+    )
+
+
+def test_a_key_file_is_found_one_way() -> None:
+    """ "A key file is here" is `paths.key_file_here` (plan.key or plan.key.next, a link too),
+    which `KeySession.keyed()` asks: the glance once looked for plan.key alone and served a
+    plain plan without the full path's note that it had been encrypted."""
+    assert offenders(asks_for_a_key_file, {"exitplan.home.keys"}) == []
+    assert offenders(is_name("NEXT_KEY_FILE"), KEY_FILE_NAMERS) == []
+    tree = ast.parse("if store.keys.key_path.exists():\n    pass\nx = keys.key_path.read_bytes()\n")
+    assert [getattr(n, "lineno", 0) for n in ast.walk(tree) if asks_for_a_key_file(n)] == [1]
+
+
+# Who may name the next key file: its definition, the one test of presence, the key session,
+# and the list of the folder's files.
+KEY_FILE_NAMERS = {
+    "exitplan.base.limits",
+    "exitplan.disk.paths",
+    "exitplan.home.keys",
+    "exitplan.home.files",
+}
 
 
 # The day view's groups of steps, whose cut and whose "how many more" are the day view's.
@@ -312,7 +457,7 @@ ONE_LITERAL: dict[object, str] = {
     3660: "exitplan.domain.dates",  # MAX_OFFSET_DAYS: ten years
     52: "exitplan.domain.runway",  # WEEKS_A_YEAR: a month's amount as a week's
     91: "exitplan.domain.findings",  # SOON_DAYS: "within three months"
-    5.0: "exitplan.home.store",  # DEFAULT_LOCK_TIMEOUT, seconds
+    5.0: "exitplan.home.store",  # LOCK_TIMEOUT, seconds
     b"\x89EXPLVT\x00": "exitplan.base.limits",  # SEALED_MARK (vault.MAGIC)
     b"\x89EXPLSC\x00": "exitplan.base.limits",  # SEALED_COPY_MARK (stream.STREAM_MAGIC)
     "\x1b[H\x1b[2J\x1b[3J": "exitplan.cli.console",  # CLEAR_SEQUENCE

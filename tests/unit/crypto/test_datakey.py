@@ -27,7 +27,6 @@ from exitplan.crypto.vault import (
     OtherKey,
     VaultError,
     is_sealed,
-    sealed_version,
 )
 
 HEADER = struct.Struct(">8sB16s12s")  # the documented layout, written out independently
@@ -224,13 +223,6 @@ def test_data_key_checks_lengths_and_hides_its_bytes(key: DataKey) -> None:
     assert key.key_id.hex() in repr(key)
     assert key == DataKey(key.secret_bytes(), key.key_id)
     assert key != DataKey.generate()
-
-
-def test_sealed_version_tells_the_formats_apart(blob: bytes) -> None:
-    """sealed_version is 2 for a data-key file, None for plain or short data."""
-    assert sealed_version(blob) == 2
-    assert sealed_version(b'title = "plan"\n') is None
-    assert sealed_version(MAGIC) is None
 
 
 @settings(max_examples=200, deadline=None)

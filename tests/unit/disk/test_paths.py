@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path, PurePath
 
 from exitplan.base.limits import is_own
-from exitplan.disk.paths import inside
+from exitplan.disk.paths import inside, key_file_here
 
 
 def test_a_path_spelt_in_other_capitals_is_inside_the_folder(tmp_path: Path) -> None:
@@ -33,3 +33,19 @@ def test_a_path_elsewhere_is_not_inside(tmp_path: Path) -> None:
     home.mkdir()
     (tmp_path / "homework").mkdir()
     assert inside(tmp_path / "homework" / "plan.toml", home) is None
+
+
+def test_a_key_file_is_plan_key_or_the_next_one_or_a_link_of_that_name(tmp_path: Path) -> None:
+    """plan.key, plan.key.next (an unfinished passphrase change) or a link of either name,
+    even a broken one, is a key file here; other files are not."""
+    assert not key_file_here(tmp_path)
+    (tmp_path / "plan.keys").write_bytes(b"")
+    assert not key_file_here(tmp_path)
+    for name in ("plan.key", "plan.key.next"):
+        (tmp_path / name).write_bytes(b"")
+        assert key_file_here(tmp_path), name
+        (tmp_path / name).unlink()
+        (tmp_path / name).symlink_to(tmp_path / "gone")
+        assert key_file_here(tmp_path), name
+        (tmp_path / name).unlink()
+    assert not key_file_here(tmp_path)

@@ -9,7 +9,8 @@ from datetime import date
 import pytest
 
 from exitplan.base import i18n
-from exitplan.base.errors import DateError
+from exitplan.base.errors import DateError, TwoReadings
+from exitplan.domain import dates
 from exitplan.domain.dates import parse_offset, parse_when
 
 TODAY = date(2026, 12, 5)
@@ -163,3 +164,98 @@ def test_a_month_in_words_is_its_first_day(text: str, month: date, part_only: bo
     from exitplan.domain.dates import said_month
 
     assert said_month(text, TODAY) == (month, part_only)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("2026-12-20", date(2026, 12, 20)),
+        ("2040-01-01", date(2040, 1, 1)),  # the form a script writes, as it stands
+        ("today", TODAY),
+        ("+3d", date(2026, 12, 8)),
+        ("June 1, 2027", date(2027, 6, 1)),
+    ],
+)
+def test_today_is_read_as_the_date_command_reads_a_day(
+    text: str, day: date, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--today` reads every form `parse_when` reads, counted from the computer's own date, and
+    the form 2026-12-20 as it stands (the glance reads that form alone, the same way)."""
+    monkeypatch.setattr(dates, "real_today", lambda: TODAY)
+    assert dates.parse_today(text) == day
+
+
+@pytest.mark.usefixtures("french")
+def test_today_in_french_reads_french_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In French `1 juin 2027`, `01/06/2027` and `aujourd'hui` are days for `--today` too."""
+    monkeypatch.setattr(dates, "real_today", lambda: TODAY)
+    assert dates.parse_today("1 juin 2027") == date(2027, 6, 1)
+    assert dates.parse_today("01/06/2027") == date(2027, 6, 1)
+    assert dates.parse_today("aujourd'hui") == TODAY
+    with pytest.raises(DateError):
+        dates.parse_today("bientôt")
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("-3w", -21),
+        ("exit", 0),
+        ("+7d", 7),
+        ("2027-01-31", date(2027, 1, 31)),
+        ("9999-12-31", date(9999, 12, 31)),  # the form a file writes, as a file reads it
+        ("June 1, 2027", date(2027, 6, 1)),
+        ("in 2 weeks", date(2026, 12, 19)),
+        ("today", TODAY),
+    ],
+)
+def test_a_typed_due_is_an_offset_from_the_exit_or_a_day(text: str, due: int | date) -> None:
+    """An offset counts from the exit date (a number of days); any day `parse_when` reads is
+    that day."""
+    assert dates.parse_due_text(text, TODAY) == due
+
+
+@pytest.mark.usefixtures("french")
+def test_a_typed_due_in_french_reads_its_words_and_units() -> None:
+    """In French `-3s` is three weeks before the exit and `1 juin 2027` a day."""
+    assert dates.parse_due_text("-3s", TODAY) == -21
+    assert dates.parse_due_text("1 juin 2027", TODAY) == date(2027, 6, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("soon", "neither a date nor an offset"),
+        ("2027-02-30", "not a day in the calendar"),
+        ("+600w", "more than ten years away"),
+        ("5", "is not an offset"),
+    ],
+)
+def test_a_typed_due_of_neither_form_names_both(text: str, words: str) -> None:
+    """Words of neither form are refused naming both; an offset-shaped or day-shaped mistake
+    keeps the parser's own, more exact, words."""
+    with pytest.raises(DateError, match=words):
+        dates.parse_due_text(text, TODAY)
+
+
+def test_numbers_that_make_two_days_are_their_own_error() -> None:
+    """With no place known, 10/02/2027 is TwoReadings (said plainly, never as a bad option)."""
+    with pytest.raises(TwoReadings, match="2027-02-10"):
+        dates.parse_due_text("10/02/2027", TODAY)
+    with pytest.raises(TwoReadings):
+        dates.parse_today("10/02/2027")
+
+
+def test_a_stored_due_is_iso_or_an_offset_and_nothing_else() -> None:
+    """A file's due is `2027-01-31` or an offset; a day in words or another order is refused."""
+    assert dates.parse_stored_due(" 2027-01-31 ") == date(2027, 1, 31)
+    assert dates.parse_stored_due("-3w") == -21
+    for text in ("31/01/2027", "June 1, 2027", "2027-1-31", "today"):
+        with pytest.raises(DateError):
+            dates.parse_stored_due(text)
+
+
+def test_the_iso_shape_is_one_test() -> None:
+    """`is_iso_day` knows the shape 2027-01-31 (a real day or not) and nothing else."""
+    assert dates.is_iso_day(" 2027-02-30 ")
+    assert not any(map(dates.is_iso_day, ["2027-1-31", "27-01-31", "2027/01/31", "+3d", ""]))

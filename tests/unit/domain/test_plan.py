@@ -18,13 +18,16 @@ from exitplan.domain.model import (
     PlanState,
 )
 from exitplan.domain.plan import (
+    PaceError,
     add_custom,
     build_plan,
+    check_per_day,
     clean_text,
     new_state,
     resolve,
     set_exit_date,
     set_note,
+    set_per_day,
     set_status,
 )
 from exitplan.formats.catalog import Catalog
@@ -428,3 +431,24 @@ def test_a_danger_sign_answered_before_the_plan_hastens_from_the_plans_first_day
     plan_state.situation = {"strangled": True}
     plan_state.answered = {"strangled": date(2026, 11, 2)}
     assert build_plan(catalog, plan_state).entries[0].by == date(2026, 12, 8)
+
+
+@pytest.mark.parametrize("per_day", [0, -1, 21, True])
+def test_a_pace_out_of_its_bounds_is_refused_in_one_place(per_day: int, state: PlanState) -> None:
+    """0, 21 or a truth value are no pace: `check_per_day` and `set_per_day` refuse them with
+    the one message the face shows for `--per-day`, and nothing is recorded."""
+    with pytest.raises(PaceError, match="give a number of steps from 1 to 20"):
+        check_per_day(per_day)
+    with pytest.raises(PaceError):
+        set_per_day(state, per_day, NOW)
+    assert state.per_day is None
+
+
+def test_a_pace_within_its_bounds_is_kept(state: PlanState) -> None:
+    """1 and 20 steps a day are kept and recorded; None is the default again."""
+    for per_day in (1, 20):
+        check_per_day(per_day)
+        assert set_per_day(state, per_day, NOW)
+        assert state.per_day == per_day
+    assert set_per_day(state, None, NOW)
+    assert state.per_day is None

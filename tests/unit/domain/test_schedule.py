@@ -14,7 +14,6 @@ from exitplan.domain.schedule import (
     FLAG_ORDER,
     Scheduled,
     days_left,
-    lead_date,
     schedule,
     urgency_key,
 )
@@ -59,24 +58,30 @@ def flag_of(item: Entry, exit_date: date | None, today: date, warn_days: int) ->
     return schedule([item], exit_date, today, warn_days)[0].flag
 
 
+def lead(step: Entry, exit_date: date | None) -> date | None:
+    """The step's date from `schedule` alone, with days enough that no pacing moves it."""
+    return schedule([step], exit_date, day(-400), 7, start=day(-400))[0].due
+
+
 def test_lead_date_is_the_exit_date_plus_the_offset() -> None:
     """A relative due is counted from the exit date; the default offset is the exit day itself."""
-    assert lead_date(entry(-21).item, EXIT) == date(2027, 1, 10)
-    assert lead_date(entry(7, when="after").item, EXIT) == date(2027, 2, 7)
-    assert lead_date(entry().item, EXIT) == EXIT
+    assert lead(entry(-21), EXIT) == date(2027, 1, 10)
+    assert lead(entry(7, when="after"), EXIT) == date(2027, 2, 7)
+    assert lead(entry(), EXIT) == EXIT
+    assert lead(entry(-21), day(3)) == date(2027, 1, 13)  # the exit moved: the step with it
 
 
 def test_relative_due_without_exit_date_has_no_date() -> None:
     """Without an exit date a relative due has no calendar date."""
-    assert lead_date(entry(-21).item, None) is None
+    assert lead(entry(-21), None) is None
     assert schedule([entry(-21)], None, EXIT, 7)[0].due is None
 
 
 def test_absolute_due_ignores_the_exit_date() -> None:
     """An absolute date stays put whatever the exit date is, and with none."""
     fixed = entry(on=date(2027, 1, 5))
-    assert lead_date(fixed.item, EXIT) == date(2027, 1, 5)
-    assert lead_date(fixed.item, day(100)) == date(2027, 1, 5)
+    assert lead(fixed, EXIT) == date(2027, 1, 5)
+    assert lead(fixed, day(100)) == date(2027, 1, 5)
     for exit_date in (EXIT, day(100), None):
         assert schedule([fixed], exit_date, EXIT, 7, start=day(-60))[0].due == date(2027, 1, 5)
 

@@ -12,10 +12,13 @@ from conftest import EXIT, MONEY
 
 from exitplan.base.errors import LockError, NoPlanError
 from exitplan.base.limits import KEY_FILE, LOCK_FILE, NEXT_KEY_FILE, SEALED_MARK
+from exitplan.crypto.datakey import DataKey, seal_with
 from exitplan.domain.model import ItemState, PlanState
 from exitplan.domain.plan import record
+from exitplan.formats.checklistfile import MAX_FILE_BYTES
+from exitplan.home import store as store_module
 from exitplan.home.backups import KEEP_BACKUPS
-from exitplan.home.store import LOCK_TIMEOUT_ENV, Store, lock_timeout
+from exitplan.home.store import Store
 
 NOW = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -124,21 +127,38 @@ def test_backups_are_pruned(home: Path) -> None:
 # -- the lock ------------------------------------------------------------------------------------
 
 
-def test_lock_timeout_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """EXITPLAN_LOCK_TIMEOUT sets the wait; nonsense falls back to the default, negatives to 0."""
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "0.5")
-    assert lock_timeout() == 0.5
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "-3")
-    assert lock_timeout() == 0.0
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "soon")
-    assert lock_timeout() == 5.0
-    monkeypatch.delenv(LOCK_TIMEOUT_ENV)
-    assert lock_timeout() == 5.0
+def test_the_lock_wait_is_not_read_from_the_environment(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run waits 5 seconds for another's lock whatever the environment says: the old
+    EXITPLAN_LOCK_TIMEOUT is a test's switch, handed in by tests/helpers_exitplan.py alone."""
+    assert store_module.LOCK_TIMEOUT == 5.0
+    monkeypatch.setenv("EXITPLAN_LOCK_TIMEOUT", "0")
+    monkeypatch.setattr(store_module, "time", clock := FakeClock())
+    first, second = Store(home), Store(home)
+    with first.locked(), pytest.raises(LockError), second.locked():
+        pass
+    assert clock.now >= 5.0
+
+
+class FakeClock:
+    """The store's `time`: a monotonic clock that moves one second each time it is read, and a
+    sleep that returns at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    def sleep(self, _seconds: float) -> None:
+        return None
 
 
 def test_second_store_waits_for_the_lock(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While one run holds the lock, another gives up with a plain message."""
-    monkeypatch.setenv(LOCK_TIMEOUT_ENV, "0")
+    monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.0)
     first, second = Store(home), Store(home)
     with (
         first.locked(),
@@ -198,3 +218,18 @@ def test_a_plain_plan_in_a_home_that_was_encrypted_is_noticed(home: Path) -> Non
     assert store.plain_in_sealed_home()
     store.plan_path.write_bytes(SEALED_MARK + b"sealed bytes")
     assert not store.plain_in_sealed_home()  # the plan is sealed, as it should be
+
+
+def test_the_largest_own_checklist_is_read_sealed_too(home: Path) -> None:
+    """A sealed own checklist as large as a plain one may be (16 MiB) is read, never refused as
+    too large: the cap is the sealed size of that limit, not a guess at it."""
+    store = Store(home)
+    save(store, new_state())
+    key = DataKey.generate()
+    store.keys.use(key)
+    text = b"#" * MAX_FILE_BYTES
+    path = home / "checklists" / "big.toml"
+    path.parent.mkdir(mode=0o700, exist_ok=True)
+    path.write_bytes(seal_with(text, key))
+    path.chmod(0o600)
+    assert store.read_private(path) == text

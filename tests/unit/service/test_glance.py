@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from helpers import EXIT, MONEY, PLANNED, TODAY, make_home
 
-from exitplan.base import i18n
 from exitplan.base.limits import CACHE_DIR, PLAN_FILE
 from exitplan.service import glance as glancing
-from exitplan.service.glance import glance, read_today, without_language, write
+from exitplan.service.glance import glance, without_language, write
 from exitplan.service.status import status_output
 from exitplan.service.workspace import Workspace
 
@@ -124,8 +123,9 @@ def test_a_bad_day_goes_to_the_full_path_and_an_empty_one_is_today(
 def test_no_plan_an_encrypted_one_or_a_data_key_goes_to_the_full_path(
     served: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A data folder that does not exist, one with no plan, one holding a data-key file or a
-    sealed plan is never read by the glance."""
+    """A data folder that does not exist, one with no plan, one holding a data-key file (the
+    next one of an unfinished passphrase change too) or a sealed plan is never read by the
+    glance."""
     monkeypatch.setenv("EXITPLAN_HOME", str(tmp_path / "nowhere"))
     assert glance([]) is None
     empty = make_home(tmp_path / "empty")
@@ -135,6 +135,9 @@ def test_no_plan_an_encrypted_one_or_a_data_key_goes_to_the_full_path(
     (served / "plan.key").write_bytes(b"")
     assert glance([]) is None
     (served / "plan.key").unlink()
+    (served / "plan.key.next").write_bytes(b"")
+    assert glance([]) is None
+    (served / "plan.key.next").unlink()
     assert glance([]) == 0
     # A sealed plan file is never read, even beside a cache that still looks fresh.
     monkeypatch.setattr("exitplan.home.folder.Folder.is_encrypted", lambda self: True)
@@ -161,19 +164,19 @@ def test_an_open_folder_or_a_lost_cache_goes_to_the_full_path(served: Path) -> N
     assert glance(["status"]) is None
 
 
-def test_today_is_iso_in_english_and_the_countrys_order_elsewhere() -> None:
-    """In English only 2026-12-20 is a day (the one form a script relies on, blanks around it
-    allowed); in Spanish 20/12/2026 is one too; neither reads 12/20/2026 or an offset."""
-    assert read_today("2026-12-20").isoformat() == "2026-12-20"
-    assert read_today(" 2026-11-30 ").isoformat() == "2026-11-30"
-    for text in ("20/12/2026", "12/20/2026", "+3d", ""):
-        with pytest.raises(ValueError, match="is not a date: use the form 2027-01-31"):
-            read_today(text)
-    i18n.install(i18n.choose(["--lang", "es"], {}))
-    assert read_today("20/12/2026").isoformat() == "2026-12-20"
-    assert read_today("2026-12-20").isoformat() == "2026-12-20"
-    with pytest.raises(ValueError, match="no es una fecha"):
-        read_today("12/20/2026")
+def test_a_day_in_another_form_goes_to_the_full_path(
+    served: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The glance reads EXITPLAN_TODAY in the form 2026-12-20 alone (blanks around it allowed)
+    and never guesses: `+3d`, `20/12/2026` or a wrong day in the right form go to the full
+    path, which reads every form `exitplan date` reads."""
+    monkeypatch.setenv("EXITPLAN_TODAY", f" {TODAY.isoformat()} ")
+    assert glance(["status"]) == 0
+    assert capsys.readouterr().out == full_status(served)
+    for text in ("+3d", "20/12/2026", "today", "2026-02-30"):
+        monkeypatch.setenv("EXITPLAN_TODAY", text)
+        assert glance(["status"]) is None, text
+    assert capsys.readouterr().out == ""
 
 
 class LostOutput(io.StringIO):

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from exitplan.base.errors import ExitplanError, StorageError
-from exitplan.disk.paths import HOME_ENV, default_home
+from exitplan.base.limits import HOME_ENV
+from exitplan.disk.paths import default_home
 from exitplan.domain import dates
 from exitplan.service.options import (
     PASSPHRASE_FILE_LIMIT,
