@@ -30,6 +30,7 @@ UNSAFE_RANGES = (
     "\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
     "\ud800-\udfff\U000e0000-\U000e007f"
 )
+UNSAFE = re.compile(f"[{UNSAFE_RANGES}]")
 _SCREEN = re.compile(f"(?![\n])[{UNSAFE_RANGES}]")  # the new line is the one kept on a screen
 _LINE_BREAKERS = re.compile(f"[{UNSAFE_RANGES}\u2028\u2029]")
 # What exitplan itself never writes, so no output stream ever carries it raw: direction marks,
