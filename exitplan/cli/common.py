@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from exitplan.base.errors import ExitplanError, PassphraseNeeded
+from exitplan.base.errors import PassphraseNeeded
 from exitplan.base.i18n import N_, _
-from exitplan.base.limits import MAX_NOTE_CHARS
 from exitplan.base.signals import STOPPED_CODE
-from exitplan.base.spoken import long_day, number_text
+from exitplan.base.spoken import long_day
 from exitplan.cli import keyboard
 from exitplan.cli.talk import prompt_text, say, stream_is_terminal
 
@@ -71,9 +70,7 @@ def ask(text: str, *, hidden: bool = False) -> str:
 ASK = "-"
 
 
-# Characters read from a pipe beyond the longest text kept (a note), so a longer text is refused
-# as too long, never held whole (`< /dev/zero` would otherwise grow until memory runs out).
-PIPE_LIMIT = MAX_NOTE_CHARS + 4096
+PIPE_LIMIT = keyboard.PIPE_LIMIT
 # A one-line answer piped in (a date, a place): a few words, never a flood.
 LINE_PIPE_LIMIT = 4096
 # Answers piped in one per line or as TOML (the situation's, the iPhone check's).
@@ -84,12 +81,7 @@ def read_piped(limit: int = PIPE_LIMIT) -> str:
     """Standard input, at most `limit` characters; more than that is refused, unread."""
     text = keyboard.piped_text(limit + 1)
     if len(text) > limit:
-        raise ExitplanError(
-            _(
-                "the text given on standard input is longer than {count} characters; "
-                "nothing was changed"
-            ).format(count=number_text(limit))
-        )
+        raise keyboard.too_long(limit)
     return text
 
 

@@ -12,6 +12,15 @@ import io
 import sys
 from typing import TextIO
 
+from exitplan.base.errors import ExitplanError
+from exitplan.base.i18n import _
+from exitplan.base.limits import MAX_NOTE_CHARS
+from exitplan.base.spoken import number_text
+
+# Characters read from a pipe beyond the longest text kept (a note), so a longer text is refused
+# as too long, never held whole (`< /dev/zero` would otherwise grow until memory runs out).
+PIPE_LIMIT = MAX_NOTE_CHARS + 4096
+
 
 def stdin() -> TextIO:
     """Standard input, or an empty stream when it is closed."""
@@ -48,6 +57,20 @@ def piped_bytes(limit: int) -> bytes:
     return data if isinstance(data, bytes) else bytes(data)
 
 
-def read_line() -> str:
-    """One line of standard input with its line end ("" at the end of input)."""
-    return stdin().readline()
+def read_line(limit: int = PIPE_LIMIT) -> str:
+    """One line of standard input with its line end ("" at the end of input), at most `limit`
+    characters: a longer line is refused, never held whole (a pipe can reach a prompt)."""
+    line = stdin().readline(limit + 1)
+    if len(line) > limit:
+        raise too_long(limit)
+    return line
+
+
+def too_long(limit: int) -> ExitplanError:
+    """The refusal of standard input past its limit (nothing was read further, or changed)."""
+    return ExitplanError(
+        _(
+            "the text given on standard input is longer than {count} characters; "
+            "nothing was changed"
+        ).format(count=number_text(limit))
+    )
