@@ -45,7 +45,6 @@ from exitplan.domain.statecheck import sound
 from exitplan.formats import cachefiles
 from exitplan.formats import columns as item_columns
 from exitplan.formats.cachedrows import cached_inventory, state_data
-from exitplan.formats.cachefiles import an_object, iso_text, objects, signature_rows
 from exitplan.formats.catalog import (
     Catalog,
     Signature,
@@ -99,6 +98,32 @@ def _encode(value: object) -> dict[str, str]:
     if isinstance(value, date):
         return {"$d": value.isoformat()}
     raise TypeError(f"cannot cache {type(value).__name__}")
+
+
+def objects(value: object) -> list[dict[str, object]]:
+    """A JSON value read back as a list of objects; ValueError for anything else."""
+    if not isinstance(value, list) or not all(isinstance(one, dict) for one in value):
+        raise ValueError("not a list of objects")
+    return value
+
+
+def iso_text(value: object) -> str:
+    """A date or time read back (`{"$d": ...}`): its ISO text; ValueError for anything else."""
+    if not isinstance(value, str):
+        raise ValueError("not ISO text")
+    return value
+
+
+def an_object(value: object) -> dict[str, object]:
+    """A JSON value read back as an object; ValueError for anything else."""
+    if not isinstance(value, dict):
+        raise ValueError("not an object")
+    return value
+
+
+def signature_rows(files: tuple[tuple[str, Signature], ...]) -> list[cachefiles.SignatureRow]:
+    """Files and their signatures as JSON keeps them (lists, which compare equal read back)."""
+    return [[path, list(sig)] for path, sig in files]
 
 
 def _decode(obj: dict[str, object]) -> object:

@@ -13,7 +13,6 @@ from typing import TypedDict
 
 from exitplan.domain.model import Checklist
 from exitplan.domain.pacing import PaceData
-from exitplan.formats.catalog import Signature
 from exitplan.formats.columns import Columns
 from exitplan.formats.regions import RegionCache
 
@@ -68,32 +67,6 @@ class PlanFile(TypedDict):
     state: dict[str, object]
     pace: CachedPace | None
     region: RegionCache | None
-
-
-def objects(value: object) -> list[dict[str, object]]:
-    """A JSON value read back as a list of objects; ValueError for anything else."""
-    if not isinstance(value, list) or not all(isinstance(one, dict) for one in value):
-        raise ValueError("not a list of objects")
-    return value
-
-
-def iso_text(value: object) -> str:
-    """A date or time read back (`{"$d": ...}`): its ISO text; ValueError for anything else."""
-    if not isinstance(value, str):
-        raise ValueError("not ISO text")
-    return value
-
-
-def an_object(value: object) -> dict[str, object]:
-    """A JSON value read back as an object; ValueError for anything else."""
-    if not isinstance(value, dict):
-        raise ValueError("not an object")
-    return value
-
-
-def signature_rows(files: tuple[tuple[str, Signature], ...]) -> list[SignatureRow]:
-    """Files and their signatures as JSON keeps them (lists, which compare equal read back)."""
-    return [[path, list(sig)] for path, sig in files]
 
 
 def cached_checklist(checklist: Checklist, items: Columns) -> CachedChecklist:

@@ -62,3 +62,36 @@ def test_every_call_counts_more_than_first_calls(plan_home: Path) -> None:
     every = figures(walk(plan_home, "--every", "--", "status")[-1])
     assert every[0] > first[0]
     assert every[1] == first[1]  # the same modules, entered more often
+
+
+@pytest.mark.process
+def test_the_glance_s_walk_starts_in_the_glance(tmp_path: Path) -> None:
+    """`--glance` counts what status runs when the glance serves it: from the glance on, through
+    the cached plan and the status's renderer, in fewer stays than the full path."""
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EXITPLAN_")}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "exitplan",
+            "--home",
+            str(home),
+            "init",
+            "--exit-date",
+            "2027-02-01",
+        ],
+        env={**env, "EXITPLAN_TODAY": "2026-12-05"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    *listed, last = walk(home, "--glance", "--show", "--", "status")
+    assert "(the glance)" in last
+    names = [line.split()[1] for line in listed]
+    assert names[0] == "service/glance.py"
+    assert {"formats/cache.py", "service/status.py", "views/screen.py"} <= set(names)
+    assert not any(name.startswith("cli/") for name in names)
+    glance = figures(last.replace(" (the glance)", ""))
+    assert glance[0] < figures(walk(home, "--", "status")[-1])[0]

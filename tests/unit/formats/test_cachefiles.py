@@ -39,7 +39,7 @@ def test_each_cache_file_holds_what_its_type_declares(folder: Path) -> None:
     assert set(body(folder / cache.PLAN_FILE)) == keys(cachefiles.PlanFile)
     catalog = body(folder / cache.CATALOG_FILE)
     assert set(catalog) == keys(cachefiles.CatalogFile)
-    checklists = cachefiles.objects(catalog["checklists"])
+    checklists = cache.objects(catalog["checklists"])
     assert checklists
     assert all(set(one) == keys(cachefiles.CachedChecklist) for one in checklists)
     assert set(body(folder / cache.TEXTS_FILE)) == keys(cachefiles.TextsFile)
@@ -54,16 +54,16 @@ def test_a_cached_checklist_keeps_every_field_of_a_checklist() -> None:
 def test_a_list_of_objects_is_only_that(value: object) -> None:
     """Anything but a list of JSON objects is refused."""
     with pytest.raises(ValueError, match="not a list of objects"):
-        cachefiles.objects(value)
+        cache.objects(value)
 
 
 @pytest.mark.parametrize("value", [None, 5, ["2026"]])
 def test_an_object_and_iso_text_are_only_that(value: object) -> None:
     """A value that is not an object, or not text where a date's text is kept, is refused."""
     with pytest.raises(ValueError, match="not an object"):
-        cachefiles.an_object(value)
+        cache.an_object(value)
     with pytest.raises(ValueError, match="not ISO text"):
-        cachefiles.iso_text(value)
+        cache.iso_text(value)
 
 
 def test_a_forged_time_that_is_not_text_is_a_miss(folder: Path, home: Path) -> None:
