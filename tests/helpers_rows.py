@@ -1,11 +1,12 @@
-"""Scheduled rows built by hand for the views' unit tests: one step, its state, its due date and
-flag as the schedule would give them, without building a whole plan."""
+"""Rows built by hand for the unit tests: a scheduled step (its state, its due date and flag as
+the schedule would give them, without building a whole plan) and an inventory's document."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
+from exitplan.domain.inventory import Document
 from exitplan.domain.model import Checklist, Due, Entry, Item, ItemState
 from exitplan.domain.schedule import Flag, Scheduled
 
@@ -35,3 +36,9 @@ def scheduled(
     state = ItemState(status=status, reason=reason)  # type: ignore[arg-type]
     entry = Entry(number, checklist, item, state, applies=applies, danger=danger)
     return Scheduled(entry, due, flag, if_time, passed)
+
+
+def doc(**fields: Any) -> Document:
+    """Your passport, its original with you and a copy made, unless told otherwise."""
+    values: dict[str, Any] = {"number": 1, "kind": "passport", "original": "drawer", "copy": True}
+    return Document(**(values | fields))

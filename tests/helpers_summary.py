@@ -117,3 +117,12 @@ TABLE = Table(
     ("Only if it is safe.",),
 )
 EMPTY = Table("accounts", "Accounts and devices", ("No.", "What"), (), ("Nothing listed yet.",))
+
+
+def cells(page: str) -> list[list[str]]:
+    """The text of each row's cells (head cells included)."""
+    rows = re.findall(r"<tr>(.*?)</tr>", page, flags=re.DOTALL)
+    return [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
+        for row in rows
+    ]

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from helpers_rows import doc
 
 from exitplan.domain import inventory as inv
 from exitplan.domain.findings import (
@@ -15,19 +16,13 @@ from exitplan.domain.findings import (
     notices,
     step_progress,
 )
-from exitplan.domain.inventory import Account, Document, Inventory
+from exitplan.domain.inventory import Account, Inventory
 
 TODAY = date(2026, 11, 30)
 EXIT = date(2026, 12, 14)
 
 
 # -- flags -------------------------------------------------------------------------------------
-
-
-def doc(**fields: Any) -> Document:
-    """A document with its original somewhere and a copy, unless told otherwise."""
-    values: dict[str, Any] = {"number": 1, "kind": "passport", "original": "drawer", "copy": True}
-    return Document(**(values | fields))
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from helpers_rows import doc
 
-from exitplan.domain.inventory import Account, Document, Inventory, Money
+from exitplan.domain.inventory import Account, Inventory, Money
 from exitplan.views.holdings import (
     ACCOUNTS_CAUTION,
     ECONOMIC_ABUSE,
@@ -31,12 +32,6 @@ from exitplan.views.holdings import (
 
 TODAY = date(2026, 11, 30)
 EXIT = date(2026, 12, 14)
-
-
-def doc(**fields: Any) -> Document:
-    """Your passport, its original with you and a copy made, unless told otherwise."""
-    values: dict[str, Any] = {"number": 1, "kind": "passport", "original": "drawer", "copy": True}
-    return Document(**(values | fields))
 
 
 def account(**fields: Any) -> Account:

@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from helpers_summary import EMPTY, TABLE, Page
+from helpers_summary import EMPTY, TABLE, Page, cells
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -298,15 +298,6 @@ def html_table(table: Table) -> list[str]:
     writer = HtmlWriter()
     writer.table(table)
     return writer.parts
-
-
-def cells(page: str) -> list[list[str]]:
-    """The text of each row's cells (head cells included)."""
-    rows = re.findall(r"<tr>(.*?)</tr>", page, flags=re.DOTALL)
-    return [
-        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
-        for row in rows
-    ]
 
 
 def test_an_html_table_is_escaped_and_starts_a_printed_page() -> None:

@@ -16,6 +16,7 @@ from helpers_summary import (
     TABLE,
     TRICKY,
     Page,
+    cells,
     make_plan,
     render_markdown,
     shown_text,
@@ -404,15 +405,6 @@ def text_table(table: Table) -> list[str]:
     writer = TextWriter()
     writer.table(table)
     return writer.lines
-
-
-def cells(page: str) -> list[list[str]]:
-    """The text of each row's cells in rendered HTML (head cells included)."""
-    rows = re.findall(r"<tr>(.*?)</tr>", page, flags=re.DOTALL)
-    return [
-        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.DOTALL)]
-        for row in rows
-    ]
 
 
 def test_a_markdown_table_reads_back_as_the_same_cells() -> None:
