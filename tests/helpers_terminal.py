@@ -13,6 +13,7 @@ import os
 import re
 import select
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from helpers import EXITPLAN, TODAY, cli, ok
@@ -82,7 +83,7 @@ def on_terminal(
     import termios
 
     child_env = {
-        **os.environ,
+        **(without_faketime_s_shared_clock(os.environ) if close_stdout else os.environ),
         "COLUMNS": str(columns),
         "LINES": str(rows),
         "TERM": "xterm-256color",
@@ -157,3 +158,11 @@ def entries(home: Path) -> list[dict[str, object]]:
     """The journal's entries as `log list --json` gives them."""
     listed: list[dict[str, object]] = json.loads(ok(cli(home, "log", "list", "--json")).stdout)
     return listed
+
+
+def without_faketime_s_shared_clock(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment for a child started with stdout closed, under `faketime` too: libfaketime
+    opens its shared clock (FAKETIME_SHARED) as the child starts, takes the closed fd 1 for it,
+    and the child's output then lands in the clock and breaks it (a monotonic time too large to
+    hold). Without the shared clock each child keeps the same fake offset on its own."""
+    return {name: value for name, value in environ.items() if name != "FAKETIME_SHARED"}

@@ -5,6 +5,7 @@ hide still clears the screen (it once asked a closed stdout whether it was a ter
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import TODAY, Run
 from helpers import EXITPLAN, ok
-from helpers_terminal import on_terminal, readable
+from helpers_terminal import on_terminal, readable, without_faketime_s_shared_clock
 
 from exitplan.cli.console import CLEAR_SEQUENCE
 
@@ -33,6 +34,7 @@ def closed_stdout(home: Path, *command: str) -> subprocess.CompletedProcess[str]
         text=True,
         timeout=60,
         check=False,
+        env=without_faketime_s_shared_clock(os.environ),
     )
 
 
